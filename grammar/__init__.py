@@ -1,0 +1,1 @@
+"""Packaged copy of the top-level grammar/ directory."""

@@ -1,0 +1,213 @@
+"""Diagnostics: the one model every stage reports through, and its renderers.
+
+Owns: `Diagnostic` values (severity, message, optional stable ID, primary
+span, secondary spans, notes), the `Diagnostics` sink that collects them,
+and the three renderings: plain clang-style text, coloured text (through
+`rich`, imported only when colour is asked for) and JSON.
+
+Does not own: deciding where output goes (the driver does) or any rule.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from .source import Span
+
+
+class Severity(enum.Enum):
+    NOTE = "note"
+    WARNING = "warning"
+    ERROR = "error"
+    FATAL = "fatal error"
+
+
+@dataclass(slots=True)
+class Note:
+    message: str
+    span: Span | None = None
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    severity: Severity
+    message: str
+    span: Span | None = None
+    id: str | None = None
+    notes: list[Note] = field(default_factory=list)
+    secondary: list[Span] = field(default_factory=list)
+    # For diagnostics that are not about a source span (a bad option, an
+    # unreadable file): the name shown in place of `path:line:col`.
+    path: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity in (Severity.ERROR, Severity.FATAL)
+
+    def with_note(self, message: str, span: Span | None = None) -> "Diagnostic":
+        self.notes.append(Note(message, span))
+        return self
+
+
+class CompileError(Exception):
+    """Raised to abandon a stage after a fatal diagnostic was reported."""
+
+
+class Diagnostics:
+    """The sink every stage receives.  Stages never print."""
+
+    def __init__(self, warnings_as_errors: bool = False, suppress_warnings: bool = False) -> None:
+        self.items: list[Diagnostic] = []
+        self.warnings_as_errors = warnings_as_errors
+        self.suppress_warnings = suppress_warnings
+        self.error_count = 0
+        self.warning_count = 0
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @property
+    def has_errors(self) -> bool:
+        return self.error_count > 0
+
+    def report(self, diag: Diagnostic) -> Diagnostic:
+        if diag.severity is Severity.WARNING:
+            if self.suppress_warnings:
+                return diag
+            if self.warnings_as_errors:
+                diag.severity = Severity.ERROR
+                diag.message = f"{diag.message} [-Werror]"
+        if diag.is_error:
+            self.error_count += 1
+        elif diag.severity is Severity.WARNING:
+            self.warning_count += 1
+        self.items.append(diag)
+        return diag
+
+    def error(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
+        return self.report(Diagnostic(Severity.ERROR, message, span, id))
+
+    def fatal(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
+        return self.report(Diagnostic(Severity.FATAL, message, span, id))
+
+    def warning(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
+        return self.report(Diagnostic(Severity.WARNING, message, span, id))
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        for d in diags:
+            self.report(d)
+
+
+# --------------------------------------------------------------------------
+# Rendering
+
+def _location(span: Span | None, path: str | None) -> str:
+    if span is None:
+        return path or "hlslc"
+    line, col = span.line_col()
+    return f"{span.file.path}:{line}:{col}"
+
+
+def _snippet(span: Span) -> list[str]:
+    """The source line and a caret line underlining the span on that line."""
+    line, col = span.line_col()
+    text = span.file.line_text(line)
+    end_line, end_col = span.end_line_col()
+    width = (end_col - col) if end_line == line and span.end > span.start else 1
+    width = max(1, min(width, max(1, len(text) - col + 1)))
+    # Keep columns aligned under tabs by reusing the line's own whitespace.
+    prefix = "".join(ch if ch == "\t" else " " for ch in text[: col - 1])
+    return [text, prefix + "^" + "~" * (width - 1)]
+
+
+def _entries(diag: Diagnostic) -> Iterator[tuple[str, str, Span | None, str | None]]:
+    """(severity word, message, span, path) for a diagnostic and its notes,
+    including the 'expanded from macro' notes clang users expect."""
+    span = diag.span
+    message = diag.message
+    if diag.id:
+        message = f"{message} [{diag.id}]"
+    yield diag.severity.value, message, span.user_span() if span else None, diag.path
+    if span is not None and span.expanded_from is not None:
+        origin = span.expanded_from
+        while origin is not None:
+            if origin.definition is not None:
+                yield "note", f"expanded from macro '{origin.name}'", origin.definition, None
+            origin = origin.invocation.expanded_from
+    for note in diag.notes:
+        yield "note", note.message, note.span.user_span() if note.span else None, None
+
+
+def render_text(diags: Iterable[Diagnostic], show_snippets: bool = True) -> str:
+    """clang-style plain text: `path:line:col: error: message`, source, caret."""
+    out: list[str] = []
+    for diag in diags:
+        for word, message, span, path in _entries(diag):
+            out.append(f"{_location(span, path)}: {word}: {message}")
+            if show_snippets and span is not None:
+                out.extend(_snippet(span))
+    return "\n".join(out) + ("\n" if out else "")
+
+
+_STYLE = {"error": "bold red", "fatal error": "bold red", "warning": "bold magenta", "note": "bold cyan"}
+
+
+def render_rich(diags: Iterable[Diagnostic], file) -> None:
+    """Coloured rendering on a terminal; `rich` is imported only here."""
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=file, highlight=False, soft_wrap=True)
+    for diag in diags:
+        for word, message, span, path in _entries(diag):
+            head = Text()
+            head.append(f"{_location(span, path)}: ", style="bold")
+            head.append(f"{word}: ", style=_STYLE.get(word, "bold"))
+            head.append(message, style="bold")
+            console.print(head)
+            if span is not None:
+                src, caret = _snippet(span)
+                console.print(Text(src))
+                console.print(Text(caret, style="bold green"))
+
+
+def to_json_object(diag: Diagnostic) -> dict:
+    def place(span: Span | None) -> dict:
+        if span is None:
+            return {"file": None, "line": None, "column": None, "end": None}
+        span = span.user_span()
+        line, col = span.line_col()
+        end_line, end_col = span.end_line_col()
+        return {"file": span.file.path, "line": line, "column": col,
+                "end": {"line": end_line, "column": end_col}}
+
+    obj = place(diag.span)
+    if diag.span is None and diag.path:
+        obj["file"] = diag.path
+    obj.update({
+        "severity": diag.severity.value,
+        "id": diag.id,
+        "message": diag.message,
+        "notes": [dict(place(n.span), message=n.message) for n in diag.notes],
+    })
+    return obj
+
+
+def render_json(diags: Iterable[Diagnostic]) -> str:
+    """One JSON object per diagnostic, one per line (JSON Lines)."""
+    return "".join(json.dumps(to_json_object(d)) + "\n" for d in diags)
+
+
+def summary_line(diags: Diagnostics) -> str:
+    parts = []
+    if diags.warning_count:
+        parts.append(f"{diags.warning_count} warning{'s' if diags.warning_count != 1 else ''}")
+    if diags.error_count:
+        parts.append(f"{diags.error_count} error{'s' if diags.error_count != 1 else ''}")
+    return " and ".join(parts) + " generated." if parts else ""

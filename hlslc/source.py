@@ -1,0 +1,121 @@
+"""Source buffers and spans.
+
+Owns: the text of every file a compile reads (main file, includes, the
+built-in headers, command-line macro buffers) and the `Span` type that every
+token, AST node and diagnostic carries.  A span is a character range into one
+`SourceFile`; line and column are computed only when a diagnostic is rendered.
+
+Does not own: reading files from disk with include-path search (the
+preprocessor does that) or rendering (see `diagnostics`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+
+class SourceFile:
+    """One buffer of source text, identified by the path shown to users."""
+
+    __slots__ = ("path", "text", "_line_starts", "is_builtin")
+
+    def __init__(self, path: str, text: str, is_builtin: bool = False) -> None:
+        self.path = path
+        self.text = text
+        self.is_builtin = is_builtin
+        self._line_starts: list[int] | None = None
+
+    def __repr__(self) -> str:
+        return f"SourceFile({self.path!r})"
+
+    @property
+    def line_starts(self) -> list[int]:
+        starts = self._line_starts
+        if starts is None:
+            starts = [0]
+            text = self.text
+            find = text.find
+            i = find("\n")
+            while i >= 0:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        return starts
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column of a character offset."""
+        starts = self.line_starts
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line, without its line terminator."""
+        starts = self.line_starts
+        if line < 1 or line > len(starts):
+            return ""
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A half-open character range [start, end) in one source file.
+
+    `expanded_from` is set for text produced by a macro expansion: it is the
+    span of the macro's name at the place it was invoked, so diagnostics can
+    say "expanded from macro" with both places.
+    """
+
+    file: SourceFile
+    start: int
+    end: int
+    expanded_from: "MacroOrigin | None" = None
+
+    @property
+    def line(self) -> int:
+        return self.file.line_col(self.start)[0]
+
+    @property
+    def column(self) -> int:
+        return self.file.line_col(self.start)[1]
+
+    def line_col(self) -> tuple[int, int]:
+        return self.file.line_col(self.start)
+
+    def end_line_col(self) -> tuple[int, int]:
+        return self.file.line_col(max(self.start, self.end))
+
+    def text(self) -> str:
+        return self.file.text[self.start:self.end]
+
+    def cover(self, other: "Span") -> "Span":
+        """The smallest span holding both, when both are in the same file."""
+        if other.file is not self.file:
+            return self
+        return Span(self.file, min(self.start, other.start), max(self.end, other.end), self.expanded_from)
+
+    def point(self) -> "Span":
+        """An empty span at this span's start."""
+        return Span(self.file, self.start, self.start, self.expanded_from)
+
+    def after(self) -> "Span":
+        """An empty span just after this span's end (where a missing ';' goes)."""
+        return Span(self.file, self.end, self.end, self.expanded_from)
+
+    def user_span(self) -> "Span":
+        """The outermost macro invocation site, or this span: where users look."""
+        span = self
+        while span.expanded_from is not None:
+            span = span.expanded_from.invocation
+        return span
+
+
+@dataclass(frozen=True, slots=True)
+class MacroOrigin:
+    """Where a macro-expanded token came from: the macro and its invocation."""
+
+    name: str
+    invocation: Span
+    definition: Span | None = field(default=None)
