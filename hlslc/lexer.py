@@ -1,0 +1,331 @@
+"""Turns preprocessing tokens into the parser's terminals.
+
+Owns: keyword and literal classification and the two decisions C++ cannot
+leave to an LALR(1) grammar (architecture note 3):
+
+* whether `<` after a name opens a template argument list: it does when the
+  name was declared as a template (or is a built-in template such as
+  `vector`); the brackets then become TLT/TGT, and `>>` is split when it
+  closes two lists.  A `>` inside parentheses within the list is a
+  comparison, as in C++.
+* whether a name denotes a type: names declared by `struct`, `class`,
+  `enum`, `typedef`, `using X =` or as template type parameters become
+  TYPE_NAME.  Template type parameters are visible only in their template
+  declaration; names declared in a function body only until its `}`; names
+  declared in namespaces and classes stay visible (qualified lookup is
+  sema's job; the lexer only needs to know the spelling denotes a type).
+
+Declarations are recognised from the token stream itself, as each one is
+read, so a name can be used as a template on the very next token.
+
+Does not own: name lookup (sema), macro expansion (preprocessor).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+from . import tokens as T
+from .diagnostics import Diagnostics
+
+_SCALARS = (
+    "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
+    "int64_t uint64_t float16_t float32_t float64_t min16float min10float "
+    "min16int min12int min16uint"
+).split()
+
+BUILTIN_TYPES: frozenset[str] = frozenset(
+    ["void", "int8_t4_packed", "uint8_t4_packed", "string",
+     "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState"]
+    + _SCALARS
+    + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
+    + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
+)
+
+BUILTIN_TEMPLATES: frozenset[str] = frozenset(
+    "vector matrix StructuredBuffer RWStructuredBuffer Buffer RWBuffer ConstantBuffer "
+    "AppendStructuredBuffer ConsumeStructuredBuffer Texture1D Texture2D Texture3D "
+    "RWTexture1D RWTexture2D RWTexture3D TextureCube "
+    "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
+    "WaveMatrixRightRowAcc".split()
+)
+
+_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[0-9]+)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
+_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
+                       r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
+
+# Scope kinds of the lexer's scope stack.
+_NAMESPACE, _CLASS, _BLOCK, _TEMPLATE, _OTHER = range(5)
+
+
+class _Scope:
+    __slots__ = ("kind", "types", "depth_mark", "is_function")
+
+    def __init__(self, kind: int) -> None:
+        self.kind = kind
+        self.types: set[str] = set()
+        self.is_function = False
+
+
+class Classifier:
+    """Classifies a whole token list; keeps the template and type name sets."""
+
+    def __init__(self, keyword_terminals: dict[str, str], punct_terminals: dict[str, str],
+                 diags: Diagnostics) -> None:
+        self.keywords = keyword_terminals
+        self.puncts = punct_terminals
+        self.diags = diags
+        self.template_names: set[str] = set()
+        self.class_templates: set[str] = set()
+
+    def classify(self, pptokens: list[T.PPToken]) -> tuple[list[Token], list[T.PPToken]]:
+        """The parser's tokens, and for each the preprocessing token it came
+        from (a Lark token's `start_pos` is its index in both lists)."""
+        out: list[Token] = []
+        origins: list[T.PPToken] = []
+        append = out.append
+        add_origin = origins.append
+
+        def emit(ttype: str, text: str, source: T.PPToken) -> None:
+            index = len(out)
+            append(Token(ttype, text, index, 0, 0, 0, 0, index + 1))
+            add_origin(source)
+        keywords = self.keywords
+        puncts = self.puncts
+        template_names = self.template_names
+        class_templates = self.class_templates
+
+        # Bracket stack: '(', '[', '{', or '<' for a template argument list.
+        brackets: list[str] = []
+        scopes: list[_Scope] = [_Scope(_NAMESPACE)]
+        scope_of_brace: list[_Scope | None] = []   # parallel to '{' entries
+
+        pending_brace = _BLOCK        # what the next '{' opens
+        after_template_header = False  # next tokens declare a template
+        template_scope: _Scope | None = None
+        template_depth = 0            # len(brackets) where the template decl lives
+        last_decl_name: str | None = None
+        declaring_kind: str | None = None  # 'class' | 'enum' | 'typedef' | 'using' | 'namespace'
+        typedef_last: str | None = None
+        prev_text = ""
+        n = len(pptokens)
+
+        def is_type(name: str) -> bool:
+            for scope in reversed(scopes):
+                if name in scope.types:
+                    return True
+            return False
+
+        def declare_type(name: str) -> None:
+            # A name declared directly inside a template header's declaration
+            # belongs to the scope outside the template parameters.
+            for scope in reversed(scopes):
+                if scope.kind != _TEMPLATE:
+                    scope.types.add(name)
+                    return
+
+        def end_template_scope() -> None:
+            nonlocal template_scope, after_template_header
+            while scopes and scopes[-1].kind == _TEMPLATE and len(brackets) == scopes[-1].depth_mark:
+                scopes.pop()
+            template_scope = None
+            after_template_header = False
+
+        i = 0
+        while i < n:
+            tok = pptokens[i]
+            kind = tok.kind
+            text = tok.text
+            nxt = pptokens[i + 1].text if i + 1 < n else ""
+            ttype: str
+
+            if kind is T.IDENT or kind == T.IDENT:
+                kw = keywords.get(text)
+                if kw is not None:
+                    ttype = kw
+                    if text in ("struct", "class") and prev_text != "enum":
+                        if not (brackets and brackets[-1] == "<") and prev_text not in ("typename",):
+                            declaring_kind = "class"
+                            pending_brace = _CLASS
+                    elif text == "enum":
+                        declaring_kind = "enum"
+                        pending_brace = _CLASS
+                    elif text == "namespace":
+                        declaring_kind = "namespace"
+                        pending_brace = _NAMESPACE
+                    elif text == "typedef":
+                        declaring_kind = "typedef"
+                        typedef_last = None
+                    elif text == "using" and nxt != "namespace":
+                        declaring_kind = "using"
+                    elif text == "operator":
+                        last_decl_name = None
+                    elif text == "template" and nxt == "<":
+                        # A template header: push the scope of its parameters.
+                        tmpl = _Scope(_TEMPLATE)
+                        tmpl.depth_mark = len(brackets)
+                        scopes.append(tmpl)
+                        template_scope = tmpl
+                        template_depth = len(brackets)
+                        emit(ttype, text, tok)
+                        emit("TLT", "<", pptokens[i + 1])
+                        brackets.append("<")
+                        prev_text = "<"
+                        i += 2
+                        continue
+                elif nxt == "<" and (text in template_names or text in BUILTIN_TEMPLATES
+                                     or prev_text == "template"):
+                    ttype = "BUILTIN_TEMPLATE" if text in BUILTIN_TEMPLATES and not is_type(text) else "TEMPLATE_NAME"
+                    emit(ttype, text, tok)
+                    emit("TLT", "<", pptokens[i + 1])
+                    brackets.append("<")
+                    if declaring_kind == "class":
+                        declaring_kind = None  # `struct X<...>`: a specialisation head
+                    prev_text = "<"
+                    i += 2
+                    continue
+                elif text in BUILTIN_TYPES:
+                    ttype = "BUILTIN_TYPE"
+                    if declaring_kind == "typedef":
+                        typedef_last = text
+                elif text in BUILTIN_TEMPLATES and not is_type(text):
+                    ttype = "BUILTIN_TYPE"
+                elif is_type(text) or text in class_templates:
+                    ttype = "TYPE_NAME"
+                    if declaring_kind == "typedef":
+                        typedef_last = text
+                else:
+                    ttype = "NAME"
+                    if declaring_kind == "typedef":
+                        typedef_last = text
+
+                # Declarations that introduce names.
+                if ttype in ("NAME", "TYPE_NAME"):
+                    in_header = bool(brackets) and brackets[-1] == "<" and template_scope is not None \
+                        and len(brackets) == template_depth + 1
+                    if in_header and prev_text in ("typename", "class") and nxt in (",", "=", ">", ">>", ""):
+                        template_scope.types.add(text)
+                        ttype = "TYPE_NAME"
+                    elif declaring_kind == "class" and prev_text in ("struct", "class"):
+                        declare_type(text)
+                        if after_template_header and len(brackets) == template_depth:
+                            template_names.add(text)
+                            class_templates.add(text)
+                        declaring_kind = None
+                    elif declaring_kind == "enum" and prev_text in ("enum", "class", "struct"):
+                        declare_type(text)
+                        declaring_kind = None
+                    elif declaring_kind == "using" and prev_text == "using" and nxt == "=":
+                        declare_type(text)
+                        if after_template_header and len(brackets) == template_depth:
+                            template_names.add(text)
+                            class_templates.add(text)
+                        declaring_kind = None
+                    elif declaring_kind == "namespace":
+                        declaring_kind = None
+                    if after_template_header and len(brackets) == template_depth:
+                        last_decl_name = text
+            elif kind == T.PUNCT:
+                top = brackets[-1] if brackets else ""
+                if top == "<" and text in (">", ">>", ">>="):
+                    # Closes a template argument list (C++11 rule for `>>`).
+                    brackets.pop()
+                    emit("TGT", ">", tok)
+                    closed_header = template_scope is not None and len(brackets) == template_depth \
+                        and not after_template_header
+                    if closed_header:
+                        after_template_header = True
+                        last_decl_name = None
+                    if text == ">>":
+                        if brackets and brackets[-1] == "<":
+                            brackets.pop()
+                            emit("TGT", ">", tok)
+                        else:
+                            emit(puncts[">"], ">", tok)
+                    elif text == ">>=":
+                        emit(puncts[">="], ">=", tok)
+                    prev_text = ">"
+                    i += 1
+                    continue
+                ttype = puncts.get(text, "")
+                if not ttype:
+                    self.diags.error(tok.span, f"unexpected token '{text}'")
+                    i += 1
+                    continue
+                if text == "(":
+                    if after_template_header and len(brackets) == template_depth and last_decl_name:
+                        template_names.add(last_decl_name)
+                        last_decl_name = None
+                    brackets.append("(")
+                elif text == "[":
+                    brackets.append("[")
+                elif text == "{":
+                    opened = _Scope(pending_brace)
+                    brackets.append("{")
+                    scopes.append(opened)
+                    scope_of_brace.append(opened)
+                    pending_brace = _BLOCK
+                    declaring_kind = None if declaring_kind != "typedef" else declaring_kind
+                elif text in (")", "]"):
+                    want = "(" if text == ")" else "["
+                    # Unbalanced input: unwind to the matching bracket, if any.
+                    if want in brackets:
+                        while brackets and brackets.pop() != want:
+                            pass
+                elif text == "}":
+                    if "{" in brackets:
+                        while brackets and brackets.pop() != "{":
+                            pass
+                        closed = scope_of_brace.pop() if scope_of_brace else None
+                        if closed is not None and closed in scopes:
+                            while scopes and scopes[-1] is not closed:
+                                scopes.pop()
+                            scopes.pop()
+                            if closed.kind in (_NAMESPACE, _CLASS):
+                                # Members stay visible by their spelling.
+                                for scope in reversed(scopes):
+                                    if scope.kind != _TEMPLATE:
+                                        scope.types |= closed.types
+                                        break
+                        if template_scope is not None and len(brackets) == template_depth \
+                                and after_template_header:
+                            end_template_scope()
+                elif text == ";":
+                    if declaring_kind == "typedef" and typedef_last and not (brackets and brackets[-1] in "([<"):
+                        declare_type(typedef_last)
+                        declaring_kind = None
+                    elif declaring_kind in ("class", "enum", "using", "namespace"):
+                        declaring_kind = None
+                    if pending_brace != _BLOCK:
+                        pending_brace = _BLOCK
+                    if template_scope is not None and after_template_header and len(brackets) == template_depth:
+                        end_template_scope()
+                elif text in ("=", ")") and declaring_kind == "class":
+                    declaring_kind = None
+                    pending_brace = _BLOCK
+                if declaring_kind == "typedef" and text == "," and typedef_last and len(brackets) == 0:
+                    declare_type(typedef_last)
+            elif kind == T.NUMBER:
+                if _INT_RE.match(text):
+                    ttype = "INT_LITERAL"
+                elif _FLOAT_RE.match(text):
+                    ttype = "FLOAT_LITERAL"
+                else:
+                    self.diags.error(tok.span, f"invalid numeric literal '{text}'")
+                    ttype = "INT_LITERAL"
+            elif kind == T.STRING:
+                ttype = "STRING_LITERAL"
+            elif kind == T.CHAR:
+                ttype = "CHAR_LITERAL"
+            else:
+                shown = text if text.isprintable() else repr(text)[1:-1]
+                self.diags.error(tok.span, f"unexpected character '{shown}'")
+                i += 1
+                continue
+
+            emit(ttype, text, tok)
+            prev_text = text
+            i += 1
+        return out, origins

@@ -1,0 +1,931 @@
+"""Parser: preprocessed tokens to the syntax tree of `hlslc.ast`.
+
+Owns: building the Lark LALR(1) parser from `grammar/hlsl.lark` (once per
+process, tables cached on disk), driving it token by token, building AST
+nodes as rules are reduced (an inline transformer: no intermediate parse
+tree), syntax diagnostics in words a person understands, and recovery at
+statement and declaration boundaries so one run reports several
+independent syntax errors.
+
+Does not own: token classification (`lexer`), meaning (sema).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from typing import Any, Iterable
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedToken
+from lark.lexer import Lexer
+
+from . import ast as A
+from .diagnostics import Diagnostics, Note
+from .lexer import Classifier
+from .resources import grammar_dir
+from .source import Span
+from .tokens import PPToken
+
+GRAMMAR_FILE = "hlsl.lark"
+
+
+class _NoLexer(Lexer):
+    """Tokens come from `lexer.Classifier`; Lark never scans text itself."""
+
+    def __init__(self, conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: Any, parser_state: Any):  # pragma: no cover - never called
+        return iter(())
+
+
+# --------------------------------------------------------------------------
+# The Lark parser, built once per process.
+
+_PARSER: Lark | None = None
+
+
+def _cache_path(grammar_text: str) -> str | None:
+    """A per-user cache file for the LALR tables, keyed by the grammar."""
+    base = os.environ.get("HLSLC_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "hlslc")
+    try:
+        os.makedirs(base, exist_ok=True)
+    except OSError:
+        base = tempfile.gettempdir()
+    import lark
+    key = hashlib.sha256((grammar_text + lark.__version__).encode()).hexdigest()[:20]
+    return os.path.join(base, f"grammar-{key}.lark-cache")
+
+
+def build_lark(strict: bool = False, cache: bool = True) -> Lark:
+    """The LALR parser for hlslc's grammar.  `strict=True` (used by the
+    tests) makes any shift/reduce conflict an error."""
+    path = os.path.join(grammar_dir(), GRAMMAR_FILE)
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    options: dict[str, Any] = dict(parser="lalr", lexer=_NoLexer, keep_all_tokens=True,
+                                   strict=strict, maybe_placeholders=False)
+    if cache and not strict:
+        options["cache"] = _cache_path(text)
+    try:
+        return Lark(text, **options)
+    except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError):
+        # A stale or unreadable cache must never stop a compile.
+        options.pop("cache", None)
+        return Lark(text, **options)
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = build_lark()
+    return _PARSER
+
+
+# --------------------------------------------------------------------------
+# Spans
+
+def _cover(a: Span, b: Span) -> Span:
+    if a.expanded_from is None and b.expanded_from is None:
+        if a.file is b.file and b.end >= a.start:
+            return Span(a.file, a.start, b.end)
+        return a
+    if a.expanded_from is b.expanded_from:
+        return Span(a.file, a.start, max(a.end, b.end), a.expanded_from) if a.file is b.file else a
+    ua, ub = a.user_span(), b.user_span()
+    if ua.file is ub.file and ub.end >= ua.start:
+        return Span(ua.file, ua.start, max(ua.end, ub.end))
+    return a
+
+
+class _Pending:
+    """Intermediate results of rules that are not AST nodes themselves."""
+
+    __slots__ = ("kind", "items", "span")
+
+    def __init__(self, kind: str, items: Any, span: Span) -> None:
+        self.kind = kind
+        self.items = items
+        self.span = span
+
+
+# --------------------------------------------------------------------------
+# The tree builder: one method per rule or alias of the grammar.
+
+class _Builder(Transformer):
+    """Builds AST nodes as the parser reduces rules.  `origins[i]` is the
+    preprocessing token behind parser token i (its span)."""
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.origins: list[PPToken] = []
+
+    # -- helpers ------------------------------------------------------------
+
+    def tspan(self, tok: Token) -> Span:
+        return self.origins[tok.start_pos].span
+
+    def span_of(self, item: Any) -> Span:
+        if isinstance(item, Token):
+            return self.tspan(item)
+        return item.span
+
+    def cover(self, children: list) -> Span:
+        return _cover(self.span_of(children[0]), self.span_of(children[-1]))
+
+    @staticmethod
+    def nodes(children: Iterable) -> list:
+        return [c for c in children if not isinstance(c, Token)]
+
+    @staticmethod
+    def tok_texts(children: Iterable, types: set[str] | None = None) -> list[str]:
+        return [str(c) for c in children if isinstance(c, Token) and (types is None or c.type in types)]
+
+    # -- translation unit and namespaces --------------------------------
+
+    def start(self, c):
+        return A.TranslationUnit(self.cover(c) if c else None, self.nodes(c))  # type: ignore[arg-type]
+
+    def empty_decl(self, c):
+        return A.EmptyDecl(self.cover(c))
+
+    def namespace_decl(self, c):
+        name = c[1]
+        return A.NamespaceDecl(self.cover(c), str(name), self.nodes(c[3:-1]))
+
+    def using_directive(self, c):
+        return A.UsingDirective(self.cover(c), c[2].items)
+
+    def qualified_namespace(self, c):
+        return _Pending("namespace", [str(t) for t in c if t.type == "NAME"], self.cover(c))
+
+    def using_decl(self, c):
+        parts = list(c[1].items) + [A.NamePart(self.tspan(c[2]), str(c[2]))]
+        return A.UsingDecl(self.cover(c), A.QualifiedName(_cover(c[1].span, self.tspan(c[2])), parts))
+
+    def static_assert_decl(self, c):
+        message = next((str(t)[1:-1] for t in c if isinstance(t, Token) and t.type == "STRING_LITERAL"), None)
+        return A.StaticAssertDecl(self.cover(c), c[2], message)
+
+    # -- templates --------------------------------------------------------
+
+    def template_decl(self, c):
+        params = []
+        for item in c[2:-1]:
+            if isinstance(item, _Pending) and item.kind == "template_params":
+                params = item.items
+        return A.TemplateDecl(self.cover(c), params, c[-1])
+
+    def template_param_list(self, c):
+        return _Pending("template_params", self.nodes(c), self.cover(c))
+
+    def type_template_param(self, c):
+        name = next((str(t) for t in c[1:2] if isinstance(t, Token) and t.type in ("NAME", "TYPE_NAME")), None)
+        default = c[-1] if len(c) >= 3 and not isinstance(c[-1], Token) else None
+        return A.TemplateParam(self.cover(c), "type", name, None, default)
+
+    def value_template_param(self, c):
+        name = next((str(t) for t in c[1:2] if isinstance(t, Token) and t.type in ("NAME", "TYPE_NAME")), None)
+        default = c[-1] if len(c) >= 3 and isinstance(c[-2], Token) and c[-2].type == "EQUAL" else None
+        return A.TemplateParam(self.cover(c), "value", name, c[0], default)
+
+    # -- declarations ------------------------------------------------------
+
+    def specifier(self, c):
+        return c[0]
+
+    def param_modifier(self, c):
+        return c[0]
+
+    def _split_specifiers(self, c):
+        attrs, specs, rest = [], [], []
+        for item in c:
+            if isinstance(item, A.Attribute):
+                attrs.append(item)
+            elif isinstance(item, Token) and not rest and item.type not in ("SEMICOLON",):
+                specs.append(str(item))
+            else:
+                rest.append(item)
+        return attrs, specs, rest
+
+    def var_decl(self, c):
+        _, specs, rest = self._split_specifiers(c)
+        type_ref, declarators = rest[0], rest[1].items
+        decls = [A.VarDecl(_cover(self.span_of(c[0]), d[-1]), specs, type_ref, d[0], d[1], d[2], d[3], d[4])
+                 for d in declarators]
+        if len(decls) == 1:
+            decls[0].span = self.cover(c)
+            return decls[0]
+        return A.DeclGroup(self.cover(c), decls)
+
+    def init_declarator_list(self, c):
+        return _Pending("declarators", [d.items for d in self.nodes(c)], self.cover(c))
+
+    def init_declarator(self, c):
+        name = c[0]
+        dims, semantics, init = [], [], None
+        i = 1
+        while i < len(c):
+            item = c[i]
+            if isinstance(item, _Pending) and item.kind == "array":
+                dims.append(item.items)
+            elif isinstance(item, A.Semantic):
+                semantics.append(item)
+            elif isinstance(item, Token) and item.type == "EQUAL":
+                init = c[i + 1]
+                i += 1
+            i += 1
+        return _Pending("declarator", (str(name), self.tspan(name), dims, semantics, init, self.cover(c)),
+                        self.cover(c))
+
+    def array_suffix(self, c):
+        return _Pending("array", c[1] if len(c) == 3 else None, self.cover(c))
+
+    def semantic_name(self, c):
+        return A.Semantic(self.cover(c), str(c[1]))
+
+    def register_binding(self, c):
+        args = c[3].items if isinstance(c[3], _Pending) else []
+        return A.Semantic(self.cover(c), str(c[1]), args)
+
+    def semantic_args(self, c):
+        return _Pending("semantic_args", self.tok_texts(c[::2]), self.cover(c))
+
+    def init_list(self, c):
+        return A.InitListExpr(self.cover(c), self.nodes(c))
+
+    def type_decl(self, c):
+        return c[0]
+
+    def type_and_var_decl(self, c):
+        record = c[0]
+        if record.name is not None:
+            type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
+        else:
+            type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, "<anonymous>")]))
+        decls: list[A.Decl] = [record]
+        for d in c[1].items:
+            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4]))
+        return A.DeclGroup(self.cover(c), decls)
+
+    def typedef_decl(self, c):
+        names, dims = [], []
+        for item in c[2:]:
+            if isinstance(item, _Pending):
+                names.append(item.items[0])
+                dims.append(item.items[1])
+        return A.TypedefDecl(self.cover(c), c[1], names, dims)
+
+    def typedef_declarator(self, c):
+        dims = [d.items for d in c[1:]]
+        return _Pending("typedef_declarator", (str(c[0]), dims), self.cover(c))
+
+    def alias_decl(self, c):
+        return A.AliasDecl(self.cover(c), str(c[1]), c[3])
+
+    # -- functions -----------------------------------------------------------
+
+    def _function(self, c, body):
+        attrs, specs, rest = self._split_specifiers(c)
+        ret, declarator = rest[0], rest[1]
+        name, qualifier, name_span, params, semantic = declarator.items
+        return A.FunctionDecl(self.cover(c), attrs, specs, ret, name, qualifier, name_span, params, semantic, body)
+
+    def function_definition(self, c):
+        return self._function(c, c[-1])
+
+    def func_prototype(self, c):
+        return self._function(c, None)
+
+    def function_declarator(self, c):
+        name_part = c[0]
+        params: list[A.ParamDecl] = []
+        semantic = None
+        for item in c[1:]:
+            if isinstance(item, _Pending) and item.kind == "params":
+                params = item.items
+            elif isinstance(item, A.Semantic):
+                semantic = item
+        name, qualifier, name_span = name_part.items
+        return _Pending("function_declarator", (name, qualifier, name_span, params, semantic), self.cover(c))
+
+    def function_name(self, c):
+        return _Pending("function_name", (str(c[0]), None, self.tspan(c[0])), self.cover(c))
+
+    def qualified_function_name(self, c):
+        qualifier = A.QualifiedName(c[0].span, list(c[0].items))
+        return _Pending("function_name", (str(c[1]), qualifier, self.tspan(c[1])), self.cover(c))
+
+    def operator_function_name(self, c):
+        op = "".join(str(t) for t in c[1].items)
+        return _Pending("function_name", ("operator" + op, None, self.cover(c)), self.cover(c))
+
+    def overloadable_op(self, c):
+        return _Pending("operator", c, self.cover(c))
+
+    def param_list(self, c):
+        return _Pending("params", self.nodes(c), self.cover(c))
+
+    def param(self, c):
+        modifiers = []
+        i = 0
+        while i < len(c) and isinstance(c[i], Token) and c[i].type not in ("NAME", "TYPE_NAME"):
+            modifiers.append(str(c[i]))
+            i += 1
+        type_ref = c[i]
+        i += 1
+        name = None
+        dims, semantic, default = [], None, None
+        while i < len(c):
+            item = c[i]
+            if isinstance(item, Token) and item.type in ("NAME", "TYPE_NAME") and name is None and not dims:
+                name = str(item)
+            elif isinstance(item, _Pending) and item.kind == "array":
+                dims.append(item.items)
+            elif isinstance(item, A.Semantic):
+                semantic = item
+            elif isinstance(item, Token) and item.type == "EQUAL":
+                default = c[i + 1]
+                i += 1
+            i += 1
+        return A.ParamDecl(self.cover(c), modifiers, type_ref, name, dims, semantic, default)
+
+    # -- attributes ------------------------------------------------------
+
+    def attribute(self, c):
+        args = []
+        for item in c:
+            if isinstance(item, _Pending) and item.kind == "attribute_args":
+                args = item.items
+        return A.Attribute(self.cover(c), str(c[1]), args)
+
+    def attribute_args(self, c):
+        return _Pending("attribute_args", self.nodes(c), self.cover(c))
+
+    # -- classes and enums -----------------------------------------------
+
+    def class_key(self, c):
+        return c[0]
+
+    def access(self, c):
+        return c[0]
+
+    def access_spec(self, c):
+        return A.AccessSpec(self.cover(c), str(c[0]))
+
+    def class_specifier(self, c):
+        keyword = str(c[0])
+        name, targs, bases = None, None, []
+        i = 1
+        if isinstance(c[i], Token) and c[i].type in ("NAME", "TYPE_NAME"):
+            name = str(c[i])
+            i += 1
+        elif isinstance(c[i], A.NamePart):
+            name, targs = c[i].name, c[i].template_args
+            i += 1
+        if isinstance(c[i], _Pending) and c[i].kind == "bases":
+            bases = c[i].items
+            i += 1
+        members = self.nodes(c[i + 1:-1])
+        return A.StructDecl(self.cover(c), keyword, name, targs, bases, members)
+
+    def base_clause(self, c):
+        return _Pending("bases", self.nodes(c), self.cover(c))
+
+    def base_spec(self, c):
+        return c[-1]
+
+    def enum_key(self, c):
+        return c[0]
+
+    def enum_specifier(self, c):
+        scoped = len(c) > 1 and isinstance(c[1], Token) and c[1].type in ("CLASS", "STRUCT")
+        name, underlying, enumerators = None, None, []
+        i = 2 if scoped else 1
+        if isinstance(c[i], Token) and c[i].type in ("NAME", "TYPE_NAME"):
+            name = str(c[i])
+            i += 1
+        if isinstance(c[i], Token) and c[i].type == "COLON":
+            underlying = c[i + 1]
+            i += 2
+        for item in c[i:]:
+            if isinstance(item, _Pending) and item.kind == "enumerators":
+                enumerators = item.items
+        return A.EnumDecl(self.cover(c), name, scoped, underlying, enumerators)
+
+    def enumerator_list(self, c):
+        return _Pending("enumerators", self.nodes(c), self.cover(c))
+
+    def enumerator(self, c):
+        return A.Enumerator(self.cover(c), str(c[0]), c[2] if len(c) == 3 else None)
+
+    # -- types -------------------------------------------------------------
+
+    def builtin_type(self, c):
+        return A.BuiltinType(self.cover(c), str(c[0]))
+
+    def sign_keyword(self, c):
+        return c[0]
+
+    def signed_type(self, c):
+        base = str(c[1])
+        if str(c[0]) == "unsigned":
+            name = {"int": "uint", "int16_t": "uint16_t", "int32_t": "uint32_t", "int64_t": "uint64_t",
+                    "min16int": "min16uint"}.get(base, "unsigned " + base)
+        else:
+            name = base
+        return A.BuiltinType(self.cover(c), name)
+
+    def builtin_template_type(self, c):
+        args = c[2].items if isinstance(c[2], _Pending) else []
+        return A.BuiltinTemplateType(self.cover(c), str(c[0]), args)
+
+    def _qualified(self, c) -> A.QualifiedName:
+        parts: list[A.NamePart] = []
+        for item in c:
+            if isinstance(item, _Pending) and item.kind == "nested":
+                parts.extend(item.items)
+            elif isinstance(item, A.NamePart):
+                parts.append(item)
+            elif isinstance(item, Token) and item.type not in ("TYPENAME",):
+                parts.append(A.NamePart(self.tspan(item), str(item)))
+        return A.QualifiedName(self.cover(c), parts)
+
+    def named_type(self, c):
+        return A.NamedType(self.cover(c), self._qualified(c))
+
+    def dependent_type(self, c):
+        return A.NamedType(self.cover(c), self._qualified(c[1:]), is_dependent=True)
+
+    def unresolved_type(self, c):
+        return A.NamedType(self.cover(c), self._qualified(c), is_resolved=False)
+
+    def template_id(self, c):
+        args = c[2].items if isinstance(c[2], _Pending) else []
+        return A.NamePart(self.cover(c), str(c[0]), args)
+
+    def template_arg_list(self, c):
+        return _Pending("template_args", self.nodes(c), self.cover(c))
+
+    def nested_first(self, c):
+        item = c[0]
+        part = item if isinstance(item, A.NamePart) else A.NamePart(self.tspan(item), str(item))
+        return _Pending("nested", [part], self.cover(c))
+
+    def nested_more(self, c):
+        item = c[1]
+        part = item if isinstance(item, A.NamePart) else A.NamePart(self.tspan(item), str(item))
+        return _Pending("nested", c[0].items + [part], self.cover(c))
+
+    # -- statements --------------------------------------------------------
+
+    @staticmethod
+    def as_stmt(item):
+        if isinstance(item, A.Decl):
+            return A.DeclStmt(item.span, item)
+        return item
+
+    def compound_stmt(self, c):
+        return A.CompoundStmt(self.cover(c), [self.as_stmt(s) for s in self.nodes(c)])
+
+    def attributed_stmt(self, c):
+        attrs = [a for a in c if isinstance(a, A.Attribute)]
+        return A.AttributedStmt(self.cover(c), attrs, self.as_stmt(c[-1]))
+
+    def expr_stmt(self, c):
+        return A.ExprStmt(self.cover(c), c[0])
+
+    def empty_stmt(self, c):
+        return A.EmptyStmt(self.cover(c))
+
+    def _attrs_and_nodes(self, c):
+        attrs = [a for a in c if isinstance(a, A.Attribute)]
+        rest = [self.as_stmt(n) for n in self.nodes(c) if not isinstance(n, A.Attribute)]
+        return attrs, rest
+
+    def if_stmt(self, c):
+        attrs, rest = self._attrs_and_nodes(c)
+        return A.IfStmt(self.cover(c), attrs, rest[0], rest[1], rest[2] if len(rest) > 2 else None)
+
+    def while_stmt(self, c):
+        attrs, rest = self._attrs_and_nodes(c)
+        return A.WhileStmt(self.cover(c), attrs, rest[0], rest[1])
+
+    def switch_stmt(self, c):
+        attrs, rest = self._attrs_and_nodes(c)
+        return A.SwitchStmt(self.cover(c), attrs, rest[0], rest[1])
+
+    def do_stmt(self, c):
+        return A.DoStmt(self.cover(c), self.as_stmt(c[1]), c[4])
+
+    def for_stmt(self, c):
+        attrs = [a for a in c if isinstance(a, A.Attribute)]
+        i = len(attrs) + 2          # skip attributes, 'for', '('
+        init = c[i]
+        i += 1
+        cond = step = None
+        seen_semicolon = False
+        for item in c[i:-1]:
+            if isinstance(item, Token):
+                if item.type == "SEMICOLON":
+                    seen_semicolon = True
+                continue
+            if seen_semicolon:
+                step = item
+            else:
+                cond = item
+        return A.ForStmt(self.cover(c), attrs, init, cond, step, self.as_stmt(c[-1]))
+
+    def for_init(self, c):
+        return self.as_stmt(c[0])
+
+    def for_init_expr(self, c):
+        return A.ExprStmt(self.cover(c), c[0])
+
+    def for_init_empty(self, c):
+        return None
+
+    def case_label(self, c):
+        return A.CaseLabel(self.cover(c), c[1])
+
+    def default_label(self, c):
+        return A.DefaultLabel(self.cover(c))
+
+    def break_stmt(self, c):
+        return A.BreakStmt(self.cover(c))
+
+    def continue_stmt(self, c):
+        return A.ContinueStmt(self.cover(c))
+
+    def return_stmt(self, c):
+        return A.ReturnStmt(self.cover(c), c[1] if len(c) == 3 else None)
+
+    def discard_stmt(self, c):
+        return A.DiscardStmt(self.cover(c))
+
+    # -- expressions -------------------------------------------------------
+
+    def comma_expr(self, c):
+        return A.CommaExpr(self.cover(c), c[0], c[2])
+
+    def assign_op(self, c):
+        return c[0]
+
+    def assign_expr(self, c):
+        return A.AssignExpr(self.cover(c), str(c[1]), c[0], c[2])
+
+    def conditional(self, c):
+        return A.ConditionalExpr(self.cover(c), c[0], c[2], c[4])
+
+    def binary(self, c):
+        return A.BinaryExpr(self.cover(c), str(c[1]), c[0], c[2])
+
+    def cast(self, c):
+        return A.CastExpr(self.cover(c), c[1], c[3])
+
+    def pre_increment(self, c):
+        return A.UnaryExpr(self.cover(c), "++", c[1])
+
+    def pre_decrement(self, c):
+        return A.UnaryExpr(self.cover(c), "--", c[1])
+
+    def unary(self, c):
+        return A.UnaryExpr(self.cover(c), str(c[0]), c[1])
+
+    def sizeof_expr(self, c):
+        return A.SizeofExpr(self.cover(c), c[2])
+
+    sizeof_type = sizeof_expr
+
+    def index(self, c):
+        return A.IndexExpr(self.cover(c), c[0], c[2])
+
+    def call(self, c):
+        args = c[2].items if isinstance(c[2], _Pending) else []
+        return A.CallExpr(self.cover(c), c[0], args)
+
+    def member(self, c):
+        item = c[-1]
+        part = item if isinstance(item, A.NamePart) else A.NamePart(self.tspan(item), str(item))
+        return A.MemberExpr(self.cover(c), c[0], part)
+
+    def post_increment(self, c):
+        return A.PostfixExpr(self.cover(c), "++", c[0])
+
+    def post_decrement(self, c):
+        return A.PostfixExpr(self.cover(c), "--", c[0])
+
+    def arg_list(self, c):
+        return _Pending("args", self.nodes(c), self.cover(c))
+
+    def int_literal(self, c):
+        text = str(c[0])
+        digits = text.rstrip("uUlL")
+        suffix = text[len(digits):]
+        if digits[:2] in ("0x", "0X"):
+            value = int(digits[2:], 16)
+        elif len(digits) > 1 and digits[0] == "0" and digits.isdigit() and all(d in "01234567" for d in digits):
+            value = int(digits, 8)
+        else:
+            value = int(digits) if digits.isdigit() else 0
+        return A.IntLiteral(self.cover(c), value, suffix, text)
+
+    def float_literal(self, c):
+        text = str(c[0])
+        digits = text.rstrip("fFhHlL")
+        suffix = text[len(digits):]
+        try:
+            value = float(digits)
+        except ValueError:
+            value = 0.0
+        return A.FloatLiteral(self.cover(c), value, suffix, text)
+
+    def true_literal(self, c):
+        return A.BoolLiteral(self.cover(c), True)
+
+    def false_literal(self, c):
+        return A.BoolLiteral(self.cover(c), False)
+
+    def string_literal(self, c):
+        return A.StringLiteral(self.cover(c), "".join(str(t)[1:-1] for t in c))
+
+    def char_literal(self, c):
+        text = str(c[0])[1:-1]
+        value = ord(text[-1]) if text else 0
+        return A.IntLiteral(self.cover(c), value, "", str(c[0]))
+
+    def paren(self, c):
+        return A.ParenExpr(self.cover(c), c[1])
+
+    def construct(self, c):
+        args = c[2].items if isinstance(c[2], _Pending) else []
+        return A.CallExpr(self.cover(c), A.TypeExpr(c[0].span, c[0]), args)
+
+    def name_expr(self, c):
+        span = self.cover(c)
+        return A.NameExpr(span, A.QualifiedName(span, [A.NamePart(span, str(c[0]))]))
+
+    def qualified_name_expr(self, c):
+        return A.NameExpr(self.cover(c), self._qualified(c))
+
+
+# --------------------------------------------------------------------------
+# Syntax errors
+
+_WORDS = {
+    "NAME": "identifier", "TYPE_NAME": "type name", "TEMPLATE_NAME": "template name",
+    "BUILTIN_TYPE": "type", "BUILTIN_TEMPLATE": "type", "TLT": "'<'", "TGT": "'>'",
+    "INT_LITERAL": "integer literal", "FLOAT_LITERAL": "floating-point literal",
+    "STRING_LITERAL": "string literal", "CHAR_LITERAL": "character literal", "$END": "end of file",
+}
+_EXPRESSION_STARTERS = {"NAME", "INT_LITERAL", "FLOAT_LITERAL", "LPAR", "TRUE", "FALSE"}
+_CLOSERS = {"RPAR": ("')'", "LPAR", "'('"), "RSQB": ("']'", "LSQB", "'['"),
+            "RBRACE": ("'}'", "LBRACE", "'{'"), "TGT": ("'>'", "TLT", "'<'")}
+
+
+class _SyntaxReporter:
+    def __init__(self, lark: Lark, builder: _Builder, diags: Diagnostics) -> None:
+        self.builder = builder
+        self.diags = diags
+        self.patterns = {t.name: t.pattern.value for t in lark.terminals}
+
+    def word(self, name: str) -> str:
+        if name in _WORDS:
+            return _WORDS[name]
+        return f"'{self.patterns.get(name, name)}'"
+
+    def token_word(self, tok: Token) -> str:
+        return "end of file" if tok.type == "$END" else f"'{tok}'"
+
+    def report(self, tok: Token, expected: set[str], value_stack: list, prev: Token | None) -> None:
+        builder = self.builder
+        at = builder.tspan(tok) if tok.type != "$END" else (builder.tspan(prev).after() if prev is not None else None)
+        after_prev = builder.tspan(prev).after() if prev is not None else at
+        notes: list[Note] = []
+        if "SEMICOLON" in expected and tok.type != "SEMICOLON":
+            context = self._statement_context(value_stack)
+            message = f"expected ';' {context}" if context else "expected ';'"
+            span = after_prev
+        else:
+            closer = next((c for c in ("RPAR", "RSQB", "TGT", "RBRACE") if c in expected), None)
+            if closer is not None and (len(expected) <= 12 or tok.type == "$END" or
+                                       not (expected & _EXPRESSION_STARTERS)):
+                word, opener_type, opener_word = _CLOSERS[closer]
+                message = f"expected {word}"
+                opener = self._find_open(value_stack, opener_type)
+                if opener is not None:
+                    notes.append(Note(f"to match this {opener_word}", builder.tspan(opener)))
+                span = at if tok.type != "$END" else after_prev
+            elif expected & _EXPRESSION_STARTERS and "NAME" in expected and "STRUCT" not in expected:
+                message = "expected expression"
+                span = at
+            elif expected <= {"NAME", "TYPE_NAME"}:
+                message = "expected identifier"
+                span = at
+            elif "STRUCT" in expected or "TEMPLATE" in expected:
+                message = "expected declaration" if tok.type != "$END" else "expected declaration"
+                span = at
+            else:
+                words = sorted({self.word(e) for e in expected})
+                if len(words) <= 4:
+                    message = "expected " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0])
+                else:
+                    message = "unexpected token"
+                span = at
+            if tok.type == "$END":
+                message += " at end of input"
+            else:
+                message += f" before {self.token_word(tok)}" if not message.startswith("unexpected") else f" {self.token_word(tok)}"
+        diag = self.diags.error(span, message)
+        diag.notes.extend(notes)
+
+    def _find_open(self, value_stack: list, opener_type: str) -> Token | None:
+        for value in reversed(value_stack):
+            if isinstance(value, Token) and value.type == opener_type:
+                return value
+        return None
+
+    def _statement_context(self, value_stack: list) -> str:
+        """'after expression', 'after declaration', ... from what was parsed
+        since the last statement boundary."""
+        recent = []
+        for value in reversed(value_stack):
+            if isinstance(value, Token) and value.type in ("SEMICOLON", "LBRACE", "RBRACE"):
+                break
+            if isinstance(value, (A.Stmt, A.CompoundStmt)):
+                break
+            recent.append(value)
+        recent.reverse()
+        if not recent:
+            return ""
+        first = recent[0]
+        if isinstance(first, Token):
+            if first.type == "RETURN":
+                return "after return statement"
+            if first.type == "BREAK":
+                return "after break statement"
+            if first.type == "CONTINUE":
+                return "after continue statement"
+            if first.type == "DO":
+                return "after do/while statement"
+            if first.type in ("USING", "TYPEDEF"):
+                return "after declaration"
+        if isinstance(recent[-1], (A.StructDecl,)):
+            return f"after {recent[-1].keyword}"
+        if isinstance(recent[-1], A.EnumDecl):
+            return "after enum"
+        if any(isinstance(v, A.TypeRef) for v in recent) or any(
+                isinstance(v, _Pending) and v.kind in ("declarators", "function_declarator") for v in recent):
+            return "after declaration"
+        if isinstance(recent[-1], A.Expr):
+            return "after expression"
+        return ""
+
+
+# --------------------------------------------------------------------------
+# Driving the parser
+
+_SYNC = {"SEMICOLON", "RBRACE"}
+
+
+def parse_tokens(pptokens: list[PPToken], diags: Diagnostics) -> A.TranslationUnit | None:
+    """Parse a preprocessed translation unit.  Returns None when there were
+    syntax errors (all reported to `diags`)."""
+    lark = _parser()
+    classifier = Classifier(_keyword_terminals(lark), _punct_terminals(lark), diags)
+    errors_before = diags.error_count
+    tokens, origins = classifier.classify(pptokens)
+
+    builder = _Builder()
+    builder.origins = origins
+    callbacks = lark.parser.parser.parser.callbacks if False else None  # noqa: F841 (kept simple below)
+    result = _run(lark, builder, tokens, diags)
+    if diags.error_count > errors_before or result is None:
+        return None
+    if result.span is None:
+        # An empty file: a span at its start keeps every node located.
+        first = pptokens[0].span if pptokens else None
+        if first is None:
+            return A.TranslationUnit(_empty_span(diags), [])
+        result.span = first
+    return result
+
+
+def _empty_span(diags: Diagnostics) -> Span:
+    from .source import SourceFile
+    return Span(SourceFile("<empty>", ""), 0, 0)
+
+
+_TERMINAL_MAPS: dict[int, tuple[dict[str, str], dict[str, str]]] = {}
+
+
+def _terminal_maps(lark: Lark) -> tuple[dict[str, str], dict[str, str]]:
+    maps = _TERMINAL_MAPS.get(id(lark))
+    if maps is None:
+        keywords, puncts = {}, {}
+        for t in lark.terminals:
+            value = t.pattern.value
+            if t.pattern.type != "str":
+                continue
+            (keywords if value[:1].isalpha() or value[:1] == "_" else puncts)[value] = t.name
+        maps = (keywords, puncts)
+        _TERMINAL_MAPS[id(lark)] = maps
+    return maps
+
+
+def _keyword_terminals(lark: Lark) -> dict[str, str]:
+    return _terminal_maps(lark)[0]
+
+
+def _punct_terminals(lark: Lark) -> dict[str, str]:
+    return _terminal_maps(lark)[1]
+
+
+def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
+    from lark.parsers.lalr_parser_state import ParserState
+    from lark.parsers.lalr_interactive_parser import InteractiveParser
+
+    # Lark's interactive parser, with our tree builder as its callbacks.
+    interactive: InteractiveParser = lark.parse_interactive()
+    state: ParserState = interactive.parser_state
+    parse_conf = state.parse_conf
+    parse_conf.callbacks = _callbacks_for(lark, builder)
+    states = parse_conf.states
+    reporter = _SyntaxReporter(lark, builder, diags)
+
+    n = len(tokens)
+    end_index = n
+    eof = Token("$END", "", end_index, 0, 0, 0, 0, end_index)
+    quiet_until = -1      # suppress cascades right after a recovery
+    i = 0
+    feed = state.feed_token
+    while i < n:
+        tok = tokens[i]
+        try:
+            feed(tok)
+            i += 1
+            continue
+        except UnexpectedToken as err:
+            if i >= quiet_until:
+                reporter.report(tok, set(err.expected), state.value_stack, tokens[i - 1] if i else None)
+            i = _recover(state, states, tokens, i)
+            quiet_until = i + 3
+            if i < 0:
+                return None
+    try:
+        return feed(eof, True)
+    except UnexpectedToken as err:
+        if n == 0 or quiet_until <= n:
+            reporter.report(eof, set(err.expected), state.value_stack, tokens[-1] if tokens else None)
+        return None
+
+
+def _recover(state, states, tokens: list[Token], i: int) -> int:
+    """Panic-mode recovery: skip to the next ';' or '}' outside any nested
+    braces, then drop parser states until one accepts it.  Returns the index
+    of the next token to feed, or -1 when nothing can be recovered."""
+    n = len(tokens)
+    depth = 0
+    j = i
+    while j < n:
+        ttype = tokens[j].type
+        if ttype == "LBRACE":
+            depth += 1
+        elif ttype == "RBRACE" and depth > 0:
+            depth -= 1
+            if depth == 0 and j > i:
+                # A whole skipped block: resume after it as if it were a
+                # statement or declaration that ended there.
+                pass
+            j += 1
+            continue
+        if depth == 0 and ttype in _SYNC:
+            saved_states = list(state.state_stack)
+            saved_values = list(state.value_stack)
+            for keep in range(len(saved_states), 0, -1):
+                if ttype not in states[saved_states[keep - 1]]:
+                    continue
+                state.state_stack[:] = saved_states[:keep]
+                state.value_stack[:] = saved_values[:keep - 1]
+                try:
+                    state.feed_token(tokens[j])
+                    return j + 1
+                except UnexpectedToken:
+                    state.state_stack[:] = saved_states
+                    state.value_stack[:] = saved_values
+        j += 1
+    return -1
+
+
+_CALLBACKS: dict[int, dict] = {}
+
+
+def _callbacks_for(lark: Lark, builder: _Builder) -> dict:
+    """Lark's rule callbacks, pointed at this parse's builder."""
+    from lark.parse_tree_builder import ParseTreeBuilder
+
+    tree_builder: ParseTreeBuilder = lark._parse_tree_builder
+    return tree_builder.create_callback(builder)
