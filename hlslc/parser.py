@@ -681,7 +681,7 @@ _WORDS = {
     "INT_LITERAL": "integer literal", "FLOAT_LITERAL": "floating-point literal",
     "STRING_LITERAL": "string literal", "CHAR_LITERAL": "character literal", "$END": "end of file",
 }
-_EXPRESSION_STARTERS = {"NAME", "INT_LITERAL", "FLOAT_LITERAL", "LPAR", "TRUE", "FALSE"}
+_EXPRESSION_STARTERS = {"NAME", "INT_LITERAL", "FLOAT_LITERAL", "TRUE", "FALSE"}
 _CLOSERS = {"RPAR": ("')'", "LPAR", "'('"), "RSQB": ("']'", "LSQB", "'['"),
             "RBRACE": ("'}'", "LBRACE", "'{'"), "TGT": ("'>'", "TLT", "'<'")}
 
@@ -691,6 +691,8 @@ class _SyntaxReporter:
         self.builder = builder
         self.diags = diags
         self.patterns = {t.name: t.pattern.value for t in lark.terminals}
+        states = lark.parser.parser.parser.parse_table.states
+        self.terminal_names = sorted({name for actions in states.values() for name in actions if name.isupper()})
 
     def word(self, name: str) -> str:
         if name in _WORDS:
@@ -702,45 +704,47 @@ class _SyntaxReporter:
 
     def report(self, tok: Token, expected: set[str], value_stack: list, prev: Token | None) -> None:
         builder = self.builder
-        at = builder.tspan(tok) if tok.type != "$END" else (builder.tspan(prev).after() if prev is not None else None)
-        after_prev = builder.tspan(prev).after() if prev is not None else at
+        at_end = tok.type == "$END"
+        after_prev = builder.tspan(prev).after() if prev is not None else None
+        span = after_prev if at_end else builder.tspan(tok)
         notes: list[Note] = []
-        if "SEMICOLON" in expected and tok.type != "SEMICOLON":
+        closer = next((c for c in ("RPAR", "RSQB", "TGT", "RBRACE") if c in expected), None)
+        expression_expected = "INT_LITERAL" in expected
+        if "SEMICOLON" in expected and not (at_end and closer == "RBRACE"):
             context = self._statement_context(value_stack)
             message = f"expected ';' {context}" if context else "expected ';'"
-            span = after_prev
+            span = after_prev or span
+        elif closer is not None and (at_end or not expression_expected):
+            word, opener_type, opener_word = _CLOSERS[closer]
+            message = f"expected {word}"
+            opener = self._find_open(value_stack, opener_type)
+            if opener is not None:
+                notes.append(Note(f"to match this {opener_word}", builder.tspan(opener)))
+        elif expression_expected and "STRUCT" not in expected:
+            message = "expected expression"
+        elif expected and expected <= {"NAME", "TYPE_NAME"}:
+            message = "expected identifier"
+        elif "BUILTIN_TYPE" in expected and "STRUCT" not in expected:
+            message = "expected a type"
+        elif "STRUCT" in expected or "TEMPLATE" in expected:
+            message = "expected declaration"
         else:
-            closer = next((c for c in ("RPAR", "RSQB", "TGT", "RBRACE") if c in expected), None)
-            if closer is not None and (len(expected) <= 12 or tok.type == "$END" or
-                                       not (expected & _EXPRESSION_STARTERS)):
-                word, opener_type, opener_word = _CLOSERS[closer]
-                message = f"expected {word}"
-                opener = self._find_open(value_stack, opener_type)
-                if opener is not None:
-                    notes.append(Note(f"to match this {opener_word}", builder.tspan(opener)))
-                span = at if tok.type != "$END" else after_prev
-            elif expected & _EXPRESSION_STARTERS and "NAME" in expected and "STRUCT" not in expected:
-                message = "expected expression"
-                span = at
-            elif expected <= {"NAME", "TYPE_NAME"}:
-                message = "expected identifier"
-                span = at
-            elif "STRUCT" in expected or "TEMPLATE" in expected:
-                message = "expected declaration" if tok.type != "$END" else "expected declaration"
-                span = at
+            words = sorted({self.word(e) for e in expected})
+            if 0 < len(words) <= 4:
+                message = "expected " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0])
             else:
-                words = sorted({self.word(e) for e in expected})
-                if len(words) <= 4:
-                    message = "expected " + (", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0])
-                else:
-                    message = "unexpected token"
-                span = at
-            if tok.type == "$END":
-                message += " at end of input"
-            else:
-                message += f" before {self.token_word(tok)}" if not message.startswith("unexpected") else f" {self.token_word(tok)}"
+                message = f"unexpected {self.token_word(tok)}"
+        if at_end and "end of file" not in message:
+            message += " at end of input"
         diag = self.diags.error(span, message)
         diag.notes.extend(notes)
+        for k in range(len(value_stack) - 1):
+            value, following = value_stack[k], value_stack[k + 1]
+            if isinstance(value, A.NameExpr) and isinstance(following, Token) and following.type == "LESSTHAN" \
+                    and len(value.name.parts) == 1 and k >= len(value_stack) - 8:
+                diag.notes.append(Note(f"'{value.name.parts[0].name}' is not declared as a template here, "
+                                       "so '<' was read as 'less than'", value.span))
+                break
 
     def _find_open(self, value_stack: list, opener_type: str) -> Token | None:
         for value in reversed(value_stack):
@@ -751,6 +755,21 @@ class _SyntaxReporter:
     def _statement_context(self, value_stack: list) -> str:
         """'after expression', 'after declaration', ... from what was parsed
         since the last statement boundary."""
+        if value_stack and isinstance(value_stack[-1], Token) and value_stack[-1].type == "RBRACE":
+            # `struct S { ... }` or `enum E { ... }` not yet reduced.
+            depth = 0
+            for k in range(len(value_stack) - 1, -1, -1):
+                value = value_stack[k]
+                if isinstance(value, Token) and value.type == "RBRACE":
+                    depth += 1
+                elif isinstance(value, Token) and value.type == "LBRACE":
+                    depth -= 1
+                    if depth == 0:
+                        for head in reversed(value_stack[max(0, k - 4):k]):
+                            if isinstance(head, Token) and head.type in ("STRUCT", "CLASS", "ENUM"):
+                                return f"after {head}"
+                        return ""
+            return ""
         recent = []
         for value in reversed(value_stack):
             if isinstance(value, Token) and value.type in ("SEMICOLON", "LBRACE", "RBRACE"):
@@ -773,14 +792,14 @@ class _SyntaxReporter:
                 return "after do/while statement"
             if first.type in ("USING", "TYPEDEF"):
                 return "after declaration"
-        if isinstance(recent[-1], (A.StructDecl,)):
+        if isinstance(recent[-1], A.StructDecl):
             return f"after {recent[-1].keyword}"
         if isinstance(recent[-1], A.EnumDecl):
             return "after enum"
         if any(isinstance(v, A.TypeRef) for v in recent) or any(
                 isinstance(v, _Pending) and v.kind in ("declarators", "function_declarator") for v in recent):
             return "after declaration"
-        if isinstance(recent[-1], A.Expr):
+        if any(isinstance(v, A.Expr) for v in recent):
             return "after expression"
         return ""
 
@@ -801,7 +820,6 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics) -> A.TranslationUn
 
     builder = _Builder()
     builder.origins = origins
-    callbacks = lark.parser.parser.parser.callbacks if False else None  # noqa: F841 (kept simple below)
     result = _run(lark, builder, tokens, diags)
     if diags.error_count > errors_before or result is None:
         return None
@@ -845,8 +863,8 @@ def _punct_terminals(lark: Lark) -> dict[str, str]:
 
 
 def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
-    from lark.parsers.lalr_parser_state import ParserState
     from lark.parsers.lalr_interactive_parser import InteractiveParser
+    from lark.parsers.lalr_parser_state import ParserState
 
     # Lark's interactive parser, with our tree builder as its callbacks.
     interactive: InteractiveParser = lark.parse_interactive()
@@ -855,32 +873,78 @@ def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics)
     parse_conf.callbacks = _callbacks_for(lark, builder)
     states = parse_conf.states
     reporter = _SyntaxReporter(lark, builder, diags)
+    state_stack = state.state_stack
+    value_stack = state.value_stack
 
     n = len(tokens)
-    end_index = n
-    eof = Token("$END", "", end_index, 0, 0, 0, 0, end_index)
+    eof = Token("$END", "", n, 0, 0, 0, 0, n)
     quiet_until = -1      # suppress cascades right after a recovery
     i = 0
     feed = state.feed_token
     while i < n:
         tok = tokens[i]
+        # LALR may reduce before it notices a bad token; the snapshot lets
+        # the error be reported (and recovered) from the state it was seen in.
+        saved_states = state_stack[:]
+        saved_values = value_stack[:]
         try:
             feed(tok)
             i += 1
             continue
-        except UnexpectedToken as err:
+        except UnexpectedToken:
+            state_stack[:] = saved_states
+            value_stack[:] = saved_values
             if i >= quiet_until:
-                reporter.report(tok, set(err.expected), state.value_stack, tokens[i - 1] if i else None)
+                expected = _acceptable(states, state_stack, reporter.terminal_names)
+                reporter.report(tok, expected, value_stack, tokens[i - 1] if i else None)
             i = _recover(state, states, tokens, i)
             quiet_until = i + 3
             if i < 0:
                 return None
+    saved_states = state_stack[:]
+    saved_values = value_stack[:]
     try:
         return feed(eof, True)
-    except UnexpectedToken as err:
+    except UnexpectedToken:
+        state_stack[:] = saved_states
+        value_stack[:] = saved_values
         if n == 0 or quiet_until <= n:
-            reporter.report(eof, set(err.expected), state.value_stack, tokens[-1] if tokens else None)
+            expected = _acceptable(states, state_stack, reporter.terminal_names)
+            reporter.report(eof, expected, value_stack, tokens[-1] if tokens else None)
         return None
+
+
+def _acceptable(states, stack: list[int], terminals: Iterable[str]) -> set[str]:
+    """The terminals the parser would really shift next.  LALR's merged
+    states list look-aheads of other contexts; simulating the reductions on
+    a copy of the stack weeds them out."""
+    from lark.parsers.lalr_analysis import Shift
+
+    result = set()
+    top_actions = states[stack[-1]]
+    for ttype in terminals:
+        if ttype not in top_actions:
+            continue
+        sim = list(stack)
+        while True:
+            actions = states[sim[-1]]
+            entry = actions.get(ttype)
+            if entry is None:
+                break
+            action, arg = entry
+            if action is Shift:
+                result.add(ttype)
+                break
+            size = len(arg.expansion)
+            if size:
+                del sim[-size:]
+            goto = states[sim[-1]].get(arg.origin.name)
+            if goto is None:
+                if ttype == "$END":
+                    result.add(ttype)
+                break
+            sim.append(goto[1])
+    return result
 
 
 def _recover(state, states, tokens: list[Token], i: int) -> int:
