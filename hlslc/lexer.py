@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import re
 
-from lark import Token
-
 from . import tokens as T
 from .diagnostics import Diagnostics
 
@@ -56,6 +54,24 @@ _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[0-9]+)(?:[uU](?:ll|LL|[lL])?|(?:ll|
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
                        r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
 
+class ParserToken:
+    """A terminal for the parser: its grammar name, its text, and its index
+    in the token list (which is also its index in the list of origins)."""
+
+    __slots__ = ("type", "value", "start_pos")
+
+    def __init__(self, type: str, value: str, start_pos: int) -> None:
+        self.type = type
+        self.value = value
+        self.start_pos = start_pos
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"ParserToken({self.type}, {self.value!r})"
+
+
 # Scope kinds of the lexer's scope stack.
 _NAMESPACE, _CLASS, _BLOCK, _TEMPLATE, _OTHER = range(5)
 
@@ -80,17 +96,17 @@ class Classifier:
         self.template_names: set[str] = set()
         self.class_templates: set[str] = set()
 
-    def classify(self, pptokens: list[T.PPToken]) -> tuple[list[Token], list[T.PPToken]]:
+    def classify(self, pptokens: list[T.PPToken]) -> tuple[list[ParserToken], list[T.PPToken]]:
         """The parser's tokens, and for each the preprocessing token it came
         from (a Lark token's `start_pos` is its index in both lists)."""
-        out: list[Token] = []
+        out: list[ParserToken] = []
         origins: list[T.PPToken] = []
         append = out.append
         add_origin = origins.append
 
         def emit(ttype: str, text: str, source: T.PPToken) -> None:
             index = len(out)
-            append(Token(ttype, text, index, 0, 0, 0, 0, index + 1))
+            append(ParserToken(ttype, text, index))
             add_origin(source)
         keywords = self.keywords
         puncts = self.puncts

@@ -17,13 +17,13 @@ import os
 import tempfile
 from typing import Any, Iterable
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedToken
+from lark import Lark, Transformer
 from lark.lexer import Lexer
 
 from . import ast as A
 from .diagnostics import Diagnostics, Note
 from .lexer import Classifier
+from .lexer import ParserToken as Token
 from .resources import grammar_dir
 from .source import Span
 from .tokens import PPToken
@@ -134,7 +134,12 @@ class _Builder(Transformer):
         return item.span
 
     def cover(self, children: list) -> Span:
-        return _cover(self.span_of(children[0]), self.span_of(children[-1]))
+        first, last = children[0], children[-1]
+        a = self.origins[first.start_pos].span if first.__class__ is Token else first.span
+        b = self.origins[last.start_pos].span if last.__class__ is Token else last.span
+        if a.expanded_from is None and b.expanded_from is None and a.file is b.file:
+            return Span(a.file, a.start, b.end)
+        return _cover(a, b)
 
     @staticmethod
     def nodes(children: Iterable) -> list:
@@ -862,56 +867,118 @@ def _punct_terminals(lark: Lark) -> dict[str, str]:
     return _terminal_maps(lark)[1]
 
 
-def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
-    from lark.parsers.lalr_interactive_parser import InteractiveParser
-    from lark.parsers.lalr_parser_state import ParserState
+class _Tables:
+    """Lark's LALR tables recast for a tight driver loop: a shift is the
+    target state (an int); a reduce is (size, nonterminal, callback), with
+    callback None for single-child `?rules`, which pass their child through."""
 
-    # Lark's interactive parser, with our tree builder as its callbacks.
-    interactive: InteractiveParser = lark.parse_interactive()
-    state: ParserState = interactive.parser_state
-    parse_conf = state.parse_conf
-    parse_conf.callbacks = _callbacks_for(lark, builder)
-    states = parse_conf.states
+    def __init__(self, lark: Lark) -> None:
+        from lark.parsers.lalr_analysis import Shift
+
+        table = lark.parser.parser.parser.parse_table
+        self.lark_states = table.states
+        self.start_state = table.start_states["start"]
+        self.end_state = table.end_states["start"]
+        self.rules: dict[Any, tuple[int, str, Any]] = {}
+        compact: dict[int, dict[str, Any]] = {}
+        for state, actions in table.states.items():
+            row: dict[str, Any] = {}
+            for symbol, (action, arg) in actions.items():
+                if action is Shift:
+                    row[symbol] = arg
+                else:
+                    row[symbol] = self._reduce_entry(arg)
+            compact[state] = row
+        self.states = compact
+
+    def _reduce_entry(self, rule: Any) -> tuple:
+        entry = self.rules.get(id(rule))
+        if entry is None:
+            entry = [len(rule.expansion), rule.origin.name, rule, rule]
+            self.rules[id(rule)] = entry  # type: ignore[assignment]
+        return entry  # type: ignore[return-value]
+
+    def bind(self, callbacks: dict) -> None:
+        """Point every reduce entry at this parse's callbacks."""
+        for entry in self.rules.values():
+            rule = entry[3]  # type: ignore[index]
+            passthrough = rule.options.expand1 and len(rule.expansion) == 1 and rule.alias is None
+            entry[2] = None if passthrough else callbacks[rule]  # type: ignore[index]
+
+
+_TABLES: _Tables | None = None
+
+
+def _tables(lark: Lark) -> _Tables:
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = _Tables(lark)
+    return _TABLES
+
+
+def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
+    tables = _tables(lark)
+    tables.bind(_callbacks_for(lark, builder))
+    states = tables.states
+    end_state = tables.end_state
     reporter = _SyntaxReporter(lark, builder, diags)
-    state_stack = state.state_stack
-    value_stack = state.value_stack
+    state_stack: list[int] = [tables.start_state]
+    value_stack: list[Any] = []
 
     n = len(tokens)
-    eof = Token("$END", "", n, 0, 0, 0, 0, n)
+    eof = Token("$END", "", n)
     quiet_until = -1      # suppress cascades right after a recovery
     i = 0
-    feed = state.feed_token
-    while i < n:
-        tok = tokens[i]
-        # LALR may reduce before it notices a bad token; the snapshot lets
-        # the error be reported (and recovered) from the state it was seen in.
-        saved_states = state_stack[:]
-        saved_values = value_stack[:]
-        try:
-            feed(tok)
+    while i <= n:
+        tok = tokens[i] if i < n else eof
+        ttype = tok.type
+        entry = states[state_stack[-1]].get(ttype)
+        if entry.__class__ is int:
+            state_stack.append(entry)
+            value_stack.append(tok)
             i += 1
             continue
-        except UnexpectedToken:
-            state_stack[:] = saved_states
-            value_stack[:] = saved_values
-            if i >= quiet_until:
-                expected = _acceptable(states, state_stack, reporter.terminal_names)
-                reporter.report(tok, expected, value_stack, tokens[i - 1] if i else None)
-            i = _recover(state, states, tokens, i)
-            quiet_until = i + 3
-            if i < 0:
-                return None
-    saved_states = state_stack[:]
-    saved_values = value_stack[:]
-    try:
-        return feed(eof, True)
-    except UnexpectedToken:
+        # Reductions first.  LALR may reduce before it notices a bad token;
+        # the snapshot lets the error be reported (and recovered) from the
+        # state the token was seen in.
+        saved_states = state_stack[:]
+        saved_values = value_stack[:]
+        accepted = False
+        while entry is not None:
+            if entry.__class__ is int:
+                state_stack.append(entry)
+                value_stack.append(tok)
+                accepted = True
+                break
+            size, origin, callback, _ = entry
+            if callback is None:
+                del state_stack[-1]
+            else:
+                children = value_stack[-size:] if size else []
+                if size:
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                value_stack.append(callback(children))
+            goto = states[state_stack[-1]][origin]
+            state_stack.append(goto)
+            if goto == end_state and i == n:
+                return value_stack[-1]
+            entry = states[goto].get(ttype)
+        if accepted:
+            i += 1
+            continue
         state_stack[:] = saved_states
         value_stack[:] = saved_values
-        if n == 0 or quiet_until <= n:
-            expected = _acceptable(states, state_stack, reporter.terminal_names)
-            reporter.report(eof, expected, value_stack, tokens[-1] if tokens else None)
-        return None
+        if i >= quiet_until and not (i == n and quiet_until > n):
+            expected = _acceptable(tables.lark_states, state_stack, reporter.terminal_names)
+            reporter.report(tok, expected, value_stack, tokens[i - 1] if i else None)
+        if i == n:
+            return None
+        i = _recover(tables, state_stack, value_stack, tokens, i)
+        quiet_until = i + 3
+        if i < 0:
+            return None
+    return None
 
 
 def _acceptable(states, stack: list[int], terminals: Iterable[str]) -> set[str]:
@@ -947,10 +1014,11 @@ def _acceptable(states, stack: list[int], terminals: Iterable[str]) -> set[str]:
     return result
 
 
-def _recover(state, states, tokens: list[Token], i: int) -> int:
+def _recover(tables: _Tables, state_stack: list[int], value_stack: list, tokens: list[Token], i: int) -> int:
     """Panic-mode recovery: skip to the next ';' or '}' outside any nested
     braces, then drop parser states until one accepts it.  Returns the index
     of the next token to feed, or -1 when nothing can be recovered."""
+    states = tables.states
     n = len(tokens)
     depth = 0
     j = i
@@ -960,28 +1028,46 @@ def _recover(state, states, tokens: list[Token], i: int) -> int:
             depth += 1
         elif ttype == "RBRACE" and depth > 0:
             depth -= 1
-            if depth == 0 and j > i:
-                # A whole skipped block: resume after it as if it were a
-                # statement or declaration that ended there.
-                pass
             j += 1
             continue
         if depth == 0 and ttype in _SYNC:
-            saved_states = list(state.state_stack)
-            saved_values = list(state.value_stack)
-            for keep in range(len(saved_states), 0, -1):
-                if ttype not in states[saved_states[keep - 1]]:
+            for keep in range(len(state_stack), 0, -1):
+                if ttype not in states[state_stack[keep - 1]]:
                     continue
-                state.state_stack[:] = saved_states[:keep]
-                state.value_stack[:] = saved_values[:keep - 1]
-                try:
-                    state.feed_token(tokens[j])
+                trial_states = state_stack[:keep]
+                trial_values = value_stack[:keep - 1]
+                if _feed_one(tables, trial_states, trial_values, tokens[j]):
+                    state_stack[:] = trial_states
+                    value_stack[:] = trial_values
                     return j + 1
-                except UnexpectedToken:
-                    state.state_stack[:] = saved_states
-                    state.value_stack[:] = saved_values
         j += 1
     return -1
+
+
+def _feed_one(tables: _Tables, state_stack: list[int], value_stack: list, tok: Token) -> bool:
+    """Reduce as needed and shift one token; False if it cannot be shifted."""
+    states = tables.states
+    entry = states[state_stack[-1]].get(tok.type)
+    while entry is not None:
+        if entry.__class__ is int:
+            state_stack.append(entry)
+            value_stack.append(tok)
+            return True
+        size, origin, callback, _ = entry
+        if callback is None:
+            del state_stack[-1]
+        else:
+            children = value_stack[-size:] if size else []
+            if size:
+                del state_stack[-size:]
+                del value_stack[-size:]
+            value_stack.append(callback(children))
+        goto = states[state_stack[-1]].get(origin)
+        if goto is None:
+            return False
+        state_stack.append(goto)
+        entry = states[goto].get(tok.type)
+    return False
 
 
 _CALLBACKS: dict[int, dict] = {}

@@ -59,19 +59,36 @@ class SourceFile:
         return self.text[start:end].rstrip("\r")
 
 
-@dataclass(frozen=True, slots=True)
 class Span:
     """A half-open character range [start, end) in one source file.
 
     `expanded_from` is set for text produced by a macro expansion: it is the
     span of the macro's name at the place it was invoked, so diagnostics can
     say "expanded from macro" with both places.
+
+    A plain slotted class rather than a frozen dataclass: every token and
+    AST node carries one, and construction cost shows in parse time.
     """
 
-    file: SourceFile
-    start: int
-    end: int
-    expanded_from: "MacroOrigin | None" = None
+    __slots__ = ("file", "start", "end", "expanded_from")
+
+    def __init__(self, file: SourceFile, start: int, end: int,
+                 expanded_from: "MacroOrigin | None" = None) -> None:
+        self.file = file
+        self.start = start
+        self.end = end
+        self.expanded_from = expanded_from
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Span) and self.file is other.file and self.start == other.start
+                and self.end == other.end and self.expanded_from == other.expanded_from)
+
+    def __hash__(self) -> int:
+        return hash((id(self.file), self.start, self.end))
+
+    def __repr__(self) -> str:
+        line, col = self.line_col()
+        return f"Span({self.file.path}:{line}:{col}, {self.start}-{self.end})"
 
     @property
     def line(self) -> int:
