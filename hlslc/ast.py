@@ -253,6 +253,8 @@ class FunctionDecl(Decl):
     params: list[ParamDecl]
     semantic: Semantic | None
     body: "CompoundStmt | None"
+    # An explicit specialisation names its arguments: `BytesOf<double>()`.
+    specialization_args: "list[TemplateArg] | None" = None
 
 
 @dataclass(eq=False, slots=True)

@@ -19,6 +19,8 @@ from .source import Span
 
 
 class Severity(enum.Enum):
+    """How bad a diagnostic is; the value is the word printed before the message."""
+
     NOTE = "note"
     WARNING = "warning"
     ERROR = "error"
@@ -27,12 +29,17 @@ class Severity(enum.Enum):
 
 @dataclass(slots=True)
 class Note:
+    """A note attached to a diagnostic: more explanation, often at another place."""
+
     message: str
     span: Span | None = None
 
 
 @dataclass(slots=True)
 class Diagnostic:
+    """One reported problem: severity, message, optional stable ID, the span
+    it is about, notes, and further spans to underline."""
+
     severity: Severity
     message: str
     span: Span | None = None
@@ -158,12 +165,16 @@ def render_text(diags: Iterable[Diagnostic], show_snippets: bool = True) -> str:
 _STYLE = {"error": "bold red", "fatal error": "bold red", "warning": "bold magenta", "note": "bold cyan"}
 
 
-def render_rich(diags: Iterable[Diagnostic], file) -> None:
-    """Coloured rendering on a terminal; `rich` is imported only here."""
+def render_rich(diags: Iterable[Diagnostic], file, force_terminal: bool | None = None) -> None:
+    """Coloured rendering on a terminal; `rich` is imported only here.
+
+    `force_terminal=True` colours even when `file` is not a terminal (the
+    CLI's `-fcolor-diagnostics`); None lets rich decide.
+    """
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=file, highlight=False, soft_wrap=True)
+    console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal)
     for diag in diags:
         for word, message, span, path in _entries(diag):
             head = Text()

@@ -296,8 +296,9 @@ class _Builder(Transformer):
     def _function(self, c, body):
         attrs, specs, rest = self._split_specifiers(c)
         ret, declarator = rest[0], rest[1]
-        name, qualifier, name_span, params, semantic = declarator.items
-        return A.FunctionDecl(self.cover(c), attrs, specs, ret, name, qualifier, name_span, params, semantic, body)
+        name, qualifier, name_span, params, semantic, specialization = declarator.items
+        return A.FunctionDecl(self.cover(c), attrs, specs, ret, name, qualifier, name_span, params, semantic, body,
+                              specialization)
 
     def function_definition(self, c):
         return self._function(c, c[-1])
@@ -314,11 +315,16 @@ class _Builder(Transformer):
                 params = item.items
             elif isinstance(item, A.Semantic):
                 semantic = item
-        name, qualifier, name_span = name_part.items
-        return _Pending("function_declarator", (name, qualifier, name_span, params, semantic), self.cover(c))
+        name, qualifier, name_span, *specialization = name_part.items
+        return _Pending("function_declarator", (name, qualifier, name_span, params, semantic,
+                                                specialization[0] if specialization else None), self.cover(c))
 
     def function_name(self, c):
         return _Pending("function_name", (str(c[0]), None, self.tspan(c[0])), self.cover(c))
+
+    def specialized_function_name(self, c):
+        part = c[0]
+        return _Pending("function_name", (part.name, None, part.span, part.template_args), self.cover(c))
 
     def qualified_function_name(self, c):
         qualifier = A.QualifiedName(c[0].span, list(c[0].items))
@@ -455,7 +461,7 @@ class _Builder(Transformer):
                 parts.extend(item.items)
             elif isinstance(item, A.NamePart):
                 parts.append(item)
-            elif isinstance(item, Token) and item.type not in ("TYPENAME",):
+            elif isinstance(item, Token) and item.value not in ("typename", "template", "::"):
                 parts.append(A.NamePart(self.tspan(item), str(item)))
         return A.QualifiedName(self.cover(c), parts)
 

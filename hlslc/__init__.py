@@ -1,0 +1,75 @@
+"""hlslc: a compiler front-end for HLSL matrix code.
+
+Compiles HLSL compute and library shaders that use the `dx::linalg`
+matrix API (HLSL proposal 0035, shader model 6.10) or SM 6.8 Wave Matrix.
+
+The library API::
+
+    import hlslc
+
+    result = hlslc.compile_file("shader.hlsl", hlslc.CompileOptions(profile="cs_6_10"))
+    for diag in result.diagnostics:
+        print(diag.severity.value, diag.message)
+
+    unit = hlslc.parse("[numthreads(1,1,1)] void main() {}")   # raises hlslc.CompileFailed on errors
+
+Every name below is imported on first use (PEP 562), so `import hlslc` is
+cheap and does not load lark, llvmlite or rich.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .diagnostics import Diagnostic, Diagnostics, Note, Severity
+    from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
+                         compile_file, compile_source, parse)
+
+__all__ = [
+    "__version__",
+    "compile_file",
+    "compile_source",
+    "parse",
+    "CompileOptions",
+    "CompileResult",
+    "CompileFailed",
+    "Profile",
+    "ProfileError",
+    "Diagnostic",
+    "Diagnostics",
+    "Note",
+    "Severity",
+]
+
+# public name -> submodule that defines it
+_LAZY = {
+    "compile_file": "driver",
+    "compile_source": "driver",
+    "parse": "driver",
+    "CompileOptions": "driver",
+    "CompileResult": "driver",
+    "CompileFailed": "driver",
+    "Profile": "driver",
+    "ProfileError": "driver",
+    "Diagnostic": "diagnostics",
+    "Diagnostics": "diagnostics",
+    "Note": "diagnostics",
+    "Severity": "diagnostics",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _LAZY.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'hlslc' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module_name}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,5 @@
+"""`python -m hlslc`: the same as the `hlslc` command."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,414 @@
+"""The `hlslc` command: dxc-style options, rendering, exit codes.
+
+Owns: the command-line syntax (a small parser of its own, because dxc's
+single-dash long options such as `-fsyntax-only` and joined values such as
+`-Tcs_6_10` do not fit argparse), choosing how diagnostics are shown (plain,
+coloured through `rich`, JSON Lines), `-verify`, where output goes, and the
+exit code.  Any exception escaping a compile is reported here as an internal
+compiler error.
+
+Does not own: compiling (see `driver`).  Only the standard library is
+imported at module level, so `hlslc --version` starts fast; the driver and
+everything after it is imported once there is something to compile.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import TextIO
+
+PROG = "hlslc"
+
+EXIT_OK = 0
+EXIT_COMPILE_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL_ERROR = 3
+
+# Kept in step with driver.VALID_PROFILES (a unit test checks), so that the
+# help text needs no driver import.
+_PROFILES_FOR_HELP = "cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"
+
+HELP = f"""\
+usage: hlslc [options] FILE... [-o OUT]
+
+Compile HLSL compute and library shaders that use dx::linalg matrices
+(SM 6.10) or Wave Matrix (SM 6.8).
+
+Until lowering lands, a successful compile stops after parsing and writes
+no IR: use -P or --ast-dump to see output, -fsyntax-only or -verify to check.
+
+Output:
+  -o OUT                    write output to OUT (default: standard output)
+  -P                        print the preprocessed source
+  --ast-dump, -ast-dump     print the abstract syntax tree
+  -fsyntax-only             check the source, write nothing
+
+Target:
+  -T PROFILE                target profile (default cs_6_10); one of:
+                            {_PROFILES_FOR_HELP}
+  -E ENTRY                  entry-point function (default main)
+  -enable-16bit-types       native 16-bit types (always on for SM 6.10)
+
+Preprocessor:
+  -D NAME[=VALUE]           define a macro (VALUE defaults to 1)
+  -U NAME                   undefine a macro
+  -I DIR                    add DIR to the #include search path
+
+Diagnostics:
+  -Werror                   treat warnings as errors
+  -w                        suppress all warnings
+  -fcolor-diagnostics       colour diagnostics even when not on a terminal
+  -fno-color-diagnostics    never colour diagnostics
+  -fdiagnostics-format=json print diagnostics as JSON Lines on stderr
+  -verify                   check diagnostics against expected-error/-warning/
+                            -note comments in the source instead of printing them
+  -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
+
+Other:
+  -h, --help                show this help and exit
+  --version                 show the version and exit
+
+FILE may be '-' for standard input.  Values may be joined to their option
+(-Tcs_6_10, -IDIR, -DNAME=1).
+
+Exit status: 0 success (warnings allowed), 1 compile errors, 2 bad command
+line, 3 internal compiler error.  Set HLSLC_TRACEBACK=1 to print the Python
+traceback of an internal error.
+"""
+
+
+class UsageError(Exception):
+    """A malformed command line; the message follows `hlslc: error: `."""
+
+
+@dataclass
+class Arguments:
+    """The parsed command line."""
+
+    inputs: list[str] = field(default_factory=list)
+    output: str | None = None
+    profile: str = "cs_6_10"
+    entry: str = "main"
+    include_dirs: list[str] = field(default_factory=list)
+    defines: list[tuple[str, str | None]] = field(default_factory=list)
+    undefines: list[str] = field(default_factory=list)
+    syntax_only: bool = False
+    ast_dump: bool = False
+    preprocess_only: bool = False
+    warnings_as_errors: bool = False
+    suppress_warnings: bool = False
+    enable_16bit_types: bool = False
+    color: bool | None = None          # None: colour when stderr is a terminal
+    diagnostics_format: str = "text"
+    verify: bool = False
+    verify_prefixes: list[str] = field(default_factory=lambda: ["expected"])
+    show_version: bool = False
+    show_help: bool = False
+    debug_crash: bool = False
+
+
+# Options without a value: spelling -> (attribute, value stored).
+_FLAGS: dict[str, tuple[str, object]] = {
+    "-fsyntax-only": ("syntax_only", True),
+    "--ast-dump": ("ast_dump", True),
+    "-ast-dump": ("ast_dump", True),
+    "-P": ("preprocess_only", True),
+    "-Werror": ("warnings_as_errors", True),
+    "-w": ("suppress_warnings", True),
+    "-enable-16bit-types": ("enable_16bit_types", True),
+    "-fcolor-diagnostics": ("color", True),
+    "-fno-color-diagnostics": ("color", False),
+    "-verify": ("verify", True),
+    "--version": ("show_version", True),
+    "-h": ("show_help", True),
+    "--help": ("show_help", True),
+    "-help": ("show_help", True),
+    "--debug-crash": ("debug_crash", True),  # hidden: exercises the internal-error path
+}
+
+# Options taking a value, either as the next argument or joined (-Tcs_6_10).
+_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U")
+
+# Options taking a value after '='.
+_EQUALS = ("-fdiagnostics-format", "-verify")
+
+_HIDDEN = {"--debug-crash"}
+
+
+def parse_arguments(argv: list[str]) -> Arguments:
+    """Parse a command line (without the program name); raise `UsageError`."""
+    args = Arguments()
+    i = 0
+    only_files = False
+    while i < len(argv):
+        arg = argv[i]
+        i += 1
+        if only_files or arg == "-" or not arg.startswith("-"):
+            args.inputs.append(arg)
+            continue
+        if arg == "--":
+            only_files = True
+            continue
+        if arg in _FLAGS:
+            attr, value = _FLAGS[arg]
+            setattr(args, attr, value)
+            continue
+        name, eq, value = arg.partition("=")
+        if name in _EQUALS:
+            if not eq or not value:
+                raise UsageError(f"option '{name}' requires a value ('{name}=VALUE')")
+            _apply_equals(args, name, value)
+            continue
+        valued = next((opt for opt in _VALUED if arg.startswith(opt)), None)
+        if valued is not None:
+            if arg == valued:
+                if i >= len(argv):
+                    raise UsageError(f"option '{valued}' requires a value")
+                value = argv[i]
+                i += 1
+            else:
+                value = arg[len(valued):]
+            _apply_valued(args, valued, value)
+            continue
+        raise UsageError(_unknown_option_message(arg))
+    return args
+
+
+def _apply_equals(args: Arguments, name: str, value: str) -> None:
+    if name == "-fdiagnostics-format":
+        if value not in ("text", "json"):
+            raise UsageError(f"invalid value '{value}' for '-fdiagnostics-format'; expected 'text' or 'json'")
+        args.diagnostics_format = value
+    elif name == "-verify":
+        from .verify import is_valid_prefix
+        prefixes = value.split(",")
+        bad = next((p for p in prefixes if not is_valid_prefix(p)), None)
+        if bad is not None:
+            raise UsageError(f"invalid -verify prefix '{bad}' (letters, digits, '-' and '_', "
+                             f"starting with a letter)")
+        args.verify = True
+        args.verify_prefixes = prefixes
+
+
+def _apply_valued(args: Arguments, option: str, value: str) -> None:
+    if option == "-o":
+        args.output = value
+    elif option == "-T":
+        from .driver import VALID_PROFILES
+        if value not in VALID_PROFILES:
+            raise UsageError(f"invalid profile '{value}'; valid profiles: {', '.join(VALID_PROFILES)}")
+        args.profile = value
+    elif option == "-E":
+        args.entry = value
+    elif option == "-I":
+        args.include_dirs.append(value)
+    elif option == "-D":
+        name, eq, definition = value.partition("=")
+        _check_macro_name(option, name, value)
+        args.defines.append((name, definition if eq else None))
+    elif option == "-U":
+        _check_macro_name(option, value, value)
+        args.undefines.append(value)
+
+
+def _check_macro_name(option: str, name: str, whole: str) -> None:
+    from .driver import is_macro_name
+    if not name:
+        raise UsageError(f"macro name missing in '{option}{whole}'")
+    if not is_macro_name(name):
+        raise UsageError(f"'{name}' is not a valid macro name (in '{option}{whole}')")
+
+
+def _unknown_option_message(arg: str) -> str:
+    import difflib
+
+    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS)) if o not in _HIDDEN]
+    guess = difflib.get_close_matches(arg.partition("=")[0], known, n=1, cutoff=0.7)
+    message = f"unknown option '{arg}'"
+    if guess:
+        message += f"; did you mean '{guess[0]}'?"
+    return message
+
+
+# --------------------------------------------------------------------------
+# Running
+
+def main(argv: list[str] | None = None) -> int:
+    """Run hlslc with `argv` (default: `sys.argv[1:]`); return the exit status.
+
+    Writes to whatever `sys.stdout` / `sys.stderr` are at call time, so a
+    caller can capture them with `contextlib.redirect_stdout`.
+    """
+    if argv is None:
+        argv = sys.argv[1:]
+    stdout, stderr = sys.stdout, sys.stderr
+    try:
+        return _run(list(argv), stdout, stderr)
+    except KeyboardInterrupt:
+        stderr.write(f"{PROG}: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader of our output went away (`hlslc -P x | head`): stop quietly.
+        _silence_stdout()
+        return EXIT_COMPILE_ERROR
+    except Exception as exc:  # noqa: BLE001 - the one place every bug ends up
+        _report_internal_error(exc, stderr)
+        return EXIT_INTERNAL_ERROR
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _report_internal_error(exc: BaseException, stderr: TextIO) -> None:
+    message = str(exc)
+    stderr.write(f"{PROG}: internal compiler error: {type(exc).__name__}"
+                 f"{': ' + message if message else ''}\n")
+    stderr.write(f"{PROG}: note: this is a bug in hlslc; please report it with the input "
+                 f"and the command line (HLSLC_TRACEBACK=1 shows the Python traceback)\n")
+    if os.environ.get("HLSLC_TRACEBACK") == "1":
+        import traceback
+        stderr.write("".join(traceback.format_exception(exc)))
+    stderr.flush()
+
+
+def _usage_error(message: str, stderr: TextIO) -> int:
+    stderr.write(f"{PROG}: error: {message}\n")
+    stderr.write(f"{PROG}: note: see '{PROG} --help' for the options\n")
+    return EXIT_USAGE
+
+
+def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        args = parse_arguments(argv)
+    except UsageError as exc:
+        return _usage_error(str(exc), stderr)
+    if args.show_help:
+        stdout.write(HELP)
+        return EXIT_OK
+    if args.show_version:
+        from ._version import __version__
+        stdout.write(f"{PROG} {__version__}\n")
+        return EXIT_OK
+    if not args.inputs:
+        return _usage_error("no input files", stderr)
+    if args.output is not None and len(args.inputs) > 1:
+        return _usage_error("cannot use '-o' with more than one input file", stderr)
+    if args.preprocess_only and args.ast_dump:
+        return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
+
+    options = _compile_options(args)
+    status = EXIT_OK
+    for path in args.inputs:
+        status = max(status, _compile_one(path, args, options, stdout, stderr))
+    return status
+
+
+def _compile_options(args: Arguments):
+    from . import driver
+
+    if args.preprocess_only:
+        emit = driver.EMIT_PREPROCESSED
+    elif args.ast_dump:
+        emit = driver.EMIT_AST
+    elif args.syntax_only or args.verify:
+        emit = driver.EMIT_NOTHING
+    else:
+        emit = driver.EMIT_IR
+    return driver.CompileOptions(
+        profile=args.profile,
+        entry=args.entry,
+        include_dirs=args.include_dirs,
+        defines=args.defines,
+        undefines=args.undefines,
+        enable_16bit_types=args.enable_16bit_types,
+        warnings_as_errors=args.warnings_as_errors,
+        suppress_warnings=args.suppress_warnings,
+        emit=emit,
+        debug_crash=args.debug_crash,
+    )
+
+
+def _compile_one(path: str, args: Arguments, options, stdout: TextIO, stderr: TextIO) -> int:
+    from . import driver
+
+    if path == "-":
+        result = _compile_stdin(options)
+    else:
+        result = driver.compile_file(path, options)
+
+    if args.verify:
+        from .verify import verify_diagnostics
+        report = verify_diagnostics(result.files, result.diagnostics, args.verify_prefixes)
+        _write_output(result.output, args.output, stdout)
+        stderr.write(report.render())
+        return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
+
+    _render_diagnostics(result.diagnostics, args, stderr)
+    if result.ok and result.output is not None:
+        try:
+            _write_output(result.output, args.output, stdout)
+        except OSError as exc:
+            reason = (exc.strerror or str(exc)).lower()
+            stderr.write(f"{PROG}: error: cannot write '{args.output}': {reason}\n")
+            return EXIT_COMPILE_ERROR
+    return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
+
+
+def _compile_stdin(options):
+    from . import driver
+    from .diagnostics import Diagnostics
+
+    stream = sys.stdin
+    raw = getattr(stream, "buffer", None)
+    if raw is not None:
+        diags = Diagnostics(options.warnings_as_errors, options.suppress_warnings)
+        text = driver.decode_source(raw.read(), "<stdin>", diags)
+        if text is None:
+            return driver.CompileResult(path="<stdin>", options=options, diagnostics=diags)
+    else:
+        text = stream.read()
+    return driver.compile_source(text, "<stdin>", options)
+
+
+def _write_output(text: str | None, output: str | None, stdout: TextIO) -> None:
+    if text is None:
+        return
+    if output is None or output == "-":
+        stdout.write(text)
+        stdout.flush()
+        return
+    with open(output, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+
+
+def _render_diagnostics(diags, args: Arguments, stderr: TextIO) -> None:
+    from .diagnostics import render_json, render_rich, render_text, summary_line
+
+    if args.diagnostics_format == "json":
+        stderr.write(render_json(diags))
+        stderr.flush()
+        return
+    if _use_color(args, stderr):
+        render_rich(diags, stderr, force_terminal=True)
+    else:
+        stderr.write(render_text(diags))
+    summary = summary_line(diags)
+    if summary:
+        stderr.write(summary + "\n")
+    stderr.flush()
+
+
+def _use_color(args: Arguments, stream: TextIO) -> bool:
+    if args.color is not None:
+        return args.color
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())

@@ -1,0 +1,412 @@
+"""The compile driver: options in, a `CompileResult` out.
+
+Owns: the target profile and the macros it predefines, `CompileOptions`,
+reading the main input file, the order of the stages (`_run_stages`, the one
+place that shows it), per-stage timing, and what text a compile produces
+(`-P` output, the AST dump, later the IR).
+
+Does not own: printing (the CLI and library callers render
+`CompileResult.diagnostics` as they like), command-line syntax (`cli`), or
+any stage's work.  Stage modules are imported only when a compile runs, so
+importing this module stays cheap and never pulls in lark or llvmlite.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .diagnostics import Diagnostic, Diagnostics, Severity
+from .source import SourceFile
+
+if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
+    from .ast import TranslationUnit
+    from .tokens import PPToken
+
+
+# --------------------------------------------------------------------------
+# Profiles and predefined macros
+
+# DXC's shader-kind numbers (DXIL::ShaderKind); `__SHADER_STAGE_*` macros and
+# `__SHADER_TARGET_STAGE` use them, so `#if` tests written for DXC work here.
+SHADER_STAGE_NUMBERS: dict[str, int] = {
+    "PIXEL": 0,
+    "VERTEX": 1,
+    "GEOMETRY": 2,
+    "HULL": 3,
+    "DOMAIN": 4,
+    "COMPUTE": 5,
+    "LIBRARY": 6,
+    "MESH": 13,
+    "AMPLIFICATION": 14,
+}
+
+_STAGE_OF_PREFIX = {"cs": "COMPUTE", "lib": "LIBRARY"}
+
+HLSL_VERSION = 2021
+
+VALID_PROFILES: tuple[str, ...] = (
+    "cs_6_8", "cs_6_9", "cs_6_10",
+    "lib_6_8", "lib_6_9", "lib_6_10",
+)
+
+DEFAULT_PROFILE = "cs_6_10"
+
+
+class ProfileError(ValueError):
+    """A `-T` value that is not one of `VALID_PROFILES`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A target profile such as `cs_6_10`: shader stage and shader model."""
+
+    kind: str   # "cs" or "lib", as spelled in the profile name
+    major: int
+    minor: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Profile":
+        """Parse a profile name; raise `ProfileError` naming the valid ones."""
+        if text not in VALID_PROFILES:
+            raise ProfileError(
+                f"invalid profile '{text}'; valid profiles: {', '.join(VALID_PROFILES)}")
+        kind, major, minor = text.split("_")
+        return cls(kind, int(major), int(minor))
+
+    def __str__(self) -> str:
+        return f"{self.kind}_{self.major}_{self.minor}"
+
+    @property
+    def stage(self) -> str:
+        """The stage name used by the `__SHADER_STAGE_*` macros: COMPUTE or LIBRARY."""
+        return _STAGE_OF_PREFIX[self.kind]
+
+    @property
+    def shader_model(self) -> tuple[int, int]:
+        return self.major, self.minor
+
+    @property
+    def requires_16bit_types(self) -> bool:
+        """SM 6.10 always has native 16-bit types; earlier models opt in."""
+        return self.shader_model >= (6, 10)
+
+
+# --------------------------------------------------------------------------
+# Options and results
+
+# What a compile produces, and so the last stage it needs.
+EMIT_IR = "ir"                      # the default: the whole pipeline
+EMIT_PREPROCESSED = "preprocessed"  # -P
+EMIT_AST = "ast"                    # --ast-dump
+EMIT_NOTHING = "nothing"            # -fsyntax-only
+EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING)
+
+# The stages in order.  Adding a stage: append its name here, add its line to
+# `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
+STAGES: tuple[str, ...] = ("preprocess", "parse")
+
+_LAST_STAGE = {
+    EMIT_PREPROCESSED: "preprocess",
+    EMIT_AST: "parse",          # becomes "sema" when sema lands
+    EMIT_NOTHING: "parse",      # likewise: -fsyntax-only means "check everything before lowering"
+    EMIT_IR: STAGES[-1],
+}
+
+
+@dataclass
+class CompileOptions:
+    """Everything that decides what a compile does.
+
+    `profile` may be given as a string (`"cs_6_10"`); it is parsed on
+    construction and `ProfileError` is raised for an unknown one.
+    `defines` holds `(name, value)` pairs, value None meaning `-D NAME`
+    (defined as 1).  `emit` is one of `EMIT_KINDS`.
+    """
+
+    profile: Profile | str = DEFAULT_PROFILE
+    entry: str = "main"
+    include_dirs: list[str] = field(default_factory=list)
+    defines: list[tuple[str, str | None]] = field(default_factory=list)
+    undefines: list[str] = field(default_factory=list)
+    enable_16bit_types: bool = False
+    warnings_as_errors: bool = False
+    suppress_warnings: bool = False
+    emit: str = EMIT_IR
+    # Test hook behind the CLI's hidden --debug-crash: raise inside a stage so
+    # the internal-error path can be exercised.
+    debug_crash: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.profile, str):
+            self.profile = Profile.parse(self.profile)
+        if self.emit not in EMIT_KINDS:
+            raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}, not {self.emit!r}")
+
+    @property
+    def target(self) -> Profile:
+        """The profile, typed as a `Profile` (it always is after construction)."""
+        assert isinstance(self.profile, Profile)
+        return self.profile
+
+    @property
+    def native_16bit_types(self) -> bool:
+        """Whether `half`/`int16_t` are real 16-bit types for this compile."""
+        return self.enable_16bit_types or self.target.requires_16bit_types
+
+
+def predefined_macros(options: CompileOptions) -> dict[str, str]:
+    """The macros a compile defines before reading any source, as DXC does."""
+    profile = options.target
+    macros = {
+        "__HLSL_VERSION": str(HLSL_VERSION),
+        "__SHADER_TARGET_MAJOR": str(profile.major),
+        "__SHADER_TARGET_MINOR": str(profile.minor),
+        "__SHADER_TARGET_STAGE": str(SHADER_STAGE_NUMBERS[profile.stage]),
+    }
+    for stage, number in SHADER_STAGE_NUMBERS.items():
+        macros[f"__SHADER_STAGE_{stage}"] = str(number)
+    if options.native_16bit_types:
+        macros["__HLSL_ENABLE_16_BIT"] = "1"
+    return macros
+
+
+@dataclass
+class CompileResult:
+    """What one compile produced.
+
+    `diagnostics` holds everything reported, in order; `files` every source
+    buffer read (main file, includes, headers) by path; `tokens` and `unit`
+    are the outputs of the stages that ran (None when a stage did not run or
+    failed); `output` is the text to write (`-P` text, the AST dump; the IR
+    once lowering lands), None when there is nothing to write or the compile
+    failed; `timings` the seconds spent per stage, in stage order.
+    """
+
+    path: str
+    options: CompileOptions
+    diagnostics: Diagnostics
+    files: dict[str, SourceFile] = field(default_factory=dict)
+    tokens: "list[PPToken] | None" = None
+    unit: "TranslationUnit | None" = None
+    output: str | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when no error was reported (warnings allowed)."""
+        return not self.diagnostics.has_errors
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+
+class CompileFailed(Exception):
+    """Raised by `parse` (and other raising helpers) when errors were reported.
+
+    `.diagnostics` holds every diagnostic of the compile, errors and others.
+    """
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.is_error]
+        first = errors[0] if errors else None
+        if first is None:
+            summary = "compile failed"
+        else:
+            from .diagnostics import render_text
+            summary = render_text([first], show_snippets=False).strip()
+            if len(errors) > 1:
+                summary += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
+        super().__init__(summary)
+
+
+# --------------------------------------------------------------------------
+# Reading the main file
+
+def read_source_file(path: str, diags: Diagnostics) -> str | None:
+    """The text of the main input file, or None after reporting why not.
+
+    The file must be UTF-8 (a leading byte-order mark is dropped).
+    """
+    if os.path.isdir(path):
+        diags.report(Diagnostic(Severity.ERROR, "cannot read input: is a directory", path=path))
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        diags.report(Diagnostic(Severity.ERROR, "cannot read input: no such file or directory", path=path))
+        return None
+    except PermissionError:
+        diags.report(Diagnostic(Severity.ERROR, "cannot read input: permission denied", path=path))
+        return None
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).lower()
+        diags.report(Diagnostic(Severity.ERROR, f"cannot read input: {reason}", path=path))
+        return None
+    return decode_source(data, path, diags)
+
+
+def decode_source(data: bytes, path: str, diags: Diagnostics) -> str | None:
+    """Decode UTF-8 source bytes; report the first bad byte's place if invalid."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        diags.report(Diagnostic(
+            Severity.ERROR,
+            f"input is not valid UTF-8: byte 0x{data[exc.start]:02X} at line {line}, column {column}",
+            path=path))
+        return None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+# --------------------------------------------------------------------------
+# The pipeline
+
+class _StageRunner:
+    """Runs stages in the order `_run_stages` calls them, timing each.
+
+    A call returns the stage's value, or None without running the stage when
+    the pipeline has stopped: after the last stage the requested output
+    needs, after a stage returned None (it failed and reported why), or after
+    a fatal error.
+    """
+
+    def __init__(self, result: CompileResult) -> None:
+        self.result = result
+        self.last_stage = _LAST_STAGE[result.options.emit]
+        self.stopped = False
+
+    def __call__(self, name: str, fn: Callable[..., Any], *args: Any) -> Any:
+        assert name in STAGES, f"stage {name!r} is not listed in STAGES"
+        if self.stopped:
+            return None
+        start = time.perf_counter()
+        try:
+            if self.result.options.debug_crash and name == self.last_stage:
+                raise RuntimeError(f"deliberate crash in the {name} stage (--debug-crash)")
+            value = fn(*args)
+        finally:
+            self.result.timings[name] = time.perf_counter() - start
+        diags = self.result.diagnostics
+        if (value is None or name == self.last_stage
+                or any(d.severity is Severity.FATAL for d in diags)):
+            self.stopped = True
+        return value
+
+
+def _run_stages(run: _StageRunner, text: str, path: str) -> None:
+    """The stage order.  Each stage is one line; a stage that fails stops the rest."""
+    r = run.result
+    r.tokens = run("preprocess", _preprocess, r, text, path)
+    r.unit = run("parse", _parse, r.tokens, r.diagnostics)
+    # Next, as they land (each also appended to STAGES):
+    #   r.typed_unit = run("sema", sema.analyze_unit, r.unit, r.diagnostics)
+    #   r.module = run("lower", lower.lower_unit, r.typed_unit, r.diagnostics)
+    #   run("validate", validate.validate_module, r.module, r.diagnostics)
+
+
+def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
+    from . import resources
+    from .preprocessor import Preprocessor, PreprocessorOptions
+
+    options = result.options
+    pp_options = PreprocessorOptions(
+        include_dirs=list(options.include_dirs),
+        defines=list(options.defines),
+        undefines=list(options.undefines),
+        predefined=predefined_macros(options),
+        builtin_include_dir=resources.builtin_include_dir(),
+    )
+    preprocessor = Preprocessor(pp_options, result.diagnostics)
+    try:
+        return preprocessor.run_text(text, path)
+    finally:
+        # Even after a crash, -verify and error reports need the files read.
+        result.files = preprocessor.files
+
+
+def _parse(tokens: "list[PPToken]", diags: Diagnostics) -> "TranslationUnit | None":
+    from .parser import parse_tokens
+
+    return parse_tokens(tokens, diags)
+
+
+def _render_output(result: CompileResult) -> str | None:
+    """The text a successful compile writes, or None for nothing."""
+    emit = result.options.emit
+    if emit == EMIT_PREPROCESSED and result.tokens is not None:
+        from .preprocessor import spell_tokens
+        return spell_tokens(result.tokens)
+    if emit == EMIT_AST and result.unit is not None:
+        from .ast import dump_ast
+        return dump_ast(result.unit)
+    # EMIT_IR writes nothing until lowering lands; EMIT_NOTHING never writes.
+    return None
+
+
+# --------------------------------------------------------------------------
+# Entry points
+
+def compile_source(text: str, path: str = "<input>", options: CompileOptions | None = None) -> CompileResult:
+    """Compile source text as if read from `path`.
+
+    Never raises for problems in the source: they are in the result's
+    diagnostics.  An exception escaping this function is a bug in hlslc.
+    """
+    options = options if options is not None else CompileOptions()
+    diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
+                        suppress_warnings=options.suppress_warnings)
+    result = CompileResult(path=path, options=options, diagnostics=diags)
+    _run_stages(_StageRunner(result), text, path)
+    if path not in result.files:
+        result.files[path] = SourceFile(path, text)
+    if result.ok:
+        result.output = _render_output(result)
+    return result
+
+
+def compile_file(path: str | os.PathLike[str], options: CompileOptions | None = None) -> CompileResult:
+    """Read and compile one file.  An unreadable or non-UTF-8 file gives an
+    error diagnostic in the result, not an exception."""
+    path = os.fspath(path)
+    options = options if options is not None else CompileOptions()
+    diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
+                        suppress_warnings=options.suppress_warnings)
+    text = read_source_file(path, diags)
+    if text is None:
+        return CompileResult(path=path, options=options, diagnostics=diags)
+    return compile_source(text, path, options)
+
+
+def parse(text: str, path: str = "<input>", **options: Any) -> "TranslationUnit":
+    """Preprocess and parse source text; return its AST.
+
+    Keyword arguments are `CompileOptions` fields (`profile="lib_6_8"`,
+    `defines=[("N", "4")]`, ...).  Raises `CompileFailed`, carrying every
+    diagnostic, if any error was reported.
+    """
+    options.setdefault("emit", EMIT_AST)
+    result = compile_source(text, path, CompileOptions(**options))
+    if not result.ok or result.unit is None:
+        raise CompileFailed(list(result.diagnostics))
+    return result.unit
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def is_macro_name(name: str) -> bool:
+    """Whether `name` can be defined with -D / undefined with -U."""
+    return bool(_IDENTIFIER.match(name))

@@ -1,0 +1,80 @@
+"""pytest plugin: every `tests/**/*.hlsl` file is a test.
+
+A `.hlsl` test runs its `// RUN:` lines (see `support/runlines.py` for the
+substitutions and the shell subset); the test passes when every RUN line
+succeeds.  Files under an `Inputs/` folder are not tests: they are
+includes and data for the tests next to them.  Adding a test is adding a
+file.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+TESTS_DIR = Path(__file__).resolve().parent
+sys.path.insert(0, str(TESTS_DIR))
+# hlslc itself comes from this checkout (tests run it in-process).
+sys.path.insert(0, str(TESTS_DIR.parent))
+
+from support.runlines import (Runner, RunLineError, describe_failure,  # noqa: E402
+                              extract_run_lines)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector):
+    if file_path.suffix != ".hlsl":
+        return None
+    try:
+        relative = file_path.resolve().relative_to(TESTS_DIR)
+    except ValueError:
+        return None
+    if "Inputs" in relative.parts:
+        return None
+    return HlslTestFile.from_parent(parent, path=file_path)
+
+
+class HlslTestFile(pytest.File):
+    def collect(self):
+        yield HlslTest.from_parent(self, name=self.path.name)
+
+
+class RunLineFailure(Exception):
+    """A RUN line failed; the message is the whole report."""
+
+
+class HlslTest(pytest.Item):
+    def runtest(self) -> None:
+        text = self.path.read_text(encoding="utf-8")
+        try:
+            run_lines = extract_run_lines(text)
+        except RunLineError as exc:
+            raise RunLineFailure(f"{self.path}: {exc}") from None
+        if not run_lines:
+            raise RunLineFailure(f"{self.path}: no RUN lines (a .hlsl file that is not a test "
+                                 f"belongs in an Inputs/ folder)")
+        temp_dir = Path(self._make_temp_dir())
+        runner = Runner(self.path, temp_dir / (self.path.stem + ".tmp"))
+        for line in run_lines:
+            try:
+                command, result = runner.run_line(line)
+            except RunLineError as exc:
+                raise RunLineFailure(f"{self.path}:{line.line_no}: bad RUN line: {exc}\n  RUN: {line.text}") from None
+            if not result.ok:
+                raise RunLineFailure(describe_failure(line, command, result, self.path))
+
+    def _make_temp_dir(self) -> str:
+        factory = getattr(self.config, "_tmp_path_factory", None)
+        if factory is not None:
+            return str(factory.mktemp(self.path.stem, numbered=True))
+        return tempfile.mkdtemp(prefix=f"hlslc-{self.path.stem}-")
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, RunLineFailure):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, 0, f"hlsl test: {self.path.name}"

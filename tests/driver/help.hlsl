@@ -1,0 +1,30 @@
+// `-h`, `--help` and `-help` print the usage on stdout and exit 0; the text
+// says that a compile stops after parsing for now, and lists every option.
+// RUN: %hlslc --help | FileCheck %s
+// RUN: %hlslc -h | FileCheck %s
+// RUN: %hlslc -help | FileCheck %s
+
+// CHECK: usage: hlslc [options] FILE... [-o OUT]
+// CHECK: successful compile stops after parsing and writes
+// CHECK-NEXT: no IR
+// CHECK: -o OUT
+// CHECK: -P
+// CHECK: --ast-dump, -ast-dump
+// CHECK: -fsyntax-only
+// CHECK: -T PROFILE
+// CHECK-NEXT: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10
+// CHECK: -E ENTRY
+// CHECK: -enable-16bit-types
+// CHECK: -D NAME[=VALUE]
+// CHECK: -U NAME
+// CHECK: -I DIR
+// CHECK: -Werror
+// CHECK: -w
+// CHECK: -fcolor-diagnostics
+// CHECK: -fno-color-diagnostics
+// CHECK: -fdiagnostics-format=json
+// CHECK: -verify
+// CHECK: --version
+// CHECK: Exit status: 0 success (warnings allowed), 1 compile errors, 2 bad command
+// CHECK-NEXT: line, 3 internal compiler error.
+// CHECK-NOT: --debug-crash

@@ -1,0 +1,7 @@
+// RUN: not %hlslc -T lib_6_10 -fsyntax-only %s 2>&1 | FileCheck %s
+// A stray '@' in a declaration; the next function is still checked.
+// CHECK: {{.*}}stray_at.hlsl:5:6: error: unexpected character '@'
+
+uint @Id = 0;
+
+uint Next() { return 1; }

@@ -1,0 +1,1 @@
+"""Test support for hlslc: the RUN-line runner and FileCheck."""

@@ -1,0 +1,194 @@
+"""The driver and the library API (`import hlslc`)."""
+
+from __future__ import annotations
+
+import pytest
+
+import hlslc
+from hlslc import driver
+from hlslc.driver import (EMIT_AST, EMIT_NOTHING, EMIT_PREPROCESSED, STAGES, CompileOptions, Profile,
+                          ProfileError, predefined_macros)
+
+CLEAN = "[numthreads(1, 1, 1)]\nvoid main() {}\n"
+
+
+# --- profiles and predefined macros ------------------------------------------------
+
+@pytest.mark.parametrize("name, kind, major, minor, stage", [
+    ("cs_6_8", "cs", 6, 8, "COMPUTE"),
+    ("cs_6_9", "cs", 6, 9, "COMPUTE"),
+    ("cs_6_10", "cs", 6, 10, "COMPUTE"),
+    ("lib_6_8", "lib", 6, 8, "LIBRARY"),
+    ("lib_6_9", "lib", 6, 9, "LIBRARY"),
+    ("lib_6_10", "lib", 6, 10, "LIBRARY"),
+])
+def test_profiles(name, kind, major, minor, stage):
+    profile = Profile.parse(name)
+    assert (profile.kind, profile.major, profile.minor, profile.stage) == (kind, major, minor, stage)
+    assert str(profile) == name
+
+
+@pytest.mark.parametrize("name", ["cs_6_7", "ps_6_10", "cs_6_10 ", "CS_6_10", "lib_6_x", ""])
+def test_invalid_profiles(name):
+    with pytest.raises(ProfileError, match="valid profiles: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"):
+        Profile.parse(name)
+
+
+def test_options_parse_the_profile():
+    assert CompileOptions(profile="lib_6_9").target == Profile("lib", 6, 9)
+    assert CompileOptions().target == Profile("cs", 6, 10)
+    with pytest.raises(ProfileError):
+        CompileOptions(profile="vs_6_0")
+    with pytest.raises(ValueError):
+        CompileOptions(emit="llvm-bitcode")
+
+
+def test_predefined_macros_compute_6_10():
+    assert predefined_macros(CompileOptions(profile="cs_6_10")) == {
+        "__HLSL_VERSION": "2021",
+        "__SHADER_TARGET_MAJOR": "6",
+        "__SHADER_TARGET_MINOR": "10",
+        "__SHADER_TARGET_STAGE": "5",
+        "__SHADER_STAGE_PIXEL": "0",
+        "__SHADER_STAGE_VERTEX": "1",
+        "__SHADER_STAGE_GEOMETRY": "2",
+        "__SHADER_STAGE_HULL": "3",
+        "__SHADER_STAGE_DOMAIN": "4",
+        "__SHADER_STAGE_COMPUTE": "5",
+        "__SHADER_STAGE_LIBRARY": "6",
+        "__SHADER_STAGE_MESH": "13",
+        "__SHADER_STAGE_AMPLIFICATION": "14",
+        "__HLSL_ENABLE_16_BIT": "1",
+    }
+
+
+@pytest.mark.parametrize("profile, flag, enabled", [
+    ("cs_6_8", False, False), ("cs_6_8", True, True),
+    ("lib_6_9", False, False), ("lib_6_9", True, True),
+    ("cs_6_10", False, True), ("lib_6_10", True, True),
+])
+def test_16bit_types(profile, flag, enabled):
+    options = CompileOptions(profile=profile, enable_16bit_types=flag)
+    assert options.native_16bit_types is enabled
+    assert ("__HLSL_ENABLE_16_BIT" in predefined_macros(options)) is enabled
+
+
+def test_library_stage_number():
+    macros = predefined_macros(CompileOptions(profile="lib_6_8"))
+    assert macros["__SHADER_TARGET_STAGE"] == macros["__SHADER_STAGE_LIBRARY"] == "6"
+    assert (macros["__SHADER_TARGET_MAJOR"], macros["__SHADER_TARGET_MINOR"]) == ("6", "8")
+
+
+# --- the pipeline -------------------------------------------------------------------------
+
+def test_compile_source_runs_the_stages_in_order():
+    result = hlslc.compile_source(CLEAN, "clean.hlsl")
+    assert result.ok and not list(result.diagnostics)
+    assert list(result.timings) == list(STAGES)
+    assert all(t >= 0 for t in result.timings.values())
+    assert result.tokens and result.unit is not None
+    assert result.output is None          # no IR until lowering lands
+    assert "clean.hlsl" in result.files
+
+
+def test_preprocess_only_stops_after_preprocessing():
+    result = hlslc.compile_source("#define N 3\nint x = N;\n", "p.hlsl", CompileOptions(emit=EMIT_PREPROCESSED))
+    assert list(result.timings) == ["preprocess"]
+    assert result.unit is None
+    assert "int x = 3;" in result.output
+
+
+def test_ast_dump_output():
+    result = hlslc.compile_source(CLEAN, "a.hlsl", CompileOptions(emit=EMIT_AST))
+    assert result.ok and "FunctionDecl" in result.output
+
+
+def test_errors_give_no_output():
+    result = hlslc.compile_source("#error no\nint x;\n", "e.hlsl", CompileOptions(emit=EMIT_PREPROCESSED))
+    assert not result.ok and result.output is None
+    assert "no" in result.errors[0].message
+
+
+def test_defines_reach_the_preprocessor():
+    options = CompileOptions(emit=EMIT_PREPROCESSED, defines=[("A", "7"), ("B", None), ("C", "")],
+                             undefines=["B"])
+    result = hlslc.compile_source("A B C;\n", "d.hlsl", options)
+    assert result.output is not None
+    spelled = "".join(line for line in result.output.splitlines() if not line.startswith("#"))
+    assert spelled.replace(" ", "") == "7B;"
+
+
+def test_include_dirs(tmp_path):
+    (tmp_path / "inc.h").write_text("#define FROM_INC 42\n")
+    options = CompileOptions(emit=EMIT_PREPROCESSED, include_dirs=[str(tmp_path)])
+    result = hlslc.compile_source('#include "inc.h"\nFROM_INC\n', "i.hlsl", options)
+    assert result.ok and "42" in result.output
+    assert any(path.endswith("inc.h") for path in result.files)
+
+
+def test_warning_options():
+    text = "#define X 1\n#define X 2\n"
+    assert hlslc.compile_source(text).warnings
+    strict = hlslc.compile_source(text, options=CompileOptions(warnings_as_errors=True))
+    assert not strict.ok
+    quiet = hlslc.compile_source(text, options=CompileOptions(suppress_warnings=True))
+    assert quiet.ok and not list(quiet.diagnostics)
+
+
+def test_compile_file_reports_unreadable_files(tmp_path):
+    result = hlslc.compile_file(tmp_path / "missing.hlsl")
+    assert not result.ok
+    assert result.errors[0].message == "cannot read input: no such file or directory"
+    assert result.timings == {}
+
+
+def test_compile_file(tmp_path):
+    path = tmp_path / "ok.hlsl"
+    path.write_text(CLEAN)
+    result = hlslc.compile_file(path, CompileOptions(emit=EMIT_NOTHING))
+    assert result.ok and result.path == str(path)
+
+
+def test_debug_crash_raises_from_the_library():
+    with pytest.raises(RuntimeError, match="--debug-crash"):
+        hlslc.compile_source(CLEAN, options=CompileOptions(debug_crash=True))
+
+
+# --- the library API ------------------------------------------------------------------------
+
+def test_parse_returns_the_syntax_tree():
+    from hlslc import ast
+    unit = hlslc.parse(CLEAN)
+    assert isinstance(unit, ast.TranslationUnit)
+
+
+def test_parse_accepts_options():
+    unit = hlslc.parse("#if __SHADER_TARGET_STAGE == __SHADER_STAGE_LIBRARY\nint x;\n#else\n#error cs\n#endif\n",
+                       profile="lib_6_8")
+    assert unit is not None
+
+
+def test_parse_raises_compile_failed():
+    with pytest.raises(hlslc.CompileFailed) as info:
+        hlslc.parse("int x = ;\n#error second\n", "bad.hlsl")
+    failure = info.value
+    assert len([d for d in failure.diagnostics if d.is_error]) >= 2
+    assert all(isinstance(d, hlslc.Diagnostic) for d in failure.diagnostics)
+    assert str(failure).startswith("bad.hlsl:")
+    assert "more error" in str(failure)
+
+
+def test_public_names():
+    for name in hlslc.__all__:
+        value = getattr(hlslc, name)
+        if name != "__version__":
+            assert value.__doc__, f"hlslc.{name} has no docstring"
+    assert hlslc.Severity.ERROR.value == "error"
+    assert "compile_file" in dir(hlslc)
+    with pytest.raises(AttributeError):
+        hlslc.no_such_name  # noqa: B018
+
+
+def test_public_names_come_from_their_modules():
+    assert hlslc.compile_file is driver.compile_file
+    assert hlslc.CompileOptions is driver.CompileOptions
