@@ -351,6 +351,10 @@ def _compile_one(path: str, args: Arguments, options, stdout: TextIO, stderr: Te
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
     _render_diagnostics(result.diagnostics, args, stderr)
+    if result.ok and result.output is None and args.output is not None and options.emit == driver.EMIT_IR:
+        # Say so rather than leave the user looking for a file that never comes.
+        stderr.write(f"{PROG}: note: '{args.output}' not written: code generation is not "
+                     f"implemented yet (the input was checked up to parsing)\n")
     if result.ok and result.output is not None:
         try:
             _write_output(result.output, args.output, stdout)

@@ -721,8 +721,19 @@ class _SyntaxReporter:
         notes: list[Note] = []
         closer = next((c for c in ("RPAR", "RSQB", "TGT", "RBRACE") if c in expected), None)
         expression_expected = "INT_LITERAL" in expected
-        if "SEMICOLON" in expected and not (at_end and closer == "RBRACE"):
-            context = self._statement_context(value_stack)
+        context = self._statement_context(value_stack)
+        if context is None and not at_end:
+            # Nothing of a statement or declaration is pending: the token
+            # itself cannot start one.
+            if tok.type == "RBRACE":
+                message = "extraneous closing brace ('}')"
+            elif tok.type == "ELSE":
+                message = "'else' without a matching 'if'"
+            elif "STRUCT" in expected and "INT_LITERAL" not in expected:
+                message = f"expected a declaration before {self.token_word(tok)}"
+            else:
+                message = f"expected a statement before {self.token_word(tok)}"
+        elif "SEMICOLON" in expected and not (at_end and closer == "RBRACE"):
             message = f"expected ';' {context}" if context else "expected ';'"
             span = after_prev or span
         elif closer is not None and (at_end or not expression_expected):
@@ -763,9 +774,9 @@ class _SyntaxReporter:
                 return value
         return None
 
-    def _statement_context(self, value_stack: list) -> str:
+    def _statement_context(self, value_stack: list) -> str | None:
         """'after expression', 'after declaration', ... from what was parsed
-        since the last statement boundary."""
+        since the last statement boundary; None when nothing was."""
         if value_stack and isinstance(value_stack[-1], Token) and value_stack[-1].type == "RBRACE":
             # `struct S { ... }` or `enum E { ... }` not yet reduced.
             depth = 0
@@ -779,18 +790,18 @@ class _SyntaxReporter:
                         for head in reversed(value_stack[max(0, k - 4):k]):
                             if isinstance(head, Token) and head.type in ("STRUCT", "CLASS", "ENUM"):
                                 return f"after {head}"
-                        return ""
-            return ""
+                        return None
+            return None
         recent = []
         for value in reversed(value_stack):
             if isinstance(value, Token) and value.type in ("SEMICOLON", "LBRACE", "RBRACE"):
                 break
-            if isinstance(value, (A.Stmt, A.CompoundStmt)):
+            if isinstance(value, (A.Stmt, A.Decl)) or (isinstance(value, _Pending) and value.kind == "template_params"):
                 break
             recent.append(value)
         recent.reverse()
         if not recent:
-            return ""
+            return None
         first = recent[0]
         if isinstance(first, Token):
             if first.type == "RETURN":
@@ -981,7 +992,7 @@ def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics)
         if i == n:
             return None
         i = _recover(tables, state_stack, value_stack, tokens, i)
-        quiet_until = i + 3
+        quiet_until = i + 1
         if i < 0:
             return None
     return None

@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from _pytest._code.code import TerminalRepr
 
 TESTS_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS_DIR))
@@ -73,8 +74,26 @@ class HlslTest(pytest.Item):
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, RunLineFailure):
-            return str(excinfo.value)
+            return _FailureReport(str(excinfo.value))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
         return self.path, 0, f"hlsl test: {self.path.name}"
+
+
+class _Crash:
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+class _FailureReport(TerminalRepr):
+    """The whole report in the failure section; its first line in the
+    short summary (pytest would repeat all of it there on CI)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.reprcrash = _Crash(text.splitlines()[0] if text else "failed")
+
+    def toterminal(self, tw) -> None:
+        for line in self.text.splitlines():
+            tw.line(line)

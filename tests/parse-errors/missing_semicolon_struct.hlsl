@@ -1,7 +1,7 @@
 // RUN: not %hlslc -T lib_6_10 -fsyntax-only %s 2>&1 | FileCheck %s
-// A missing ';' after a struct member, and after the struct's closing brace.
-// CHECK: {{.*}}missing_semicolon_struct.hlsl:7:20: error: expected ';' at end of declaration list
+// CHECK: {{.*}}missing_semicolon_struct.hlsl:7:20: error: expected ';' after declaration
 // CHECK: {{.*}}missing_semicolon_struct.hlsl:9:2: error: expected ';' after struct
+// A missing ';' after a struct member, and after the struct's closing brace.
 
 struct Light {
     float3 position

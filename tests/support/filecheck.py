@@ -452,6 +452,9 @@ class Checker:
 
     def _context(self, center: int, radius: int = 6) -> str:
         total = len(self._line_starts)
+        if total > 1 and self.buffer.endswith("\n"):
+            total -= 1  # the empty "line" after the final newline
+        center = min(center, total)
         lo, hi = max(1, center - radius), min(total, center + radius)
         width = len(str(hi))
         out = [f"input ({self.input_name}, lines {lo}-{hi} of {total}):"]

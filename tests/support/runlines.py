@@ -398,7 +398,8 @@ def describe_failure(line: RunLine, command: str, result: RunResult, test_file: 
     """A readable account of a failed RUN line."""
     step = result.failed_step
     assert step is not None
-    lines = [f"{test_file}:{line.line_no}: RUN line failed",
+    program = step.argv[0] if step.argv else "?"
+    lines = [f"{test_file}:{line.line_no}: RUN line failed at '{program}' (exit status {step.status})",
              f"  RUN: {line.text}",
              f"  command: {command}"]
     shown = " ".join(shlex.quote(a) for a in step.argv)
