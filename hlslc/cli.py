@@ -17,7 +17,11 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only; the driver is imported late
+    from .diagnostics import Diagnostics
+    from .driver import CompileOptions, CompileResult
 
 PROG = "hlslc"
 
@@ -50,6 +54,9 @@ Target:
                             {_PROFILES_FOR_HELP}
   -E ENTRY                  entry-point function (default main)
   -enable-16bit-types       native 16-bit types (always on for SM 6.10)
+  --linalg-revision=REV     the dx::linalg API that <dx/linalg.h> gives:
+                            sm6.10 (default) or draft (proposal 0035's
+                            earlier "SM 6.x" draft)
 
 Preprocessor:
   -D NAME[=VALUE]           define a macro (VALUE defaults to 1)
@@ -100,6 +107,7 @@ class Arguments:
     warnings_as_errors: bool = False
     suppress_warnings: bool = False
     enable_16bit_types: bool = False
+    linalg_revision: str = "sm6.10"
     color: bool | None = None          # None: colour when stderr is a terminal
     diagnostics_format: str = "text"
     verify: bool = False
@@ -132,7 +140,7 @@ _FLAGS: dict[str, tuple[str, object]] = {
 _VALUED = ("-o", "-T", "-E", "-I", "-D", "-U")
 
 # Options taking a value after '='.
-_EQUALS = ("-fdiagnostics-format", "-verify")
+_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision")
 
 _HIDDEN = {"--debug-crash"}
 
@@ -181,6 +189,12 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
         if value not in ("text", "json"):
             raise UsageError(f"invalid value '{value}' for '-fdiagnostics-format'; expected 'text' or 'json'")
         args.diagnostics_format = value
+    elif name == "--linalg-revision":
+        from .driver import LINALG_REVISIONS
+        if value not in LINALG_REVISIONS:
+            raise UsageError(f"invalid value '{value}' for '--linalg-revision'; expected "
+                             + " or ".join(f"'{r}'" for r in LINALG_REVISIONS))
+        args.linalg_revision = value
     elif name == "-verify":
         from .verify import is_valid_prefix
         prefixes = value.split(",")
@@ -310,7 +324,7 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     return status
 
 
-def _compile_options(args: Arguments):
+def _compile_options(args: Arguments) -> "CompileOptions":
     from . import driver
 
     if args.preprocess_only:
@@ -328,6 +342,7 @@ def _compile_options(args: Arguments):
         defines=args.defines,
         undefines=args.undefines,
         enable_16bit_types=args.enable_16bit_types,
+        linalg_revision=args.linalg_revision,
         warnings_as_errors=args.warnings_as_errors,
         suppress_warnings=args.suppress_warnings,
         emit=emit,
@@ -335,7 +350,7 @@ def _compile_options(args: Arguments):
     )
 
 
-def _compile_one(path: str, args: Arguments, options, stdout: TextIO, stderr: TextIO) -> int:
+def _compile_one(path: str, args: Arguments, options: "CompileOptions", stdout: TextIO, stderr: TextIO) -> int:
     from . import driver
 
     if path == "-":
@@ -351,7 +366,8 @@ def _compile_one(path: str, args: Arguments, options, stdout: TextIO, stderr: Te
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
     _render_diagnostics(result.diagnostics, args, stderr)
-    if result.ok and result.output is None and args.output is not None and options.emit == driver.EMIT_IR:
+    if (result.ok and result.output is None and args.output not in (None, "-")
+            and options.emit == driver.EMIT_IR):
         # Say so rather than leave the user looking for a file that never comes.
         stderr.write(f"{PROG}: note: '{args.output}' not written: code generation is not "
                      f"implemented yet (the input was checked up to parsing)\n")
@@ -365,7 +381,7 @@ def _compile_one(path: str, args: Arguments, options, stdout: TextIO, stderr: Te
     return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
 
 
-def _compile_stdin(options):
+def _compile_stdin(options: "CompileOptions") -> "CompileResult":
     from . import driver
     from .diagnostics import Diagnostics
 
@@ -392,7 +408,7 @@ def _write_output(text: str | None, output: str | None, stdout: TextIO) -> None:
         handle.write(text)
 
 
-def _render_diagnostics(diags, args: Arguments, stderr: TextIO) -> None:
+def _render_diagnostics(diags: "Diagnostics", args: Arguments, stderr: TextIO) -> None:
     from .diagnostics import render_json, render_rich, render_text, summary_line
 
     if args.diagnostics_format == "json":

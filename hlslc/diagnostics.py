@@ -174,7 +174,11 @@ def render_rich(diags: Iterable[Diagnostic], file, force_terminal: bool | None =
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal)
+    # Forced colour must not depend on TERM (CI often says "dumb"); the
+    # styles used are all in the 16-colour set.
+    console = Console(file=file, highlight=False, soft_wrap=True, force_terminal=force_terminal,
+                      color_system="standard" if force_terminal else "auto",
+                      no_color=False if force_terminal else None)
     for diag in diags:
         for word, message, span, path in _entries(diag):
             head = Text()

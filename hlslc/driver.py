@@ -55,6 +55,15 @@ VALID_PROFILES: tuple[str, ...] = (
 
 DEFAULT_PROFILE = "cs_6_10"
 
+# Revisions of the dx::linalg API that `#include <dx/linalg.h>` can give:
+# proposal 0035 as adopted for SM 6.10, or its earlier "SM 6.x" draft.
+LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft")
+DEFAULT_LINALG_REVISION = "sm6.10"
+
+# Defined (as 1) when the draft revision is selected; dx/linalg.h reads it
+# to hand over to dx/linalg_draft.h.
+LINALG_DRAFT_MACRO = "__HLSLC_LINALG_DRAFT"
+
 
 class ProfileError(ValueError):
     """A `-T` value that is not one of `VALID_PROFILES`."""
@@ -124,7 +133,8 @@ class CompileOptions:
     `profile` may be given as a string (`"cs_6_10"`); it is parsed on
     construction and `ProfileError` is raised for an unknown one.
     `defines` holds `(name, value)` pairs, value None meaning `-D NAME`
-    (defined as 1).  `emit` is one of `EMIT_KINDS`.
+    (defined as 1).  `emit` is one of `EMIT_KINDS`; `linalg_revision` one
+    of `LINALG_REVISIONS`.
     """
 
     profile: Profile | str = DEFAULT_PROFILE
@@ -133,6 +143,7 @@ class CompileOptions:
     defines: list[tuple[str, str | None]] = field(default_factory=list)
     undefines: list[str] = field(default_factory=list)
     enable_16bit_types: bool = False
+    linalg_revision: str = DEFAULT_LINALG_REVISION
     warnings_as_errors: bool = False
     suppress_warnings: bool = False
     emit: str = EMIT_IR
@@ -145,6 +156,9 @@ class CompileOptions:
             self.profile = Profile.parse(self.profile)
         if self.emit not in EMIT_KINDS:
             raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}, not {self.emit!r}")
+        if self.linalg_revision not in LINALG_REVISIONS:
+            raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
+                             f"not {self.linalg_revision!r}")
 
     @property
     def target(self) -> Profile:
@@ -171,6 +185,8 @@ def predefined_macros(options: CompileOptions) -> dict[str, str]:
         macros[f"__SHADER_STAGE_{stage}"] = str(number)
     if options.native_16bit_types:
         macros["__HLSL_ENABLE_16_BIT"] = "1"
+    if options.linalg_revision == "draft":
+        macros[LINALG_DRAFT_MACRO] = "1"
     return macros
 
 

@@ -22,6 +22,9 @@ Every token keeps the span of its spelling.  A token produced by a macro
 expansion gets `span.expanded_from = MacroOrigin(name, invocation, definition)`;
 tokens substituted from macro *arguments* keep their own spans (they are
 spelled at the call site already), so a diagnostic on them points there.
+Output tokens read straight from a file are the cached lexer tokens (a file
+included twice yields the same objects twice): consumers treat tokens as
+read-only.
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ MAX_INCLUDE_DEPTH = 200
 # RecursionError or an endless run.
 _MAX_ARGUMENT_NESTING = 120     # macro calls nested inside macro arguments
 _MAX_EXPRESSION_NESTING = 120   # parentheses / unary operators in #if
-_MAX_EXPANDED_TOKENS = 5_000_000
+_MAX_EXPANDED_TOKENS = 2_000_000   # ~100 times a large real shader
 # spell_tokens: a jump of more lines than this within a file gets a #line marker.
 _LINE_JUMP_LIMIT = 8
 
@@ -72,6 +75,10 @@ _PUNCTUATOR_PATTERN = ("|".join(re.escape(p) for p in _PUNCTUATORS)
 # findall() on this gives (space, token, problem) triples and no match
 # objects, which is what makes lexing cheap; the token's kind comes from its
 # first character (`_KIND_OF_FIRST_CHAR`).  Alternatives are tried in order.
+# Every character except trailing horizontal space is matched by something,
+# so offsets can be counted from the lengths.  The catch-all must exclude
+# that space: otherwise, at the end of the text, the leading space run would
+# backtrack and hand its last character to the catch-all as a token.
 _TOKEN_RE = re.compile(
     r"([ \t\f\v\r]*)(?:("
     r'(?:u8|[uUL])?"(?:[^"\\\n]|\\.)*"'          # string literal
@@ -81,7 +88,7 @@ _TOKEN_RE = re.compile(
     r"|\n[ \t\f\v\r\n]*"                         # newline(s)
     r"|//[^\n]*|/\*[\s\S]*?\*/"                  # comment
     rf"|{_PUNCTUATOR_PATTERN}"                   # punctuator
-    r"""|[^"'/]"""                               # any other character
+    r"""|[^"'/ \t\f\v\r]"""                       # any other character (not space: see above)
     r""")|(/\*|(?:u8|[uUL])?["'][^\r\n]*))"""    # problem: /* or a literal without its end
 )
 
@@ -204,7 +211,7 @@ def _lex(source: SourceFile) -> _LexedFile:
             end = begin + len(token)
             kind = _UNTERMINATED
         else:
-            break   # only trailing whitespace was left
+            break   # unreachable: every match holds a token or a problem
         if cuts is None:
             span = Span(source, begin, end)
         else:
@@ -348,6 +355,8 @@ _BINARY_PRECEDENCE = {
 }
 # Tokens that end a binary-operator chain without being an error there.
 _EXPRESSION_STOPPERS = frozenset((")", ":", "?", ","))
+_HEX_DIGITS_RE = re.compile(r"[0-9a-fA-F]*")
+_DECIMAL_DIGITS_RE = re.compile(r"[0-9]*")   # binary too: '2' in 0b2 is then a bad digit, not a suffix
 _INTEGER_SUFFIXES = frozenset(("", "u", "l", "ul", "lu", "ll", "ull", "llu"))
 _SIMPLE_ESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11, "e": 27,
                    "\\": 92, "'": 39, '"': 34, "?": 63}
@@ -591,16 +600,16 @@ class _ConditionEvaluator:
         text = tok.text
         lower = text.lower()
         if lower.startswith("0x"):
-            base, digits_at, digit_re = 16, 2, r"[0-9a-fA-F]*"
+            base, digits_at, digit_re = 16, 2, _HEX_DIGITS_RE
         elif lower.startswith("0b"):
-            base, digits_at, digit_re = 2, 2, r"[0-9]*"
+            base, digits_at, digit_re = 2, 2, _DECIMAL_DIGITS_RE
         else:
-            base, digits_at, digit_re = 10, 0, r"[0-9]*"
+            base, digits_at, digit_re = 10, 0, _DECIMAL_DIGITS_RE
         if "." in text or (base == 10 and "e" in lower) or (base == 16 and "p" in lower):
             self._fail(tok.span, "floating point literal in preprocessor expression")
-        m = re.compile(digit_re).match(text, digits_at)
-        digits = m.group() if m else ""
-        suffix = text[m.end() if m else digits_at:]
+        m = digit_re.match(text, digits_at)
+        digits = m.group()
+        suffix = text[m.end():]
         if not digits:
             # "0x" / "0b" alone: clang reads the 0 and complains about the rest.
             digits, suffix, base = "0", text[1:], 10
@@ -631,15 +640,15 @@ class _ConditionEvaluator:
         prefix = text[:quote]
         values: list[int] = []
         for m in _ESCAPE_RE.finditer(text, quote + 1, len(text) - 1):
-            octal, hexa, u4, u8, simple, plain = m.groups()
+            octal, hexa, ucn4, ucn8, simple, plain = m.groups()
             if plain is not None:
                 values.append(ord(plain))
             elif octal is not None:
                 values.append(int(octal, 8))
             elif hexa is not None:
                 values.append(int(hexa, 16))
-            elif u4 is not None or u8 is not None:
-                values.append(int(u4 or u8, 16))
+            elif ucn4 is not None or ucn8 is not None:
+                values.append(int(ucn4 or ucn8, 16))
             else:
                 values.append(_SIMPLE_ESCAPES.get(simple, ord(simple)))
         if not values:
@@ -755,15 +764,14 @@ class _FileReader:
 
 
 class _Conditional:
-    """An open #if: `taken` once some group of the chain was selected,
-    `active` while the current group is the selected one."""
+    """An open #if chain.  `taken` once one of its groups was selected: every
+    later #elif/#else group is then skipped unevaluated."""
 
-    __slots__ = ("span", "taken", "active", "seen_else")
+    __slots__ = ("span", "taken", "seen_else")
 
     def __init__(self, span: Span, taken: bool) -> None:
         self.span = span
         self.taken = taken
-        self.active = taken
         self.seen_else = False
 
 
@@ -931,7 +939,8 @@ class Preprocessor:
 
     def _leave_file(self) -> None:
         ctx = self._stack.pop()
-        for conditional in ctx.conditionals:
+        # Innermost first, as clang reports them.
+        for conditional in reversed(ctx.conditionals):
             self.diags.error(conditional.span, "unterminated conditional directive")
 
     def _find_include(self, name: str, angled: bool, includer: str) -> tuple[str, bool] | None:
@@ -1036,7 +1045,7 @@ class Preprocessor:
             reader = _ListReader(tokens)
             pending = reader.pending
             out: list[PPToken] = []
-            while pending:
+            while pending and not self._aborted:
                 tok = pending.pop()
                 if tok.kind is IDENT and tok.text in macros and tok.text not in tok.hideset:
                     replacement = self._expand(tok, reader)
@@ -1111,7 +1120,8 @@ class Preprocessor:
         while True:
             tok = reader.next_token()
             if tok is None:
-                self._macro_call_error(macro, name_tok, "unterminated function-like macro invocation")
+                if not self._aborted:
+                    self._macro_call_error(macro, name_tok, "unterminated function-like macro invocation")
                 return None
             if tok.kind is PUNCT:
                 text = tok.text
@@ -1150,6 +1160,8 @@ class Preprocessor:
 
     def _substitute(self, macro: _Macro, name_tok: PPToken, args: list[list[PPToken]] | None,
                     hideset: frozenset) -> list[PPToken]:
+        if self._aborted:
+            return []
         origin = MacroOrigin(macro.name, name_tok.span, macro.name_span)
         if macro.plan is None:
             result = [PPToken(kind, text, Span(file, start, end, origin), False, space, hideset)
@@ -1162,9 +1174,10 @@ class Preprocessor:
             first.bol = name_tok.bol
             first.space = name_tok.space
         self._expanded_tokens += len(result)
-        if self._expanded_tokens > _MAX_EXPANDED_TOKENS:
+        if self._expanded_tokens > _MAX_EXPANDED_TOKENS and not self._aborted:
             self.diags.fatal(name_tok.span, f"macro expansion produced more than {_MAX_EXPANDED_TOKENS} tokens")
             self._aborted = True
+        if self._aborted:   # here or in a nested argument expansion
             self._pending.clear()
             return []
         return result
@@ -1478,9 +1491,7 @@ class Preprocessor:
         if name is None:
             # Like clang: skip the whole chain, #else included, to avoid
             # cascading errors.
-            conditional = _Conditional(name_tok.span, True)
-            conditional.active = False
-            ctx.conditionals.append(conditional)
+            ctx.conditionals.append(_Conditional(name_tok.span, True))
             self._skip_false_group(ctx)
             return
         self._extra_tokens(name_tok.text, args[1:])
@@ -1499,10 +1510,9 @@ class Preprocessor:
         if conditional.seen_else:
             self.diags.error(name_tok.span, "#elif after #else")
         if conditional.taken or conditional.seen_else:
-            conditional.active = False
             self._skip_false_group(ctx)
         elif self._evaluate_condition(name_tok, args):
-            conditional.taken = conditional.active = True
+            conditional.taken = True
         else:
             self._skip_false_group(ctx)
 
@@ -1516,10 +1526,9 @@ class Preprocessor:
             self.diags.error(name_tok.span, "#else after #else")
         conditional.seen_else = True
         if conditional.taken:
-            conditional.active = False
             self._skip_false_group(ctx)
         else:
-            conditional.taken = conditional.active = True
+            conditional.taken = True
 
     def _directive_endif(self, ctx: _FileContext, name_tok: PPToken, args: list[PPToken], _in_args: bool) -> None:
         if not ctx.conditionals:
@@ -1536,7 +1545,7 @@ class Preprocessor:
         positions = ctx.directive_positions
         count = len(positions)
         n = ctx.n
-        depth = 0
+        nested: list[PPToken] = []   # #if names opened inside the skipped group
         index = ctx.directive_index
         while index < count:
             name_pos = positions[index] + 1
@@ -1545,16 +1554,19 @@ class Preprocessor:
                 if not name.bol and name.kind is IDENT:
                     directive = name.text
                     if directive == "if" or directive == "ifdef" or directive == "ifndef":
-                        depth += 1
+                        nested.append(name)
                     elif directive == "endif":
-                        if depth == 0:
+                        if not nested:
                             break
-                        depth -= 1
-                    elif depth == 0 and (directive == "else" or directive == "elif"):
+                        nested.pop()
+                    elif not nested and (directive == "else" or directive == "elif"):
                         break
             index += 1
         ctx.directive_index = index
         ctx.pos = ctx.stop = positions[index] if index < count else n
+        if index >= count:
+            # End of file inside skipped #ifs: they are unterminated too.
+            ctx.conditionals.extend(_Conditional(name.span, True) for name in nested)
 
     def _evaluate_condition(self, name_tok: PPToken, args: list[PPToken]) -> bool:
         args = self._checked(args)
@@ -1565,8 +1577,11 @@ class Preprocessor:
         replaced = self._replace_defined(args)
         if replaced is None:
             return False
-        value = _ConditionEvaluator(self._expand_isolated(replaced), end_span, self.diags, self._macros).evaluate()
-        return bool(value)
+        errors_before = self.diags.error_count
+        expanded = self._expand_isolated(replaced)
+        if self.diags.error_count != errors_before:
+            return False   # a bad macro call: the rest would only cascade
+        return bool(_ConditionEvaluator(expanded, end_span, self.diags, self._macros).evaluate())
 
     def _replace_defined(self, tokens: list[PPToken]) -> list[PPToken] | None:
         """`defined X` / `defined(X)` turned into 1 or 0 before expansion,

@@ -15,6 +15,7 @@
 // CHECK-NEXT: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10
 // CHECK: -E ENTRY
 // CHECK: -enable-16bit-types
+// CHECK: --linalg-revision=REV
 // CHECK: -D NAME[=VALUE]
 // CHECK: -U NAME
 // CHECK: -I DIR

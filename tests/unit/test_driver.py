@@ -73,6 +73,13 @@ def test_16bit_types(profile, flag, enabled):
     assert ("__HLSL_ENABLE_16_BIT" in predefined_macros(options)) is enabled
 
 
+def test_linalg_revision():
+    assert "__HLSLC_LINALG_DRAFT" not in predefined_macros(CompileOptions())
+    assert predefined_macros(CompileOptions(linalg_revision="draft"))["__HLSLC_LINALG_DRAFT"] == "1"
+    with pytest.raises(ValueError, match="linalg_revision must be one of sm6.10, draft"):
+        CompileOptions(linalg_revision="sm6.9")
+
+
 def test_library_stage_number():
     macros = predefined_macros(CompileOptions(profile="lib_6_8"))
     assert macros["__SHADER_TARGET_STAGE"] == macros["__SHADER_STAGE_LIBRARY"] == "6"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 
@@ -33,7 +34,8 @@ def reported(diags: Diagnostics) -> list[tuple[str, str, int, int]]:
     """(severity, message, line, column) of every diagnostic, in order."""
     out = []
     for d in diags:
-        line, col = d.span.line_col() if d.span is not None else (0, 0)
+        # Where users see it: the outermost macro invocation, if any.
+        line, col = d.span.user_span().line_col() if d.span is not None else (0, 0)
         out.append((d.severity.value, d.message, line, col))
     return out
 
@@ -118,6 +120,12 @@ def test_nul_byte_and_odd_unicode_do_not_crash():
     assert tokens[-1].text == "x"
 
 
+def test_trailing_whitespace_makes_no_token():
+    for text in ("a  ", "a \t", "a \r", "  ", "a \f\v"):
+        tokens, diags = preprocess(text)
+        assert [t.text for t in tokens] == (["a"] if "a" in text else []), repr(text)
+
+
 def test_byte_order_mark_is_skipped():
     tokens, _ = preprocess("\ufeff#define X 1\nX")
     assert [t.text for t in tokens] == ["1"]
@@ -141,6 +149,10 @@ def test_random_input_never_raises():
         tokens, diags = preprocess(text)
         spell_tokens(tokens)
         assert all(d.span is not None for d in diags), text
+        # A token straight from the file spells its span (minus line splices).
+        for tok in tokens:
+            if tok.span.expanded_from is None and tok.span.file.path == "main.hlsl":
+                assert re.sub(r"\\[ \t]*\r?\n", "", text[tok.span.start:tok.span.end]) == tok.text, (text, tok)
 
 
 # --------------------------------------------------------------------------
@@ -236,7 +248,8 @@ def test_arguments_are_expanded_before_substitution_except_next_to_paste_and_str
 
 def test_function_like_invocation_may_continue_past_expansion_and_lines():
     text = "#define f(a, b) <a|b>\n#define g f(1,\n#define lp (\ng 2) f lp 3, 4)\nf\n(\n5,\n6\n)"
-    assert spelled(text) == "< 1 | 2 > < 3 | 4 > < 5 | 6 >"
+    # `f lp` is no invocation: the token after f is `lp`, not `(` (C 6.10.3p10).
+    assert spelled(text) == "< 1 | 2 > f ( 3 , 4 ) < 5 | 6 >"
 
 
 def test_directives_inside_macro_arguments():
@@ -283,6 +296,23 @@ def test_macro_expansion_limit_guards_against_deep_nesting():
     assert [d.message for d in diags] == ["macro invocations nested too deeply"]
 
 
+def test_exponential_expansion_is_capped(monkeypatch):
+    import hlslc.preprocessor as preprocessor_module
+
+    monkeypatch.setattr(preprocessor_module, "_MAX_EXPANDED_TOKENS", 1000)
+    text = "#define a0 x x\n" + "".join(f"#define a{i} a{i - 1} a{i - 1}\n" for i in range(1, 30)) + "a29 after\n"
+    tokens, diags = preprocess(text)
+    assert reported(diags) == [("fatal error", "macro expansion produced more than 1000 tokens", 31, 1)]
+    assert len(tokens) < 1000
+
+
+def test_va_args_outside_variadic_macro():
+    tokens, diags = preprocess("#define f(x) x __VA_ARGS__\n#define g(__VA_ARGS__)\n")
+    assert reported(diags) == [
+        ("warning", "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro", 1, 16),
+        ("error", "__VA_ARGS__ can only appear in the expansion of a C99 variadic macro", 2, 11)]
+
+
 # --------------------------------------------------------------------------
 # Conditionals
 
@@ -295,7 +325,7 @@ def test_macro_expansion_limit_guards_against_deep_nesting():
     ("0 ? 1 : 2 == 2", True), ("1 ? 0 : 1", False), ("(0, 1)", True),
     ("0x10 == 16 && 010 == 8 && 0b101 == 5 && 10u == 10 && 10UL == 10 && 5ll == 5", True),
     ("'a' == 97 && '\\n' == 10 && '\\x41' == 65 && '\\0' == 0 && '\\377' < 0 && 'ab' == 24930", True),
-    ("-1 < 0", True), ("-1 < 0u", False), ("-1 > 0u", True), ("(0u - 1) == 18446744073709551615", True),
+    ("-1 < 0", True), ("-1 < 0u", False), ("-1 > 0u", True), ("(0u - 1) == 18446744073709551615u", True),
     ("(1 ? -1 : 0u) > 0", True), ("(1u << 63) > 0", True), ("(1 << 62) > 0", True),
     ("UNKNOWN == 0 && !UNKNOWN", True),
     ("true && !false", True),
@@ -334,7 +364,7 @@ def test_elif_else_chains_and_nesting():
 
 
 def test_skipped_groups_are_not_diagnosed():
-    text = ("#if 0\ndon't \"stop\n#error not me\n#foo\n#if 1/0\n#endif\n#include \"nope.h\"\n#elif 1/0 == 1\n"
+    text = ("#if 0\ndon't \"stop\n#error not me\n#foo\n#if 1/0\n#endif\n#include \"nope.h\"\n#elif 0\n"
             "#endif\n#if 1\n#elif 1/0\n#else\n#error no\n#endif\nok")
     assert spelled(text) == "ok"
 
@@ -449,6 +479,25 @@ def test_files_records_every_file_read(tmp_path):
     assert pp.files[str(tmp_path / "b.h")].text == "b\n"
 
 
+def test_each_file_is_tokenized_once_per_instance(tmp_path, monkeypatch):
+    import hlslc.preprocessor as preprocessor_module
+
+    lexed: list[str] = []
+    real_lex = preprocessor_module._lex
+
+    def counting_lex(source):
+        lexed.append(source.path)
+        return real_lex(source)
+
+    monkeypatch.setattr(preprocessor_module, "_lex", counting_lex)
+    write(tmp_path / "h.h", "h\n")
+    main = write(tmp_path / "main.hlsl", '#include "h.h"\n#include "h.h"\n')
+    pp = Preprocessor(PreprocessorOptions(), Diagnostics())
+    assert [t.text for t in pp.run_file(str(main))] == ["h", "h"]
+    assert [t.text for t in pp.run_file(str(main))] == ["h", "h"]
+    assert sorted(lexed) == sorted([str(main), str(tmp_path / "h.h")])
+
+
 def test_include_depth_limit(tmp_path):
     write(tmp_path / "self.h", '#include "self.h"\n#include "self.h"\n')
     tokens, diags = preprocess('#include "self.h"\nafter', path=str(tmp_path / "main.hlsl"))
@@ -541,7 +590,7 @@ def test_nested_expansions_chain_through_invocations():
 def test_expansion_takes_the_place_of_the_macro_name():
     tokens, _ = preprocess("#define P (1)\na\n  P b")
     assert [(t.text, t.bol, t.space) for t in tokens] == [
-        ("a", True, False), ("(", True, True), ("1", False, False), (")", False, False), ("b", False, True)]
+        ("a", True, True), ("(", True, True), ("1", False, False), (")", False, False), ("b", False, True)]
 
 
 def test_hidesets_record_the_macros_being_expanded():
@@ -554,8 +603,10 @@ def test_hidesets_record_the_macros_being_expanded():
 
 @pytest.mark.parametrize("source, expected", [
     ("#if 1\nx\n", [("error", "unterminated conditional directive", 1, 2)]),
-    ("#ifdef A\n#if 0\n#else\n", [("error", "unterminated conditional directive", 1, 2),
-                                  ("error", "unterminated conditional directive", 2, 2)]),
+    ("#ifndef A\n#if 0\n#else\n", [("error", "unterminated conditional directive", 2, 2),
+                                   ("error", "unterminated conditional directive", 1, 2)]),
+    ("#ifdef A\n#if 1\n#endif\n#ifdef B\n", [("error", "unterminated conditional directive", 4, 2),
+                                            ("error", "unterminated conditional directive", 1, 2)]),
     ("x\n#else\n", [("error", "#else without #if", 2, 2)]),
     ("x\n  #  endif\n", [("error", "#endif without #if", 2, 6)]),
     ("#elif 1\n", [("error", "#elif without #if", 1, 2)]),
@@ -565,7 +616,8 @@ def test_hidesets_record_the_macros_being_expanded():
     ("#define f(x, y) x\n  f(1)\n", [("error", "too few arguments provided to function-like macro invocation", 2, 3)]),
     ("#define f() x\nf(1)\n", [("error", "too many arguments provided to function-like macro invocation", 2, 1)]),
     ("#define f(x) x\nf(1, (2)\n", [("error", "unterminated function-like macro invocation", 2, 1)]),
-    ("#if f(1\n#endif\n#define f(x) x\n", []),
+    ("#if f(1\n#endif\n#define f(x) x\n",
+     [("error", "token is not a valid binary operator in a preprocessor subexpression", 1, 6)]),
     ("#define f(x) x\n#if f(1\n#endif\n", [("error", "unterminated function-like macro invocation", 2, 5)]),
     ("#define 3 x\n", [("error", "macro name must be an identifier", 1, 9)]),
     ('#undef "x"\n', [("error", "macro name must be an identifier", 1, 8)]),
@@ -676,7 +728,7 @@ def _generate_large_source(lines: int) -> str:
     out = ["#define SCALE(x) ((x) * 2.0f)", "#define ADD(a, b) ((a) + (b))", "#define N 16",
            "#define CAT(a, b) a ## b", "#define STR(x) #x"]
     i = 0
-    while len(out) < lines:
+    while len(out) + 10 <= lines:
         i += 1
         out.extend([
             f"// comment line {i}",
@@ -690,7 +742,8 @@ def _generate_large_source(lines: int) -> str:
             f"    const string s{i} = STR(hello world {i});",
             f"    if (a{i} <= b && c >= d || e != f) {{ x <<= 2; y >>= 1; z++; }}",
         ])
-    return "\n".join(out[:lines]) + "\n"
+    out.extend("" for _ in range(lines - len(out)))
+    return "\n".join(out) + "\n"
 
 
 def test_ten_thousand_lines_preprocess_quickly(tmp_path):

@@ -17,7 +17,7 @@ def test_extract_run_lines_with_continuation():
             "int x;\n"
             "// RUN: not %hlslc %s\n")
     lines = extract_run_lines(text)
-    assert [(l.line_no, l.text) for l in lines] == [
+    assert [(run.line_no, run.text) for run in lines] == [
         (1, "%hlslc -P %s | FileCheck %s"),
         (4, "not %hlslc %s"),
     ]

@@ -33,7 +33,7 @@ def _at(files: dict[str, SourceFile], path: str, line: int) -> Span:
 
 def _diag(files, severity, path, line, message, notes=()):
     return Diagnostic(severity, message, _at(files, path, line),
-                      notes=[Note(text, _at(files, p, l)) for p, l, text in notes])
+                      notes=[Note(text, _at(files, where, at)) for where, at, text in notes])
 
 
 def _matching_diagnostics(files):
