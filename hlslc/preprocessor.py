@@ -30,7 +30,6 @@ read-only.
 from __future__ import annotations
 
 import bisect
-import gc
 import os
 import re
 from dataclasses import dataclass, field
@@ -854,11 +853,6 @@ class Preprocessor:
 
     def _run(self, main: SourceFile) -> list[PPToken]:
         self._reset()
-        # A run allocates one token and one span per token and keeps them
-        # all; the cyclic GC would rescan the growing lists again and again
-        # (about a quarter of the run time) while finding nothing to free.
-        gc_was_enabled = gc.isenabled()
-        gc.disable()
         try:
             self._define_initial_macros()
             self._enter_file(main, is_main=True, once_key=self._once_key(main.path))
@@ -866,9 +860,6 @@ class Preprocessor:
         except RecursionError:
             # Last resort; the explicit nesting limits should fire first.
             self.diags.fatal(Span(main, 0, 0), "preprocessing nested too deeply")
-        finally:
-            if gc_was_enabled:
-                gc.enable()
         out = self._out
         self._reset()
         return out
@@ -953,10 +944,17 @@ class Preprocessor:
         directories.extend((d, False) for d in self.options.include_dirs)
         if self.options.builtin_include_dir:
             directories.append((self.options.builtin_include_dir, True))
+        builtin_root = self.options.builtin_include_dir
         for directory, is_builtin in directories:
             candidate = os.path.normpath(os.path.join(directory, name))
             try:
                 if os.path.isfile(candidate):
+                    # Anything under hlslc's own include tree is built in,
+                    # however it was reached (a revision's directory, or a
+                    # quoted include from a built-in header).
+                    if not is_builtin and builtin_root:
+                        root = os.path.join(os.path.normpath(builtin_root), "")
+                        is_builtin = candidate.startswith(root)
                     return candidate, is_builtin
             except (OSError, ValueError):
                 continue

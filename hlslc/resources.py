@@ -31,3 +31,10 @@ def ir_dir() -> str:
 def builtin_include_dir() -> str:
     """The directory searched last for `#include <...>`; holds dx/linalg.h."""
     return os.path.join(_PKG_DIR, "include")
+
+
+def revision_include_dirs(linalg_revision: str) -> list[str]:
+    """Directories whose headers replace the built-in ones for a non-default
+    revision of the dx::linalg API (`--linalg-revision=draft`)."""
+    path = os.path.join(_PKG_DIR, "include", "revisions", linalg_revision)
+    return [path] if os.path.isdir(path) else []

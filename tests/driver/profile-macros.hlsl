@@ -9,9 +9,6 @@
 // RUN: %hlslc -P -T lib_6_8 %s | FileCheck %s --check-prefixes=LIB68
 // RUN: %hlslc -P -T lib_6_9 %s | FileCheck %s --check-prefixes=LIB69
 // RUN: %hlslc -P -T lib_6_10 %s | FileCheck %s --check-prefixes=LIB610
-// RUN: %hlslc -P %s | FileCheck %s --check-prefixes=CS610,SM610-API
-// RUN: %hlslc -P --linalg-revision=sm6.10 %s | FileCheck %s --check-prefixes=SM610-API
-// RUN: %hlslc -P --linalg-revision=draft %s | FileCheck %s --check-prefixes=DRAFT-API
 
 version __HLSL_VERSION
 target __SHADER_TARGET_MAJOR __SHADER_TARGET_MINOR
@@ -27,13 +24,6 @@ sixteen __HLSL_ENABLE_16_BIT
 #else
 no_sixteen
 #endif
-// --linalg-revision=draft defines __HLSLC_LINALG_DRAFT, which dx/linalg.h
-// reads to hand over to dx/linalg_draft.h.
-#ifdef __HLSLC_LINALG_DRAFT
-draft_api __HLSLC_LINALG_DRAFT
-#else
-sm610_api
-#endif
 
 // CS610: {{^}}version 2021
 // CS610: {{^}}target 6 10
@@ -41,8 +31,6 @@ sm610_api
 // CS610: {{^}}stages 0 1 2 3 4 5 6 13 14
 // CS610: {{^}}is_compute
 // CS610: {{^}}sixteen 1
-// SM610-API: {{^}}sm610_api
-// DRAFT-API: {{^}}draft_api 1
 
 // CS68: {{^}}target 6 8
 // CS68: {{^}}stage 5

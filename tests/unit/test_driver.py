@@ -73,9 +73,14 @@ def test_16bit_types(profile, flag, enabled):
     assert ("__HLSL_ENABLE_16_BIT" in predefined_macros(options)) is enabled
 
 
-def test_linalg_revision():
-    assert "__HLSLC_LINALG_DRAFT" not in predefined_macros(CompileOptions())
-    assert predefined_macros(CompileOptions(linalg_revision="draft"))["__HLSLC_LINALG_DRAFT"] == "1"
+def test_linalg_revision_selects_the_header():
+    from hlslc import compile_source
+    text = "#include <dx/linalg.h>\n"
+    for revision, marker in (("sm6.10", "enum class MatrixLayout"), ("draft", "OuterProductAccumulate")):
+        result = compile_source(text, "t.hlsl", CompileOptions(linalg_revision=revision, emit="preprocessed"))
+        assert marker in result.output, revision
+        header = [f for f in result.files.values() if f.path.endswith("linalg.h")]
+        assert header and all(f.is_builtin for f in header)
     with pytest.raises(ValueError, match="linalg_revision must be one of sm6.10, draft"):
         CompileOptions(linalg_revision="sm6.9")
 

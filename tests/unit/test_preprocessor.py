@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -541,9 +540,10 @@ def test_run_file_reports_unreadable_main_file(tmp_path):
 def test_builtin_linalg_headers_preprocess_cleanly():
     from hlslc import resources
 
-    for header, sixteen in (("linalg.h", "1"), ("linalg.h", "0"), ("linalg_draft.h", "1")):
-        tokens, diags = preprocess(f"#include <dx/{header}>\n",
+    for revision, sixteen in (("sm6.10", "1"), ("sm6.10", "0"), ("draft", "1")):
+        tokens, diags = preprocess("#include <dx/linalg.h>\n",
                                    predefined={"__HLSL_VERSION": "2021", "__HLSL_ENABLE_16_BIT": sixteen},
+                                   include_dirs=resources.revision_include_dirs(revision),
                                    builtin_include_dir=resources.builtin_include_dir())
         assert not diags.items, reported(diags)
         assert tokens and all(t.span.user_span().file.is_builtin for t in tokens)
@@ -746,15 +746,12 @@ def _generate_large_source(lines: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def test_ten_thousand_lines_preprocess_quickly(tmp_path):
+def test_ten_thousand_lines_preprocess_completely(tmp_path):
+    # Speed is measured in bench/, not asserted here; this checks that a
+    # large input with thousands of directives and macro calls comes through.
     path = write(tmp_path / "big.hlsl", _generate_large_source(10_000))
-    best = float("inf")
-    for _ in range(3):
-        diags = Diagnostics()
-        pp = Preprocessor(PreprocessorOptions(), diags)
-        start = time.perf_counter()
-        tokens = pp.run_file(str(path))
-        best = min(best, time.perf_counter() - start)
+    diags = Diagnostics()
+    tokens = Preprocessor(PreprocessorOptions(), diags).run_file(str(path))
     assert not diags.items and len(tokens) > 50_000
-    # Typically ~0.2 s; the bound leaves room for slow CI machines.
-    assert best < 2.0
+
+

@@ -1,7 +1,7 @@
 // dx/linalg.h -- the dx::linalg matrix API of HLSL proposal 0035, revision
 // for Shader Model 6.10 (Appendix 2 of the proposal).  Built into hlslc and
 // found by `#include <dx/linalg.h>`; `--linalg-revision=draft` selects
-// dx/linalg_draft.h instead.
+// include/revisions/draft/dx/linalg.h instead.
 //
 // The declarations follow the proposal exactly: every template parameter,
 // default and `enable_if` condition here is a rule of the API, enforced by

@@ -1,4 +1,4 @@
-// dx/linalg_draft.h -- the dx::linalg matrix API of the earlier "SM 6.x"
+// dx/linalg.h (draft revision) -- the dx::linalg matrix API of the earlier "SM 6.x"
 // draft of HLSL proposal 0035 (its Appendix 2).  hlslc uses it for
 // `#include <dx/linalg.h>` when `--linalg-revision=draft` is given, so
 // shaders written against the draft keep compiling.
