@@ -50,7 +50,7 @@ BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "WaveMatrixRightRowAcc".split()
 )
 
-_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[0-9]+)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
+_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
                        r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
 
@@ -330,7 +330,8 @@ class Classifier:
                     ttype = "FLOAT_LITERAL"
                 else:
                     self.diags.error(tok.span, f"invalid numeric literal '{text}'")
-                    ttype = "INT_LITERAL"
+                    # Parse on with a harmless stand-in; the error stands.
+                    ttype, text = "INT_LITERAL", "0"
             elif kind == T.STRING:
                 ttype = "STRING_LITERAL"
             elif kind == T.CHAR:

@@ -636,12 +636,14 @@ class _Builder(Transformer):
         text = str(c[0])
         digits = text.rstrip("uUlL")
         suffix = text[len(digits):]
+        # The lexer only lets well-formed literals through (it reports and
+        # replaces the rest), so these conversions cannot fail.
         if digits[:2] in ("0x", "0X"):
             value = int(digits[2:], 16)
-        elif len(digits) > 1 and digits[0] == "0" and digits.isdigit() and all(d in "01234567" for d in digits):
+        elif len(digits) > 1 and digits[0] == "0" and all(d in "01234567" for d in digits):
             value = int(digits, 8)
         else:
-            value = int(digits) if digits.isdigit() else 0
+            value = int(digits)
         return A.IntLiteral(self.cover(c), value, suffix, text)
 
     def float_literal(self, c):

@@ -1,0 +1,14 @@
+// RUN: not %hlslc -T lib_6_10 -fsyntax-only %s 2>&1 | FileCheck %s
+// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '0x'
+// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '0x1p3'
+// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '089'
+// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:13: error: invalid numeric literal '1.0.0'
+// CHECK: 4 errors generated.
+// Malformed numbers are reported once each and parsing goes on.
+void f() {
+  int a = 0x;
+  int b = 0x1p3;
+  int c = 089;
+  float d = 1.0.0;
+  int e = 017 + 0xFFu + 10ul;
+}
