@@ -1,88 +1,26 @@
 """Parser: preprocessed tokens to the syntax tree of `hlslc.ast`.
 
-Owns: building the Lark LALR(1) parser from `grammar/hlsl.lark` (once per
-process, tables cached on disk), driving it token by token, building AST
-nodes as rules are reduced (an inline transformer: no intermediate parse
-tree), syntax diagnostics in words a person understands, and recovery at
-statement and declaration boundaries so one run reports several
-independent syntax errors.
+Owns: driving the LALR(1) tables of `grammar/hlsl.lark` token by token,
+building AST nodes as rules are reduced (no intermediate parse tree),
+syntax diagnostics in words a person understands, and recovery at statement
+and declaration boundaries so one run reports several independent syntax
+errors.
 
-Does not own: token classification (`lexer`), meaning (sema).
+Does not own: the tables (`parse_tables`, computed by Lark's LALR
+analysis), token classification (`lexer`), meaning (sema).
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-import tempfile
 from typing import Any, Iterable
-
-from lark import Lark, Transformer
-from lark.lexer import Lexer
 
 from . import ast as A
 from .diagnostics import Diagnostics, Note
 from .lexer import Classifier
 from .lexer import ParserToken as Token
-from .resources import grammar_dir
+from .parse_tables import RULE_CALL, RULE_INLINE, RULE_MAYBE_PASS, RULE_PASS, Tables, load_tables
 from .source import Span
 from .tokens import PPToken
-
-GRAMMAR_FILE = "hlsl.lark"
-
-
-class _NoLexer(Lexer):
-    """Tokens come from `lexer.Classifier`; Lark never scans text itself."""
-
-    def __init__(self, conf: Any) -> None:
-        pass
-
-    def lex(self, lexer_state: Any, parser_state: Any):  # pragma: no cover - never called
-        return iter(())
-
-
-# --------------------------------------------------------------------------
-# The Lark parser, built once per process.
-
-_PARSER: Lark | None = None
-
-
-def _cache_path(grammar_text: str) -> str | None:
-    """A per-user cache file for the LALR tables, keyed by the grammar."""
-    base = os.environ.get("HLSLC_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "hlslc")
-    try:
-        os.makedirs(base, exist_ok=True)
-    except OSError:
-        base = tempfile.gettempdir()
-    import lark
-    key = hashlib.sha256((grammar_text + lark.__version__).encode()).hexdigest()[:20]
-    return os.path.join(base, f"grammar-{key}.lark-cache")
-
-
-def build_lark(strict: bool = False, cache: bool = True) -> Lark:
-    """The LALR parser for hlslc's grammar.  `strict=True` (used by the
-    tests) makes any shift/reduce conflict an error."""
-    path = os.path.join(grammar_dir(), GRAMMAR_FILE)
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    options: dict[str, Any] = dict(parser="lalr", lexer=_NoLexer, keep_all_tokens=True,
-                                   strict=strict, maybe_placeholders=False)
-    if cache and not strict:
-        options["cache"] = _cache_path(text)
-    try:
-        return Lark(text, **options)
-    except (OSError, EOFError, ValueError, TypeError, AttributeError, ImportError):
-        # A stale or unreadable cache must never stop a compile.
-        options.pop("cache", None)
-        return Lark(text, **options)
-
-
-def _parser() -> Lark:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = build_lark()
-    return _PARSER
 
 
 # --------------------------------------------------------------------------
@@ -115,12 +53,11 @@ class _Pending:
 # --------------------------------------------------------------------------
 # The tree builder: one method per rule or alias of the grammar.
 
-class _Builder(Transformer):
+class _Builder:
     """Builds AST nodes as the parser reduces rules.  `origins[i]` is the
     preprocessing token behind parser token i (its span)."""
 
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.origins: list[PPToken] = []
 
     # -- helpers ------------------------------------------------------------
@@ -700,12 +637,11 @@ _CLOSERS = {"RPAR": ("')'", "LPAR", "'('"), "RSQB": ("']'", "LSQB", "'['"),
 
 
 class _SyntaxReporter:
-    def __init__(self, lark: Lark, builder: _Builder, diags: Diagnostics) -> None:
+    def __init__(self, tables: Tables, builder: _Builder, diags: Diagnostics) -> None:
         self.builder = builder
         self.diags = diags
-        self.patterns = {t.name: t.pattern.value for t in lark.terminals}
-        states = lark.parser.parser.parser.parse_table.states
-        self.terminal_names = sorted({name for actions in states.values() for name in actions if name.isupper()})
+        self.patterns = {name: value for name, value in tables.terminals.items() if value is not None}
+        self.terminal_names = sorted(tables.terminals)
 
     def word(self, name: str) -> str:
         if name in _WORDS:
@@ -837,122 +773,102 @@ _SYNC = {"SEMICOLON", "RBRACE"}
 def parse_tokens(pptokens: list[PPToken], diags: Diagnostics) -> A.TranslationUnit | None:
     """Parse a preprocessed translation unit.  Returns None when there were
     syntax errors (all reported to `diags`)."""
-    lark = _parser()
-    classifier = Classifier(_keyword_terminals(lark), _punct_terminals(lark), diags)
+    tables = load_tables()
+    keywords, puncts = _terminal_maps(tables)
+    classifier = Classifier(keywords, puncts, diags)
     errors_before = diags.error_count
     tokens, origins = classifier.classify(pptokens)
 
     builder = _Builder()
     builder.origins = origins
-    result = _run(lark, builder, tokens, diags)
+    result = _run(tables, builder, tokens, diags)
     if diags.error_count > errors_before or result is None:
         return None
     if result.span is None:
         # An empty file: a span at its start keeps every node located.
-        first = pptokens[0].span if pptokens else None
-        if first is None:
-            return A.TranslationUnit(_empty_span(diags), [])
-        result.span = first
+        result.span = pptokens[0].span if pptokens else _empty_span()
     return result
 
 
-def _empty_span(diags: Diagnostics) -> Span:
+def _empty_span() -> Span:
     from .source import SourceFile
     return Span(SourceFile("<empty>", ""), 0, 0)
 
 
-_TERMINAL_MAPS: dict[int, tuple[dict[str, str], dict[str, str]]] = {}
+_TERMINAL_MAPS: tuple[dict[str, str], dict[str, str]] | None = None
 
 
-def _terminal_maps(lark: Lark) -> tuple[dict[str, str], dict[str, str]]:
-    maps = _TERMINAL_MAPS.get(id(lark))
-    if maps is None:
-        keywords, puncts = {}, {}
-        for t in lark.terminals:
-            value = t.pattern.value
-            if t.pattern.type != "str":
+def _terminal_maps(tables: Tables) -> tuple[dict[str, str], dict[str, str]]:
+    """Keyword spelling -> terminal, punctuator spelling -> terminal."""
+    global _TERMINAL_MAPS
+    if _TERMINAL_MAPS is None:
+        keywords: dict[str, str] = {}
+        puncts: dict[str, str] = {}
+        for name, value in tables.terminals.items():
+            if value is None:
                 continue
-            (keywords if value[:1].isalpha() or value[:1] == "_" else puncts)[value] = t.name
-        maps = (keywords, puncts)
-        _TERMINAL_MAPS[id(lark)] = maps
-    return maps
+            (keywords if value[:1].isalpha() or value[:1] == "_" else puncts)[value] = name
+        _TERMINAL_MAPS = (keywords, puncts)
+    return _TERMINAL_MAPS
 
 
-def _keyword_terminals(lark: Lark) -> dict[str, str]:
-    return _terminal_maps(lark)[0]
+def _bind_rules(tables: Tables, builder: _Builder) -> list[tuple]:
+    """Per rule: (size, nonterminal, mode, builder method or None, flatten)."""
+    bound = []
+    for size, origin, mode, name, flatten in tables.rules:
+        method = getattr(builder, name, None) if mode in (RULE_CALL, RULE_MAYBE_PASS) else None
+        if method is None and mode in (RULE_CALL, RULE_MAYBE_PASS):
+            raise AssertionError(f"the tree builder has no method for grammar rule '{name}'")
+        bound.append((size, origin, mode, method, flatten))
+    return bound
 
 
-def _punct_terminals(lark: Lark) -> dict[str, str]:
-    return _terminal_maps(lark)[1]
+def _reduce(rule: tuple, state_stack: list[int], value_stack: list) -> None:
+    """Apply one reduction to the stacks (without the goto)."""
+    size, _, mode, method, flatten = rule
+    if mode == RULE_PASS:
+        del state_stack[-1]
+        return
+    if size:
+        children = value_stack[-size:]
+        del state_stack[-size:]
+        del value_stack[-size:]
+    else:
+        children = []
+    if flatten:
+        # Splice the children of inlined `_rules` (lists) into this rule's.
+        spliced: list = []
+        for child in children:
+            if child.__class__ is list:
+                spliced.extend(child)
+            else:
+                spliced.append(child)
+        children = spliced
+    if mode == RULE_INLINE:
+        value_stack.append(children)
+    elif mode == RULE_MAYBE_PASS and len(children) == 1:
+        value_stack.append(children[0])
+    else:
+        value_stack.append(method(children))
 
 
-class _Tables:
-    """Lark's LALR tables recast for a tight driver loop: a shift is the
-    target state (an int); a reduce is (size, nonterminal, callback), with
-    callback None for single-child `?rules`, which pass their child through."""
-
-    def __init__(self, lark: Lark) -> None:
-        from lark.parsers.lalr_analysis import Shift
-
-        table = lark.parser.parser.parser.parse_table
-        self.lark_states = table.states
-        self.start_state = table.start_states["start"]
-        self.end_state = table.end_states["start"]
-        self.rules: dict[Any, tuple[int, str, Any]] = {}
-        compact: dict[int, dict[str, Any]] = {}
-        for state, actions in table.states.items():
-            row: dict[str, Any] = {}
-            for symbol, (action, arg) in actions.items():
-                if action is Shift:
-                    row[symbol] = arg
-                else:
-                    row[symbol] = self._reduce_entry(arg)
-            compact[state] = row
-        self.states = compact
-
-    def _reduce_entry(self, rule: Any) -> tuple:
-        entry = self.rules.get(id(rule))
-        if entry is None:
-            entry = [len(rule.expansion), rule.origin.name, rule, rule]
-            self.rules[id(rule)] = entry  # type: ignore[assignment]
-        return entry  # type: ignore[return-value]
-
-    def bind(self, callbacks: dict) -> None:
-        """Point every reduce entry at this parse's callbacks."""
-        for entry in self.rules.values():
-            rule = entry[3]  # type: ignore[index]
-            passthrough = rule.options.expand1 and len(rule.expansion) == 1 and rule.alias is None
-            entry[2] = None if passthrough else callbacks[rule]  # type: ignore[index]
-
-
-_TABLES: _Tables | None = None
-
-
-def _tables(lark: Lark) -> _Tables:
-    global _TABLES
-    if _TABLES is None:
-        _TABLES = _Tables(lark)
-    return _TABLES
-
-
-def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
-    tables = _tables(lark)
-    tables.bind(_callbacks_for(lark, builder))
+def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
+    rules = _bind_rules(tables, builder)
     states = tables.states
     end_state = tables.end_state
-    reporter = _SyntaxReporter(lark, builder, diags)
+    reporter = _SyntaxReporter(tables, builder, diags)
     state_stack: list[int] = [tables.start_state]
     value_stack: list[Any] = []
 
     n = len(tokens)
     eof = Token("$END", "", n)
-    quiet_until = -1      # suppress cascades right after a recovery
+    quiet_until = -1      # suppress a cascade right after a recovery
     i = 0
     while i <= n:
         tok = tokens[i] if i < n else eof
         ttype = tok.type
         entry = states[state_stack[-1]].get(ttype)
-        if entry.__class__ is int:
+        if entry is not None and entry >= 0:
             state_stack.append(entry)
             value_stack.append(tok)
             i += 1
@@ -964,21 +880,14 @@ def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics)
         saved_values = value_stack[:]
         accepted = False
         while entry is not None:
-            if entry.__class__ is int:
+            if entry >= 0:
                 state_stack.append(entry)
                 value_stack.append(tok)
                 accepted = True
                 break
-            size, origin, callback, _ = entry
-            if callback is None:
-                del state_stack[-1]
-            else:
-                children = value_stack[-size:] if size else []
-                if size:
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                value_stack.append(callback(children))
-            goto = states[state_stack[-1]][origin]
+            rule = rules[~entry]
+            _reduce(rule, state_stack, value_stack)
+            goto = states[state_stack[-1]][rule[1]]
             state_stack.append(goto)
             if goto == end_state and i == n:
                 return value_stack[-1]
@@ -989,23 +898,22 @@ def _run(lark: Lark, builder: _Builder, tokens: list[Token], diags: Diagnostics)
         state_stack[:] = saved_states
         value_stack[:] = saved_values
         if i >= quiet_until and not (i == n and quiet_until > n):
-            expected = _acceptable(tables.lark_states, state_stack, reporter.terminal_names)
+            expected = _acceptable(tables, state_stack, reporter.terminal_names)
             reporter.report(tok, expected, value_stack, tokens[i - 1] if i else None)
         if i == n:
             return None
-        i = _recover(tables, state_stack, value_stack, tokens, i)
+        i = _recover(tables, rules, state_stack, value_stack, tokens, i)
         quiet_until = i + 1
         if i < 0:
             return None
     return None
 
 
-def _acceptable(states, stack: list[int], terminals: Iterable[str]) -> set[str]:
+def _acceptable(tables: Tables, stack: list[int], terminals: Iterable[str]) -> set[str]:
     """The terminals the parser would really shift next.  LALR's merged
     states list look-aheads of other contexts; simulating the reductions on
     a copy of the stack weeds them out."""
-    from lark.parsers.lalr_analysis import Shift
-
+    states, rules = tables.states, tables.rules
     result = set()
     top_actions = states[stack[-1]]
     for ttype in terminals:
@@ -1013,27 +921,30 @@ def _acceptable(states, stack: list[int], terminals: Iterable[str]) -> set[str]:
             continue
         sim = list(stack)
         while True:
-            actions = states[sim[-1]]
-            entry = actions.get(ttype)
+            entry = states[sim[-1]].get(ttype)
             if entry is None:
                 break
-            action, arg = entry
-            if action is Shift:
+            if entry >= 0:
                 result.add(ttype)
                 break
-            size = len(arg.expansion)
+            size, origin = rules[~entry][:2]
             if size:
                 del sim[-size:]
-            goto = states[sim[-1]].get(arg.origin.name)
+            goto = states[sim[-1]].get(origin)
             if goto is None:
-                if ttype == "$END":
-                    result.add(ttype)
                 break
-            sim.append(goto[1])
+            if goto == tables.end_state and ttype == "$END":
+                result.add(ttype)
+                break
+            sim.append(goto)
     return result
 
 
-def _recover(tables: _Tables, state_stack: list[int], value_stack: list, tokens: list[Token], i: int) -> int:
+_SYNC = {"SEMICOLON", "RBRACE"}
+
+
+def _recover(tables: Tables, rules: list, state_stack: list[int], value_stack: list,
+             tokens: list[Token], i: int) -> int:
     """Panic-mode recovery: skip to the next ';' or '}' outside any nested
     braces, then drop parser states until one accepts it.  Returns the index
     of the next token to feed, or -1 when nothing can be recovered."""
@@ -1055,7 +966,7 @@ def _recover(tables: _Tables, state_stack: list[int], value_stack: list, tokens:
                     continue
                 trial_states = state_stack[:keep]
                 trial_values = value_stack[:keep - 1]
-                if _feed_one(tables, trial_states, trial_values, tokens[j]):
+                if _feed_one(tables, rules, trial_states, trial_values, tokens[j]):
                     state_stack[:] = trial_states
                     value_stack[:] = trial_values
                     return j + 1
@@ -1063,38 +974,20 @@ def _recover(tables: _Tables, state_stack: list[int], value_stack: list, tokens:
     return -1
 
 
-def _feed_one(tables: _Tables, state_stack: list[int], value_stack: list, tok: Token) -> bool:
+def _feed_one(tables: Tables, rules: list, state_stack: list[int], value_stack: list, tok: Token) -> bool:
     """Reduce as needed and shift one token; False if it cannot be shifted."""
     states = tables.states
     entry = states[state_stack[-1]].get(tok.type)
     while entry is not None:
-        if entry.__class__ is int:
+        if entry >= 0:
             state_stack.append(entry)
             value_stack.append(tok)
             return True
-        size, origin, callback, _ = entry
-        if callback is None:
-            del state_stack[-1]
-        else:
-            children = value_stack[-size:] if size else []
-            if size:
-                del state_stack[-size:]
-                del value_stack[-size:]
-            value_stack.append(callback(children))
-        goto = states[state_stack[-1]].get(origin)
+        rule = rules[~entry]
+        _reduce(rule, state_stack, value_stack)
+        goto = states[state_stack[-1]].get(rule[1])
         if goto is None:
             return False
         state_stack.append(goto)
         entry = states[goto].get(tok.type)
     return False
-
-
-_CALLBACKS: dict[int, dict] = {}
-
-
-def _callbacks_for(lark: Lark, builder: _Builder) -> dict:
-    """Lark's rule callbacks, pointed at this parse's builder."""
-    from lark.parse_tree_builder import ParseTreeBuilder
-
-    tree_builder: ParseTreeBuilder = lark._parse_tree_builder
-    return tree_builder.create_callback(builder)

@@ -7,7 +7,8 @@ import pytest
 
 from hlslc import ast as A
 from hlslc.diagnostics import Diagnostics, render_text
-from hlslc.parser import build_lark, parse_tokens
+from hlslc.parse_tables import build_lark
+from hlslc.parser import parse_tokens
 from hlslc.preprocessor import Preprocessor, PreprocessorOptions
 from hlslc.resources import builtin_include_dir
 
@@ -45,7 +46,7 @@ def body(tu: A.TranslationUnit, index: int = -1) -> list[A.Stmt]:
 
 def test_grammar_has_no_conflicts():
     # strict=True turns any shift/reduce or reduce/reduce conflict into an error.
-    build_lark(strict=True, cache=False)
+    build_lark(strict=True)
 
 
 def test_template_argument_list_vs_less_than():
@@ -272,3 +273,29 @@ def test_deep_nesting_does_not_overflow():
     depth = 3000
     text = "void f() { int x = " + "(" * depth + "1" + ")" * depth + "; " + "{" * 500 + "}" * 500 + " }"
     parse_ok(text)
+
+
+def test_packaged_tables_match_the_grammar():
+    # After editing grammar/hlsl.lark, run `python -m hlslc.parse_tables`.
+    from hlslc import parse_tables
+
+    packaged = parse_tables._read(parse_tables.packaged_tables_path(),
+                                  parse_tables.grammar_key(parse_tables.grammar_text()))
+    assert packaged is not None, "grammar/hlsl.tables is stale: run `python -m hlslc.parse_tables`"
+    fresh = parse_tables.build_tables()
+    # State numbers may differ between builds; the shape may not.
+    assert len(packaged["states"]) == len(fresh["states"])
+    assert packaged["rules"] == fresh["rules"] and packaged["terminals"] == fresh["terminals"]
+
+
+def test_tables_are_rebuilt_into_the_cache_when_the_packaged_copy_is_stale(tmp_path, monkeypatch):
+    from hlslc import parse_tables
+
+    monkeypatch.setenv("HLSLC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(parse_tables, "packaged_tables_path", lambda: str(tmp_path / "missing.tables"))
+    monkeypatch.setattr(parse_tables, "_LOADED", None)
+    tables = parse_tables.load_tables()
+    assert tables.states and list(tmp_path.glob("grammar-*.tables"))
+    monkeypatch.setattr(parse_tables, "_LOADED", None)
+    monkeypatch.setattr(parse_tables, "build_tables", lambda text=None: pytest.fail("cache not used"))
+    assert parse_tables.load_tables().key == tables.key
