@@ -94,7 +94,10 @@ def test_wheel_carries_the_data_files(installed):
     assert "hlslc/cli.py" in names
     assert "hlslc/py.typed" in names
     assert "hlslc/_grammar/hlsl.lark" in names
+    assert "hlslc/_grammar/hlsl.tables" in names
+    assert "hlslc/_ir/__init__.py" in names
     assert "hlslc/include/dx/linalg.h" in names
+    assert "hlslc/include/revisions/draft/dx/linalg.h" in names
     assert not any(n.startswith("tests/") for n in names)
 
 
@@ -111,6 +114,15 @@ def test_version(installed):
     assert _check(_run([_bin(installed["venv"], "hlslc"), "--version"], cwd=outside)).stdout == expected
     assert _check(_run([_bin(installed["venv"], "python"), "-m", "hlslc", "--version"],
                        cwd=outside)).stdout == expected
+
+
+def test_installed_package_uses_its_packaged_parse_tables(installed):
+    # The packaged tables match the grammar, so nothing is rebuilt (and Lark
+    # is never imported) on a compile.
+    code = ("import sys, hlslc.parse_tables as t; t.load_tables(); "
+            "print(any(m == 'lark' or m.startswith('lark.') for m in sys.modules))")
+    proc = _check(_run([_bin(installed["venv"], "python"), "-c", code], cwd=installed["outside"]))
+    assert proc.stdout.strip() == "False"
 
 
 def test_installed_hlslc_compiles_the_samples(installed):
