@@ -116,7 +116,7 @@ class Diagnostics:
 
 def _location(span: Span | None, path: str | None) -> str:
     if span is None:
-        return path or "hlslc"
+        return "hlslc" if path is None else path
     line, col = span.line_col()
     return f"{span.file.path}:{line}:{col}"
 
@@ -148,7 +148,8 @@ def _entries(diag: Diagnostic) -> Iterator[tuple[str, str, Span | None, str | No
                 yield "note", f"expanded from macro '{origin.name}'", origin.definition, None
             origin = origin.invocation.expanded_from
     for note in diag.notes:
-        yield "note", note.message, note.span.user_span() if note.span else None, None
+        # A note without a place of its own is printed bare, as clang does.
+        yield "note", note.message, note.span.user_span() if note.span else None, ""
 
 
 def render_text(diags: Iterable[Diagnostic], show_snippets: bool = True) -> str:
@@ -156,7 +157,8 @@ def render_text(diags: Iterable[Diagnostic], show_snippets: bool = True) -> str:
     out: list[str] = []
     for diag in diags:
         for word, message, span, path in _entries(diag):
-            out.append(f"{_location(span, path)}: {word}: {message}")
+            where = _location(span, path)
+            out.append(f"{where}: {word}: {message}" if where else f"{word}: {message}")
             if show_snippets and span is not None:
                 out.extend(_snippet(span))
     return "\n".join(out) + ("\n" if out else "")
@@ -182,7 +184,9 @@ def render_rich(diags: Iterable[Diagnostic], file, force_terminal: bool | None =
     for diag in diags:
         for word, message, span, path in _entries(diag):
             head = Text()
-            head.append(f"{_location(span, path)}: ", style="bold")
+            where = _location(span, path)
+            if where:
+                head.append(f"{where}: ", style="bold")
             head.append(f"{word}: ", style=_STYLE.get(word, "bold"))
             head.append(message, style="bold")
             console.print(head)

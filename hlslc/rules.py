@@ -1,0 +1,179 @@
+"""The registry of specification rules and their stable IDs.
+
+Owns: one `Rule` record per rule hlslc enforces beyond the C++ header's own
+template constraints: its stable ID, one-line title, severity, where in the
+specifications it comes from, and which checkers enforce it (sema's
+source-level checker, the IR validator, or both).  Diagnostics carry the ID,
+so users can search for it and tests can match it; `docs/rules.md` carries a
+table generated from this registry (a test keeps the two equal).
+
+IDs are grouped by prefix: `LINALG-` for proposal 0035 (`dx::linalg`, SM
+6.10) and `WAVEMATRIX-` for the SM 6.8 Wave Matrix rules (to come).  An ID
+never changes meaning once released; a retired rule keeps its entry.
+
+Does not own: checking anything (see `sema.linalg_rules` and the IR
+validator) or the message wording (each checker words its own messages in
+the user's terms).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEMA = "sema"
+IR = "ir"
+
+_CHECKER_NAMES = {SEMA: "sema", IR: "IR validator"}
+
+RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-")
+
+_SPEC_0035 = "proposal 0035 (SM 6.10)"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: `id` is stable; `checked_in` names the checkers that
+    enforce it ("sema" for source-level checks, "ir" for the validator)."""
+
+    id: str
+    title: str
+    severity: str            # "error" or "warning"
+    spec: str                # spec section or errata number it comes from
+    checked_in: tuple[str, ...] = (SEMA, IR)
+
+    @property
+    def ir_only(self) -> bool:
+        return self.checked_in == (IR,)
+
+
+_RULE_LIST: tuple[Rule, ...] = (
+    # ---- layouts and strides -------------------------------------------------
+    Rule("LINALG-LAYOUT-SCOPE",
+         "the memory layout is not allowed for this operation at this matrix scope",
+         "error",
+         f"{_SPEC_0035}: Matrix::Load, Matrix::Store, Matrix::Accumulate layout tables; "
+         "DXIL validation rules of matrixLoadFromDescriptor, matrixStoreToDescriptor, "
+         "matrixAccumulateToDescriptor"),
+    Rule("LINALG-LAYOUT-VALUE",
+         "the layout is not a MatrixLayout value (0 to 3)",
+         "error",
+         f"{_SPEC_0035}: enum class MatrixLayout"),
+    Rule("LINALG-STRIDE-OPAQUE",
+         "the stride must be 0 for the MulOptimal and OuterProductOptimal layouts",
+         "error",
+         f"{_SPEC_0035}: DXIL validation rules of matrixLoadFromDescriptor and "
+         "matrixAccumulateToDescriptor (\"Stride is 0 if the Layout is not RowMajor or ColMajor\")"),
+    Rule("LINALG-STRIDE-SHORT",
+         "a constant stride is shorter than one row (column) of the matrix in memory, so rows overlap",
+         "warning",
+         "spec-errata 17"),
+    Rule("LINALG-ALIGN",
+         "a constant Align must be a power of two and at least the size of one stored element",
+         "error",
+         f"{_SPEC_0035}: Align parameter of Load/Store/Accumulate; spec-errata 13",
+         (SEMA,)),
+    # ---- dimensions and types ------------------------------------------------
+    Rule("LINALG-DIM-K",
+         "the K dimension (columns of A, rows of B) is outside the limits of the matrix scope",
+         "error",
+         f"{_SPEC_0035}: Restrictions on Dimensions; spec-errata 3"),
+    Rule("LINALG-DIM-RANGE",
+         "a matrix dimension is 0 or larger than the largest size of the matrix scope",
+         "error",
+         f"{_SPEC_0035}: Restrictions on Dimensions (the scope table's upper bounds)"),
+    Rule("LINALG-COMPONENT-INVALID",
+         "MatrixComponentType::Invalid is used as a matrix component type",
+         "error",
+         f"{_SPEC_0035}: enum class MatrixComponentType (Invalid = 0)"),
+    Rule("LINALG-ELEMENT-MIX",
+         "a component-type combination the header accepts but the spec does not define",
+         "warning",
+         f"{_SPEC_0035}: matrixOp validation (\"The element types are compatible\"), undefined"),
+    Rule("LINALG-SUMACCUMULATE",
+         "SumAccumulate's meaning is unspecified unless M, N and K are equal",
+         "warning",
+         "spec-errata 8"),
+    Rule("LINALG-VECTOR-LENGTH",
+         "a vector's length does not match the matrix dimension it pairs with",
+         "error",
+         f"{_SPEC_0035}: FromThreadVectors, GetThreadVector, Multiply(vector, Matrix), "
+         "MultiplyAdd, OuterProduct; matrixLoadFromThreads/matrixExtractToThreads; spec-errata 12"),
+    # ---- target --------------------------------------------------------------
+    Rule("LINALG-SHADER-MODEL",
+         "dx::linalg matrices need shader model 6.10 or later",
+         "error",
+         f"{_SPEC_0035}: Planned Version SM 6.10"),
+    Rule("LINALG-STAGE-SCOPE",
+         "Wave and ThreadGroup scope matrices are used from an entry point that is not a compute shader",
+         "error",
+         f"hlslc decision from {_SPEC_0035}: Matrix Scope, Restrictions on Dimensions "
+         "(ThreadGroup scope is tied to the thread group size)"),
+    Rule("LINALG-GROUPSHARED-SIZE",
+         "a groupshared array is too small for the elements a load, store or accumulate touches",
+         "error",
+         f"{_SPEC_0035}: matrixStoreToMemory, matrixAccumulateToMemory (\"the group shared target "
+         "memory is large enough\"); the `groupshared T[M * N]` operand"),
+    # ---- IR-level rules (the validator fills these in) ------------------------
+    Rule("LINALG-OPERAND-USE",
+         "a matrix operand has the wrong MatrixUse for its position (A, B, Accumulator)",
+         "error",
+         f"{_SPEC_0035}: matrixOp, matvecmul validation rules",
+         (IR,)),
+    Rule("LINALG-SCOPE-MISMATCH",
+         "the matrices of one operation have different scopes",
+         "error",
+         f"{_SPEC_0035}: castMatrix and matrixOp validation rules",
+         (IR,)),
+    Rule("LINALG-OPERAND-SHAPE",
+         "operand dimensions do not fit MxK * KxN = MxN (or the cast source and destination differ)",
+         "error",
+         f"{_SPEC_0035}: matrixOp validation rules",
+         (IR,)),
+    Rule("LINALG-OPERATION-SCOPE",
+         "the operation (or its memory kind) is not available for matrices of this scope or use",
+         "error",
+         "specs/README.md scope table (the header's enable_if conditions)",
+         (IR,)),
+    # WAVEMATRIX-* rules (SM 6.8 Wave Matrix) are added here when that checker lands.
+)
+
+
+def _build(rules: tuple[Rule, ...]) -> dict[str, Rule]:
+    table: dict[str, Rule] = {}
+    for r in rules:
+        if r.id in table:
+            raise ValueError(f"duplicate rule ID {r.id}")
+        if not r.id.startswith(RULE_PREFIXES):
+            raise ValueError(f"rule ID {r.id} lacks one of the prefixes {RULE_PREFIXES}")
+        if r.severity not in ("error", "warning"):
+            raise ValueError(f"rule {r.id}: bad severity {r.severity!r}")
+        if not r.checked_in or set(r.checked_in) - {SEMA, IR}:
+            raise ValueError(f"rule {r.id}: bad checked_in {r.checked_in!r}")
+        table[r.id] = r
+    return table
+
+
+RULES: dict[str, Rule] = _build(_RULE_LIST)
+
+
+def rule(id: str) -> Rule:
+    """The rule with this ID; KeyError names the unknown ID."""
+    try:
+        return RULES[id]
+    except KeyError:
+        raise KeyError(f"unknown rule ID {id!r}") from None
+
+
+def rules_markdown_table() -> str:
+    """The table of `docs/rules.md`, one row per rule in registry order."""
+    lines = ["| ID | severity | checked in | description | spec source |",
+             "| --- | --- | --- | --- | --- |"]
+    for r in RULES.values():
+        where = "IR only" if r.ir_only else " + ".join(_CHECKER_NAMES[c] for c in r.checked_in)
+        cells = [f"`{r.id}`", r.severity, where, r.title, r.spec]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":  # pragma: no cover - `python -m hlslc.rules` prints the docs table
+    print(rules_markdown_table(), end="")

@@ -1,0 +1,1018 @@
+"""Semantic analysis of a translation unit: the `sema` stage's entry point.
+
+Owns: typing every expression and checking every statement of function
+bodies, global declarations, calls (user functions, function templates,
+member functions of class template instances, HLSL intrinsics and resource
+methods), entry-point rules (`[numthreads]`, `[wavesize]`, system-value
+semantics), and turning template-engine failures into diagnostics in the
+user's terms.  Every dx::linalg call is recorded (`SemaResult.linalg_calls`)
+and handed to `linalg_rules` for the rules the header cannot express.
+
+Results are side tables keyed by AST node id (`expr_types`, `calls`,
+`symbols`), so the syntax tree stays what was written.
+
+Does not own: templates, lookup, constants (`engine`), conversions
+(`conversions`), intrinsic signatures (`intrinsics`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import ast as A
+from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
+from ..source import Span
+from . import types as T
+from .engine import (CandidateFailure, Engine, NoMatch, Resolved, SemaError, WAVE_MATRIX_KINDS, _ExplicitArgs)
+from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
+                      FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
+
+
+@dataclass
+class CallInfo:
+    """A resolved call: what is called and how each argument converts."""
+    kind: str                        # "function", "intrinsic", "method", "construct", "wavematrix"
+    target: Any                      # FunctionSymbol, intrinsic match, or Type for constructs
+    return_type: T.Type
+    param_types: list[T.Type] = field(default_factory=list)
+    object: A.Expr | None = None     # the object of a member call
+    linalg: Any = None               # the LinalgCall recorded for dx::linalg operations
+
+
+@dataclass
+class SemaResult:
+    unit: A.TranslationUnit
+    engine: Engine
+    expr_types: dict[int, T.Type] = field(default_factory=dict)
+    calls: dict[int, CallInfo] = field(default_factory=dict)
+    symbols: dict[int, Any] = field(default_factory=dict)
+    functions: list[FunctionSymbol] = field(default_factory=list)
+    entry: FunctionSymbol | None = None
+    linalg_calls: list[Any] = field(default_factory=list)
+    uses_linalg: bool = False
+
+
+@dataclass
+class SemaOptions:
+    stage: str = "cs"                 # "cs" or "lib"
+    major: int = 6
+    minor: int = 10
+    entry: str = "main"
+    native_16bit: bool = True
+
+
+_SWIZZLE_SETS = ("xyzw", "rgba")
+_SYSTEM_VALUES = {
+    "SV_DISPATCHTHREADID": ("uint", 3), "SV_GROUPID": ("uint", 3), "SV_GROUPTHREADID": ("uint", 3),
+    "SV_GROUPINDEX": ("uint", 1),
+}
+
+
+class _Flow:
+    """What a statement is nested in: loops and switches for break/continue."""
+    __slots__ = ("loops", "switches", "function", "return_type")
+
+    def __init__(self, function: FunctionSymbol | None, return_type: T.Type) -> None:
+        self.loops = 0
+        self.switches = 0
+        self.function = function
+        self.return_type = return_type
+
+
+def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptions | None = None) -> SemaResult | None:
+    """Check a parsed unit.  Returns None when errors were reported."""
+    analyzer = Analyzer(diags, options or SemaOptions())
+    errors_before = diags.error_count
+    result = analyzer.run(unit)
+    return result if diags.error_count == errors_before else None
+
+
+class Analyzer:
+    def __init__(self, diags: Diagnostics, options: SemaOptions) -> None:
+        self.diags = diags
+        self.options = options
+        self.engine = Engine(native_16bit=options.native_16bit)
+        self.result: SemaResult | None = None
+        self._linalg_types_checked: set[int] = set()
+
+    # ------------------------------------------------------------------
+    # Reporting
+
+    def error(self, err: SemaError) -> None:
+        if isinstance(err, NoMatch):
+            self._report_no_match(err)
+            return
+        diag = Diagnostic(Severity.ERROR, err.message, err.span)
+        for message, span in err.notes:
+            diag.notes.append(Note(message, span))
+        self.diags.report(diag)
+
+    def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
+        self.diags.warning(span, message, id)
+
+    # ------------------------------------------------------------------
+
+    def run(self, unit: A.TranslationUnit) -> SemaResult:
+        result = SemaResult(unit, self.engine)
+        self.result = result
+        functions: list[FunctionSymbol] = []
+        for decl in unit.decls:
+            try:
+                self.engine.declare(decl, self.engine.global_ns, self.engine.global_env, functions.append)
+            except SemaError as err:
+                self.error(err)
+        result.functions = functions
+        self._check_globals(self.engine.global_ns, set())
+        for fn in functions:
+            if fn.decl.body is not None:
+                self.check_function(fn)
+        self._check_entry(functions)
+        return result
+
+    def _check_globals(self, ns: NamespaceSymbol, seen: set[int]) -> None:
+        if id(ns) in seen:
+            return
+        seen.add(id(ns))
+        for symbols in ns.members.values():
+            for sym in symbols:
+                try:
+                    if isinstance(sym, VarSymbol):
+                        t = self.engine.var_type(sym)
+                        self._check_declared_type(t, sym.decl.type.span if sym.decl else None)
+                        if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
+                            self.check_initializer(sym.decl.init, t, Env(sym.env))
+                    elif isinstance(sym, NamespaceSymbol):
+                        self._check_globals(sym, seen)
+                    elif isinstance(sym, ClassInstance):
+                        for f in sym.fields:
+                            self._check_declared_type(self.engine.var_type(f), f.decl.type.span)
+                    elif isinstance(sym, AliasSymbol):
+                        self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+                except SemaError as err:
+                    self.error(err)
+
+    def _check_declared_type(self, t: T.Type, span: Span | None) -> None:
+        """Rules on a type as written in a declaration (dx::linalg limits)."""
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if isinstance(t, T.WaveMatrixType):
+            if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
+                raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
+                                f"the target is {self.options.major}.{self.options.minor}", span)
+        if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
+            self.result.uses_linalg = True
+            if id(t.instance) not in self._linalg_types_checked:
+                self._linalg_types_checked.add(id(t.instance))
+                from . import linalg
+                linalg.check_matrix_declared(self, t.instance, span)
+
+    # ------------------------------------------------------------------
+    # Functions and statements
+
+    def check_function(self, fn: FunctionSymbol) -> None:
+        try:
+            sig = self.engine.signature_of(fn)
+        except SemaError as err:
+            self.error(err)
+            return
+        env = Env(fn.env, function=fn)
+        for param, ptype in zip(sig.param_decls, sig.param_types):
+            try:
+                self._check_declared_type(ptype, param.type.span)
+            except SemaError as err:
+                self.error(err)
+            if param.name:
+                var = VarSymbol(param.name, param.span, param, env, ptype, tuple(param.modifiers))
+                var.is_param = True
+                var.param_modifiers = tuple(param.modifiers)
+                env.names[param.name] = var
+        flow = _Flow(fn, sig.return_type)
+        self.check_block(fn.decl.body, env, flow)
+
+    def check_block(self, block: A.CompoundStmt, env: Env, flow: _Flow) -> None:
+        scope = Env(env)
+        for stmt in block.stmts:
+            self.check_stmt(stmt, scope, flow)
+
+    def check_stmt(self, stmt: A.Stmt, env: Env, flow: _Flow) -> None:
+        try:
+            self._check_stmt(stmt, env, flow)
+        except SemaError as err:
+            self.error(err)
+
+    def _check_stmt(self, stmt: A.Stmt, env: Env, flow: _Flow) -> None:
+        if isinstance(stmt, A.CompoundStmt):
+            self.check_block(stmt, env, flow)
+        elif isinstance(stmt, A.DeclStmt):
+            self.check_local_decl(stmt.decl, env)
+        elif isinstance(stmt, A.ExprStmt):
+            self.check_expr(stmt.expr, env)
+        elif isinstance(stmt, A.IfStmt):
+            self.check_condition(stmt.cond, env)
+            self.check_stmt(stmt.then, Env(env), flow)
+            if stmt.otherwise is not None:
+                self.check_stmt(stmt.otherwise, Env(env), flow)
+        elif isinstance(stmt, A.ForStmt):
+            scope = Env(env)
+            if stmt.init is not None:
+                self.check_stmt(stmt.init, scope, flow)
+            if stmt.cond is not None:
+                self.check_condition(stmt.cond, scope)
+            if stmt.step is not None:
+                self.check_expr(stmt.step, scope)
+            flow.loops += 1
+            self.check_stmt(stmt.body, Env(scope), flow)
+            flow.loops -= 1
+        elif isinstance(stmt, A.WhileStmt):
+            self.check_condition(stmt.cond, env)
+            flow.loops += 1
+            self.check_stmt(stmt.body, Env(env), flow)
+            flow.loops -= 1
+        elif isinstance(stmt, A.DoStmt):
+            flow.loops += 1
+            self.check_stmt(stmt.body, Env(env), flow)
+            flow.loops -= 1
+            self.check_condition(stmt.cond, env)
+        elif isinstance(stmt, A.SwitchStmt):
+            t = self.check_expr(stmt.cond, env)
+            if not (isinstance(t, T.ScalarType) and t.kind in ("int", "uint", "bool")) and not isinstance(t, T.EnumType):
+                raise SemaError(f"switch condition must be an integer, not '{t.spell()}'", stmt.cond.span)
+            flow.switches += 1
+            self._check_switch_body(stmt.body, env, flow)
+            flow.switches -= 1
+        elif isinstance(stmt, A.CaseLabel):
+            if not flow.switches:
+                raise SemaError("'case' statement not in switch statement", stmt.span)
+            self.engine.evaluate(stmt.value, env)
+        elif isinstance(stmt, A.DefaultLabel):
+            if not flow.switches:
+                raise SemaError("'default' statement not in switch statement", stmt.span)
+        elif isinstance(stmt, A.BreakStmt):
+            if not flow.loops and not flow.switches:
+                raise SemaError("'break' statement not in loop or switch statement", stmt.span)
+        elif isinstance(stmt, A.ContinueStmt):
+            if not flow.loops:
+                raise SemaError("'continue' statement not in loop statement", stmt.span)
+        elif isinstance(stmt, A.ReturnStmt):
+            self._check_return(stmt, env, flow)
+        elif isinstance(stmt, A.DiscardStmt):
+            raise SemaError("'discard' is only allowed in pixel shaders", stmt.span)
+        elif isinstance(stmt, A.AttributedStmt):
+            self.check_stmt(stmt.stmt, env, flow)
+        elif isinstance(stmt, A.EmptyStmt):
+            pass
+        else:
+            raise SemaError("unsupported statement", stmt.span)
+
+    def _check_switch_body(self, body: A.Stmt, env: Env, flow: _Flow) -> None:
+        seen: dict[Any, Span] = {}
+        stmts = body.stmts if isinstance(body, A.CompoundStmt) else [body]
+        scope = Env(env)
+        for stmt in stmts:
+            if isinstance(stmt, A.CaseLabel):
+                try:
+                    value = self.engine.evaluate(stmt.value, scope).value
+                except SemaError as err:
+                    self.error(err)
+                    continue
+                if value in seen:
+                    self.diags.error(stmt.value.span, f"duplicate case value '{value}'").with_note(
+                        "previous case defined here", seen[value])
+                seen[value] = stmt.value.span
+                continue
+            if isinstance(stmt, A.DefaultLabel):
+                if "default" in seen:
+                    self.diags.error(stmt.span, "multiple default labels in one switch").with_note(
+                        "previous default label is here", seen["default"])
+                seen["default"] = stmt.span
+                continue
+            self.check_stmt(stmt, scope, flow)
+
+    def _check_return(self, stmt: A.ReturnStmt, env: Env, flow: _Flow) -> None:
+        ret = flow.return_type
+        if stmt.value is None:
+            if ret is not T.VOID:
+                raise SemaError(f"non-void function must return a value of type '{ret.spell()}'", stmt.span)
+            return
+        t = self.check_expr(stmt.value, env)
+        if ret is T.VOID:
+            if t is not T.VOID:
+                raise SemaError("void function should not return a value", stmt.value.span)
+            return
+        self.require_conversion(t, ret, stmt.value.span, "return")
+
+    def check_condition(self, expr: A.Expr, env: Env) -> None:
+        from .conversions import is_bool_convertible
+        t = self.check_expr(expr, env)
+        if not is_bool_convertible(t):
+            raise SemaError(f"value of type '{t.spell()}' is not contextually convertible to 'bool'", expr.span)
+
+    def check_local_decl(self, decl: A.Decl, env: Env) -> None:
+        if isinstance(decl, A.DeclGroup):
+            for inner in decl.decls:
+                self.check_local_decl(inner, env)
+            return
+        if isinstance(decl, A.VarDecl):
+            if "groupshared" in decl.specifiers:
+                raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
+            var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
+            t = self.engine.var_type(var)
+            self._check_declared_type(t, decl.type.span)
+            if decl.init is not None:
+                self.check_initializer(decl.init, t, env)
+            elif var.is_const:
+                raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
+            env.names[decl.name] = var
+            self.result.symbols[id(decl)] = var
+            return
+        if isinstance(decl, A.UsingDirective):
+            env.usings.append(self.engine.resolve_namespace(decl.namespace, env, decl.span))
+            return
+        for sym in self.engine.symbols_for(decl, env, "", owner=None):
+            env.names[sym.name] = sym
+            if isinstance(sym, AliasSymbol):
+                self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+
+    def check_initializer(self, init: A.Expr, target: T.Type, env: Env) -> None:
+        if isinstance(init, A.InitListExpr):
+            self._check_init_list(init, target, env)
+            return
+        t = self.check_expr(init, env)
+        self.require_conversion(t, target, init.span, "initializing")
+
+    def _check_init_list(self, init: A.InitListExpr, target: T.Type, env: Env) -> None:
+        """Brace initialisers: HLSL flattens both sides to scalars."""
+        want = _flat_count(target)
+        have = 0
+        for item in init.items:
+            if isinstance(item, A.InitListExpr):
+                elem = target.elem if isinstance(target, T.ArrayType) else target
+                self._check_init_list(item, elem if isinstance(target, T.ArrayType) else T.FLOAT, env)
+                have += _flat_count(elem) if isinstance(target, T.ArrayType) else len(item.items)
+                continue
+            t = self.check_expr(item, env)
+            count = _flat_count(t)
+            if count is None:
+                raise SemaError(f"cannot use '{t.spell()}' in an initializer list", item.span)
+            have += count
+        if want is not None and have != want:
+            if isinstance(target, T.ArrayType) and target.size is None:
+                return
+            raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
+                            f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+
+    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
+        from .conversions import implicit_conversion
+        conv = implicit_conversion(source, target)
+        if conv is None:
+            raise SemaError(f"cannot {_verb(context)} '{target.spell()}' "
+                            f"{'with' if context == 'initializing' else 'from'} a value of type '{source.spell()}'"
+                            if context != "return" else
+                            f"cannot return a value of type '{source.spell()}' from a function returning "
+                            f"'{target.spell()}'", span)
+        if conv.warning:
+            self.warn(conv.warning + f" from '{source.spell()}' to '{target.spell()}'", span)
+        return conv
+
+    # ------------------------------------------------------------------
+    # Expressions
+
+    def check_expr(self, expr: A.Expr, env: Env) -> T.Type:
+        t = self._expr(expr, env)
+        self.result.expr_types[id(expr)] = t
+        return t
+
+    def _expr(self, expr: A.Expr, env: Env) -> T.Type:
+        if isinstance(expr, A.IntLiteral):
+            suffix = expr.suffix.lower()
+            if "u" in suffix:
+                return T.UINT64 if "l" in suffix else T.UINT
+            if "l" in suffix:
+                return T.INT64
+            return T.LITERAL_INT
+        if isinstance(expr, A.FloatLiteral):
+            return {"f": T.FLOAT, "h": T.HALF if self.options.native_16bit else T.FLOAT, "l": T.DOUBLE}.get(
+                expr.suffix.lower(), T.LITERAL_FLOAT)
+        if isinstance(expr, A.BoolLiteral):
+            return T.BOOL
+        if isinstance(expr, A.StringLiteral):
+            return T.STRING
+        if isinstance(expr, A.ParenExpr):
+            return self.check_expr(expr.inner, env)
+        if isinstance(expr, A.NameExpr):
+            return self._name(expr, env)
+        if isinstance(expr, A.BinaryExpr):
+            return self._binary(expr, env)
+        if isinstance(expr, A.AssignExpr):
+            return self._assign(expr, env)
+        if isinstance(expr, A.UnaryExpr):
+            return self._unary(expr, env)
+        if isinstance(expr, A.PostfixExpr):
+            t = self.check_expr(expr.operand, env)
+            self._require_lvalue(expr.operand, env, f"'{expr.op}'")
+            self._require_arithmetic(t, expr.op, expr.span)
+            return t
+        if isinstance(expr, A.ConditionalExpr):
+            self.check_condition(expr.cond, env)
+            a = self.check_expr(expr.then, env)
+            b = self.check_expr(expr.otherwise, env)
+            if a is b:
+                return a
+            from .conversions import binary_operand_type
+            common, warning = binary_operand_type(a, b)
+            if common is None:
+                raise SemaError(f"incompatible operand types ('{a.spell()}' and '{b.spell()}')", expr.span)
+            return common
+        if isinstance(expr, A.CommaExpr):
+            self.check_expr(expr.lhs, env)
+            return self.check_expr(expr.rhs, env)
+        if isinstance(expr, A.CastExpr):
+            return self._cast(expr, env)
+        if isinstance(expr, A.CallExpr):
+            return self._call(expr, env)
+        if isinstance(expr, A.MemberExpr):
+            return self._member(expr, env)
+        if isinstance(expr, A.IndexExpr):
+            return self._index(expr, env)
+        if isinstance(expr, A.SizeofExpr):
+            self.engine.evaluate(expr, env)
+            return T.UINT
+        if isinstance(expr, A.InitListExpr):
+            raise SemaError("initializer list cannot be used here", expr.span)
+        if isinstance(expr, A.TypeExpr):
+            raise SemaError(f"unexpected type name '{A.spell(expr.type)}': expected expression", expr.span)
+        raise SemaError("unsupported expression", expr.span)
+
+    def _name(self, expr: A.NameExpr, env: Env) -> T.Type:
+        found = self.engine.resolve_qualified(expr.name, env)
+        item = found[0]
+        self.result.symbols[id(expr)] = item
+        if isinstance(item, VarSymbol):
+            return self.engine.var_type(item)
+        if isinstance(item, EnumeratorSymbol):
+            return item.enum.type
+        if isinstance(item, T.ConstValue):
+            return item.type
+        if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
+            raise SemaError(f"reference to function '{item.name}' must be called", expr.span)
+        spelled = expr.name.spelling()
+        if isinstance(item, (T.Type, AliasSymbol, ClassInstance, TypeSymbol, EnumSymbol, ClassTemplateSymbol)):
+            raise SemaError(f"'{spelled}' is a type; an expression was expected", expr.span)
+        if isinstance(item, NamespaceSymbol):
+            raise SemaError(f"'{spelled}' is a namespace; an expression was expected", expr.span)
+        raise SemaError(f"'{spelled}' cannot be used as a value", expr.span)
+
+    def _binary(self, expr: A.BinaryExpr, env: Env) -> T.Type:
+        from .conversions import binary_operand_type
+        a = self.check_expr(expr.lhs, env)
+        b = self.check_expr(expr.rhs, env)
+        op = expr.op
+        if isinstance(a, T.EnumType) or isinstance(b, T.EnumType):
+            if op in ("==", "!=") and a is b:
+                return T.BOOL
+            raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}')", expr.span)
+        if not (a.is_numeric and b.is_numeric):
+            raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}')", expr.span)
+        operand, warning = binary_operand_type(a, b)
+        if operand is None:
+            raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}')", expr.span)
+        if warning:
+            self.warn(warning, expr.span)
+        if op in ("&&", "||"):
+            if not (a.is_scalar and b.is_scalar):
+                raise SemaError(f"operands of '{op}' must be scalars in HLSL 2021 (use 'and'/'or' for vectors)",
+                                expr.span)
+            return T.BOOL
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            return T.with_element(operand, T.BOOL)
+        if op in ("%", "<<", ">>", "&", "|", "^"):
+            elem = operand.element
+            if op != "%" and (elem is None or not (elem.is_integer or elem.kind == "bool")):
+                raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
+                                f"'{op}' needs integer operands", expr.span)
+            if op in ("<<", ">>"):
+                return _concrete(a) if not a.is_scalar or b.is_scalar else operand
+        return operand
+
+    def _assign(self, expr: A.AssignExpr, env: Env) -> T.Type:
+        target = self.check_expr(expr.target, env)
+        if isinstance(target, T.ClassType) and expr.op != "=":
+            return self._operator_call(expr, target, env)
+        value = self.check_expr(expr.value, env)
+        self._require_lvalue(expr.target, env, "assignment")
+        if expr.op == "=":
+            self.require_conversion(value, target, expr.value.span, "assigning")
+        else:
+            from .conversions import binary_operand_type
+            if not (target.is_numeric and value.is_numeric):
+                raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
+                                expr.span)
+            operand, warning = binary_operand_type(target, value)
+            if operand is None:
+                raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
+                                expr.span)
+            self.require_conversion(operand, target, expr.value.span, "assigning")
+        return target
+
+    def _operator_call(self, expr: A.AssignExpr, target: T.ClassType, env: Env) -> T.Type:
+        name = f"operator{expr.op}"
+        members = self.engine.members_of(target.instance).get(name)
+        if not members:
+            raise SemaError(f"no viable overloaded '{expr.op}' for '{target.spell()}'", expr.span)
+        value = self.check_expr(expr.value, env)
+        resolved = self._resolve(members, None, env, [value], [expr.value], name, expr.span, object_expr=expr.target,
+                                 object_type=target)
+        self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
+                                               resolved.param_types, expr.target)
+        self._after_call(expr, resolved, [expr.value], env, expr.target, target)
+        return target
+
+    def _unary(self, expr: A.UnaryExpr, env: Env) -> T.Type:
+        t = self.check_expr(expr.operand, env)
+        if expr.op in ("++", "--"):
+            self._require_lvalue(expr.operand, env, f"'{expr.op}'")
+            self._require_arithmetic(t, expr.op, expr.span)
+            return t
+        self._require_arithmetic(t, expr.op, expr.span)
+        if expr.op == "!":
+            return T.with_element(t, T.BOOL)
+        if expr.op == "~":
+            elem = t.element
+            if elem is None or not elem.is_integer:
+                raise SemaError(f"invalid argument type '{t.spell()}' to unary expression '~'", expr.span)
+        if expr.op == "-" and t is T.BOOL:
+            return T.INT
+        return t
+
+    def _require_arithmetic(self, t: T.Type, op: str, span: Span | None) -> None:
+        if not t.is_numeric:
+            raise SemaError(f"invalid argument type '{t.spell()}' to unary expression '{op}'"
+                            if op in ("-", "+", "!", "~", "++", "--") else f"invalid operand '{t.spell()}'", span)
+
+    def _require_lvalue(self, expr: A.Expr, env: Env, what: str) -> None:
+        target = expr
+        while isinstance(target, (A.ParenExpr,)):
+            target = target.inner
+        if isinstance(target, A.NameExpr):
+            sym = self.result.symbols.get(id(target))
+            if isinstance(sym, VarSymbol):
+                if sym.is_const or (sym.is_param and "in" in sym.param_modifiers and False):
+                    raise SemaError(f"cannot assign to variable '{sym.name}' with const-qualified type "
+                                    f"'{self.engine.var_type(sym).spell()}'", expr.span)
+                if isinstance(sym.type, T.ResourceType) or (sym.type is not None and isinstance(sym.type, T.ArrayType)
+                                                            and not isinstance(sym.type.elem, T.Type)):
+                    raise SemaError(f"cannot assign to '{sym.name}'", expr.span)
+                return
+            raise SemaError(f"expression is not assignable", expr.span)
+        if isinstance(target, A.MemberExpr):
+            base_type = self.result.expr_types.get(id(target.object))
+            if isinstance(base_type, (T.VectorType, T.ScalarType)):
+                letters = target.member.name
+                if len(set(letters)) != len(letters):
+                    raise SemaError(f"vector is not assignable (contains duplicate components)", expr.span)
+            self._require_lvalue(target.object, env, what)
+            return
+        if isinstance(target, A.IndexExpr):
+            base_type = self.result.expr_types.get(id(target.base))
+            if isinstance(base_type, T.ResourceType):
+                if not base_type.writable:
+                    raise SemaError(f"cannot assign to an element of read-only '{base_type.spell()}'", expr.span)
+                return
+            self._require_lvalue(target.base, env, what)
+            return
+        raise SemaError("expression is not assignable", expr.span)
+
+    def _cast(self, expr: A.CastExpr, env: Env) -> T.Type:
+        target = self.engine.resolve_type(expr.type, env)
+        source = self.check_expr(expr.operand, env)
+        if self._explicitly_convertible(source, target, expr.operand):
+            return target
+        raise SemaError(f"cannot convert from '{source.spell()}' to '{target.spell()}'", expr.span)
+
+    def _explicitly_convertible(self, source: T.Type, target: T.Type, operand: A.Expr) -> bool:
+        if source is target:
+            return True
+        if target.is_numeric and source.is_numeric:
+            s_count, t_count = T.component_count(source), T.component_count(target)
+            return s_count == 1 or s_count >= t_count or isinstance(target, T.ScalarType)
+        if isinstance(target, T.EnumType) and (source.is_scalar or isinstance(source, T.EnumType)):
+            return True
+        if isinstance(source, T.EnumType) and target.is_scalar:
+            return True
+        if isinstance(target, (T.ClassType, T.ArrayType)) and source.is_scalar:
+            return True        # `(S)0`: HLSL splats a scalar over every member
+        return False
+
+    def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
+        base = self.check_expr(expr.base, env)
+        index = self.check_expr(expr.index, env)
+        if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)):
+            if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
+                raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
+        if isinstance(base, T.ArrayType):
+            self._check_constant_index(expr.index, env, base.size, expr)
+            return base.elem
+        if isinstance(base, T.VectorType):
+            self._check_constant_index(expr.index, env, base.size, expr)
+            return base.elem
+        if isinstance(base, T.MatrixType):
+            return T.vector_of(base.elem, base.cols)
+        if isinstance(base, T.ResourceType) and base.elem is not None:
+            return base.elem
+        raise SemaError(f"subscripted value of type '{base.spell()}' is not an array, vector or matrix", expr.span)
+
+    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr) -> None:
+        if size is None:
+            return
+        try:
+            value = self.engine.evaluate(index, env).value
+        except SemaError:
+            return
+        if isinstance(value, int) and not 0 <= value < size:
+            raise SemaError(f"index {value} is out of bounds (size {size})", index.span)
+
+    def _member(self, expr: A.MemberExpr, env: Env) -> T.Type:
+        base = self.check_expr(expr.object, env)
+        name = expr.member.name
+        if isinstance(base, (T.VectorType, T.ScalarType)) and base.is_numeric and expr.member.template_args is None:
+            size = base.size if isinstance(base, T.VectorType) else 1
+            for letters in _SWIZZLE_SETS:
+                if all(ch in letters for ch in name) and 1 <= len(name) <= 4:
+                    bad = next((ch for ch in name if letters.index(ch) >= size), None)
+                    if bad is not None:
+                        raise SemaError(f"vector swizzle '{bad}' is out of bounds for '{base.spell()}'", expr.member.span)
+                    elem = base.element
+                    return elem if len(name) == 1 else T.vector_of(elem, len(name))
+            raise SemaError(f"invalid swizzle '{name}' on '{base.spell()}'", expr.member.span)
+        if isinstance(base, T.ClassType):
+            members = self.engine.members_of(base.instance).get(name)
+            if not members:
+                raise SemaError(f"no member named '{name}' in '{base.spell()}'", expr.member.span,
+                                notes=self._member_hint(base.instance, name))
+            item = members[0]
+            if isinstance(item, VarSymbol):
+                if item.is_static and item.is_const:
+                    return self.engine.var_type(item)
+                return self.engine.var_type(item)
+            if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
+                raise SemaError(f"reference to member function '{name}' must be called", expr.member.span)
+            raise SemaError(f"'{name}' is not a data member of '{base.spell()}'", expr.member.span)
+        raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
+
+    def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
+        import difflib
+        names = [n for n in self.engine.members_of(instance) if not n.startswith("operator")]
+        close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+        return [(f"did you mean '{close[0]}'?", None)] if close else []
+
+    # ------------------------------------------------------------------
+    # Calls
+
+    def _call(self, expr: A.CallExpr, env: Env) -> T.Type:
+        callee = expr.callee
+        if isinstance(callee, A.MemberExpr):
+            return self._member_call(expr, callee, env)
+        if isinstance(callee, A.TypeExpr):
+            return self._type_call(expr, callee, env)
+        if isinstance(callee, A.NameExpr):
+            return self._named_call(expr, callee, env)
+        raise SemaError("called object is not a function", callee.span)
+
+    def _args(self, expr: A.CallExpr, env: Env) -> list[T.Type]:
+        return [self.check_expr(arg, env) for arg in expr.args]
+
+    def _named_call(self, expr: A.CallExpr, callee: A.NameExpr, env: Env) -> T.Type:
+        name = callee.name.spelling()
+        simple = len(callee.name.parts) == 1
+        found = self.engine._lookup_all(callee.name.parts[0].name, env) if simple else None
+        if simple and not found:
+            from . import intrinsics
+            if intrinsics.is_intrinsic(name):
+                return self._intrinsic_call(expr, name, env)
+            if name in WAVE_MATRIX_KINDS:
+                raise SemaError(f"'{name}' requires template arguments", callee.span)
+        found = self.engine.resolve_qualified(callee.name, env)
+        item = found[0]
+        short = callee.name.parts[-1].name
+        if isinstance(item, _ExplicitArgs):
+            return self._function_call(expr, item.candidates, item.args, item.env, short, env)
+        if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
+            return self._function_call(expr, found, None, env, short, env)
+        if isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol, EnumSymbol)) or isinstance(item, T.Type):
+            target = self.engine.entity_as_type(found, callee.span, name)
+            return self._construct(expr, target, env)
+        raise SemaError(f"called object '{name}' is not a function", callee.span)
+
+    def _type_call(self, expr: A.CallExpr, callee: A.TypeExpr, env: Env) -> T.Type:
+        tref = callee.type
+        if isinstance(tref, A.NamedType):
+            found = self.engine.resolve_qualified(tref.name, env)
+            item = found[0]
+            name = tref.name.spelling()
+            if isinstance(item, _ExplicitArgs):
+                simple = tref.name.parts[-1].name
+                return self._function_call(expr, item.candidates, item.args, item.env, simple, env)
+            if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
+                return self._function_call(expr, found, None, env, tref.name.parts[-1].name, env)
+            target = self.engine.entity_as_type(found, callee.span, name)
+            return self._construct(expr, target, env)
+        target = self.engine.resolve_type(tref, env)
+        return self._construct(expr, target, env)
+
+    def _construct(self, expr: A.CallExpr, target: T.Type, env: Env) -> T.Type:
+        args = self._args(expr, env)
+        if target.is_numeric:
+            if len(args) == 1 and args[0].is_numeric and (T.component_count(args[0]) == 1 or
+                                                           T.component_count(args[0]) >= T.component_count(target)):
+                self.result.calls[id(expr)] = CallInfo("construct", target, target, args)
+                return target
+            total = 0
+            for arg, arg_expr in zip(args, expr.args):
+                if not arg.is_numeric or isinstance(arg, T.MatrixType) and not isinstance(target, T.MatrixType):
+                    raise SemaError(f"cannot use '{arg.spell()}' to construct '{target.spell()}'", arg_expr.span)
+                total += T.component_count(arg)
+            want = T.component_count(target)
+            if total != want:
+                raise SemaError(f"too {'many' if total > want else 'few'} elements in vector initialization "
+                                f"(expected {want} elements, have {total})", expr.span)
+            self.result.calls[id(expr)] = CallInfo("construct", target, target, args)
+            return target
+        raise SemaError(f"cannot construct '{target.spell()}' with a function-style cast", expr.span)
+
+    def _function_call(self, expr: A.CallExpr, candidates: list[Any], explicit: list[Any] | None,
+                       explicit_env: Env, name: str, env: Env, object_expr: A.Expr | None = None,
+                       object_type: T.Type | None = None) -> T.Type:
+        args = self._args(expr, env)
+        if object_expr is None:
+            # A non-static member function named without an object.
+            candidates = [c for c in candidates if not (getattr(c, "owner", None) is not None and not c.is_static)] \
+                or candidates
+        resolved = self._resolve(candidates, explicit, explicit_env, args, expr.args, name, expr.span,
+                                 object_expr=object_expr, object_type=object_type)
+        fn = resolved.function
+        if object_expr is None and fn.owner is not None and not fn.is_static and env.enclosing_instance() is None:
+            raise SemaError(f"call to non-static member function '{name}' without an object", expr.span)
+        self.result.calls[id(expr)] = CallInfo("method" if object_expr is not None else "function", fn,
+                                               resolved.return_type, resolved.param_types, object_expr)
+        self._check_out_arguments(fn, expr, env)
+        self._after_call(expr, resolved, expr.args, env, object_expr, object_type)
+        return resolved.return_type
+
+    def _check_out_arguments(self, fn: FunctionSymbol, expr: A.CallExpr, env: Env) -> None:
+        for param, arg in zip(fn.decl.params, expr.args):
+            if "out" in param.modifiers or "inout" in param.modifiers:
+                self._require_lvalue(arg, env, "an out argument")
+
+    def _resolve(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
+                 args: list[T.Type], arg_exprs: list[A.Expr], name: str, span: Span | None,
+                 object_expr: A.Expr | None = None, object_type: T.Type | None = None) -> Resolved:
+        from .conversions import implicit_conversion
+
+        def conversion_of(source: T.Type, target: T.Type, param: A.ParamDecl) -> Any:
+            if param.array_dims and isinstance(target, T.ArrayType) and isinstance(source, T.ArrayType):
+                if target.size is None and source.elem is target.elem:
+                    from .conversions import Conversion
+                    return Conversion(0)
+            return implicit_conversion(source, target)
+
+        try:
+            return self.engine.resolve_overload(candidates, explicit, explicit_env, args, name, span, conversion_of)
+        except NoMatch as err:
+            err.object_expr = object_expr          # type: ignore[attr-defined]
+            err.object_type = object_type          # type: ignore[attr-defined]
+            err.arg_types = args                   # type: ignore[attr-defined]
+            err.arg_exprs = arg_exprs              # type: ignore[attr-defined]
+            err.name = name                        # type: ignore[attr-defined]
+            raise
+
+    def _after_call(self, expr: A.Expr, resolved: Resolved, arg_exprs: list[A.Expr], env: Env,
+                    object_expr: A.Expr | None, object_type: T.Type | None) -> None:
+        """Warnings for lossy argument conversions, then dx::linalg rules."""
+        for conv, arg in zip(resolved.conversions, arg_exprs):
+            if getattr(conv, "warning", None):
+                self.warn(conv.warning, arg.span)
+        fn = resolved.function
+        owner = fn.owner
+        if (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::"):
+            from . import linalg
+            self.result.uses_linalg = True
+            linalg.record_call(self, expr, resolved, arg_exprs, env, object_expr, object_type)
+
+    def _member_call(self, expr: A.CallExpr, callee: A.MemberExpr, env: Env) -> T.Type:
+        object_type = self.check_expr(callee.object, env)
+        name = callee.member.name
+        if isinstance(object_type, T.ClassType):
+            members = self.engine.members_of(object_type.instance).get(name)
+            if not members:
+                raise SemaError(f"no member named '{name}' in '{object_type.spell()}'", callee.member.span,
+                                notes=self._member_hint(object_type.instance, name))
+            if not all(isinstance(m, (FunctionSymbol, FunctionTemplateSymbol)) for m in members):
+                raise SemaError(f"'{name}' is not a member function of '{object_type.spell()}'", callee.member.span)
+            return self._function_call(expr, members, callee.member.template_args, env, name, env,
+                                       object_expr=callee.object, object_type=object_type)
+        if isinstance(object_type, T.ResourceType):
+            from . import intrinsics
+            args = self._args(expr, env)
+            template_arg = None
+            if callee.member.template_args:
+                template_arg = self.engine.type_argument(callee.member.template_args[0], env)
+            match = intrinsics.resolve_method(object_type, name, args, template_arg)
+            if isinstance(match, str):
+                raise SemaError(match, callee.member.span)
+            self._warn_conversions(match, expr.args)
+            self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
+                                                   callee.object)
+            return match.return_type
+        if isinstance(object_type, T.WaveMatrixType):
+            from . import wavematrix
+            args = self._args(expr, env)
+            return wavematrix.check_method(self, expr, callee, object_type, args, env)
+        raise SemaError(f"member reference base type '{object_type.spell()}' is not a structure",
+                        callee.member.span)
+
+    def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        from . import intrinsics
+        args = self._args(expr, env)
+        match = intrinsics.resolve_intrinsic(name, args, self.options.native_16bit)
+        if isinstance(match, str):
+            raise SemaError(match, expr.callee.span)
+        self._warn_conversions(match, expr.args)
+        for index, param_type in enumerate(match.param_types):
+            pass
+        self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
+        return match.return_type
+
+    def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
+        for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):
+            if getattr(conv, "warning", None):
+                self.warn(conv.warning, arg.span)
+
+    # ------------------------------------------------------------------
+    # No matching function: say why in the user's terms
+
+    def _report_no_match(self, err: NoMatch) -> None:
+        from . import linalg
+        name = getattr(err, "name", "")
+        message, notes = linalg.explain_no_match(self, err)
+        diag = Diagnostic(Severity.ERROR, message or err.message, err.span)
+        for text, span in notes:
+            diag.notes.append(Note(text, span))
+        for failure in err.failures:
+            diag.notes.append(Note(_candidate_note(failure), failure.span or failure.symbol.span))
+        self.diags.report(diag)
+
+    # ------------------------------------------------------------------
+    # Entry points
+
+    def _check_entry(self, functions: list[FunctionSymbol]) -> None:
+        entries: list[FunctionSymbol] = []
+        if self.options.stage == "cs":
+            named = [f for f in functions if f.name == self.options.entry and f.owner is None
+                     and f.decl.body is not None and "::" not in f.qualified_name]
+            if not named:
+                self.diags.report(Diagnostic(Severity.ERROR, f"missing entry point definition '{self.options.entry}'",
+                                             path=self.result.unit.span.file.path if self.result.unit.span else None))
+                return
+            entries = named[:1]
+            self.result.entry = entries[0]
+        for fn in functions:
+            shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+            if shader is not None and fn not in entries:
+                stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if stage != "compute":
+                    self.diags.error(shader.span, f"shader stage '{stage}' is not supported (only \"compute\")")
+                    continue
+                entries.append(fn)
+        for fn in entries:
+            self._check_compute_entry(fn)
+
+    def _check_compute_entry(self, fn: FunctionSymbol) -> None:
+        decl = fn.decl
+        attrs = {a.name.lower(): a for a in decl.attributes}
+        numthreads = attrs.get("numthreads")
+        if numthreads is None:
+            self.diags.error(decl.name_span, f"compute entry point '{fn.name}' must have a [numthreads(x, y, z)] "
+                                             "attribute")
+        else:
+            self._check_numthreads(numthreads, fn)
+        wavesize = attrs.get("wavesize")
+        if wavesize is not None:
+            self._check_wavesize(wavesize, numthreads, fn)
+        try:
+            sig = self.engine.signature_of(fn)
+        except SemaError:
+            return
+        if sig.return_type is not T.VOID:
+            self.diags.error(decl.return_type.span, "compute entry point must return void")
+        for param, ptype in zip(sig.param_decls, sig.param_types):
+            if param.semantic is None:
+                self.diags.error(param.span, f"parameter '{param.name}' of entry point '{fn.name}' needs a "
+                                             "system-value semantic such as SV_DispatchThreadID")
+                continue
+            semantic = param.semantic.name.upper()
+            if semantic not in _SYSTEM_VALUES:
+                self.diags.error(param.semantic.span, f"'{param.semantic.name}' is not a compute-shader "
+                                                      "system-value semantic (SV_DispatchThreadID, SV_GroupID, "
+                                                      "SV_GroupThreadID, SV_GroupIndex)")
+                continue
+            _, width = _SYSTEM_VALUES[semantic]
+            elem = ptype.element
+            count = T.component_count(ptype)
+            if elem is None or not elem.is_integer or count > width:
+                allowed = "uint" if width == 1 else f"uint, uint2 or uint{width}"
+                self.diags.error(param.type.span, f"'{param.semantic.name}' has type {allowed}, not "
+                                                  f"'{ptype.spell()}'")
+
+    def _constant_args(self, attr: A.Attribute, fn: FunctionSymbol) -> list[int] | None:
+        values = []
+        for arg in attr.args:
+            try:
+                value = self.engine.evaluate(arg, fn.env)
+            except SemaError as err:
+                self.error(err)
+                return None
+            if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
+                self.diags.error(arg.span, f"'{attr.name}' arguments must be integer constants")
+                return None
+            values.append(value.value)
+        return values
+
+    def _check_numthreads(self, attr: A.Attribute, fn: FunctionSymbol) -> None:
+        if len(attr.args) != 3:
+            self.diags.error(attr.span, f"'numthreads' takes 3 arguments (x, y, z), not {len(attr.args)}")
+            return
+        values = self._constant_args(attr, fn)
+        if values is None:
+            return
+        x, y, z = values
+        limits = (1024, 1024, 64)
+        for value, limit, axis, arg in zip(values, limits, "xyz", attr.args):
+            if not 1 <= value <= limit:
+                self.diags.error(arg.span, f"numthreads {axis} must be between 1 and {limit} (got {value})")
+                return
+        if x * y * z > 1024:
+            self.diags.error(attr.span, f"thread group size {x}x{y}x{z} = {x * y * z} exceeds 1024 threads")
+
+    def _check_wavesize(self, attr: A.Attribute, numthreads: A.Attribute | None, fn: FunctionSymbol) -> None:
+        if not 1 <= len(attr.args) <= 3:
+            self.diags.error(attr.span, "'wavesize' takes 1 to 3 arguments (size, or min, max[, preferred])")
+            return
+        if len(attr.args) > 1 and (self.options.major, self.options.minor) < (6, 8):
+            self.diags.error(attr.span, "a wave size range needs shader model 6.8 or later")
+        values = self._constant_args(attr, fn)
+        if values is None:
+            return
+        for value, arg in zip(values, attr.args):
+            if value not in (4, 8, 16, 32, 64, 128):
+                self.diags.error(arg.span, f"wave size must be a power of two between 4 and 128 (got {value})")
+                return
+        if len(values) >= 2 and values[0] >= values[1]:
+            self.diags.error(attr.span, f"wave size range minimum ({values[0]}) must be less than its maximum "
+                                        f"({values[1]})")
+        if len(values) == 3 and not values[0] <= values[2] <= values[1]:
+            self.diags.error(attr.args[2].span, f"preferred wave size {values[2]} is outside the range "
+                                                f"[{values[0]}, {values[1]}]")
+
+
+# --------------------------------------------------------------------------
+# Helpers
+
+def _is_linalg_matrix(instance: ClassInstance) -> bool:
+    return instance.template is not None and instance.template.qualified_name == "dx::linalg::Matrix"
+
+
+def _flat_count(t: T.Type) -> int | None:
+    if t.is_numeric:
+        return T.component_count(t)
+    if isinstance(t, T.ArrayType) and t.size is not None:
+        inner = _flat_count(t.elem)
+        return inner * t.size if inner is not None else None
+    if isinstance(t, T.ClassType):
+        total = 0
+        for f in t.instance.fields:
+            inner = _flat_count(f.type) if f.type is not None else None
+            if inner is None:
+                return None
+            total += inner
+        return total
+    return None
+
+
+def _concrete(t: T.Type) -> T.Type:
+    if t is T.LITERAL_INT:
+        return T.INT
+    if t is T.LITERAL_FLOAT:
+        return T.FLOAT
+    return t
+
+
+def _verb(context: str) -> str:
+    return {"initializing": "initialize a variable of type", "assigning": "assign to a value of type"}.get(
+        context, f"convert ({context}) to")
+
+
+def _candidate_note(failure: CandidateFailure) -> str:
+    symbol = failure.symbol
+    kind = "candidate template ignored" if isinstance(symbol, FunctionTemplateSymbol) else "candidate function not viable"
+    return f"{kind}: {failure.reason}"

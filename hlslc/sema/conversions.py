@@ -1,0 +1,316 @@
+"""Implicit conversions of HLSL, as DXC applies them in HLSL 2021.
+
+Owns: whether a value of one type converts implicitly to another and how
+good that conversion is (its *rank*, for overload resolution), the
+"implicit truncation of vector type" warning, the usual arithmetic
+conversions of binary operators (element type and vector/matrix shape), the
+default types of unsuffixed literals, and which types a condition accepts.
+
+Does not own: explicit casts and constructors (`(float3)x`, `float3(a, b)`),
+lvalue-ness of `out` arguments, constant folding, operators' result types
+(a comparison yields `bool` of the operand shape; that is the caller's), or
+the diagnostics themselves (callers turn the warning strings into
+diagnostics at the right location).
+
+The model of a conversion: scalars, vectors and matrices are a *shape*
+(scalar, N-vector, RxC matrix) with an *element* scalar.  A conversion's rank
+is the worse of the shape change and the element change, so `float2 ->
+double2` ranks as a promotion and `float4 -> int2` as a truncation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .types import (
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, MIN10FLOAT,
+    MIN16FLOAT, UINT, UINT8_4_PACKED, ArrayType, ClassType, EnumType, MatrixType, ScalarType,
+    Type, VectorType, VoidType, matrix_of, vector_of, with_element,
+)
+
+# Ranks, lower is better.  LITERAL equals PROMOTION on purpose: an unsuffixed
+# literal has no type of its own to prefer, so `max(x, 1)` must not lose to
+# an overload that merely promotes.
+EXACT = 0
+PROMOTION = 1
+LITERAL = 1
+CONVERSION = 2
+SPLAT = 3
+TRUNCATION = 4
+
+TRUNCATION_WARNING = "implicit truncation of vector type"
+
+
+@dataclass(frozen=True)
+class Conversion:
+    rank: int
+    warning: str | None = None   # e.g. TRUNCATION_WARNING for float4 -> float2
+
+
+_EXACT = Conversion(EXACT)
+_TRUNCATE = Conversion(TRUNCATION, TRUNCATION_WARNING)
+
+# --------------------------------------------------------------------------
+# Shapes
+
+# ("s",) scalar, ("v", n) vector, ("m", rows, cols) matrix.  Public for
+# `intrinsics`, which broadcasts argument shapes the same way.
+Shape = tuple
+
+
+def shape_of(t: Type) -> Shape:
+    if isinstance(t, VectorType):
+        return ("v", t.size)
+    if isinstance(t, MatrixType):
+        return ("m", t.rows, t.cols)
+    return ("s",)
+
+
+def is_one_component(shape: Shape) -> bool:
+    """One component: a scalar, a 1-vector or a 1x1 matrix.  HLSL treats the
+    last two like scalars when they meet a bigger operand (they splat)."""
+    return shape == ("s",) or shape == ("v", 1) or shape == ("m", 1, 1)
+
+
+def with_shape(elem: ScalarType, shape: Shape) -> Type:
+    if shape[0] == "v":
+        return vector_of(elem, shape[1])
+    if shape[0] == "m":
+        return matrix_of(elem, shape[1], shape[2])
+    return elem
+
+
+def _numeric_view(t: Type) -> Type | None:
+    """`t` as a number for conversions: scalars, vectors and matrices as they
+    are, an unscoped enum as `int` (HLSL 2021 lets those convert), anything
+    else None.  Enum symbols say `scoped`; an enum without the attribute is
+    taken as scoped, the safe side (no implicit conversion)."""
+    if isinstance(t, (ScalarType, VectorType, MatrixType)):
+        return t
+    if isinstance(t, EnumType) and not getattr(t.symbol, "scoped", True):
+        return INT
+    return None
+
+
+# --------------------------------------------------------------------------
+# Element (scalar to scalar) conversions
+
+def _scalar_rank(src: ScalarType, dst: ScalarType) -> int | None:
+    if src is dst:
+        return EXACT
+    if dst.literal:
+        # Only literals have literal types; `1 + 1.5` widens int to float.
+        if src is LITERAL_INT and dst is LITERAL_FLOAT:
+            return LITERAL
+        return CONVERSION if src.literal else None
+    if src.literal:
+        # A literal adopts whatever type it meets, except where its value
+        # changes kind: 1.5 -> int and 1 -> bool are real conversions.
+        if dst.kind == "bool":
+            return CONVERSION
+        if src.kind == "float" and dst.kind != "float":
+            return CONVERSION
+        return LITERAL
+    if src.kind == "bool":
+        return PROMOTION if dst.kind in ("int", "uint") else CONVERSION
+    if src.kind == dst.kind and dst.bits > src.bits:
+        return PROMOTION   # half -> float -> double, int16_t -> int -> int64_t
+    return CONVERSION
+
+
+# --------------------------------------------------------------------------
+# Implicit conversion
+
+def _same_nominal(a: Type, b: Type) -> bool:
+    """Identity of types that are not guaranteed interned objects."""
+    if isinstance(a, ClassType) and isinstance(b, ClassType):
+        return a.instance is b.instance
+    if isinstance(a, EnumType) and isinstance(b, EnumType):
+        return a.symbol is b.symbol
+    return False
+
+
+def implicit_conversion(source: Type, target: Type) -> Conversion | None:
+    """How `source` converts to `target` implicitly (assignment,
+    initialisation, argument passing); None when it does not."""
+    if source is target or _same_nominal(source, target):
+        return _EXACT
+    if isinstance(source, VoidType) or isinstance(target, VoidType):
+        return None
+    if isinstance(source, ArrayType) or isinstance(target, ArrayType):
+        return _array_conversion(source, target)
+    if isinstance(target, EnumType):
+        return None   # nothing converts to an enum implicitly, not even int
+    src = _numeric_view(source)
+    if src is None or not isinstance(target, (ScalarType, VectorType, MatrixType)):
+        # Classes, resources, Wave Matrix types, strings: only themselves.
+        return None
+    # An unscoped enum is at best promoted (to int), never an exact match.
+    base = PROMOTION if src is not source else EXACT
+    elem_rank = _scalar_rank(src.element, target.element)  # type: ignore[arg-type]
+    if elem_rank is None:
+        return None
+    shape_conv = _shape_conversion(shape_of(src), shape_of(target))
+    if shape_conv is None:
+        return None
+    rank = max(base, elem_rank, shape_conv.rank)
+    return _EXACT if rank == EXACT and shape_conv.warning is None else Conversion(rank, shape_conv.warning)
+
+
+def _shape_conversion(s: Shape, d: Shape) -> Conversion | None:
+    """The rank of the shape change alone."""
+    if s == d:
+        return _EXACT
+    if is_one_component(s) and is_one_component(d):
+        return Conversion(PROMOTION)          # float <-> float1 <-> float1x1
+    if is_one_component(s):
+        return Conversion(SPLAT)              # float -> float4, float1 -> float3x3
+    if is_one_component(d):
+        return _TRUNCATE                      # float4 -> float, float2x2 -> float
+    if s[0] == "v" and d[0] == "v":
+        return _TRUNCATE if d[1] < s[1] else None
+    if s[0] == "m" and d[0] == "m":
+        return _TRUNCATE if d[1] <= s[1] and d[2] <= s[2] else None
+    # A vector and a one-row or one-column matrix hold the same components
+    # in the same order, so DXC converts between them.
+    if s[0] == "v":
+        rows, cols = d[1], d[2]
+        if rows == 1 or cols == 1:
+            n = rows * cols
+            if n == s[1]:
+                return Conversion(CONVERSION)
+            if n < s[1]:
+                return _TRUNCATE
+        return None
+    rows, cols = s[1], s[2]
+    if rows == 1 or cols == 1:
+        n = rows * cols
+        if n == d[1]:
+            return Conversion(CONVERSION)
+        if d[1] < n:
+            return _TRUNCATE
+    return None
+
+
+def _array_conversion(source: Type, target: Type) -> Conversion | None:
+    if not (isinstance(source, ArrayType) and isinstance(target, ArrayType)):
+        return None
+    if target.size is not None and target.size != source.size:
+        return None
+    # Element types must be the same type: arrays are not converted
+    # element by element.  Nested arrays are interned, so `is` works.
+    if source.elem is target.elem or _same_nominal(source.elem, target.elem):
+        return _EXACT
+    return None
+
+
+# --------------------------------------------------------------------------
+# Binary operators: the usual arithmetic conversions
+
+# Precision order of the float kinds; min-precision types rank below the
+# real types of their size.
+_FLOAT_ORDER = {MIN10FLOAT: 0, MIN16FLOAT: 1, HALF: 2, FLOAT: 3, DOUBLE: 4}
+
+
+def _arith(t: ScalarType) -> ScalarType:
+    """Operand element after promotion: bool computes as int, the packed
+    8-bit types as the uint that holds them."""
+    if t is BOOL:
+        return INT
+    if t is INT8_4_PACKED or t is UINT8_4_PACKED:
+        return UINT
+    return t
+
+
+def _int_key(t: ScalarType) -> tuple[int, bool, bool]:
+    # Larger size wins; at the same size unsigned wins (as in C), then the
+    # real type over the min-precision one (int16_t over min16int).
+    return (t.bits, t.kind == "uint", not t.name.startswith("min"))
+
+
+def arithmetic_element(a: ScalarType, b: ScalarType) -> ScalarType:
+    """The element type two operands compute in.  Two literals stay literal
+    (`1 + 2.5` is a literal float; `literal_default` gives it a type later);
+    one literal adopts the other side's type, except that a float literal
+    meeting an integer makes the operation float (`i * 0.5` is a float)."""
+    if a.literal and b.literal:
+        return LITERAL_FLOAT if LITERAL_FLOAT in (a, b) else LITERAL_INT
+    if a.literal or b.literal:
+        lit, other = (a, b) if a.literal else (b, a)
+        other = _arith(other)
+        if lit.kind == "float" and other.kind != "float":
+            return FLOAT
+        return other
+    a, b = _arith(a), _arith(b)
+    if a is b:
+        return a
+    if a.kind == "float" or b.kind == "float":
+        if a.kind != "float":
+            return b
+        if b.kind != "float":
+            return a
+        return a if _FLOAT_ORDER.get(a, 3) >= _FLOAT_ORDER.get(b, 3) else b
+    return a if _int_key(a) >= _int_key(b) else b
+
+
+def binary_operand_type(a: Type, b: Type) -> tuple[Type | None, str | None]:
+    """The type both operands of an arithmetic/bitwise/comparison operator
+    convert to, and the warning that conversion earns.  A scalar (or
+    1-vector, 1x1 matrix) splats to the other side's shape; vectors of
+    different sizes, or matrices of different dimensions, truncate to the
+    smaller with "implicit truncation of vector type"; a vector meeting a
+    matrix (neither of one component) is an error: (None, None).  Bool
+    operands compute as int, so `true + true` is an int."""
+    va, vb = _numeric_view(a), _numeric_view(b)
+    if va is None or vb is None:
+        return None, None
+    elem = arithmetic_element(va.element, vb.element)  # type: ignore[arg-type]
+    sa, sb = shape_of(va), shape_of(vb)
+    warning = None
+    if sa == sb:
+        shape = sa
+    elif is_one_component(sa) and is_one_component(sb):
+        # float + float1 stays a 1-vector, float1 + float1x1 a 1-vector.
+        shape = sa if sa[0] == "v" or (sa[0] == "m" and sb[0] == "s") else sb
+    elif is_one_component(sa):
+        shape = sb
+    elif is_one_component(sb):
+        shape = sa
+    elif sa[0] == "v" and sb[0] == "v":
+        shape, warning = ("v", min(sa[1], sb[1])), TRUNCATION_WARNING
+    elif sa[0] == "m" and sb[0] == "m":
+        shape, warning = ("m", min(sa[1], sb[1]), min(sa[2], sb[2])), TRUNCATION_WARNING
+    else:
+        return None, None
+    return with_shape(elem, shape), warning
+
+
+def common_type(a: Type, b: Type) -> Type | None:
+    """`binary_operand_type` without its warning: the operand type of `a op
+    b`, or None when the operands cannot meet."""
+    return binary_operand_type(a, b)[0]
+
+
+# --------------------------------------------------------------------------
+# Literals and conditions
+
+_LITERAL_DEFAULTS = {LITERAL_INT: INT, LITERAL_FLOAT: FLOAT}
+
+
+def literal_default(t: Type) -> Type:
+    """The type an unsuffixed literal gets where nothing else decides it
+    (`auto`-like contexts, `1 + 2`): int and float, also as vector or matrix
+    elements."""
+    if isinstance(t, ScalarType):
+        return _LITERAL_DEFAULTS.get(t, t)
+    if isinstance(t, (VectorType, MatrixType)) and t.elem.literal:
+        return with_element(t, _LITERAL_DEFAULTS[t.elem])
+    return t
+
+
+def is_bool_convertible(t: Type) -> bool:
+    """Whether `t` can be the condition of `if`/`while`/`do`/`for`: a
+    scalar, a 1-vector, or an unscoped enum.  (`?:`, `!`, `&&` also take
+    vectors componentwise; that is the operator code's business.)"""
+    v = _numeric_view(t)
+    return v is not None and (isinstance(v, ScalarType) or (isinstance(v, VectorType) and v.size == 1))

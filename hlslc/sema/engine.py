@@ -1,0 +1,1218 @@
+"""The template engine: names, types, constants, templates, overloads.
+
+Owns: building symbols from declarations, unqualified and qualified name
+lookup, resolving written types to `types.Type`, constant evaluation (the
+`MScalars` ternary, `sizeof`, `is_arithmetic<T>::value`), class template
+instantiation with explicit and partial specialisations and default
+arguments (instances cached per argument list), function template argument
+deduction, SFINAE (a failure while substituting a candidate's return type
+or default argument removes the candidate and records why), and overload
+resolution with HLSL's conversions.
+
+Errors are raised as `SemaError`; callers outside a SFINAE context turn
+them into diagnostics.  Nothing here knows about dx::linalg: its rules are
+the header's `enable_if` conditions, evaluated like any other template.
+
+Does not own: typing expressions and statements (`analyzer`), the linalg
+rules the header cannot express (`linalg_rules`), conversions (`conversions`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .. import ast as A
+from ..source import Span
+from . import types as T
+from .symbols import (AliasSymbol, AliasTemplateSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol,
+                      EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature,
+                      Specialization, Symbol, TypeSymbol, VarSymbol)
+
+Binding = Any   # T.Type | T.ConstValue
+
+
+class SemaError(Exception):
+    """A semantic error; inside overload resolution, a substitution failure."""
+
+    def __init__(self, message: str, span: Span | None, notes: list[tuple[str, Span | None]] | None = None,
+                 requirement: "Requirement | None" = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.notes = notes or []
+        self.requirement = requirement
+
+
+class Requirement:
+    """A failed `enable_if` condition: its source text, the substituted
+    template parameters it mentions, and the clauses that were false."""
+
+    __slots__ = ("text", "bindings", "failed_clauses", "span")
+
+    def __init__(self, text: str, bindings: list[tuple[str, str]], failed_clauses: list[str], span: Span | None):
+        self.text = text
+        self.bindings = bindings
+        self.failed_clauses = failed_clauses
+        self.span = span
+
+    def describe(self) -> str:
+        with_part = ", ".join(f"{name} = {value}" for name, value in self.bindings)
+        return f"requirement '{self.text}' was not satisfied" + (f" [with {with_part}]" if with_part else "")
+
+
+class CandidateFailure:
+    """Why one overload candidate was not viable (for the notes of a
+    'no matching function' error)."""
+
+    __slots__ = ("symbol", "reason", "span", "requirement", "bad_argument")
+
+    def __init__(self, symbol: Symbol, reason: str, span: Span | None = None,
+                 requirement: Requirement | None = None, bad_argument: int | None = None) -> None:
+        self.symbol = symbol
+        self.reason = reason
+        self.span = span
+        self.requirement = requirement
+        self.bad_argument = bad_argument
+
+
+class Resolved:
+    """The winner of overload resolution."""
+
+    __slots__ = ("function", "conversions", "param_types", "return_type")
+
+    def __init__(self, function: FunctionSymbol, conversions: list, param_types: list[T.Type],
+                 return_type: T.Type) -> None:
+        self.function = function
+        self.conversions = conversions
+        self.param_types = param_types
+        self.return_type = return_type
+
+
+class NoMatch(SemaError):
+    def __init__(self, message: str, span: Span | None, failures: list[CandidateFailure]) -> None:
+        super().__init__(message, span)
+        self.failures = failures
+
+
+_BUILTIN_RESOURCES = {"ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState"}
+_RESOURCE_TEMPLATES = {"StructuredBuffer", "RWStructuredBuffer", "Buffer", "RWBuffer", "ConstantBuffer",
+                       "AppendStructuredBuffer", "ConsumeStructuredBuffer", "Texture1D", "Texture2D", "Texture3D",
+                       "RWTexture1D", "RWTexture2D", "RWTexture3D", "TextureCube"}
+WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
+                     "WaveMatrixRightRowAcc")
+_MAX_INSTANTIATION_DEPTH = 64
+
+
+def _u32(value: int) -> int:
+    return value & 0xFFFFFFFF
+
+
+class Engine:
+    def __init__(self, native_16bit: bool = True) -> None:
+        self.native_16bit = native_16bit
+        self.global_ns = NamespaceSymbol("", None, None)
+        self.global_env = Env(namespace=self.global_ns)
+        self._depth = 0
+        self._specialized: dict[tuple, FunctionSymbol] = {}
+
+    # ------------------------------------------------------------------
+    # Declarations
+
+    def declare_unit(self, unit: A.TranslationUnit, declare_function: Any = None) -> None:
+        """Enter every declaration of the unit; `declare_function(sym)` is
+        called for each function with a body (the analyzer checks bodies)."""
+        self._declare_list(unit.decls, self.global_ns, self.global_env, declare_function)
+
+    def _declare_list(self, decls: Iterable[A.Decl], ns: NamespaceSymbol, env: Env, on_function: Any) -> None:
+        for decl in decls:
+            self.declare(decl, ns, env, on_function)
+
+    def declare(self, decl: A.Decl, ns: NamespaceSymbol, env: Env, on_function: Any = None) -> None:
+        if isinstance(decl, A.NamespaceDecl):
+            inner = next((s for s in ns.members.get(decl.name, []) if isinstance(s, NamespaceSymbol)), None)
+            if inner is None:
+                inner = NamespaceSymbol(decl.name, decl.span, ns)
+                ns.add(inner)
+            inner_env = Env(env, namespace=inner)
+            self._declare_list(decl.decls, inner, inner_env, on_function)
+        elif isinstance(decl, A.DeclGroup):
+            self._declare_list(decl.decls, ns, env, on_function)
+        elif isinstance(decl, A.UsingDirective):
+            target = self.resolve_namespace(decl.namespace, env, decl.span)
+            if target is not ns and target not in ns.usings:
+                ns.usings.append(target)
+        elif isinstance(decl, (A.EmptyDecl, A.StaticAssertDecl)):
+            if isinstance(decl, A.StaticAssertDecl):
+                value = self.evaluate(decl.cond, env)
+                if not value.value:
+                    raise SemaError(f"static assertion failed{': ' + decl.message if decl.message else ''}",
+                                    decl.cond.span)
+        else:
+            for symbol in self.symbols_for(decl, env, ns_name=self._qualify(ns, ""), owner=None):
+                ns.add(symbol)
+                if isinstance(symbol, FunctionSymbol) and on_function is not None:
+                    on_function(symbol)
+
+    @staticmethod
+    def _qualify(ns: NamespaceSymbol | None, name: str) -> str:
+        if ns is None or not ns.qualified_name:
+            return name
+        return f"{ns.qualified_name}::{name}" if name else ns.qualified_name
+
+    def symbols_for(self, decl: A.Decl, env: Env, ns_name: str, owner: ClassInstance | None) -> list[Symbol]:
+        """The symbols a declaration introduces in a namespace or class."""
+        prefix = f"{ns_name}::" if ns_name else ""
+        if isinstance(decl, A.VarDecl):
+            sym = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers), owner=owner)
+            return [sym]
+        if isinstance(decl, A.FunctionDecl):
+            return [FunctionSymbol(decl.name, decl.name_span, decl, env, owner, prefix + decl.name)]
+        if isinstance(decl, A.AliasDecl):
+            return [AliasSymbol(decl.name, decl.span, decl.type, env)]
+        if isinstance(decl, A.TypedefDecl):
+            return [AliasSymbol(name, decl.span, decl.type, env, dims)
+                    for name, dims in zip(decl.names, decl.array_dims)]
+        if isinstance(decl, A.EnumDecl):
+            name = decl.name or "<anonymous enum>"
+            enum = EnumSymbol(name, decl.span, prefix + name, decl.scoped)
+            if decl.underlying is not None:
+                enum.underlying = self.resolve_type(decl.underlying, env)
+            next_value = 0
+            out: list[Symbol] = [enum]
+            for item in decl.enumerators:
+                if item.value is not None:
+                    next_value = self.evaluate(item.value, env).value
+                enum.values[item.name] = next_value
+                enum.names.setdefault(next_value, item.name)
+                if not decl.scoped:
+                    out.append(EnumeratorSymbol(item.name, item.span, enum, next_value))
+                next_value += 1
+            return out
+        if isinstance(decl, A.StructDecl):
+            if decl.template_args is not None:
+                raise SemaError("explicit specialisation needs a 'template <...>' header", decl.span)
+            name = decl.name or "<anonymous struct>"
+            instance = ClassInstance(name, decl.span, None, (), decl, Env(env), prefix + name)
+            instance.env.instance = instance
+            self._build_fields(instance)
+            return [instance]
+        if isinstance(decl, A.TemplateDecl):
+            return self._template_symbols(decl, env, prefix, owner)
+        if isinstance(decl, A.DeclGroup):
+            out = []
+            for inner in decl.decls:
+                out.extend(self.symbols_for(inner, env, ns_name, owner))
+            return out
+        if isinstance(decl, (A.EmptyDecl, A.AccessSpec, A.StaticAssertDecl)):
+            return []
+        if isinstance(decl, A.UsingDirective):
+            env.usings.append(self.resolve_namespace(decl.namespace, env, decl.span))
+            return []
+        raise SemaError(f"this declaration is not supported here", decl.span)
+
+    def _template_symbols(self, decl: A.TemplateDecl, env: Env, prefix: str,
+                          owner: ClassInstance | None) -> list[Symbol]:
+        inner = decl.decl
+        if isinstance(inner, A.StructDecl):
+            if inner.template_args is not None:
+                # A specialisation: attach it to its primary template.
+                primary = self._find_class_template(inner.name or "", env, inner.span)
+                primary.specializations.append(Specialization(decl.params, inner.template_args, inner, env))
+                return []
+            name = inner.name or "<anonymous>"
+            return [ClassTemplateSymbol(name, inner.span, decl.params, inner, env, prefix + name)]
+        if isinstance(inner, A.FunctionDecl):
+            if inner.specialization_args is not None or (not decl.params and inner.body is not None
+                                                         and self._has_function_template(inner.name, env)):
+                # An explicit specialisation of a function template.
+                templates = [s for s in self._lookup_all(inner.name, env) if isinstance(s, FunctionTemplateSymbol)]
+                if templates:
+                    fn = FunctionSymbol(inner.name, inner.name_span, inner, env, owner, prefix + inner.name)
+                    templates[0].specializations.append(fn)
+                    return []
+            return [FunctionTemplateSymbol(inner.name, inner.name_span, decl.params, inner, env, owner,
+                                           prefix + inner.name)]
+        if isinstance(inner, A.AliasDecl):
+            return [AliasTemplateSymbol(inner.name, inner.span, decl.params, inner.type, env)]
+        raise SemaError("this kind of template is not supported", decl.span)
+
+    def _has_function_template(self, name: str, env: Env) -> bool:
+        return any(isinstance(s, FunctionTemplateSymbol) for s in self._lookup_all(name, env))
+
+    def _find_class_template(self, name: str, env: Env, span: Span) -> ClassTemplateSymbol:
+        for sym in self._lookup_all(name, env):
+            if isinstance(sym, ClassTemplateSymbol):
+                return sym
+        raise SemaError(f"no class template named '{name}' to specialise", span)
+
+    def resolve_namespace(self, parts: list[str], env: Env, span: Span) -> NamespaceSymbol:
+        found: Any = None
+        for index, part in enumerate(parts):
+            if index == 0:
+                candidates = self._lookup_all(part, env)
+            else:
+                candidates = found.members.get(part, [])
+            found = next((c for c in candidates if isinstance(c, NamespaceSymbol)), None)
+            if found is None:
+                raise SemaError(f"no namespace named '{part}'"
+                                + (f" in '{'::'.join(parts[:index])}'" if index else ""), span)
+        return found
+
+    # ------------------------------------------------------------------
+    # Lookup
+
+    def _lookup_all(self, name: str, env: Env) -> list[Any]:
+        """Unqualified lookup: the innermost scope that declares `name`."""
+        level: Env | None = env
+        while level is not None:
+            if name in level.names:
+                value = level.names[name]
+                return value if isinstance(value, list) else [value]
+            if level.instance is not None:
+                found = self.members_of(level.instance).get(name)
+                if found:
+                    return found
+                template = level.instance.template
+                if template is not None and template.name == name:
+                    return [level.instance]     # the injected class name
+                if template is None and level.instance.name == name:
+                    return [level.instance]
+            if level.namespace is not None:
+                found = self._namespace_lookup(level.namespace, name, set())
+                if found:
+                    return found
+            for used in level.usings:
+                found = self._namespace_lookup(used, name, set())
+                if found:
+                    return found
+            level = level.parent
+        return []
+
+    def _namespace_lookup(self, ns: NamespaceSymbol, name: str, seen: set[int]) -> list[Any]:
+        if id(ns) in seen:
+            return []
+        seen.add(id(ns))
+        found = ns.members.get(name)
+        if found:
+            return found
+        result: list[Any] = []
+        for used in ns.usings:
+            result.extend(self._namespace_lookup(used, name, seen))
+        return result
+
+    def lookup(self, name: str, env: Env, span: Span | None) -> list[Any]:
+        found = self._lookup_all(name, env)
+        if not found:
+            raise SemaError(f"use of undeclared identifier '{name}'", span,
+                            notes=self._did_you_mean(name, env))
+        return found
+
+    def _did_you_mean(self, name: str, env: Env) -> list[tuple[str, Span | None]]:
+        import difflib
+        names: set[str] = set()
+        level: Env | None = env
+        while level is not None:
+            names.update(level.names)
+            if level.instance is not None:
+                names.update(self.members_of(level.instance))
+            if level.namespace is not None:
+                names.update(level.namespace.members)
+                for used in level.namespace.usings:
+                    names.update(used.members)
+            for used in level.usings:
+                names.update(used.members)
+            level = level.parent
+        close = difflib.get_close_matches(name, sorted(n for n in names if not n.startswith("__")), n=1, cutoff=0.75)
+        return [(f"did you mean '{close[0]}'?", None)] if close else []
+
+    def member_lookup(self, scope: Any, name: str, span: Span | None) -> list[Any]:
+        """`scope::name` for a namespace, class instance or enum."""
+        if isinstance(scope, NamespaceSymbol):
+            found = self._namespace_lookup(scope, name, set())
+            if not found:
+                where = scope.qualified_name or "the global namespace"
+                raise SemaError(f"no member named '{name}' in namespace '{where}'", span)
+            return found
+        if isinstance(scope, ClassInstance):
+            found = self.members_of(scope).get(name)
+            if not found:
+                raise SemaError(f"no member named '{name}' in '{scope.spell()}'", span,
+                                requirement=self._enable_if_requirement(scope, name))
+            return found
+        if isinstance(scope, EnumSymbol):
+            if name not in scope.values:
+                raise SemaError(f"no enumerator named '{name}' in '{scope.qualified_name}'", span)
+            return [EnumeratorSymbol(name, span, scope, scope.values[name])]
+        if isinstance(scope, T.ClassType):
+            return self.member_lookup(scope.instance, name, span)
+        if isinstance(scope, T.EnumType):
+            return self.member_lookup(scope.symbol, name, span)
+        if isinstance(scope, T.Type):
+            raise SemaError(f"'{scope.spell()}' has no members to name with '::'", span)
+        raise SemaError(f"'{getattr(scope, 'name', scope)}' is not a class, namespace or enumeration", span)
+
+    # enable_if<false, T>::type -----------------------------------------
+
+    def _enable_if_requirement(self, instance: ClassInstance, member: str) -> Requirement | None:
+        """When `instance` is an `enable_if<false, ...>` and `member` is what
+        only its `true` specialisation declares, describe the condition."""
+        template = instance.template
+        if template is None or not instance.args or not isinstance(instance.args[0], T.ConstValue):
+            return None
+        if instance.args[0].type is not T.BOOL or instance.args[0].value:
+            return None
+        for spec in template.specializations:
+            if any(getattr(m, "name", None) == member for m in spec.decl.members):
+                return Requirement("", [], [], None)
+        return None
+
+    # ------------------------------------------------------------------
+    # Class instances and their members
+
+    def members_of(self, instance: ClassInstance) -> dict[str, list[Any]]:
+        members = instance._members
+        if members is None:
+            members = {}
+            instance._members = members
+            prefix = instance.spell() if instance.template is not None else instance.qualified_name
+            for decl in instance.decl.members:
+                for sym in self.symbols_for(decl, instance.env, prefix, owner=instance):
+                    members.setdefault(sym.name, []).append(sym)
+                    if isinstance(sym, EnumSymbol):
+                        for name, value in sym.values.items():
+                            if not sym.scoped:
+                                members.setdefault(name, []).append(EnumeratorSymbol(name, sym.span, sym, value))
+        return members
+
+    def _build_fields(self, instance: ClassInstance) -> None:
+        for sym_list in self.members_of(instance).values():
+            for sym in sym_list:
+                if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const:
+                    sym.is_field = True
+                    instance.fields.append(sym)
+        instance.fields.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+
+    def var_type(self, var: VarSymbol) -> T.Type:
+        if var.type is None:
+            decl = var.decl
+            assert isinstance(decl, A.VarDecl) and var.env is not None
+            base = self.resolve_type(decl.type, var.env)
+            var.type = self.apply_array_dims(base, decl.array_dims, var.env, init=decl.init)
+        return var.type
+
+    def apply_array_dims(self, base: T.Type, dims: list, env: Env, init: Any = None) -> T.Type:
+        result = base
+        for dim in reversed(dims):
+            if dim is None:
+                size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
+            else:
+                value = self.evaluate(dim, env)
+                if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
+                    raise SemaError("array size is not an integer constant", dim.span)
+                if value.value <= 0:
+                    raise SemaError(f"array size must be positive (got {value.value})", dim.span)
+                size = value.value
+            result = T.array_of(result, size)
+        return result
+
+    def var_value(self, var: VarSymbol, span: Span | None) -> T.ConstValue:
+        """The constant value of a `static const` (or `const`) with an initialiser."""
+        if var.const_value is not None:
+            return var.const_value
+        decl = var.decl
+        if not (isinstance(decl, A.VarDecl) and decl.init is not None and var.is_const and var.env is not None):
+            raise SemaError(f"'{var.name}' is not a constant expression", span)
+        if var.evaluating:
+            raise SemaError(f"the value of '{var.name}' depends on itself", span)
+        var.evaluating = True
+        try:
+            value = self.evaluate(decl.init, var.env)
+            target = self.var_type(var)
+            var.const_value = self.convert_constant(value, target, decl.init.span)
+        finally:
+            var.evaluating = False
+        return var.const_value
+
+    # ------------------------------------------------------------------
+    # Names to entities
+
+    def resolve_qualified(self, name: A.QualifiedName, env: Env) -> list[Any]:
+        """The entities a qualified name denotes (several for overloads)."""
+        parts = name.parts
+        found = self._resolve_part(parts[0], self.lookup(parts[0].name, env, parts[0].span), env)
+        for part in parts[1:]:
+            scope = self._as_scope(found, part.span)
+            found = self._resolve_part(part, self.member_lookup(scope, part.name, part.span), env)
+        return found
+
+    def _as_scope(self, found: list[Any], span: Span | None) -> Any:
+        item = found[0]
+        if isinstance(item, (NamespaceSymbol, ClassInstance, EnumSymbol)):
+            return item
+        if isinstance(item, (AliasSymbol, TypeSymbol)):
+            t = self.alias_type(item) if isinstance(item, AliasSymbol) else item.type
+            if isinstance(t, T.ClassType):
+                return t.instance
+            if isinstance(t, T.EnumType):
+                return t.symbol
+            return t
+        if isinstance(item, (T.ClassType, T.EnumType)):
+            return item
+        if isinstance(item, ClassTemplateSymbol):
+            raise SemaError(f"use of class template '{item.name}' requires template arguments", span)
+        if isinstance(item, T.Type):
+            return item
+        raise SemaError(f"'{getattr(item, 'name', item)}' is not a class, namespace or enumeration", span)
+
+    def _resolve_part(self, part: A.NamePart, found: list[Any], env: Env) -> list[Any]:
+        if part.template_args is None:
+            return found
+        item = found[0]
+        if isinstance(item, ClassTemplateSymbol):
+            return [self.instantiate_class_template(item, part.template_args, env, part.span)]
+        if isinstance(item, AliasTemplateSymbol):
+            return [self.instantiate_alias_template(item, part.template_args, env, part.span)]
+        if isinstance(item, ClassInstance) and item.template is not None:
+            return [self.instantiate_class_template(item.template, part.template_args, env, part.span)]
+        if all(isinstance(f, (FunctionTemplateSymbol, FunctionSymbol)) for f in found):
+            return [_ExplicitArgs(found, part.template_args, env)]
+        raise SemaError(f"'{part.name}' is not a template", part.span)
+
+    def alias_type(self, alias: AliasSymbol) -> T.Type:
+        if alias.resolved is None:
+            base = self.resolve_type(alias.type_ref, alias.env)
+            alias.resolved = self.apply_array_dims(base, alias.array_dims, alias.env)
+        return alias.resolved
+
+    def entity_as_type(self, found: list[Any], span: Span | None, spelled: str) -> T.Type:
+        item = found[0]
+        if isinstance(item, T.Type):
+            return item
+        if isinstance(item, TypeSymbol):
+            return item.type
+        if isinstance(item, AliasSymbol):
+            return self.alias_type(item)
+        if isinstance(item, ClassInstance):
+            return item.type
+        if isinstance(item, EnumSymbol):
+            return item.type
+        if isinstance(item, ClassTemplateSymbol):
+            raise SemaError(f"use of class template '{item.name}' requires template arguments", span)
+        if isinstance(item, T.ConstValue):
+            raise SemaError(f"'{spelled}' is a value, not a type", span)
+        raise SemaError(f"'{spelled}' does not name a type", span)
+
+    # ------------------------------------------------------------------
+    # Types
+
+    def resolve_type(self, ref: A.TypeRef, env: Env) -> T.Type:
+        if isinstance(ref, A.BuiltinType):
+            return self.builtin_type(ref.name, ref.span)
+        if isinstance(ref, A.BuiltinTemplateType):
+            return self.builtin_template_type(ref, env)
+        if isinstance(ref, A.NamedType):
+            return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
+        raise SemaError("unsupported type", ref.span)
+
+    def builtin_type(self, name: str, span: Span | None) -> T.Type:
+        scalar = T.scalar_named(name, self.native_16bit)
+        if scalar is not None:
+            if name in T.SIXTEEN_BIT_ONLY and not self.native_16bit:
+                raise SemaError(f"'{name}' requires 16-bit types (-enable-16bit-types, or shader model 6.10)", span)
+            return scalar
+        if name == "void":
+            return T.VOID
+        if name == "string":
+            return T.STRING
+        if name in _BUILTIN_RESOURCES:
+            return T.resource_of(name)
+        if name in ("vector",):
+            return T.vector_of(T.FLOAT, 4)
+        if name in ("matrix",):
+            return T.matrix_of(T.FLOAT, 4, 4)
+        if name in _RESOURCE_TEMPLATES:
+            return T.resource_of(name, T.vector_of(T.FLOAT, 4))
+        # floatN, floatRxC
+        for length in (3, 2, 1):
+            pass
+        base = name.rstrip("0123456789x")
+        shape = name[len(base):]
+        scalar = T.scalar_named(base, self.native_16bit)
+        if scalar is not None and shape:
+            if "x" in shape:
+                rows, cols = shape.split("x")
+                return T.matrix_of(scalar, int(rows), int(cols))
+            return T.vector_of(scalar, int(shape))
+        if name in WAVE_MATRIX_KINDS:
+            raise SemaError(f"'{name}' requires template arguments", span)
+        raise SemaError(f"unknown type '{name}'", span)
+
+    def builtin_template_type(self, ref: A.BuiltinTemplateType, env: Env) -> T.Type:
+        name, args = ref.name, ref.args
+        if name in ("vector", "matrix"):
+            want = 2 if name == "vector" else 3
+            if len(args) != want:
+                raise SemaError(f"'{name}' takes {want} template arguments, not {len(args)}", ref.span)
+            elem = self.type_argument(args[0], env)
+            if not isinstance(elem, T.ScalarType):
+                raise SemaError(f"'{name}' element type must be a scalar type, not '{elem.spell()}'", args[0].span)
+            sizes = [self.evaluate(a, env) for a in args[1:]]
+            for size, arg in zip(sizes, args[1:]):
+                if not isinstance(size.value, int) or isinstance(size.type, T.EnumType) or not 1 <= size.value:
+                    raise SemaError(f"'{name}' dimension must be a positive integer constant", arg.span)
+                if name == "matrix" and size.value > 4:
+                    raise SemaError("matrix dimensions must be between 1 and 4", arg.span)
+            if name == "vector":
+                if sizes[0].value > 1024:
+                    raise SemaError(f"vector length {sizes[0].value} is too large (at most 1024)", args[1].span)
+                return T.vector_of(elem, sizes[0].value)
+            return T.matrix_of(elem, sizes[0].value, sizes[1].value)
+        if name in WAVE_MATRIX_KINDS:
+            if len(args) != 3:
+                raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
+            elem = self.type_argument(args[0], env)
+            m, n = (self.evaluate(a, env) for a in args[1:])
+            if not isinstance(elem, T.ScalarType):
+                raise SemaError(f"'{name}' element type must be a scalar type", args[0].span)
+            return T.wave_matrix_of(name, elem, int(m.value), int(n.value))
+        if len(args) != 1:
+            raise SemaError(f"'{name}' takes one template argument", ref.span)
+        return T.resource_of(name, self.type_argument(args[0], env))
+
+    def type_argument(self, arg: Any, env: Env) -> T.Type:
+        """A template argument that must be a type (written as a type, or as a
+        name that the parser could not know is a type)."""
+        if isinstance(arg, A.TypeRef):
+            return self.resolve_type(arg, env)
+        if isinstance(arg, A.NameExpr):
+            found = self.resolve_qualified(arg.name, env)
+            if isinstance(found[0], (T.ConstValue, EnumeratorSymbol, VarSymbol)):
+                raise SemaError(f"template argument for a type parameter must be a type, not the value "
+                                f"'{arg.name.spelling()}'", arg.span)
+            return self.entity_as_type(found, arg.span, arg.name.spelling())
+        raise SemaError("template argument for a type parameter must be a type", arg.span)
+
+    # ------------------------------------------------------------------
+    # Constants
+
+    def evaluate(self, expr: Any, env: Env) -> T.ConstValue:
+        """Evaluate a constant expression (raises SemaError when it is not one)."""
+        if isinstance(expr, A.IntLiteral):
+            return T.ConstValue(T.UINT if "u" in expr.suffix.lower() else
+                                (T.INT64 if "l" in expr.suffix.lower() else T.INT), expr.value)
+        if isinstance(expr, A.BoolLiteral):
+            return T.ConstValue(T.BOOL, 1 if expr.value else 0)
+        if isinstance(expr, A.FloatLiteral):
+            return T.ConstValue(T.FLOAT, expr.value)
+        if isinstance(expr, A.ParenExpr):
+            return self.evaluate(expr.inner, env)
+        if isinstance(expr, A.NameExpr):
+            return self.entity_value(self.resolve_qualified(expr.name, env), expr.span, expr.name.spelling())
+        if isinstance(expr, A.UnaryExpr):
+            value = self.evaluate(expr.operand, env)
+            return self._unary(expr, value)
+        if isinstance(expr, A.BinaryExpr):
+            if expr.op in ("&&", "||"):
+                left = self.evaluate(expr.lhs, env)
+                if bool(left.value) == (expr.op == "||"):
+                    return T.ConstValue(T.BOOL, 1 if expr.op == "||" else 0)
+                right = self.evaluate(expr.rhs, env)
+                return T.ConstValue(T.BOOL, 1 if right.value else 0)
+            return self._binary(expr, self.evaluate(expr.lhs, env), self.evaluate(expr.rhs, env))
+        if isinstance(expr, A.ConditionalExpr):
+            cond = self.evaluate(expr.cond, env)
+            return self.evaluate(expr.then if cond.value else expr.otherwise, env)
+        if isinstance(expr, A.CastExpr):
+            target = self.resolve_type(expr.type, env)
+            return self.convert_constant(self.evaluate(expr.operand, env), target, expr.span, explicit=True)
+        if isinstance(expr, A.SizeofExpr):
+            operand = expr.operand
+            if isinstance(operand, A.TypeRef):
+                t = self.resolve_type(operand, env)
+            elif isinstance(operand, A.NameExpr):
+                found = self.resolve_qualified(operand.name, env)
+                item = found[0]
+                if isinstance(item, VarSymbol):
+                    t = self.var_type(item)
+                else:
+                    t = self.entity_as_type(found, operand.span, operand.name.spelling())
+            else:
+                raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+            size = T.size_of(t)
+            if size is None:
+                raise SemaError(f"invalid application of 'sizeof' to '{t.spell()}'", expr.span)
+            return T.ConstValue(T.UINT, size)
+        if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.TypeExpr) and len(expr.args) == 1:
+            target = self.resolve_type(expr.callee.type, env)
+            return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
+        raise SemaError("expression is not an integral constant expression", expr.span)
+
+    def entity_value(self, found: list[Any], span: Span | None, spelled: str) -> T.ConstValue:
+        item = found[0]
+        if isinstance(item, T.ConstValue):
+            return item
+        if isinstance(item, EnumeratorSymbol):
+            return item.const
+        if isinstance(item, VarSymbol):
+            return self.var_value(item, span)
+        if isinstance(item, T.Type) or isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol)):
+            raise SemaError(f"'{spelled}' is a type, not a value", span)
+        raise SemaError(f"'{spelled}' is not a constant expression", span)
+
+    def _unary(self, expr: A.UnaryExpr, value: T.ConstValue) -> T.ConstValue:
+        v = value.value
+        if isinstance(value.type, T.EnumType):
+            raise SemaError(f"invalid operand to '{expr.op}': '{value.type.spell()}'", expr.span)
+        if expr.op == "!":
+            return T.ConstValue(T.BOOL, 0 if v else 1)
+        if expr.op == "-":
+            t = T.INT if value.type is T.BOOL else value.type
+            return T.ConstValue(t, _u32(-v) if t is T.UINT else -v)
+        if expr.op == "+":
+            return value
+        if expr.op == "~":
+            if not isinstance(v, int):
+                raise SemaError("invalid operand to '~'", expr.span)
+            return T.ConstValue(value.type, _u32(~v) if value.type is T.UINT else ~v)
+        raise SemaError(f"'{expr.op}' is not allowed in a constant expression", expr.span)
+
+    def _binary(self, expr: A.BinaryExpr, left: T.ConstValue, right: T.ConstValue) -> T.ConstValue:
+        op = expr.op
+        lt, rt = left.type, right.type
+        if isinstance(lt, T.EnumType) or isinstance(rt, T.EnumType):
+            if op in ("==", "!=") and lt is rt:
+                equal = left.value == right.value
+                return T.ConstValue(T.BOOL, 1 if equal == (op == "==") else 0)
+            raise SemaError(f"invalid operands to binary expression ('{lt.spell()}' and '{rt.spell()}')", expr.span)
+        a, b = left.value, right.value
+        is_float = isinstance(a, float) or isinstance(b, float)
+        unsigned = not is_float and (lt is T.UINT or rt is T.UINT) and T.INT64 not in (lt, rt)
+        result_type = T.FLOAT if is_float else (T.UINT if unsigned else (T.INT64 if T.INT64 in (lt, rt) else T.INT))
+        if unsigned:
+            a, b = _u32(a), _u32(b)
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            outcome = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+            return T.ConstValue(T.BOOL, 1 if outcome else 0)
+        if op in ("/", "%") and b == 0:
+            raise SemaError("division by zero in a constant expression", expr.span)
+        if op == "+":
+            r = a + b
+        elif op == "-":
+            r = a - b
+        elif op == "*":
+            r = a * b
+        elif op == "/":
+            r = a / b if is_float else (abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1)
+        elif op == "%":
+            if is_float:
+                raise SemaError("invalid operands to '%'", expr.span)
+            r = a - b * ((abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1))
+        elif op in ("<<", ">>", "&", "|", "^"):
+            if is_float:
+                raise SemaError(f"invalid operands to '{op}'", expr.span)
+            r = {"<<": lambda: a << (b & 63), ">>": lambda: a >> (b & 63), "&": lambda: a & b,
+                 "|": lambda: a | b, "^": lambda: a ^ b}[op]()
+        else:
+            raise SemaError(f"'{op}' is not allowed in a constant expression", expr.span)
+        if unsigned:
+            r = _u32(r)
+        return T.ConstValue(result_type, r)
+
+    def convert_constant(self, value: T.ConstValue, target: T.Type, span: Span | None,
+                         explicit: bool = False) -> T.ConstValue:
+        source = value.type
+        if source is target:
+            return value
+        if isinstance(target, T.EnumType):
+            if isinstance(source, T.EnumType) or not explicit:
+                raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
+            return T.ConstValue(target, int(value.value))
+        if isinstance(source, T.EnumType):
+            if not explicit:
+                raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}' without a cast", span)
+        if isinstance(target, T.ScalarType):
+            v = value.value
+            if target is T.BOOL:
+                return T.ConstValue(T.BOOL, 1 if v else 0)
+            if target.kind == "float":
+                return T.ConstValue(target, float(v))
+            v = int(v)
+            if target.kind == "uint":
+                v &= (1 << target.bits) - 1
+            return T.ConstValue(target, v)
+        raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
+
+    # ------------------------------------------------------------------
+    # Template arguments and class templates
+
+    def bind_template_args(self, params: list[A.TemplateParam], args: list[Any], arg_env: Env,
+                           template_env: Env, what: str, span: Span | None,
+                           preset: dict[str, Binding] | None = None) -> dict[str, Binding]:
+        """Evaluate explicit arguments and defaults for a template's
+        parameters; returns name -> bound type or value."""
+        if len(args) > len(params):
+            raise SemaError(f"too many template arguments for {what}", args[len(params)].span)
+        bindings: dict[str, Binding] = dict(preset or {})
+        for index, param in enumerate(params):
+            name = param.name or f"<param {index}>"
+            if index < len(args):
+                bindings[name] = self._template_arg(param, args[index], arg_env, template_env, bindings)
+            elif name in bindings:
+                continue
+            elif param.default is not None:
+                default_env = Env(template_env, names=dict(bindings))
+                bindings[name] = self._template_arg(param, param.default, default_env, default_env, bindings)
+            else:
+                raise SemaError(f"too few template arguments for {what}", span)
+        return bindings
+
+    def _template_arg(self, param: A.TemplateParam, arg: Any, arg_env: Env, template_env: Env,
+                      bindings: dict[str, Binding]) -> Binding:
+        if param.kind == "type":
+            return self.type_argument(arg, arg_env)
+        if isinstance(arg, A.TypeRef):
+            raise SemaError(f"template argument for non-type parameter '{param.name}' must be a value, "
+                            f"not the type '{A.spell(arg)}'", arg.span)
+        value = self.evaluate(arg, arg_env)
+        param_type = self.resolve_type(param.type, Env(template_env, names=dict(bindings)))
+        return self._convert_template_value(value, param_type, param, arg.span)
+
+    def _convert_template_value(self, value: T.ConstValue, param_type: T.Type, param: A.TemplateParam,
+                                span: Span | None) -> T.ConstValue:
+        if isinstance(param_type, T.EnumType):
+            if value.type is not param_type:
+                raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}' "
+                                f"value, not '{value.spell()}'", span)
+            return value
+        if isinstance(value.type, T.EnumType):
+            raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}', "
+                            f"not the enumerator '{value.spell()}'", span)
+        if isinstance(param_type, T.ScalarType) and param_type.is_integer and isinstance(value.value, int):
+            v = value.value
+            if param_type.kind == "uint" and v < 0:
+                raise SemaError(f"template argument for '{param.name}' is negative ({v}) but its type is "
+                                f"'{param_type.spell()}'", span)
+            if v >= 1 << param_type.bits:
+                raise SemaError(f"template argument for '{param.name}' ({v}) does not fit in "
+                                f"'{param_type.spell()}'", span)
+        return self.convert_constant(value, param_type, span)
+
+    def instantiate_class_template(self, template: ClassTemplateSymbol, args: list[Any], env: Env,
+                                   span: Span | None) -> ClassInstance:
+        bindings = self.bind_template_args(template.params, args, env, template.env,
+                                           f"class template '{template.name}'", span)
+        return self.class_instance(template, tuple(bindings[p.name or f"<param {i}>"]
+                                                   for i, p in enumerate(template.params)))
+
+    def class_instance(self, template: ClassTemplateSymbol, args: tuple) -> ClassInstance:
+        """The one instance of `template<args>` (created on first request)."""
+        instance = template.instances.get(args)
+        if instance is not None:
+            return instance
+        if self._depth > _MAX_INSTANTIATION_DEPTH:
+            raise SemaError(f"template instantiation of '{template.name}' nested too deeply", template.span)
+        decl, env, names = self._select_specialization(template, args)
+        inst_env = Env(env, names=names)
+        instance = ClassInstance(template.name, template.span, template, args, decl, inst_env,
+                                 template.qualified_name, [p.name or "" for p in template.params])
+        inst_env.instance = instance
+        template.instances[args] = instance
+        self._depth += 1
+        try:
+            self._build_fields(instance)
+        finally:
+            self._depth -= 1
+        return instance
+
+    def _select_specialization(self, template: ClassTemplateSymbol, args: tuple) -> tuple[A.StructDecl, Env, dict]:
+        primary_names = {p.name or f"<param {i}>": a for i, (p, a) in enumerate(zip(template.params, args))}
+        partial: list[tuple[Specialization, dict]] = []
+        for spec in template.specializations:
+            if not spec.params:
+                try:
+                    concrete = [self._pattern_value(p, a, spec.env) for p, a in zip(spec.pattern, args)]
+                except SemaError:
+                    continue
+                if len(spec.pattern) == len(args) and all(c == a for c, a in zip(concrete, args)):
+                    return spec.decl, spec.env, primary_names | {}
+            else:
+                bindings: dict[str, Binding] = {}
+                deducible = {p.name for p in spec.params if p.name}
+                if len(spec.pattern) == len(args) and all(
+                        self._deduce_arg(p, a, deducible, bindings, spec.env) for p, a in zip(spec.pattern, args)):
+                    if deducible <= set(bindings):
+                        partial.append((spec, bindings))
+        if partial:
+            # More specialised first: the one that deduced fewer parameters.
+            spec, bindings = min(partial, key=lambda item: len(item[1]))
+            return spec.decl, spec.env, bindings
+        if template.decl is None:
+            raise SemaError(f"implicit instantiation of undefined template '{template.name}'", template.span)
+        return template.decl, template.env, primary_names
+
+    def _pattern_value(self, pattern: Any, like: Binding, env: Env) -> Binding:
+        if isinstance(like, T.Type):
+            return self.type_argument(pattern, env)
+        return self.evaluate(pattern, env)
+
+    def instantiate_alias_template(self, alias: AliasTemplateSymbol, args: list[Any], env: Env,
+                                   span: Span | None) -> T.Type:
+        bindings = self.bind_template_args(alias.params, args, env, alias.env, f"alias template '{alias.name}'", span)
+        return self.resolve_type(alias.type_ref, Env(alias.env, names=bindings))
+
+    # ------------------------------------------------------------------
+    # Deduction
+
+    def _deduce_arg(self, pattern: Any, actual: Binding, deducible: set[str], bindings: dict[str, Binding],
+                    env: Env) -> bool:
+        """Match one template argument pattern against an actual argument,
+        binding deducible parameters.  False when they cannot match."""
+        name = _bare_name(pattern)
+        if name is not None and name in deducible:
+            bound = bindings.get(name)
+            if bound is None:
+                bindings[name] = actual
+                return True
+            return bound == actual
+        if isinstance(actual, T.Type):
+            return self._deduce_type(pattern, actual, deducible, bindings, env)
+        try:
+            value = self.evaluate(pattern, Env(env, names=dict(bindings)))
+        except SemaError:
+            return False
+        return value.value == actual.value and (isinstance(value.type, T.EnumType) == isinstance(actual.type, T.EnumType))
+
+    def _deduce_type(self, pattern: Any, actual: T.Type, deducible: set[str], bindings: dict[str, Binding],
+                     env: Env) -> bool:
+        name = _bare_name(pattern)
+        if name is not None and name in deducible:
+            return self._deduce_arg(pattern, actual, deducible, bindings, env)
+        if isinstance(pattern, A.BuiltinTemplateType) and pattern.name == "vector" and len(pattern.args) == 2:
+            if not isinstance(actual, T.VectorType):
+                return False
+            return (self._deduce_type(pattern.args[0], actual.elem, deducible, bindings, env)
+                    and self._deduce_arg(pattern.args[1], T.ConstValue(T.UINT, actual.size), deducible, bindings, env))
+        template_part = _template_part(pattern)
+        if template_part is not None and isinstance(actual, T.ClassType) and actual.instance.template is not None:
+            instance = actual.instance
+            if template_part.name != instance.template.name or len(template_part.template_args) != len(instance.args):
+                return False
+            return all(self._deduce_arg(p, a, deducible, bindings, env)
+                       for p, a in zip(template_part.template_args, instance.args))
+        try:
+            resolved = self.type_argument(pattern, Env(env, names=dict(bindings)))
+        except SemaError:
+            return False
+        return resolved is actual
+
+    def deduce_function(self, ft: FunctionTemplateSymbol, explicit: list[Any], explicit_env: Env,
+                        arg_types: list[T.Type], span: Span | None) -> FunctionSymbol:
+        """Deduce and substitute a function template for a call.  Raises
+        SemaError (a substitution failure) when the candidate is not viable."""
+        params = ft.params
+        if len(explicit) > len(params):
+            raise SemaError(f"too many template arguments ({len(explicit)} for {len(params)})", span)
+        bindings: dict[str, Binding] = {}
+        for index, arg in enumerate(explicit):
+            param = params[index]
+            bindings[param.name or f"<param {index}>"] = self._template_arg(param, arg, explicit_env, ft.env, bindings)
+        deducible = {p.name for p in params if p.name and p.name not in bindings}
+        for param_decl, arg_type in zip(ft.decl.params, arg_types):
+            pattern = param_decl.type
+            actual = _literal_default(arg_type)
+            if param_decl.array_dims:
+                # `T Arr[]` takes arrays only (C++ would decay it to `T*`).
+                if not isinstance(actual, T.ArrayType):
+                    if _mentions(param_decl.type, deducible):
+                        raise SemaError(f"could not match '{A.spell(param_decl.type)}[]' against "
+                                        f"'{actual.spell()}': the argument is not an array", param_decl.span)
+                    continue
+                actual = actual.elem
+            if not _mentions(pattern, deducible):
+                continue
+            if not self._deduce_type(pattern, actual, deducible, bindings, ft.env):
+                raise SemaError(self._mismatch_reason(pattern, actual, bindings, ft), param_decl.span)
+        for index, param in enumerate(params):
+            name = param.name or f"<param {index}>"
+            if name in bindings:
+                continue
+            if param.default is None:
+                raise SemaError(f"couldn't infer template argument '{name}'", param.span)
+            default_env = Env(ft.env, names=dict(bindings))
+            bindings[name] = self._template_arg(param, param.default, default_env, default_env, bindings)
+        key = (id(ft), tuple(bindings[p.name or f"<param {i}>"] for i, p in enumerate(params)))
+        fn = self._specialized.get(key)
+        if fn is None:
+            fn = FunctionSymbol(ft.name, ft.span, ft.decl, Env(ft.env, names=dict(bindings)), ft.owner,
+                                ft.qualified_name)
+            fn.template_bindings = bindings
+            for explicit_spec in ft.specializations:
+                if explicit_spec.decl.specialization_args is not None:
+                    try:
+                        spec_args = [self._pattern_value(a, b, explicit_spec.env)
+                                     for a, b in zip(explicit_spec.decl.specialization_args, key[1])]
+                    except SemaError:
+                        continue
+                    if tuple(spec_args) == key[1][:len(spec_args)]:
+                        fn = explicit_spec
+                        break
+            self._specialized[key] = fn
+        self.signature_of(fn)   # substitution: SFINAE happens here
+        return fn
+
+    def _mismatch_reason(self, pattern: Any, actual: T.Type, bindings: dict[str, Binding],
+                         ft: FunctionTemplateSymbol) -> str:
+        part = _template_part(pattern)
+        if part is not None and isinstance(actual, T.ClassType) and actual.instance.template is not None \
+                and actual.instance.template.name == part.name:
+            # Name the argument that did not match, with both values.
+            instance = actual.instance
+            for index, (p, a) in enumerate(zip(part.template_args, instance.args)):
+                probe: dict[str, Binding] = dict(bindings)
+                deducible = {pp.name for pp in ft.params if pp.name} - set(bindings)
+                if not self._deduce_arg(p, a, deducible, probe, ft.env):
+                    expected = self._describe_pattern(p, bindings, ft.env)
+                    pname = instance.param_names[index] if index < len(instance.param_names) else str(index)
+                    return (f"could not match '{A.spell(pattern)}' against '{actual.spell()}': "
+                            f"template argument {pname} is {a.spell()}, expected {expected}")
+        return f"could not match '{A.spell(pattern)}' against '{actual.spell()}'"
+
+    def _describe_pattern(self, pattern: Any, bindings: dict[str, Binding], env: Env) -> str:
+        try:
+            if isinstance(pattern, A.TypeRef):
+                return self.resolve_type(pattern, Env(env, names=dict(bindings))).spell()
+            return self.evaluate(pattern, Env(env, names=dict(bindings))).spell()
+        except SemaError:
+            return f"'{A.spell(pattern)}'"
+
+    # ------------------------------------------------------------------
+    # Function signatures
+
+    def signature_of(self, fn: FunctionSymbol) -> Signature:
+        if fn.signature is None:
+            decl = fn.decl
+            try:
+                ret = self.resolve_type(decl.return_type, fn.env)
+            except SemaError as err:
+                raise self._explain_substitution(err, decl.return_type, fn) from None
+            param_types = []
+            for p in decl.params:
+                t = self.resolve_type(p.type, fn.env)
+                if p.array_dims:
+                    t = self.apply_array_dims(t, p.array_dims, fn.env)
+                param_types.append(t)
+            if len(param_types) == 1 and param_types[0] is T.VOID and decl.params[0].name is None:
+                param_types, params = [], []
+            else:
+                params = list(decl.params)
+            fn.signature = Signature(ret, param_types, params)
+        return fn.signature
+
+    def _explain_substitution(self, err: SemaError, type_ref: A.TypeRef, fn: FunctionSymbol) -> SemaError:
+        """Turn `no member named 'type' in enable_if<false, ...>` into the
+        condition that failed, with the parameters it mentions."""
+        if err.requirement is None or not isinstance(type_ref, A.NamedType):
+            return err
+        parts = type_ref.name.parts
+        cond_part = next((p for p in parts if p.template_args and p.name == "enable_if"), None)
+        if cond_part is None:
+            return err
+        cond = cond_part.template_args[0]
+        text = _source_text(cond)
+        mentioned = _names_in(cond)
+        bindings: list[tuple[str, str]] = []
+        level: Env | None = fn.env
+        seen: set[str] = set()
+        while level is not None:
+            for name, value in level.names.items():
+                if name in mentioned and name not in seen and isinstance(value, (T.Type, T.ConstValue)):
+                    seen.add(name)
+                    bindings.append((name, value.spell()))
+            level = level.parent
+        order = {name: i for i, name in enumerate(mentioned)}
+        bindings.sort(key=lambda b: order.get(b[0], 0))
+        failed = [_source_text(c) for c in _conjuncts(cond) if not self._clause_holds(c, fn.env)]
+        requirement = Requirement(text, bindings, failed, cond.span)
+        return SemaError(requirement.describe(), cond.span, requirement=requirement)
+
+    def _clause_holds(self, clause: Any, env: Env) -> bool:
+        try:
+            return bool(self.evaluate(clause, env).value)
+        except SemaError:
+            return False
+
+    # ------------------------------------------------------------------
+    # Overload resolution
+
+    def resolve_overload(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
+                         arg_types: list[T.Type], name: str, span: Span | None,
+                         conversion_of: Any) -> Resolved:
+        """Pick the best viable candidate for a call; NoMatch lists why each
+        candidate failed, SemaError reports an ambiguity."""
+        viable: list[tuple[list[int], FunctionSymbol, list, Signature, bool]] = []
+        failures: list[CandidateFailure] = []
+        for candidate in candidates:
+            is_template = isinstance(candidate, FunctionTemplateSymbol)
+            try:
+                if is_template:
+                    fn = self.deduce_function(candidate, explicit or [], explicit_env, arg_types, span)
+                else:
+                    if explicit:
+                        raise SemaError("candidate is not a template", candidate.span)
+                    fn = candidate
+                sig = self.signature_of(fn)
+            except SemaError as err:
+                failures.append(CandidateFailure(candidate, err.message, err.span, err.requirement))
+                continue
+            if len(arg_types) > len(sig.param_types):
+                failures.append(CandidateFailure(candidate, f"requires {_count(sig.required, len(sig.param_types))}, "
+                                                            f"but {len(arg_types)} were provided", fn.decl.name_span))
+                continue
+            if len(arg_types) < sig.required:
+                failures.append(CandidateFailure(candidate, f"requires {_count(sig.required, len(sig.param_types))}, "
+                                                            f"but {len(arg_types)} were provided", fn.decl.name_span))
+                continue
+            ranks, conversions, bad = [], [], None
+            for index, (arg_type, param_type) in enumerate(zip(arg_types, sig.param_types)):
+                conv = conversion_of(arg_type, param_type, sig.param_decls[index])
+                if conv is None:
+                    bad = index
+                    break
+                ranks.append(conv.rank)
+                conversions.append(conv)
+            if bad is not None:
+                param_decl = sig.param_decls[bad]
+                failures.append(CandidateFailure(
+                    candidate, f"no known conversion from '{arg_types[bad].spell()}' to "
+                               f"'{sig.param_types[bad].spell()}' for argument {bad + 1}",
+                    param_decl.span, bad_argument=bad))
+                continue
+            viable.append((ranks, fn, conversions, sig, len(candidate.params) if is_template else -1))
+        if not viable:
+            raise NoMatch(f"no matching function for call to '{name}'", span, failures)
+        best = viable[0]
+        for item in viable[1:]:
+            if _better(item, best):
+                best = item
+        ambiguous = [item for item in viable if item is not best and not _better(best, item)]
+        if ambiguous:
+            notes = [("candidate function", item[1].decl.name_span) for item in [best] + ambiguous]
+            raise SemaError(f"call to '{name}' is ambiguous", span, notes=notes)
+        ranks, fn, conversions, sig, _ = best
+        return Resolved(fn, conversions, sig.param_types, sig.return_type)
+
+
+class _ExplicitArgs:
+    """A function name with explicit template arguments: `Multiply<F32>`."""
+
+    __slots__ = ("candidates", "args", "env")
+
+    def __init__(self, candidates: list[Any], args: list[Any], env: Env) -> None:
+        self.candidates = candidates
+        self.args = args
+        self.env = env
+
+
+def _better(a: tuple, b: tuple) -> bool:
+    """Is viable candidate `a` better than `b`?"""
+    ranks_a, ranks_b = a[0], b[0]
+    better_somewhere = False
+    for ra, rb in zip(ranks_a, ranks_b):
+        if ra > rb:
+            return False
+        if ra < rb:
+            better_somewhere = True
+    if better_somewhere:
+        return True
+    # Ties: a non-template beats a template specialisation (-1 template
+    # parameters), and between templates the more specialised one wins.
+    # hlslc approximates C++'s partial ordering by the number of template
+    # parameters: `Multiply<T, M, N, K>(Matrix<T..>, Matrix<T..>)` is more
+    # specialised than `Multiply<OutTy, ATy, BTy, M, N, K>`, which the
+    # header relies on.
+    return a[4] < b[4]
+
+
+def _count(required: int, total: int) -> str:
+    if required == total:
+        return f"{total} argument{'s' if total != 1 else ''}"
+    return f"{required} to {total} arguments"
+
+
+def _literal_default(t: T.Type) -> T.Type:
+    if t is T.LITERAL_INT:
+        return T.INT
+    if t is T.LITERAL_FLOAT:
+        return T.FLOAT
+    return t
+
+
+def _bare_name(node: Any) -> str | None:
+    if isinstance(node, A.NameExpr):
+        parts = node.name.parts
+    elif isinstance(node, A.NamedType) and not node.is_dependent:
+        parts = node.name.parts
+    else:
+        return None
+    if len(parts) == 1 and parts[0].template_args is None:
+        return parts[0].name
+    return None
+
+
+def _template_part(node: Any) -> A.NamePart | None:
+    if isinstance(node, (A.NamedType, A.NameExpr)):
+        last = node.name.parts[-1]
+        if last.template_args is not None:
+            return last
+    return None
+
+
+def _mentions(node: Any, names: set[str]) -> bool:
+    return bool(names) and bool(set(_names_in(node)) & names)
+
+
+def _names_in(node: Any) -> list[str]:
+    """Every simple name spelled in a type or expression, in order."""
+    out: list[str] = []
+    stack = [node]
+    from dataclasses import fields
+    while stack:
+        item = stack.pop()
+        if isinstance(item, A.NamePart):
+            out.append(item.name)
+            if item.template_args:
+                stack.extend(reversed(item.template_args))
+            continue
+        if isinstance(item, A.QualifiedName):
+            stack.extend(reversed(item.parts))
+            continue
+        if isinstance(item, A.Node):
+            children = []
+            for f in fields(item):
+                if f.name in ("span", "name_span"):
+                    continue
+                value = getattr(item, f.name)
+                if isinstance(value, list):
+                    children.extend(v for v in value if isinstance(v, (A.Node, A.NamePart)))
+                elif isinstance(value, (A.Node, A.NamePart, A.QualifiedName)):
+                    children.append(value)
+            stack.extend(reversed(children))
+    return out
+
+
+def _conjuncts(expr: Any) -> list[Any]:
+    if isinstance(expr, A.BinaryExpr) and expr.op == "&&":
+        return _conjuncts(expr.lhs) + _conjuncts(expr.rhs)
+    if isinstance(expr, A.ParenExpr):
+        return _conjuncts(expr.inner)
+    return [expr]
+
+
+def _source_text(node: Any) -> str:
+    """The expression as written (one line, spaces collapsed)."""
+    span = node.span
+    if span is None:
+        return A.spell(node)
+    if span.expanded_from is not None:
+        return A.spell(node)
+    return " ".join(span.text().split())

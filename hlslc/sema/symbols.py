@@ -1,0 +1,293 @@
+"""Symbols and scopes: what names denote.
+
+Owns: the symbol classes (namespaces, variables, functions, function and
+class templates, class instances, aliases, enums) and `Env`, the chain of
+scopes a name is looked up in.  An `Env` level can bind template parameters
+(to types or constant values), hold local declarations, stand for a
+namespace (with its `using namespace` directives) or for a class instance
+(whose members are then in scope).
+
+Does not own: building symbols from declarations or evaluating anything
+(`engine`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Union
+
+from . import types as T
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .. import ast as A
+    from ..source import Span
+
+
+class Symbol:
+    __slots__ = ("name", "span")
+
+    def __init__(self, name: str, span: "Span | None") -> None:
+        self.name = name
+        self.span = span
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class NamespaceSymbol(Symbol):
+    __slots__ = ("parent", "members", "usings", "qualified_name")
+
+    def __init__(self, name: str, span: "Span | None", parent: "NamespaceSymbol | None") -> None:
+        super().__init__(name, span)
+        self.parent = parent
+        self.members: dict[str, list[Symbol]] = {}
+        self.usings: list[NamespaceSymbol] = []
+        if parent is None or parent.parent is None:
+            self.qualified_name = name
+        else:
+            self.qualified_name = f"{parent.qualified_name}::{name}"
+
+    def add(self, symbol: Symbol) -> None:
+        self.members.setdefault(symbol.name, []).append(symbol)
+
+
+class TypeSymbol(Symbol):
+    """A name that denotes a type directly (a typedef resolved up front)."""
+    __slots__ = ("type",)
+
+    def __init__(self, name: str, span: "Span | None", type: T.Type) -> None:
+        super().__init__(name, span)
+        self.type = type
+
+
+class AliasSymbol(Symbol):
+    """`using X = T;` or `typedef T X;`: resolved when first used, in `env`."""
+    __slots__ = ("type_ref", "env", "array_dims", "resolved")
+
+    def __init__(self, name: str, span: "Span | None", type_ref: "A.TypeRef", env: "Env",
+                 array_dims: "list | None" = None) -> None:
+        super().__init__(name, span)
+        self.type_ref = type_ref
+        self.env = env
+        self.array_dims = array_dims or []
+        self.resolved: T.Type | None = None
+
+
+class AliasTemplateSymbol(Symbol):
+    __slots__ = ("params", "type_ref", "env")
+
+    def __init__(self, name: str, span: "Span | None", params: "list[A.TemplateParam]",
+                 type_ref: "A.TypeRef", env: "Env") -> None:
+        super().__init__(name, span)
+        self.params = params
+        self.type_ref = type_ref
+        self.env = env
+
+
+class Specialization:
+    """`template <...> struct X<pattern>` (partial) or `template <> struct X<args>`."""
+    __slots__ = ("params", "pattern", "decl", "env")
+
+    def __init__(self, params: "list[A.TemplateParam]", pattern: "list", decl: "A.StructDecl", env: "Env") -> None:
+        self.params = params
+        self.pattern = pattern
+        self.decl = decl
+        self.env = env
+
+
+class ClassTemplateSymbol(Symbol):
+    __slots__ = ("params", "decl", "env", "specializations", "instances", "qualified_name")
+
+    def __init__(self, name: str, span: "Span | None", params: "list[A.TemplateParam]",
+                 decl: "A.StructDecl | None", env: "Env", qualified_name: str) -> None:
+        super().__init__(name, span)
+        self.params = params
+        self.decl = decl
+        self.env = env
+        self.specializations: list[Specialization] = []
+        self.instances: dict[tuple, ClassInstance] = {}
+        self.qualified_name = qualified_name
+
+
+class ClassInstance(Symbol):
+    """A struct, or one instantiation of a class template: members are built
+    from the declaration on first use, in an environment binding the
+    template's parameters."""
+    __slots__ = ("template", "args", "decl", "env", "type", "_members", "qualified_name", "fields",
+                 "param_names")
+
+    def __init__(self, name: str, span: "Span | None", template: ClassTemplateSymbol | None,
+                 args: tuple, decl: "A.StructDecl", env: "Env", qualified_name: str,
+                 param_names: "list[str] | None" = None) -> None:
+        super().__init__(name, span)
+        self.template = template
+        self.args = args
+        self.decl = decl
+        self.env = env            # binds the template parameters; env.instance is self
+        self.type = T.ClassType(self)
+        self._members: dict[str, list[Symbol]] | None = None
+        self.qualified_name = qualified_name
+        self.fields: list[VarSymbol] = []
+        self.param_names = param_names or []
+
+    def spell(self) -> str:
+        if self.template is None:
+            return self.qualified_name
+        return f"{self.qualified_name}<{', '.join(a.spell() for a in self.args)}>"
+
+    def arg_named(self, name: str) -> "T.Type | T.ConstValue | None":
+        for param, arg in zip(self.param_names, self.args):
+            if param == name:
+                return arg
+        return None
+
+    def size_in_bytes(self) -> int | None:
+        total = 0
+        for field in self.fields:
+            size = T.size_of(field.type) if field.type is not None else None
+            if size is None:
+                return None
+            total += size
+        return total
+
+
+class EnumSymbol(Symbol):
+    __slots__ = ("type", "values", "names", "qualified_name", "scoped", "underlying")
+
+    def __init__(self, name: str, span: "Span | None", qualified_name: str, scoped: bool) -> None:
+        super().__init__(name, span)
+        self.qualified_name = qualified_name
+        self.scoped = scoped
+        self.values: dict[str, int] = {}
+        self.names: dict[int, str] = {}
+        self.type = T.EnumType(self)
+        self.underlying: T.Type = T.INT
+
+    def name_of(self, value: int) -> str | None:
+        return self.names.get(value)
+
+
+class EnumeratorSymbol(Symbol):
+    __slots__ = ("enum", "value")
+
+    def __init__(self, name: str, span: "Span | None", enum: EnumSymbol, value: int) -> None:
+        super().__init__(name, span)
+        self.enum = enum
+        self.value = value
+
+    @property
+    def const(self) -> T.ConstValue:
+        return T.ConstValue(self.enum.type, self.value)
+
+
+class VarSymbol(Symbol):
+    """A variable, parameter, field or static data member.  The type and the
+    constant value of a `static const` are computed on first use."""
+    __slots__ = ("decl", "env", "type", "storage", "is_const", "const_value", "evaluating", "owner",
+                 "is_param", "param_modifiers", "is_field")
+
+    def __init__(self, name: str, span: "Span | None", decl: "A.Node | None", env: "Env | None",
+                 type: T.Type | None = None, storage: tuple[str, ...] = (), owner: Any = None) -> None:
+        super().__init__(name, span)
+        self.decl = decl
+        self.env = env
+        self.type = type
+        self.storage = storage
+        self.is_const = "const" in storage
+        self.const_value: T.ConstValue | None = None
+        self.evaluating = False
+        self.owner = owner
+        self.is_param = False
+        self.param_modifiers: tuple[str, ...] = ()
+        self.is_field = False
+
+    @property
+    def is_groupshared(self) -> bool:
+        return "groupshared" in self.storage
+
+    @property
+    def is_static(self) -> bool:
+        return "static" in self.storage
+
+
+class FunctionSymbol(Symbol):
+    """A function or member function; `signature` is computed on first use."""
+    __slots__ = ("decl", "env", "owner", "is_static", "signature", "template_bindings", "builtin",
+                 "qualified_name")
+
+    def __init__(self, name: str, span: "Span | None", decl: "A.FunctionDecl", env: "Env",
+                 owner: ClassInstance | None = None, qualified_name: str | None = None) -> None:
+        super().__init__(name, span)
+        self.decl = decl
+        self.env = env
+        self.owner = owner
+        self.is_static = "static" in decl.specifiers
+        self.signature: "Signature | None" = None
+        self.template_bindings: dict[str, Any] = {}
+        self.builtin: str | None = None
+        self.qualified_name = qualified_name or name
+
+
+class FunctionTemplateSymbol(Symbol):
+    __slots__ = ("params", "decl", "env", "owner", "is_static", "qualified_name", "specializations")
+
+    def __init__(self, name: str, span: "Span | None", params: "list[A.TemplateParam]",
+                 decl: "A.FunctionDecl", env: "Env", owner: ClassInstance | None = None,
+                 qualified_name: str | None = None) -> None:
+        super().__init__(name, span)
+        self.params = params
+        self.decl = decl
+        self.env = env
+        self.owner = owner
+        self.is_static = "static" in decl.specifiers
+        self.qualified_name = qualified_name or name
+        self.specializations: list[FunctionSymbol] = []
+
+
+class Signature:
+    __slots__ = ("return_type", "param_types", "param_decls", "required")
+
+    def __init__(self, return_type: T.Type, param_types: list[T.Type], param_decls: "list[A.ParamDecl]") -> None:
+        self.return_type = return_type
+        self.param_types = param_types
+        self.param_decls = param_decls
+        self.required = sum(1 for p in param_decls if p.default is None)
+
+
+Binding = Union[T.Type, T.ConstValue]
+
+
+class Env:
+    """One level of scope.  `names` holds locals and template parameter
+    bindings; `namespace` / `instance` make a namespace's or a class's
+    members visible; `usings` are `using namespace` directives."""
+
+    __slots__ = ("parent", "names", "namespace", "instance", "usings", "function")
+
+    def __init__(self, parent: "Env | None" = None, names: dict[str, Any] | None = None,
+                 namespace: NamespaceSymbol | None = None, instance: ClassInstance | None = None,
+                 function: Any = None) -> None:
+        self.parent = parent
+        self.names: dict[str, Any] = names if names is not None else {}
+        self.namespace = namespace
+        self.instance = instance
+        self.usings: list[NamespaceSymbol] = []
+        self.function = function if function is not None else (parent.function if parent else None)
+
+    def child(self, **kwargs: Any) -> "Env":
+        return Env(self, **kwargs)
+
+    def enclosing_namespace(self) -> NamespaceSymbol | None:
+        env: Env | None = self
+        while env is not None:
+            if env.namespace is not None:
+                return env.namespace
+            env = env.parent
+        return None
+
+    def enclosing_instance(self) -> ClassInstance | None:
+        env: Env | None = self
+        while env is not None:
+            if env.instance is not None:
+                return env.instance
+            env = env.parent
+        return None

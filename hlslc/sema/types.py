@@ -1,0 +1,398 @@
+"""HLSL types as sema sees them, and constant values.
+
+Owns: the type model (scalars, vectors, HLSL matrices, arrays, resources,
+enums, structs and class-template instances, Wave Matrix types, void), the
+spelling of types in messages, and `ConstValue`, the value of a constant
+expression or a non-type template argument.
+
+Types are interned: two spellings of the same type (`float32_t`, `float`)
+are the same object, so `is` and `==` both compare types.  Class types
+compare by identity of their instance (the template engine instantiates each
+`Matrix<...>` once).
+
+Does not own: name lookup, templates, conversions (see `templates`,
+`conversions`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .symbols import ClassInstance, EnumSymbol
+
+
+class Type:
+    __slots__ = ()
+
+    def spell(self) -> str:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spell()}>"
+
+    def __str__(self) -> str:
+        return self.spell()
+
+    # Classification helpers used all over sema.
+    @property
+    def is_scalar(self) -> bool:
+        return False
+
+    @property
+    def is_numeric(self) -> bool:
+        """Scalars, vectors and HLSL matrices of numbers (bool included)."""
+        return False
+
+    @property
+    def element(self) -> "ScalarType | None":
+        return None
+
+
+class ScalarType(Type):
+    """`kind` is "bool", "int", "uint", "float"; `literal` marks the types of
+    unsuffixed literals, which convert without a rank penalty."""
+
+    __slots__ = ("name", "kind", "bits", "literal")
+
+    def __init__(self, name: str, kind: str, bits: int, literal: bool = False) -> None:
+        self.name = name
+        self.kind = kind
+        self.bits = bits
+        self.literal = literal
+
+    def spell(self) -> str:
+        return self.name
+
+    @property
+    def is_scalar(self) -> bool:
+        return True
+
+    @property
+    def is_numeric(self) -> bool:
+        return True
+
+    @property
+    def element(self) -> "ScalarType":
+        return self
+
+    @property
+    def is_float(self) -> bool:
+        return self.kind == "float"
+
+    @property
+    def is_integer(self) -> bool:
+        return self.kind in ("int", "uint")
+
+    @property
+    def is_signed(self) -> bool:
+        return self.kind in ("int", "float")
+
+
+BOOL = ScalarType("bool", "bool", 32)
+INT = ScalarType("int", "int", 32)
+UINT = ScalarType("uint", "uint", 32)
+INT16 = ScalarType("int16_t", "int", 16)
+UINT16 = ScalarType("uint16_t", "uint", 16)
+INT64 = ScalarType("int64_t", "int", 64)
+UINT64 = ScalarType("uint64_t", "uint", 64)
+HALF = ScalarType("half", "float", 16)
+FLOAT = ScalarType("float", "float", 32)
+DOUBLE = ScalarType("double", "float", 64)
+MIN16FLOAT = ScalarType("min16float", "float", 16)
+MIN10FLOAT = ScalarType("min10float", "float", 16)
+MIN16INT = ScalarType("min16int", "int", 16)
+MIN12INT = ScalarType("min12int", "int", 16)
+MIN16UINT = ScalarType("min16uint", "uint", 16)
+# The 8-bit packed types of SM 6.6: a uint holding four 8-bit values.
+INT8_4_PACKED = ScalarType("int8_t4_packed", "uint", 32)
+UINT8_4_PACKED = ScalarType("uint8_t4_packed", "uint", 32)
+# Unsuffixed literals: `1` and `1.5`.
+LITERAL_INT = ScalarType("literal int", "int", 64, literal=True)
+LITERAL_FLOAT = ScalarType("literal float", "float", 64, literal=True)
+
+# Spellings of the scalar types.  `half`/`float16_t` depend on 16-bit types
+# and are resolved by `scalar_named`.
+_SCALAR_NAMES: dict[str, ScalarType] = {
+    "bool": BOOL, "int": INT, "int32_t": INT, "uint": UINT, "uint32_t": UINT, "dword": UINT,
+    "int16_t": INT16, "uint16_t": UINT16, "int64_t": INT64, "uint64_t": UINT64,
+    "float": FLOAT, "float32_t": FLOAT, "double": DOUBLE, "float64_t": DOUBLE,
+    "min16float": MIN16FLOAT, "min10float": MIN10FLOAT, "min16int": MIN16INT,
+    "min12int": MIN12INT, "min16uint": MIN16UINT,
+    "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED,
+}
+SIXTEEN_BIT_ONLY = frozenset({"int16_t", "uint16_t", "float16_t"})
+
+
+def scalar_named(name: str, native_16bit: bool) -> ScalarType | None:
+    """The scalar a spelling denotes; `half` is a 16-bit type only with
+    native 16-bit types, as in DXC (a 32-bit float otherwise)."""
+    if name in ("half", "float16_t"):
+        return HALF if native_16bit else FLOAT
+    return _SCALAR_NAMES.get(name)
+
+
+class VectorType(Type):
+    __slots__ = ("elem", "size")
+
+    def __init__(self, elem: ScalarType, size: int) -> None:
+        self.elem = elem
+        self.size = size
+
+    def spell(self) -> str:
+        if self.elem.name in _SHORT_VECTOR_NAMES and 1 <= self.size <= 4:
+            return f"{self.elem.name}{self.size}"
+        return f"vector<{self.elem.spell()}, {self.size}>"
+
+    @property
+    def is_numeric(self) -> bool:
+        return True
+
+    @property
+    def element(self) -> ScalarType:
+        return self.elem
+
+
+_SHORT_VECTOR_NAMES = {"bool", "int", "uint", "half", "float", "double", "int16_t", "uint16_t",
+                       "int64_t", "uint64_t", "min16float", "min16int", "min16uint"}
+
+
+class MatrixType(Type):
+    """An HLSL `floatRxC` / `matrix<T, R, C>` value type (not dx::linalg)."""
+
+    __slots__ = ("elem", "rows", "cols")
+
+    def __init__(self, elem: ScalarType, rows: int, cols: int) -> None:
+        self.elem = elem
+        self.rows = rows
+        self.cols = cols
+
+    def spell(self) -> str:
+        if self.elem.name in _SHORT_VECTOR_NAMES:
+            return f"{self.elem.name}{self.rows}x{self.cols}"
+        return f"matrix<{self.elem.spell()}, {self.rows}, {self.cols}>"
+
+    @property
+    def is_numeric(self) -> bool:
+        return True
+
+    @property
+    def element(self) -> ScalarType:
+        return self.elem
+
+
+class ArrayType(Type):
+    __slots__ = ("elem", "size")
+
+    def __init__(self, elem: Type, size: int | None) -> None:
+        self.elem = elem
+        self.size = size
+
+    def spell(self) -> str:
+        dims = ""
+        t: Type = self
+        while isinstance(t, ArrayType):
+            dims += f"[{t.size if t.size is not None else ''}]"
+            t = t.elem
+        return f"{t.spell()}{dims}"
+
+
+class VoidType(Type):
+    __slots__ = ()
+
+    def spell(self) -> str:
+        return "void"
+
+
+VOID = VoidType()
+
+
+class StringType(Type):
+    __slots__ = ()
+
+    def spell(self) -> str:
+        return "string"
+
+
+STRING = StringType()
+
+
+class ResourceType(Type):
+    """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`, ..."""
+
+    __slots__ = ("name", "elem", "writable")
+
+    def __init__(self, name: str, elem: Type | None, writable: bool) -> None:
+        self.name = name
+        self.elem = elem
+        self.writable = writable
+
+    def spell(self) -> str:
+        return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
+
+
+class WaveMatrixType(Type):
+    """SM 6.8 `WaveMatrixLeft<T, M, N>` and its four siblings."""
+
+    __slots__ = ("kind", "elem", "m", "n")
+
+    def __init__(self, kind: str, elem: ScalarType, m: int, n: int) -> None:
+        self.kind = kind
+        self.elem = elem
+        self.m = m
+        self.n = n
+
+    def spell(self) -> str:
+        return f"{self.kind}<{self.elem.spell()}, {self.m}, {self.n}>"
+
+
+class EnumType(Type):
+    __slots__ = ("symbol",)
+
+    def __init__(self, symbol: "EnumSymbol") -> None:
+        self.symbol = symbol
+
+    def spell(self) -> str:
+        return self.symbol.qualified_name
+
+
+class ClassType(Type):
+    """A struct or class, or an instance of a class template."""
+
+    __slots__ = ("instance",)
+
+    def __init__(self, instance: "ClassInstance") -> None:
+        self.instance = instance
+
+    def spell(self) -> str:
+        return self.instance.spell()
+
+
+# --------------------------------------------------------------------------
+# Interning
+
+_VECTORS: dict[tuple[int, int], VectorType] = {}
+_MATRICES: dict[tuple[int, int, int], MatrixType] = {}
+_ARRAYS: dict[tuple[int, int | None], ArrayType] = {}
+_RESOURCES: dict[tuple[str, int], ResourceType] = {}
+_WAVE: dict[tuple[str, int, int, int], WaveMatrixType] = {}
+_KEEP: list[Type] = []    # keeps element types alive so id() keys stay unique
+
+
+def vector_of(elem: ScalarType, size: int) -> VectorType:
+    key = (id(elem), size)
+    t = _VECTORS.get(key)
+    if t is None:
+        t = _VECTORS[key] = VectorType(elem, size)
+    return t
+
+
+def matrix_of(elem: ScalarType, rows: int, cols: int) -> MatrixType:
+    key = (id(elem), rows, cols)
+    t = _MATRICES.get(key)
+    if t is None:
+        t = _MATRICES[key] = MatrixType(elem, rows, cols)
+    return t
+
+
+def array_of(elem: Type, size: int | None) -> ArrayType:
+    key = (id(elem), size)
+    t = _ARRAYS.get(key)
+    if t is None:
+        _KEEP.append(elem)
+        t = _ARRAYS[key] = ArrayType(elem, size)
+    return t
+
+
+WRITABLE_RESOURCES = frozenset({"RWByteAddressBuffer", "RWStructuredBuffer", "RWBuffer", "RWTexture1D",
+                                "RWTexture2D", "RWTexture3D", "AppendStructuredBuffer"})
+
+
+def resource_of(name: str, elem: Type | None = None) -> ResourceType:
+    key = (name, id(elem))
+    t = _RESOURCES.get(key)
+    if t is None:
+        if elem is not None:
+            _KEEP.append(elem)
+        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES)
+    return t
+
+
+def wave_matrix_of(kind: str, elem: ScalarType, m: int, n: int) -> WaveMatrixType:
+    key = (kind, id(elem), m, n)
+    t = _WAVE.get(key)
+    if t is None:
+        t = _WAVE[key] = WaveMatrixType(kind, elem, m, n)
+    return t
+
+
+def with_element(t: Type, elem: ScalarType) -> Type:
+    """The same shape with another element type (for conversions)."""
+    if isinstance(t, VectorType):
+        return vector_of(elem, t.size)
+    if isinstance(t, MatrixType):
+        return matrix_of(elem, t.rows, t.cols)
+    return elem
+
+
+def component_count(t: Type) -> int:
+    if isinstance(t, VectorType):
+        return t.size
+    if isinstance(t, MatrixType):
+        return t.rows * t.cols
+    return 1
+
+
+def size_of(t: Type) -> int | None:
+    """`sizeof` in bytes, where it is defined (scalars, vectors, matrices,
+    arrays and structs of those)."""
+    if isinstance(t, ScalarType):
+        if t.literal:
+            return None
+        return 4 if t.kind == "bool" else t.bits // 8
+    if isinstance(t, (VectorType, MatrixType)):
+        return size_of(t.element) * component_count(t)  # type: ignore[operator]
+    if isinstance(t, ArrayType) and t.size is not None:
+        inner = size_of(t.elem)
+        return inner * t.size if inner is not None else None
+    if isinstance(t, EnumType):
+        return 4
+    if isinstance(t, ClassType):
+        return t.instance.size_in_bytes()
+    return None
+
+
+# --------------------------------------------------------------------------
+# Constant values
+
+class ConstValue:
+    """The value of a constant expression: a Python int (bool as 0/1 with
+    type BOOL, enumerators with their EnumType) or float."""
+
+    __slots__ = ("type", "value")
+
+    def __init__(self, type: Type, value: Any) -> None:
+        self.type = type
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ConstValue) and self.type is other.type and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash((id(self.type), self.value))
+
+    def spell(self) -> str:
+        t = self.type
+        if isinstance(t, EnumType):
+            name = t.symbol.name_of(self.value)
+            return f"{t.symbol.name}::{name}" if name else f"({t.spell()}){self.value}"
+        if t is BOOL:
+            return "true" if self.value else "false"
+        return str(self.value)
+
+    def __repr__(self) -> str:
+        return f"ConstValue({self.spell()})"
+
+
+def spell_arg(arg: "Type | ConstValue") -> str:
+    return arg.spell()
