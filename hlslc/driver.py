@@ -26,6 +26,7 @@ from .source import SourceFile
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .ast import TranslationUnit
+    from .sema.analyzer import SemaResult
     from .tokens import PPToken
 
 
@@ -115,12 +116,12 @@ EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
-STAGES: tuple[str, ...] = ("preprocess", "parse")
+STAGES: tuple[str, ...] = ("preprocess", "parse", "sema")
 
 _LAST_STAGE = {
     EMIT_PREPROCESSED: "preprocess",
-    EMIT_AST: "parse",          # becomes "sema" when sema lands
-    EMIT_NOTHING: "parse",      # likewise: -fsyntax-only means "check everything before lowering"
+    EMIT_AST: "parse",          # the syntax tree as written, even when sema would reject it
+    EMIT_NOTHING: "sema",       # -fsyntax-only means "check everything before lowering"
     EMIT_IR: STAGES[-1],
 }
 
@@ -205,6 +206,7 @@ class CompileResult:
     files: dict[str, SourceFile] = field(default_factory=dict)
     tokens: "list[PPToken] | None" = None
     unit: "TranslationUnit | None" = None
+    sema: "SemaResult | None" = None
     output: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -341,9 +343,9 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     r = run.result
     r.tokens = run("preprocess", _preprocess, r, text, path)
     r.unit = run("parse", _parse, r.tokens, r.diagnostics)
+    r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options)
     # Next, as they land (each also appended to STAGES):
-    #   r.typed_unit = run("sema", sema.analyze_unit, r.unit, r.diagnostics)
-    #   r.module = run("lower", lower.lower_unit, r.typed_unit, r.diagnostics)
+    #   r.module = run("lower", lower.lower_unit, r.sema, r.diagnostics)
     #   run("validate", validate.validate_module, r.module, r.diagnostics)
 
 
@@ -373,6 +375,18 @@ def _parse(tokens: "list[PPToken]", diags: Diagnostics) -> "TranslationUnit | No
     from .parser import parse_tokens
 
     return parse_tokens(tokens, diags)
+
+
+def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions) -> "SemaResult | None":
+    from .sema.analyzer import SemaOptions, analyze_unit
+
+    if diags.has_errors:
+        # Errors from the preprocessor (a missing include, #error) would
+        # only cascade into undeclared names.
+        return None
+    profile = options.profile
+    return analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
+                                                 entry=options.entry, native_16bit=options.native_16bit_types))
 
 
 def _render_output(result: CompileResult) -> str | None:

@@ -95,6 +95,9 @@ class Classifier:
         self.diags = diags
         self.template_names: set[str] = set()
         self.class_templates: set[str] = set()
+        # Enumerator names: after `::` they are values even when a type of
+        # the same spelling is in scope (`MatrixUse::A` next to `using A = ...`).
+        self.enumerators: set[str] = set()
 
     def classify(self, pptokens: list[T.PPToken]) -> tuple[list[ParserToken], list[T.PPToken]]:
         """The parser's tokens, and for each the preprocessing token it came
@@ -119,6 +122,9 @@ class Classifier:
         scope_of_brace: list[_Scope | None] = []   # parallel to '{' entries
 
         pending_brace = _BLOCK        # what the next '{' opens
+        enum_next = False             # the next '{' opens an enum body
+        enum_depth = -1               # len(brackets) inside the enum body being read
+        enumerators = self.enumerators
         after_template_header = False  # next tokens declare a template
         template_scope: _Scope | None = None
         template_depth = 0            # len(brackets) where the template decl lives
@@ -168,6 +174,7 @@ class Classifier:
                     elif text == "enum":
                         declaring_kind = "enum"
                         pending_brace = _CLASS
+                        enum_next = True
                     elif text == "namespace":
                         declaring_kind = "namespace"
                         pending_brace = _NAMESPACE
@@ -208,6 +215,11 @@ class Classifier:
                         typedef_last = text
                 elif text in BUILTIN_TEMPLATES and not is_type(text):
                     ttype = "BUILTIN_TYPE"
+                elif prev_text == "::" and text in enumerators:
+                    ttype = "NAME"
+                elif len(brackets) == enum_depth and prev_text in ("{", ","):
+                    enumerators.add(text)
+                    ttype = "NAME"
                 elif is_type(text) or text in class_templates:
                     ttype = "TYPE_NAME"
                     if declaring_kind == "typedef":
@@ -280,6 +292,9 @@ class Classifier:
                 elif text == "{":
                     opened = _Scope(pending_brace)
                     brackets.append("{")
+                    if enum_next:
+                        enum_depth = len(brackets)
+                        enum_next = False
                     scopes.append(opened)
                     scope_of_brace.append(opened)
                     pending_brace = _BLOCK
@@ -291,6 +306,8 @@ class Classifier:
                         while brackets and brackets.pop() != want:
                             pass
                 elif text == "}":
+                    if len(brackets) == enum_depth:
+                        enum_depth = -1
                     if "{" in brackets:
                         while brackets and brackets.pop() != "{":
                             pass
@@ -309,6 +326,7 @@ class Classifier:
                                 and after_template_header:
                             end_template_scope()
                 elif text == ";":
+                    enum_next = False
                     if declaring_kind == "typedef" and typedef_last and not (brackets and brackets[-1] in "([<"):
                         declare_type(typedef_last)
                         declaring_kind = None

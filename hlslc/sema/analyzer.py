@@ -342,25 +342,28 @@ class Analyzer:
         self.require_conversion(t, target, init.span, "initializing")
 
     def _check_init_list(self, init: A.InitListExpr, target: T.Type, env: Env) -> None:
-        """Brace initialisers: HLSL flattens both sides to scalars."""
+        """Brace initialisers: HLSL flattens both sides to scalars, so inner
+        braces only group; the scalar counts must agree."""
         want = _flat_count(target)
-        have = 0
+        have = self._init_scalars(init, env)
+        if want is None:
+            raise SemaError(f"cannot initialize '{target.spell()}' with an initializer list", init.span)
+        if have != want and not (isinstance(target, T.ArrayType) and target.size is None):
+            raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
+                            f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+
+    def _init_scalars(self, init: A.InitListExpr, env: Env) -> int:
+        total = 0
         for item in init.items:
             if isinstance(item, A.InitListExpr):
-                elem = target.elem if isinstance(target, T.ArrayType) else target
-                self._check_init_list(item, elem if isinstance(target, T.ArrayType) else T.FLOAT, env)
-                have += _flat_count(elem) if isinstance(target, T.ArrayType) else len(item.items)
+                total += self._init_scalars(item, env)
                 continue
             t = self.check_expr(item, env)
             count = _flat_count(t)
             if count is None:
-                raise SemaError(f"cannot use '{t.spell()}' in an initializer list", item.span)
-            have += count
-        if want is not None and have != want:
-            if isinstance(target, T.ArrayType) and target.size is None:
-                return
-            raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
-                            f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+                raise SemaError(f"cannot use a value of type '{t.spell()}' in an initializer list", item.span)
+            total += count
+        return total
 
     def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
         from .conversions import implicit_conversion
@@ -645,6 +648,12 @@ class Analyzer:
                     elem = base.element
                     return elem if len(name) == 1 else T.vector_of(elem, len(name))
             raise SemaError(f"invalid swizzle '{name}' on '{base.spell()}'", expr.member.span)
+        if isinstance(base, T.MatrixType) and expr.member.template_args is None:
+            count = _matrix_swizzle_length(name, base)
+            if count is None:
+                raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
+                                f"_<row><col>)", expr.member.span)
+            return base.elem if count == 1 else T.vector_of(base.elem, count)
         if isinstance(base, T.ClassType):
             members = self.engine.members_of(base.instance).get(name)
             if not members:
@@ -881,7 +890,8 @@ class Analyzer:
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
                 if stage != "compute":
-                    self.diags.error(shader.span, f"shader stage '{stage}' is not supported (only \"compute\")")
+                    self.warn(f"entry point '{fn.name}' is a '{stage}' shader: hlslc checks and compiles compute "
+                              "shaders only, so it is left unchecked", shader.span)
                     continue
                 entries.append(fn)
         for fn in entries:
@@ -906,23 +916,36 @@ class Analyzer:
         if sig.return_type is not T.VOID:
             self.diags.error(decl.return_type.span, "compute entry point must return void")
         for param, ptype in zip(sig.param_decls, sig.param_types):
+            if param.semantic is None and isinstance(ptype, T.ClassType):
+                for field_sym in ptype.instance.fields:
+                    field_decl = field_sym.decl
+                    semantics = field_decl.semantics if isinstance(field_decl, A.VarDecl) else []
+                    if not semantics:
+                        self.diags.error(field_decl.span if field_decl else param.span,
+                                         f"field '{field_sym.name}' of entry-point parameter '{param.name}' "
+                                         "needs a system-value semantic")
+                    else:
+                        self._check_system_value(semantics[0], self.engine.var_type(field_sym),
+                                                 field_decl.type.span)
+                continue
             if param.semantic is None:
                 self.diags.error(param.span, f"parameter '{param.name}' of entry point '{fn.name}' needs a "
                                              "system-value semantic such as SV_DispatchThreadID")
                 continue
-            semantic = param.semantic.name.upper()
-            if semantic not in _SYSTEM_VALUES:
-                self.diags.error(param.semantic.span, f"'{param.semantic.name}' is not a compute-shader "
-                                                      "system-value semantic (SV_DispatchThreadID, SV_GroupID, "
-                                                      "SV_GroupThreadID, SV_GroupIndex)")
-                continue
-            _, width = _SYSTEM_VALUES[semantic]
-            elem = ptype.element
-            count = T.component_count(ptype)
-            if elem is None or not elem.is_integer or count > width:
-                allowed = "uint" if width == 1 else f"uint, uint2 or uint{width}"
-                self.diags.error(param.type.span, f"'{param.semantic.name}' has type {allowed}, not "
-                                                  f"'{ptype.spell()}'")
+            self._check_system_value(param.semantic, ptype, param.type.span)
+
+    def _check_system_value(self, semantic: A.Semantic, ptype: T.Type, type_span: Span) -> None:
+        name = semantic.name.upper()
+        if name not in _SYSTEM_VALUES:
+            self.diags.error(semantic.span, f"'{semantic.name}' is not a compute-shader system-value semantic "
+                                            "(SV_DispatchThreadID, SV_GroupID, SV_GroupThreadID, SV_GroupIndex)")
+            return
+        _, width = _SYSTEM_VALUES[name]
+        elem = ptype.element
+        count = T.component_count(ptype)
+        if elem is None or not elem.is_integer or count > width:
+            allowed = "uint" if width == 1 else f"uint, uint2 or uint{width}"
+            self.diags.error(type_span, f"'{semantic.name}' has type {allowed}, not '{ptype.spell()}'")
 
     def _constant_args(self, attr: A.Attribute, fn: FunctionSymbol) -> list[int] | None:
         values = []
@@ -980,6 +1003,19 @@ class Analyzer:
 
 def _is_linalg_matrix(instance: ClassInstance) -> bool:
     return instance.template is not None and instance.template.qualified_name == "dx::linalg::Matrix"
+
+
+def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
+    """Components named by `_m00_m11` (zero-based) or `_11_22` (one-based)."""
+    import re
+    parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
+    if not parts or "".join(f"_m{a}{b}" if a else f"_{c}{d}" for a, b, c, d in parts) != name or len(parts) > 4:
+        return None
+    for a, b, c, d in parts:
+        row, col = (int(a), int(b)) if a else (int(c) - 1, int(d) - 1)
+        if row >= m.rows or col >= m.cols:
+            return None
+    return len(parts)
 
 
 def _flat_count(t: T.Type) -> int | None:

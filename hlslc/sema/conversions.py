@@ -110,6 +110,10 @@ def _scalar_rank(src: ScalarType, dst: ScalarType) -> int | None:
             return CONVERSION
         if src.kind == "float" and dst.kind != "float":
             return CONVERSION
+        # The type a literal has when nothing else decides (int, float) is
+        # an exact match, so `f(2)` prefers f(int) over f(float).
+        if (src is LITERAL_INT and dst is INT) or (src is LITERAL_FLOAT and dst is FLOAT):
+            return EXACT
         return LITERAL
     if src.kind == "bool":
         return PROMOTION if dst.kind in ("int", "uint") else CONVERSION

@@ -149,9 +149,28 @@ class Engine:
                                     decl.cond.span)
         else:
             for symbol in self.symbols_for(decl, env, ns_name=self._qualify(ns, ""), owner=None):
+                if isinstance(symbol, FunctionSymbol) and self._merge_redeclaration(ns, symbol):
+                    if on_function is not None and symbol.decl.body is not None:
+                        on_function(symbol)
+                    continue
                 ns.add(symbol)
                 if isinstance(symbol, FunctionSymbol) and on_function is not None:
                     on_function(symbol)
+
+    def _merge_redeclaration(self, ns: NamespaceSymbol, fn: FunctionSymbol) -> bool:
+        """A prototype and its definition are one function.  True when `fn`
+        redeclares an existing one (which then takes the definition)."""
+        key = _parameter_key(fn.decl)
+        for index, other in enumerate(ns.members.get(fn.name, [])):
+            if not isinstance(other, FunctionSymbol) or _parameter_key(other.decl) != key:
+                continue
+            if other.decl.body is not None and fn.decl.body is not None:
+                raise SemaError(f"redefinition of '{fn.name}'", fn.decl.name_span,
+                                notes=[("previous definition is here", other.decl.name_span)])
+            if fn.decl.body is not None:
+                ns.members[fn.name][index] = fn
+            return True
+        return False
 
     @staticmethod
     def _qualify(ns: NamespaceSymbol | None, name: str) -> str:
@@ -770,6 +789,12 @@ class Engine:
                       bindings: dict[str, Binding]) -> Binding:
         if param.kind == "type":
             return self.type_argument(arg, arg_env)
+        if isinstance(arg, A.NamedType) and not arg.is_dependent:
+            # The lexer only knows spellings: `MatrixUse::A` arrives as a type
+            # when some type named `A` is in scope.  Lookup decides.
+            found = self.resolve_qualified(arg.name, arg_env)
+            if isinstance(found[0], (T.ConstValue, EnumeratorSymbol, VarSymbol)):
+                arg = A.NameExpr(arg.span, arg.name)
         if isinstance(arg, A.TypeRef):
             raise SemaError(f"template argument for non-type parameter '{param.name}' must be a value, "
                             f"not the type '{A.spell(arg)}'", arg.span)
@@ -1111,6 +1136,10 @@ class _ExplicitArgs:
         self.candidates = candidates
         self.args = args
         self.env = env
+
+
+def _parameter_key(decl: A.FunctionDecl) -> tuple:
+    return tuple((A.spell(p.type), len(p.array_dims)) for p in decl.params)
 
 
 def _better(a: tuple, b: tuple) -> bool:

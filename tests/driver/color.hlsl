@@ -13,3 +13,7 @@
 // COLOR: 1 error generated.
 
 // PLAIN-NOT: {{\x1b}}
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

@@ -14,3 +14,7 @@
 // A failed compile writes no output.
 // NO-OUTPUT: 2 errors generated.
 // NO-OUTPUT-NOT: {{.}}
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

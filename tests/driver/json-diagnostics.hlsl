@@ -11,3 +11,7 @@
 // CHECK-NEXT: {{^}}{"file": "{{.*}}json-diagnostics.hlsl", "line": [[@LINE-3]], {{.*}}"severity": "error"{{.*}}stop here
 // TEXT: error: {{.*}}stop here
 // TEXT: 1 error generated.
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

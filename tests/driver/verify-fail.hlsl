@@ -32,3 +32,7 @@ static const int unused = 0;
 // OTHER: {{^}}error: 'other-error' diagnostics seen but not expected:
 
 // BAD-PREFIX: hlslc: error: invalid -verify prefix '1bad'
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

@@ -13,3 +13,7 @@
 // BROKEN: error: 'expected-error' diagnostics seen but not expected:
 // BROKEN-NEXT: verify-no-diagnostics.hlsl:[[@LINE-4]]: {{.*}}broken
 // NONE: error: no 'expected-' directives found
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

@@ -29,3 +29,7 @@
 #endif
 
 // CHECK-NOT: {{.}}
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

@@ -22,3 +22,7 @@ static const int limit = LIMIT;
 // P-WARN: warning: {{.*}}redefined
 // P-WARN: {{^}}1 warning generated.
 // P-WARN: static const int limit = 2{{ ?}};
+
+// The default profile is cs_6_10, whose entry point is main.
+[numthreads(1, 1, 1)]
+void main() {}

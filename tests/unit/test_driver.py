@@ -140,10 +140,11 @@ def test_include_dirs(tmp_path):
 
 def test_warning_options():
     text = "#define X 1\n#define X 2\n"
-    assert hlslc.compile_source(text).warnings
-    strict = hlslc.compile_source(text, options=CompileOptions(warnings_as_errors=True))
+    lib = "lib_6_10"    # a library needs no entry point
+    assert hlslc.compile_source(text, options=CompileOptions(profile=lib)).warnings
+    strict = hlslc.compile_source(text, options=CompileOptions(profile=lib, warnings_as_errors=True))
     assert not strict.ok
-    quiet = hlslc.compile_source(text, options=CompileOptions(suppress_warnings=True))
+    quiet = hlslc.compile_source(text, options=CompileOptions(profile=lib, suppress_warnings=True))
     assert quiet.ok and not list(quiet.diagnostics)
 
 

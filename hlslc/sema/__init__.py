@@ -1,0 +1,1 @@
+"""Semantic analysis: the `sema` stage (entry point: `analyzer.analyze_unit`)."""
