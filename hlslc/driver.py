@@ -343,7 +343,7 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     r = run.result
     r.tokens = run("preprocess", _preprocess, r, text, path)
     r.unit = run("parse", _parse, r.tokens, r.diagnostics)
-    r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options)
+    r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
     # Next, as they land (each also appended to STAGES):
     #   r.module = run("lower", lower.lower_unit, r.sema, r.diagnostics)
     #   run("validate", validate.validate_module, r.module, r.diagnostics)
@@ -377,7 +377,8 @@ def _parse(tokens: "list[PPToken]", diags: Diagnostics) -> "TranslationUnit | No
     return parse_tokens(tokens, diags)
 
 
-def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions) -> "SemaResult | None":
+def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
+          path: str) -> "SemaResult | None":
     from .sema.analyzer import SemaOptions, analyze_unit
 
     if diags.has_errors:
@@ -386,7 +387,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions) 
         return None
     profile = options.profile
     return analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
-                                                 entry=options.entry, native_16bit=options.native_16bit_types))
+                                                 entry=options.entry, native_16bit=options.native_16bit_types,
+                                                 main_path=path))
 
 
 def _render_output(result: CompileResult) -> str | None:

@@ -132,7 +132,7 @@ void StoreResult(uint sample, OutputVec y, float loss)
 }
 
 [numthreads(64, 1, 1)]
-void CSMain(uint3 dispatchId : SV_DispatchThreadID)
+void main(uint3 dispatchId : SV_DispatchThreadID)
 {
     const uint sample = dispatchId.x;
     uint sampleCount;

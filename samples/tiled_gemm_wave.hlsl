@@ -84,7 +84,7 @@ void CopyTileB(uint firstRow, uint firstCol, uint rowLength, uint threadIndex)
 
 [numthreads(GROUP_THREADS, 1, 1)]
 [wavesize(LANES)]
-void CSMain(uint3 dispatchId : SV_DispatchThreadID,
+void main(uint3 dispatchId : SV_DispatchThreadID,
             uint3 groupId : SV_GroupID,
             uint groupIndex : SV_GroupIndex)
 {

@@ -55,7 +55,7 @@ uint ElementOffset(uint row, uint col, uint rowLength, uint elementBytes)
 
 [wavesize(LANES)]
 [numthreads(LANES, 1, 1)]
-void CSMain(uint3 groupId : SV_GroupID)
+void main(uint3 groupId : SV_GroupID)
 {
     const GemmShape shape = ReadShape();
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from support.samples import profile_for, sample_files
+from support.samples import compile_args_for, sample_files
 
 pytestmark = pytest.mark.wheel
 
@@ -132,6 +132,7 @@ def test_installed_hlslc_compiles_the_samples(installed):
     for sample in samples:
         copy = outside / sample.name
         shutil.copy(sample, copy)
-        proc = _run([_bin(installed["venv"], "hlslc"), "-T", profile_for(sample), copy.name], cwd=outside)
+        options = compile_args_for(sample)
+        proc = _run([_bin(installed["venv"], "hlslc"), *options, copy.name], cwd=outside)
         _check(proc)
         assert proc.stderr == "", proc.stderr

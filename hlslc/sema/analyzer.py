@@ -60,6 +60,7 @@ class SemaOptions:
     minor: int = 10
     entry: str = "main"
     native_16bit: bool = True
+    main_path: str | None = None      # the file compiled, for diagnostics about it as a whole
 
 
 _SWIZZLE_SETS = ("xyzw", "rgba")
@@ -880,8 +881,12 @@ class Analyzer:
             named = [f for f in functions if f.name == self.options.entry and f.owner is None
                      and f.decl.body is not None and "::" not in f.qualified_name]
             if not named:
-                self.diags.report(Diagnostic(Severity.ERROR, f"missing entry point definition '{self.options.entry}'",
-                                             path=self.result.unit.span.file.path if self.result.unit.span else None))
+                diag = Diagnostic(Severity.ERROR, f"missing entry point definition '{self.options.entry}'",
+                                  path=self.options.main_path)
+                others = [f.name for f in functions if any(a.name.lower() == "numthreads" for a in f.decl.attributes)]
+                if others:
+                    diag.notes.append(Note(f"'{others[0]}' has [numthreads]: select it with -E {others[0]}"))
+                self.diags.report(diag)
                 return
             entries = named[:1]
             self.result.entry = entries[0]

@@ -66,7 +66,7 @@ from .conversions import (
     literal_default, shape_of, with_shape,
 )
 from .types import (
-    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, UINT, UINT16, UINT64, VOID, MatrixType,
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, LITERAL_INT, UINT, UINT16, UINT64, VOID, MatrixType,
     ResourceType, ScalarType, StringType, Type, VectorType, VoidType, WaveMatrixType,
     matrix_of, vector_of,
 )
@@ -700,13 +700,15 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
             if not s.template:
                 candidates.append((s, base_env))
                 continue
-            # Deduce U from its argument; a literal takes its default type.
+            # Deduce U from its argument.
             # `Load<U>` has no such argument: it needs U spelled out.
             at = next((i for i, p in enumerate(s.params) if p.pat.base == "U" and p.mode == "in"), None)
             if at is None or at >= len(args):
                 notes.append("candidate template ignored: couldn't infer template argument 'T'")
                 continue
-            deduced = literal_default(args[at])
+            # A literal int deduces uint, the buffer's word, so `Store(a, 1)`
+            # stays the plain uint Store (a tie goes to the non-template).
+            deduced = UINT if args[at] is LITERAL_INT else literal_default(args[at])
             why = _bad_template_arg(name, deduced)
             if why is not None:
                 notes.append(f"candidate template ignored: substitution failure: {why}")
