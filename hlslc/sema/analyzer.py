@@ -827,9 +827,10 @@ class Analyzer:
             template_arg = None
             if callee.member.template_args:
                 template_arg = self.engine.type_argument(callee.member.template_args[0], env)
-            match = intrinsics.resolve_method(object_type, name, args, template_arg)
+            match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
-                raise SemaError(match, callee.member.span)
+                raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+            self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
@@ -846,12 +847,21 @@ class Analyzer:
         args = self._args(expr, env)
         match = intrinsics.resolve_intrinsic(name, args, self.options.native_16bit)
         if isinstance(match, str):
-            raise SemaError(match, expr.callee.span)
+            raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
         self._warn_conversions(match, expr.args)
-        for index, param_type in enumerate(match.param_types):
-            pass
+        self._check_intrinsic_modes(match, expr.args, env)
+        if match.min_shader_model > (self.options.major, self.options.minor):
+            major, minor = match.min_shader_model
+            raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
+                            expr.callee.span)
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
+        """Out and in-place (`ref`) arguments must be assignable."""
+        for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
+            if mode in ("out", "inout", "ref"):
+                self._require_lvalue(arg, env, f"an {mode} argument")
 
     def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
         for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):

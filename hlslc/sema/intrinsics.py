@@ -41,10 +41,11 @@ arithmetic conversions (`max(1, 2.0f)` is `max(float, float)`), then KIND
 adjusts it as DXC does: `numeric` turns bool into int, `float` turns
 integers into float (`sqrt(4)` is `sqrt(float)`), `double` makes it double,
 `int` rejects floats, `bits32` wants a 32-bit int, uint or float, `atomic`
-an int or uint of 32 or 64 bits, `int32` a 32-bit int or uint, `any`
-keeps everything.  A generic-element parameter has a strict shape: `T`
-takes a one-component argument only, `T[N]` a vector, `T[R,C]` a matrix,
-so `mul(float4, float3x4)` fails rather than truncating to a scalar.
+an int or uint of 32 or 64 bits, `int32`/`int64` an int or uint of that
+size, `any` keeps everything (bool included).  A generic-element parameter
+has a strict shape: `T` takes a one-component argument only, `T[N]` a
+vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
+truncating to a scalar.
 Concrete parameters (`uint`, `float[S]`) take whatever converts implicitly.
 
 Parameter modes: `out` (converted back to the argument), `inout` (both
@@ -375,6 +376,7 @@ INTRINSIC_NAMES: frozenset[str] = frozenset(TABLE)
 
 
 def is_intrinsic(name: str) -> bool:
+    """Whether `name` is a free intrinsic function (methods are not)."""
     return name in INTRINSIC_NAMES
 
 
