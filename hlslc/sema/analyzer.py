@@ -83,9 +83,18 @@ class _Flow:
 
 def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptions | None = None) -> SemaResult | None:
     """Check a parsed unit.  Returns None when errors were reported."""
+    import sys
+
     analyzer = Analyzer(diags, options or SemaOptions())
     errors_before = diags.error_count
-    result = analyzer.run(unit)
+    # The analysis recurses once per nesting level of the source; give
+    # reasonable programs room (the parser itself does not recurse).
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 6000))
+    try:
+        result = analyzer.run(unit)
+    finally:
+        sys.setrecursionlimit(limit)
     return result if diags.error_count == errors_before else None
 
 
@@ -123,6 +132,8 @@ class Analyzer:
                 self.engine.declare(decl, self.engine.global_ns, self.engine.global_env, functions.append)
             except SemaError as err:
                 self.error(err)
+            except RecursionError:
+                self.diags.error(decl.span, "declaration is nested too deeply to analyze")
         result.functions = functions
         self._check_globals(self.engine.global_ns, set())
         for fn in functions:
@@ -132,6 +143,12 @@ class Analyzer:
         return result
 
     def _check_globals(self, ns: NamespaceSymbol, seen: set[int]) -> None:
+        try:
+            self._check_globals_in(ns, seen)
+        except RecursionError:
+            self.diags.error(ns.span, "declarations are nested too deeply to analyze")
+
+    def _check_globals_in(self, ns: NamespaceSymbol, seen: set[int]) -> None:
         if id(ns) in seen:
             return
         seen.add(id(ns))
@@ -144,7 +161,7 @@ class Analyzer:
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
                     elif isinstance(sym, NamespaceSymbol):
-                        self._check_globals(sym, seen)
+                        self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             self._check_declared_type(self.engine.var_type(f), f.decl.type.span)
@@ -172,6 +189,15 @@ class Analyzer:
     # Functions and statements
 
     def check_function(self, fn: FunctionSymbol) -> None:
+        try:
+            self._check_function(fn)
+        except RecursionError:
+            # Analysis recurses over the tree; absurd nesting is an input
+            # error, not a crash.
+            self.diags.error(fn.decl.name_span, f"'{fn.name}' is nested too deeply to analyze "
+                                                "(expressions, statements or template instantiations)")
+
+    def _check_function(self, fn: FunctionSymbol) -> None:
         try:
             sig = self.engine.signature_of(fn)
         except SemaError as err:
