@@ -259,19 +259,17 @@ class Classifier:
                 top = brackets[-1] if brackets else ""
                 if top == "<" and text in (">", ">>", ">>="):
                     # Closes a template argument list (C++11 rule for `>>`).
-                    brackets.pop()
-                    emit("TGT", ">", tok)
-                    closed_header = template_scope is not None and len(brackets) == template_depth \
-                        and not after_template_header
-                    if closed_header:
-                        after_template_header = True
-                        last_decl_name = None
-                    if text == ">>":
-                        if brackets and brackets[-1] == "<":
-                            brackets.pop()
-                            emit("TGT", ">", tok)
-                        else:
-                            emit(puncts[">"], ">", tok)
+                    closes = 2 if text == ">>" and len(brackets) >= 2 and brackets[-2] == "<" else 1
+                    for _ in range(closes):
+                        brackets.pop()
+                        emit("TGT", ">", tok)
+                        # Closing the `template <...>` header itself?
+                        if template_scope is not None and len(brackets) == template_depth \
+                                and not after_template_header:
+                            after_template_header = True
+                            last_decl_name = None
+                    if text == ">>" and closes == 1:
+                        emit(puncts[">"], ">", tok)
                     elif text == ">>=":
                         emit(puncts[">="], ">=", tok)
                     prev_text = ">"

@@ -90,7 +90,7 @@ def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptio
     # The analysis recurses once per nesting level of the source; give
     # reasonable programs room (the parser itself does not recurse).
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 6000))
+    sys.setrecursionlimit(max(limit, 40000))
     try:
         result = analyzer.run(unit)
     finally:
@@ -110,6 +110,8 @@ class Analyzer:
     # Reporting
 
     def error(self, err: SemaError) -> None:
+        if err.reported:
+            return
         if isinstance(err, NoMatch):
             self._report_no_match(err)
             return
@@ -160,6 +162,7 @@ class Analyzer:
                         self._check_declared_type(t, sym.decl.type.span if sym.decl else None)
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
+                            self._evaluate_constant_global(sym, t)
                     elif isinstance(sym, NamespaceSymbol):
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
@@ -169,6 +172,22 @@ class Analyzer:
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
                 except SemaError as err:
                     self.error(err)
+                except RecursionError:
+                    self.diags.error(sym.span, f"'{sym.name}' is nested too deeply to analyze "
+                                               "(a template that instantiates itself without end?)")
+
+    def _evaluate_constant_global(self, var: VarSymbol, t: T.Type) -> None:
+        """A scalar `static const` is a constant: evaluate it now, so 1/0 or
+        an endless template recursion in it is reported here.  Initialisers
+        that are not constant expressions (calls, vectors) are fine."""
+        if not (var.is_const and (isinstance(t, (T.ScalarType, T.EnumType)))):
+            return
+        try:
+            self.engine.var_value(var, var.span)
+        except SemaError as err:
+            if "not an integral constant expression" in err.message or "is not a constant expression" in err.message:
+                return
+            raise
 
     def _check_declared_type(self, t: T.Type, span: Span | None) -> None:
         """Rules on a type as written in a declaration (dx::linalg limits)."""
@@ -344,7 +363,14 @@ class Analyzer:
             if "groupshared" in decl.specifiers:
                 raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
-            t = self.engine.var_type(var)
+            try:
+                t = self.engine.var_type(var)
+            except SemaError:
+                # Declare it anyway, so its uses do not cascade into
+                # "undeclared identifier" errors.
+                var.type = T.ERROR
+                env.names[decl.name] = var
+                raise
             self._check_declared_type(t, decl.type.span)
             if decl.init is not None:
                 self.check_initializer(decl.init, t, env)
@@ -410,6 +436,10 @@ class Analyzer:
 
     def check_expr(self, expr: A.Expr, env: Env) -> T.Type:
         t = self._expr(expr, env)
+        if t is T.ERROR:
+            # Something inside was already reported; stop this statement
+            # without a second message.
+            raise SemaError("", expr.span, reported=True)
         self.result.expr_types[id(expr)] = t
         return t
 
@@ -498,6 +528,7 @@ class Analyzer:
         a = self.check_expr(expr.lhs, env)
         b = self.check_expr(expr.rhs, env)
         op = expr.op
+        a, b = _unscoped_as_int(a), _unscoped_as_int(b)
         if isinstance(a, T.EnumType) or isinstance(b, T.EnumType):
             if op in ("==", "!=") and a is b:
                 return T.BOOL
@@ -936,7 +967,10 @@ class Analyzer:
                     continue
                 entries.append(fn)
         for fn in entries:
-            self._check_compute_entry(fn)
+            try:
+                self._check_compute_entry(fn)
+            except SemaError as err:
+                self.error(err)
 
     def _check_compute_entry(self, fn: FunctionSymbol) -> None:
         decl = fn.decl
@@ -1074,6 +1108,13 @@ def _flat_count(t: T.Type) -> int | None:
             total += inner
         return total
     return None
+
+
+def _unscoped_as_int(t: T.Type) -> T.Type:
+    """Unscoped enumerations take part in arithmetic as int (C++ rules)."""
+    if isinstance(t, T.EnumType) and not t.symbol.scoped:
+        return T.INT
+    return t
 
 
 def _concrete(t: T.Type) -> T.Type:

@@ -35,12 +35,15 @@ class SemaError(Exception):
     """A semantic error; inside overload resolution, a substitution failure."""
 
     def __init__(self, message: str, span: Span | None, notes: list[tuple[str, Span | None]] | None = None,
-                 requirement: "Requirement | None" = None) -> None:
+                 requirement: "Requirement | None" = None, reported: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.span = span
         self.notes = notes or []
         self.requirement = requirement
+        # True when the same error was already reported (a cached failure):
+        # it still stops the construct, silently.
+        self.reported = reported
 
 
 class Requirement:
@@ -100,11 +103,27 @@ _RESOURCE_TEMPLATES = {"StructuredBuffer", "RWStructuredBuffer", "Buffer", "RWBu
                        "RWTexture1D", "RWTexture2D", "RWTexture3D", "TextureCube"}
 WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
                      "WaveMatrixRightRowAcc")
-_MAX_INSTANTIATION_DEPTH = 64
+_MAX_INSTANTIATION_DEPTH = 1024   # as clang's -ftemplate-depth
 
 
 def _u32(value: int) -> int:
     return value & 0xFFFFFFFF
+
+
+def _s32(value: int) -> int:
+    value &= 0xFFFFFFFF
+    return value - (1 << 32) if value >= 1 << 31 else value
+
+
+def _same_binding(a: Any, b: Any) -> bool:
+    """Template arguments are the same: types by identity, values by value
+    (an `int` 0 written in a specialisation matches a `uint` 0 argument),
+    enumerators only within their enumeration."""
+    if isinstance(a, T.ConstValue) and isinstance(b, T.ConstValue):
+        if isinstance(a.type, T.EnumType) or isinstance(b.type, T.EnumType):
+            return a.type is b.type and a.value == b.value
+        return a.value == b.value
+    return a is b or a == b
 
 
 class Engine:
@@ -198,9 +217,12 @@ class Engine:
                 enum.underlying = self.resolve_type(decl.underlying, env)
             next_value = 0
             out: list[Symbol] = [enum]
+            # Later enumerators may use earlier ones (`B = A + 1`).
+            enum_env = Env(env, names={})
             for item in decl.enumerators:
                 if item.value is not None:
-                    next_value = self.evaluate(item.value, env).value
+                    next_value = int(self.evaluate(item.value, enum_env).value)
+                enum_env.names[item.name] = EnumeratorSymbol(item.name, item.span, enum, next_value)
                 enum.values[item.name] = next_value
                 enum.names.setdefault(next_value, item.name)
                 if not decl.scoped:
@@ -404,12 +426,23 @@ class Engine:
         return members
 
     def _build_fields(self, instance: ClassInstance) -> None:
+        """Instantiating a class instantiates its data members' types and its
+        static assertions (as in C++): errors there are hard errors."""
         for sym_list in self.members_of(instance).values():
             for sym in sym_list:
                 if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const:
                     sym.is_field = True
                     instance.fields.append(sym)
         instance.fields.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+        for field in instance.fields:
+            self.var_type(field)
+        for decl in instance.decl.members:
+            if isinstance(decl, A.StaticAssertDecl):
+                value = self.evaluate(decl.cond, instance.env)
+                if not value.value:
+                    notes = [(f"in instantiation of '{instance.spell()}'", None)] if instance.template else []
+                    raise SemaError(f"static assertion failed{': ' + decl.message if decl.message else ''}",
+                                    decl.cond.span, notes=notes)
 
     def var_type(self, var: VarSymbol) -> T.Type:
         if var.type is None:
@@ -438,18 +471,30 @@ class Engine:
         """The constant value of a `static const` (or `const`) with an initialiser."""
         if var.const_value is not None:
             return var.const_value
+        if var.const_error is not None:
+            raise SemaError(var.const_error.message, span, reported=True)
         decl = var.decl
         if not (isinstance(decl, A.VarDecl) and decl.init is not None and var.is_const and var.env is not None):
             raise SemaError(f"'{var.name}' is not a constant expression", span)
         if var.evaluating:
             raise SemaError(f"the value of '{var.name}' depends on itself", span)
+        if self._depth > _MAX_INSTANTIATION_DEPTH:
+            owner = var.owner.spell() if isinstance(var.owner, ClassInstance) else var.name
+            raise SemaError(f"evaluating '{var.name}' of '{owner}' instantiates templates too deeply "
+                            f"(more than {_MAX_INSTANTIATION_DEPTH} levels): is a base case missing?", span)
         var.evaluating = True
+        self._depth += 1
         try:
             value = self.evaluate(decl.init, var.env)
             target = self.var_type(var)
             var.const_value = self.convert_constant(value, target, decl.init.span)
+        except SemaError as err:
+            # Remember the failure: every later use would report it again.
+            var.const_error = err
+            raise
         finally:
             var.evaluating = False
+            self._depth -= 1
         return var.const_value
 
     # ------------------------------------------------------------------
@@ -671,7 +716,8 @@ class Engine:
         if isinstance(item, T.ConstValue):
             return item
         if isinstance(item, EnumeratorSymbol):
-            return item.const
+            # Unscoped enumerators take part in integer arithmetic (as in C++).
+            return item.const if item.enum.scoped else T.ConstValue(T.INT, item.value)
         if isinstance(item, VarSymbol):
             return self.var_value(item, span)
         if isinstance(item, T.Type) or isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol)):
@@ -735,6 +781,8 @@ class Engine:
             raise SemaError(f"'{op}' is not allowed in a constant expression", expr.span)
         if unsigned:
             r = _u32(r)
+        elif result_type is T.INT:
+            r = _s32(r)
         return T.ConstValue(result_type, r)
 
     def convert_constant(self, value: T.ConstValue, target: T.Type, span: Span | None,
@@ -758,6 +806,10 @@ class Engine:
             v = int(v)
             if target.kind == "uint":
                 v &= (1 << target.bits) - 1
+            elif target.kind == "int":
+                v &= (1 << target.bits) - 1
+                if v >= 1 << (target.bits - 1):
+                    v -= 1 << target.bits
             return T.ConstValue(target, v)
         raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
 
@@ -817,7 +869,8 @@ class Engine:
             if param_type.kind == "uint" and v < 0:
                 raise SemaError(f"template argument for '{param.name}' is negative ({v}) but its type is "
                                 f"'{param_type.spell()}'", span)
-            if v >= 1 << param_type.bits:
+            bits = param_type.bits if param_type.kind == "uint" else param_type.bits - 1
+            if v >= 1 << bits or v < -(1 << bits):
                 raise SemaError(f"template argument for '{param.name}' ({v}) does not fit in "
                                 f"'{param_type.spell()}'", span)
         return self.convert_constant(value, param_type, span)
@@ -858,7 +911,7 @@ class Engine:
                     concrete = [self._pattern_value(p, a, spec.env) for p, a in zip(spec.pattern, args)]
                 except SemaError:
                     continue
-                if len(spec.pattern) == len(args) and all(c == a for c, a in zip(concrete, args)):
+                if len(spec.pattern) == len(args) and all(_same_binding(c, a) for c, a in zip(concrete, args)):
                     return spec.decl, spec.env, primary_names | {}
             else:
                 bindings: dict[str, Binding] = {}
@@ -866,6 +919,10 @@ class Engine:
                 if len(spec.pattern) == len(args) and all(
                         self._deduce_arg(p, a, deducible, bindings, spec.env) for p, a in zip(spec.pattern, args)):
                     if deducible <= set(bindings):
+                        try:
+                            self._convert_deduced_values(spec.params, bindings, spec.env)
+                        except SemaError:
+                            continue
                         partial.append((spec, bindings))
         if partial:
             # More specialised first: the one that deduced fewer parameters.
@@ -874,6 +931,16 @@ class Engine:
         if template.decl is None:
             raise SemaError(f"implicit instantiation of undefined template '{template.name}'", template.span)
         return template.decl, template.env, primary_names
+
+    def _convert_deduced_values(self, params: list[A.TemplateParam], bindings: dict[str, Binding],
+                                env: Env) -> None:
+        """Values deduced from `vector<T, N>` or `Matrix<..., M, ...>` take the
+        parameter's declared type (`int N` gets an int)."""
+        for param in params:
+            bound = bindings.get(param.name or "")
+            if param.kind == "value" and isinstance(bound, T.ConstValue):
+                declared = self.resolve_type(param.type, Env(env, names=dict(bindings)))
+                bindings[param.name] = self._convert_template_value(bound, declared, param, param.span)
 
     def _pattern_value(self, pattern: Any, like: Binding, env: Env) -> Binding:
         if isinstance(like, T.Type):
@@ -898,7 +965,7 @@ class Engine:
             if bound is None:
                 bindings[name] = actual
                 return True
-            return bound == actual
+            return _same_binding(bound, actual)
         if isinstance(actual, T.Type):
             return self._deduce_type(pattern, actual, deducible, bindings, env)
         try:
@@ -959,6 +1026,13 @@ class Engine:
                 raise SemaError(self._mismatch_reason(pattern, actual, bindings, ft), param_decl.span)
         for index, param in enumerate(params):
             name = param.name or f"<param {index}>"
+            bound = bindings.get(name)
+            if bound is not None and param.kind == "value" and isinstance(bound, T.ConstValue):
+                # A value deduced from `vector<T, N>` is a uint; the parameter
+                # may be declared `int N`.
+                declared = self.resolve_type(param.type, Env(ft.env, names=dict(bindings)))
+                bindings[name] = self._convert_template_value(bound, declared, param, param.span)
+                continue
             if name in bindings:
                 continue
             if param.default is None:
@@ -978,7 +1052,7 @@ class Engine:
                                      for a, b in zip(explicit_spec.decl.specialization_args, key[1])]
                     except SemaError:
                         continue
-                    if tuple(spec_args) == key[1][:len(spec_args)]:
+                    if all(_same_binding(x, y) for x, y in zip(spec_args, key[1])):
                         fn = explicit_spec
                         break
             self._specialized[key] = fn
@@ -1112,7 +1186,7 @@ class Engine:
                                f"'{sig.param_types[bad].spell()}' for argument {bad + 1}",
                     param_decl.span, bad_argument=bad))
                 continue
-            viable.append((ranks, fn, conversions, sig, len(candidate.params) if is_template else -1))
+            viable.append((ranks, fn, conversions, sig, _specialisation_rank(candidate) if is_template else (-1, -1)))
         if not viable:
             raise NoMatch(f"no matching function for call to '{name}'", span, failures)
         best = viable[0]
@@ -1153,13 +1227,19 @@ def _better(a: tuple, b: tuple) -> bool:
             better_somewhere = True
     if better_somewhere:
         return True
-    # Ties: a non-template beats a template specialisation (-1 template
-    # parameters), and between templates the more specialised one wins.
-    # hlslc approximates C++'s partial ordering by the number of template
-    # parameters: `Multiply<T, M, N, K>(Matrix<T..>, Matrix<T..>)` is more
-    # specialised than `Multiply<OutTy, ATy, BTy, M, N, K>`, which the
-    # header relies on.
+    # Ties: a non-template beats a template specialisation, and between
+    # templates the more specialised one wins.  hlslc approximates C++'s
+    # partial ordering: first, fewer parameters typed by a bare template
+    # parameter (`f(vector<T, N>)` beats `f(T)`); then fewer template
+    # parameters (`Multiply<T, M, N, K>(Matrix<T..>, Matrix<T..>)` beats
+    # `Multiply<OutTy, ATy, BTy, M, N, K>`, which the header relies on).
     return a[4] < b[4]
+
+
+def _specialisation_rank(ft: FunctionTemplateSymbol) -> tuple[int, int]:
+    names = {p.name for p in ft.params if p.name}
+    bare = sum(1 for p in ft.decl.params if _bare_name(p.type) in names)
+    return (bare, len(ft.params))
 
 
 def _count(required: int, total: int) -> str:

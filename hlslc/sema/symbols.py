@@ -183,7 +183,7 @@ class VarSymbol(Symbol):
     """A variable, parameter, field or static data member.  The type and the
     constant value of a `static const` are computed on first use."""
     __slots__ = ("decl", "env", "type", "storage", "is_const", "const_value", "evaluating", "owner",
-                 "is_param", "param_modifiers", "is_field")
+                 "is_param", "param_modifiers", "is_field", "const_error")
 
     def __init__(self, name: str, span: "Span | None", decl: "A.Node | None", env: "Env | None",
                  type: T.Type | None = None, storage: tuple[str, ...] = (), owner: Any = None) -> None:
@@ -194,6 +194,7 @@ class VarSymbol(Symbol):
         self.storage = storage
         self.is_const = "const" in storage
         self.const_value: T.ConstValue | None = None
+        self.const_error: Any = None
         self.evaluating = False
         self.owner = owner
         self.is_param = False

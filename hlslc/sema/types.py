@@ -207,6 +207,18 @@ class VoidType(Type):
 VOID = VoidType()
 
 
+class ErrorType(Type):
+    """The type of a declaration whose type could not be resolved (already
+    reported): uses of it end quietly instead of cascading."""
+    __slots__ = ()
+
+    def spell(self) -> str:
+        return "<error>"
+
+
+ERROR = ErrorType()
+
+
 class StringType(Type):
     __slots__ = ()
 
