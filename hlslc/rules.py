@@ -58,6 +58,11 @@ _RULE_LIST: tuple[Rule, ...] = (
          "the layout is not a MatrixLayout value (0 to 3)",
          "error",
          f"{_SPEC_0035}: enum class MatrixLayout"),
+    Rule("LINALG-ENUM-VALUE",
+         "a Matrix template argument of enumeration type is not one of its enumerators "
+         "(a cast such as (MatrixUse)7)",
+         "error",
+         f"{_SPEC_0035}: enum classes MatrixComponentType, MatrixUse, MatrixScope; DXIL enum operand ranges"),
     Rule("LINALG-STRIDE-OPAQUE",
          "the stride must be 0 for the MulOptimal and OuterProductOptimal layouts",
          "error",

@@ -273,9 +273,11 @@ def _seen_diagnostics(diags: Iterable[Diagnostic]) -> list[Seen]:
         seen.append(Seen(_kind_of(diag.severity), diag.message,
                          span.file.path if span else diag.path, span.line if span else None))
         for note in diag.notes:
-            nspan = note.span.user_span() if note.span is not None else None
+            # A note without a place of its own belongs to its diagnostic's
+            # line, so `expected-note` on that line matches it.
+            nspan = note.span.user_span() if note.span is not None else span
             seen.append(Seen("note", note.message,
-                             nspan.file.path if nspan else None, nspan.line if nspan else None))
+                             nspan.file.path if nspan else diag.path, nspan.line if nspan else None))
     return seen
 
 

@@ -48,6 +48,7 @@ class SemaResult:
     calls: dict[int, CallInfo] = field(default_factory=dict)
     symbols: dict[int, Any] = field(default_factory=dict)
     functions: list[FunctionSymbol] = field(default_factory=list)
+    instantiations: list[FunctionSymbol] = field(default_factory=list)   # function templates, as used
     entry: FunctionSymbol | None = None
     linalg_calls: list[Any] = field(default_factory=list)
     uses_linalg: bool = False
@@ -105,6 +106,8 @@ class Analyzer:
         self.engine = Engine(native_16bit=options.native_16bit)
         self.result: SemaResult | None = None
         self._linalg_types_checked: set[int] = set()
+        self._instantiated: set[int] = set()
+        self._call_graph: dict[int, list] = {}
 
     # ------------------------------------------------------------------
     # Reporting
@@ -141,6 +144,7 @@ class Analyzer:
         for fn in functions:
             if fn.decl.body is not None:
                 self.check_function(fn)
+        self._check_recursion()
         self._check_entry(functions)
         return result
 
@@ -229,6 +233,9 @@ class Analyzer:
             except SemaError as err:
                 self.error(err)
             if param.name:
+                if param.name in env.names:
+                    self.diags.error(param.span, f"redefinition of parameter '{param.name}'").with_note(
+                        "previous definition is here", env.names[param.name].span)
                 var = VarSymbol(param.name, param.span, param, env, ptype, tuple(param.modifiers))
                 var.is_param = True
                 var.param_modifiers = tuple(param.modifiers)
@@ -363,6 +370,10 @@ class Analyzer:
             if "groupshared" in decl.specifiers:
                 raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
+            previous = env.names.get(decl.name)
+            if isinstance(previous, VarSymbol):
+                self.diags.error(decl.name_span, f"redefinition of '{decl.name}'").with_note(
+                    "previous definition is here", previous.span)
             try:
                 t = self.engine.var_type(var)
             except SemaError:
@@ -371,13 +382,15 @@ class Analyzer:
                 var.type = T.ERROR
                 env.names[decl.name] = var
                 raise
+            # Declared before its initialiser is checked: an error there must
+            # not turn every later use into "undeclared identifier".
+            env.names[decl.name] = var
+            self.result.symbols[id(decl)] = var
             self._check_declared_type(t, decl.type.span)
             if decl.init is not None:
                 self.check_initializer(decl.init, t, env)
             elif var.is_const:
                 raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
-            env.names[decl.name] = var
-            self.result.symbols[id(decl)] = var
             return
         if isinstance(decl, A.UsingDirective):
             env.usings.append(self.engine.resolve_namespace(decl.namespace, env, decl.span))
@@ -822,9 +835,57 @@ class Analyzer:
             raise SemaError(f"call to non-static member function '{name}' without an object", expr.span)
         self.result.calls[id(expr)] = CallInfo("method" if object_expr is not None else "function", fn,
                                                resolved.return_type, resolved.param_types, object_expr)
+        self._note_call_edge(env, fn, expr)
+        if fn.template_bindings and fn.decl.body is not None and id(fn) not in self._instantiated:
+            self._check_instantiation(fn, expr, name)
         self._check_out_arguments(fn, expr, env)
         self._after_call(expr, resolved, expr.args, env, object_expr, object_type)
         return resolved.return_type
+
+    def _note_call_edge(self, env: Env, callee: FunctionSymbol, expr: A.Expr) -> None:
+        caller = env.function
+        if caller is not None:
+            self._call_graph.setdefault(id(caller), []).append((callee, expr))
+
+    def _check_instantiation(self, fn: FunctionSymbol, expr: A.Expr, name: str) -> None:
+        """A function template's body is checked for each instantiation, with
+        the template arguments bound (its dependent parts only mean something
+        then); errors say which instantiation."""
+        self._instantiated.add(id(fn))
+        args = ", ".join(v.spell() for v in fn.template_bindings.values())
+        before = len(self.diags.items)
+        self.result.instantiations.append(fn)
+        self.check_function(fn)
+        for diag in self.diags.items[before:]:
+            diag.notes.append(Note(f"in instantiation of function template '{name}<{args}>' requested here",
+                                   expr.span))
+
+    def _check_recursion(self) -> None:
+        """HLSL has no recursion: a call cycle is an error at the call that
+        closes it."""
+        graph = self._call_graph
+        state: dict[int, int] = {}          # 1: on the current path, 2: done
+        for start in list(graph):
+            if state.get(start):
+                continue
+            stack = [(start, iter(graph.get(start, ())))]
+            state[start] = 1
+            while stack:
+                node, edges = stack[-1]
+                step = next(edges, None)
+                if step is None:
+                    state[node] = 2
+                    stack.pop()
+                    continue
+                callee, call = step
+                target = id(callee)
+                if state.get(target) == 1:
+                    self.diags.error(call.span, f"recursive call to '{callee.name}': HLSL does not allow "
+                                                "recursion").with_note(f"'{callee.name}' is declared here",
+                                                                       callee.decl.name_span)
+                elif not state.get(target):
+                    state[target] = 1
+                    stack.append((target, iter(graph.get(target, ()))))
 
     def _check_out_arguments(self, fn: FunctionSymbol, expr: A.CallExpr, env: Env) -> None:
         for param, arg in zip(fn.decl.params, expr.args):
@@ -856,12 +917,22 @@ class Analyzer:
     def _after_call(self, expr: A.Expr, resolved: Resolved, arg_exprs: list[A.Expr], env: Env,
                     object_expr: A.Expr | None, object_type: T.Type | None) -> None:
         """Warnings for lossy argument conversions, then dx::linalg rules."""
-        for conv, arg in zip(resolved.conversions, arg_exprs):
-            if getattr(conv, "warning", None):
-                self.warn(conv.warning, arg.span)
         fn = resolved.function
         owner = fn.owner
-        if (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::"):
+        is_linalg = (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::")
+        for conv, arg, param_type in zip(resolved.conversions, arg_exprs, resolved.param_types):
+            if getattr(conv, "warning", None):
+                arg_type = self.result.expr_types.get(id(arg))
+                if is_linalg and isinstance(param_type, T.VectorType) and isinstance(arg_type, T.VectorType):
+                    # The header fixes each vector's length: a longer vector
+                    # is a mistake, not something to truncate quietly.
+                    self.diags.error(arg.span, f"'{fn.name}' takes a {param_type.size}-element vector here, "
+                                               f"but the argument has {arg_type.size} elements",
+                                     "LINALG-VECTOR-LENGTH")
+                    continue
+                self.warn(f"{conv.warning} from '{arg_type.spell() if arg_type else '?'}' to "
+                          f"'{param_type.spell()}'", arg.span)
+        if is_linalg:
             from . import linalg
             self.result.uses_linalg = True
             linalg.record_call(self, expr, resolved, arg_exprs, env, object_expr, object_type)
@@ -931,8 +1002,8 @@ class Analyzer:
     def _report_no_match(self, err: NoMatch) -> None:
         from . import linalg
         name = getattr(err, "name", "")
-        message, notes = linalg.explain_no_match(self, err)
-        diag = Diagnostic(Severity.ERROR, message or err.message, err.span)
+        message, notes, rule_id = linalg.explain_no_match(self, err)
+        diag = Diagnostic(Severity.ERROR, message or err.message, err.span, rule_id)
         for text, span in notes:
             diag.notes.append(Note(text, span))
         for failure in err.failures:

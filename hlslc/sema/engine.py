@@ -1161,15 +1161,22 @@ class Engine:
                     fn = candidate
                 sig = self.signature_of(fn)
             except SemaError as err:
-                failures.append(CandidateFailure(candidate, err.message, err.span, err.requirement))
+                # The note points at the candidate (or at its failed
+                # condition), not at the caller's argument.
+                where = err.requirement.span if err.requirement is not None else None
+                if where is None:
+                    inside_caller = err.span is not None and span is not None and err.span.file is span.file \
+                        and span.start <= err.span.start <= span.end
+                    where = candidate.span if inside_caller or err.span is None else err.span
+                failures.append(CandidateFailure(candidate, err.message, where, err.requirement))
                 continue
             if len(arg_types) > len(sig.param_types):
                 failures.append(CandidateFailure(candidate, f"requires {_count(sig.required, len(sig.param_types))}, "
-                                                            f"but {len(arg_types)} were provided", fn.decl.name_span))
+                                                            f"but {_provided(len(arg_types))}", fn.decl.name_span))
                 continue
             if len(arg_types) < sig.required:
                 failures.append(CandidateFailure(candidate, f"requires {_count(sig.required, len(sig.param_types))}, "
-                                                            f"but {len(arg_types)} were provided", fn.decl.name_span))
+                                                            f"but {_provided(len(arg_types))}", fn.decl.name_span))
                 continue
             ranks, conversions, bad = [], [], None
             for index, (arg_type, param_type) in enumerate(zip(arg_types, sig.param_types)):
@@ -1240,6 +1247,10 @@ def _specialisation_rank(ft: FunctionTemplateSymbol) -> tuple[int, int]:
     names = {p.name for p in ft.params if p.name}
     bare = sum(1 for p in ft.decl.params if _bare_name(p.type) in names)
     return (bare, len(ft.params))
+
+
+def _provided(count: int) -> str:
+    return f"{count} {'was' if count == 1 else 'were'} provided"
 
 
 def _count(required: int, total: int) -> str:

@@ -65,6 +65,13 @@ def _profile(analyzer: "Analyzer") -> tuple[str, int, int]:
 
 def check_matrix_declared(analyzer: "Analyzer", instance: ClassInstance, span: Span | None) -> None:
     shape = shape_of(instance)
+    if shape is None and span is not None:
+        for param, arg in zip(instance.param_names, instance.args):
+            if isinstance(arg, T.ConstValue) and isinstance(arg.type, T.EnumType):
+                enum = arg.type.symbol
+                if not R.check_enum_value(enum.name, arg.value, enum.values.values(), param, instance.spell(),
+                                          span, analyzer.diags):
+                    return
     if shape is not None and span is not None:
         R.check_matrix_type(shape, span, analyzer.diags, _profile(analyzer))
 
@@ -136,8 +143,11 @@ def record_call(analyzer: "Analyzer", expr: A.Expr, resolved: Any, arg_exprs: li
         if role is not None:
             spans[role] = arg_expr.span
             try:
-                value = analyzer.engine.evaluate(arg_expr, env).value
-                constants[role] = int(value) if not isinstance(value, float) else None
+                value = analyzer.engine.evaluate(arg_expr, env)
+                if not isinstance(value.type, T.EnumType) and isinstance(param_type, T.ScalarType):
+                    # `-1` passed as a uint stride is 4294967295, as the callee sees it.
+                    value = analyzer.engine.convert_constant(value, param_type, arg_expr.span)
+                constants[role] = int(value.value) if not isinstance(value.value, float) else None
             except SemaError:
                 constants[role] = None
     if operation in ("Load", "Store", "Accumulate") and memory is None:
@@ -166,9 +176,18 @@ def _strip(expr: A.Expr) -> A.Expr:
 _USE_WORDS = {"A": "an A matrix", "B": "a B matrix", "Accumulator": "an accumulator matrix"}
 
 
-def explain_no_match(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, list[tuple[str, Span | None]]]:
-    """A message in the API's terms for a failed call of a linalg function,
-    or (None, []) to keep the generic 'no matching function'."""
+def explain_no_match(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, list[tuple[str, Span | None]], str | None]:
+    """A message in the API's terms for a failed call of a linalg function
+    (with notes and, where a spec rule is behind it, the rule ID), or
+    (None, [], None) to keep the generic 'no matching function'."""
+    message, notes = _explain(analyzer, err)
+    rule_id = None
+    if message and ("elements but" in message or "takes a" in message):
+        rule_id = "LINALG-VECTOR-LENGTH"
+    return message, notes, rule_id
+
+
+def _explain(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, list[tuple[str, Span | None]]]:
     name = getattr(err, "name", "")
     object_type = getattr(err, "object_type", None)
     object_expr = getattr(err, "object_expr", None)

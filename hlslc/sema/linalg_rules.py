@@ -339,6 +339,17 @@ def check_entry_stage(shape: MatrixShape, stage: str, entry_name: str, span: Spa
 # --------------------------------------------------------------------------
 # Type rules
 
+def check_enum_value(enum: str, value: int, valid_values: Iterable[int], parameter: str, owner: str,
+                     span: Span, diags: Diagnostics) -> bool:
+    """LINALG-ENUM-VALUE: a template argument of enumeration type made with a
+    cast (`(MatrixUse)7`) that names no enumerator.  True when valid."""
+    if value in set(valid_values):
+        return True
+    _report(diags, "LINALG-ENUM-VALUE",
+            f"{value} is not a valid {enum} value (template argument '{parameter}' of {owner})", span)
+    return False
+
+
 def check_shader_model(profile: Any, span: Span | None, diags: Diagnostics) -> None:
     """LINALG-SHADER-MODEL: dx::linalg is a Shader Model 6.10 feature."""
     kind, major, minor = _profile_parts(profile)

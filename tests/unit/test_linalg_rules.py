@@ -83,7 +83,17 @@ class Case:
     expected: list[Expected]        # empty: the case must pass cleanly
 
 
+def enum_value(value: int) -> Callable[[Diagnostics], None]:
+    return lambda diags: linalg_rules.check_enum_value("MatrixUse", value, (0, 1, 2), "Use",
+                                                       "Matrix<...>", TYPE, diags)
+
+
 CASES: list[Case] = [
+    # ---- LINALG-ENUM-VALUE ----------------------------------------------------
+    Case("enum-value-valid", "LINALG-ENUM-VALUE", enum_value(2), []),
+    Case("enum-value-cast", "LINALG-ENUM-VALUE", enum_value(7),
+         [E("LINALG-ENUM-VALUE", "7 is not a valid MatrixUse value (template argument 'Use' of Matrix<...>)",
+            TYPE)]),
     # ---- LINALG-LAYOUT-SCOPE ----------------------------------------------------
     Case("store-wave-rowmajor", "LINALG-LAYOUT-SCOPE",
          call("Store", "F16 16 32 A Wave", memory="RWByteAddressBuffer", layout=ROW, stride=64), []),

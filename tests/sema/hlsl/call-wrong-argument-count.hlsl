@@ -10,4 +10,4 @@ void f() {
   scale(1.0, 2.0);
 }
 // expected-note@5 {{candidate function not viable: requires 2 arguments, but 3 were provided}}
-// expected-note@5 {{candidate function not viable: requires 2 arguments, but 1 were provided}}
+// expected-note@5 {{candidate function not viable: requires 2 arguments, but 1 was provided}}
