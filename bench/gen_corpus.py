@@ -9,14 +9,22 @@ Two shapes:
           file needs hundreds of distinct `Matrix<...>` instantiations.  It
           measures how the front-end scales with the size of one input.
 
-  batch   K small shader files in a directory, each a compute library with a
-          handful of operations called from one entry point.  It measures
+  batch   K small shader files in a directory, each a compute shader with a
+          handful of operations called from its entry point `main` (the
+          default entry of `-T cs_6_10`).  It measures
           per-file overhead (start-up, the built-in header, caches).
 
 Every program is valid: it satisfies the header's enable_if conditions and
-the rules the header cannot express (the scope/layout table and dimension
-limits in shared/specs/README.md, stride 0 for opaque layouts).  The output
-depends only on the options and the seed.
+the rules the header cannot express (docs/rules.md: the scope/layout table,
+stride 0 for opaque layouts, the dimension limits LINALG-DIM-K and
+LINALG-DIM-RANGE, including the 4x limits of the packed 8-bit types, and
+LINALG-GROUPSHARED-SIZE).  Every `Matrix<...>` the generator writes is
+checked against those limits as it is written.  The output depends only on
+the options and the seed.
+
+The large file compiles with `hlslc -T lib_6_10 -fsyntax-only`; each batch
+file is a compute shader whose entry point is `main`, so it compiles with
+`hlslc -T cs_6_10 -fsyntax-only`.
 
     python bench/gen_corpus.py large [--lines N | --functions N] [--seed S] [--out FILE]
     python bench/gen_corpus.py batch --batch K --out DIR [--seed S]
@@ -78,11 +86,20 @@ THREAD_VECTOR_TYPES = ["F32", "I32", "U32", "PackedS8x32", "PackedU8x32"]
 ARITH_SCALARS = [("float", "{v}f"), ("half", "(half){v}"), ("int", "{i}"), ("uint", "{i}u")]
 VECTOR_ELEMS = ["float", "half", "int", "uint"]
 
-# Dimension limits (shared/specs/README.md): powers of two in [4, 128] for
-# Thread and Wave scope; ThreadGroup allows up to 1024.
+# Dimension limits (docs/rules.md, LINALG-DIM-K and LINALG-DIM-RANGE).  K
+# (N of an A matrix, M of a B matrix) is a power of two in [4, 128] at Thread
+# and Wave scope and in [1, 1024] at ThreadGroup scope; every other dimension
+# is in [1, 128] or [1, 1024].  Packed 8-bit types allow 4 times those sizes,
+# so their K is a power of two in [16, 512] (Thread, Wave) or a multiple of 4
+# in [4, 4096] (ThreadGroup).  DIMS are the sizes the generator draws from;
+# `dim_allowed` filters them per component type and dimension.
 DIMS = {"Thread": [8, 16, 32, 64, 128], "Wave": [8, 16, 32, 64, 128],
         "ThreadGroup": [16, 32, 64, 128, 256]}
-# Matrices that go through a groupshared array must fit in it.
+# (low, high, power of two) of K for scalar components, per scope.
+K_LIMITS = {"Thread": (4, 128, True), "Wave": (4, 128, True), "ThreadGroup": (1, 1024, False)}
+PACKED_FACTOR = 4
+# Matrices that go through a groupshared array must fit in it
+# (LINALG-GROUPSHARED-SIZE: StartIdx + (lines - 1) * stride + line size).
 GS_ELEMENTS = 1024
 GS_ARRAYS = {"float": "GsF32", "half": "GsF16", "int": "GsI32", "uint": "GsU32"}
 UNARY_OPS = ["NOp", "Negate", "Abs", "Sin", "Cos", "Tan"]
@@ -111,6 +128,24 @@ class Mat:
     def elements(self) -> int:
         return self.m * self.n
 
+    def valid(self) -> bool:
+        """Dimensions within the limits of LINALG-DIM-K and LINALG-DIM-RANGE."""
+        return (dim_allowed(self.ct, self.scope, self.m, self.use == "B")
+                and dim_allowed(self.ct, self.scope, self.n, self.use == "A"))
+
+    def gs_stride(self, layout: str) -> int:
+        """The stride the generator uses in a groupshared array: one line
+        (row for RowMajor, column for ColMajor) in array elements, unpacked,
+        which is never shorter than the line whatever the array's type."""
+        return self.n if layout == "RowMajor" else self.m
+
+    def gs_footprint(self, layout: str, start: int = 0) -> int:
+        """Array elements a groupshared load/store/accumulate with
+        `gs_stride(layout)` may touch (an upper bound of LINALG-GROUPSHARED-SIZE's
+        StartIdx + (lines - 1) * stride + line size)."""
+        lines = self.m if layout == "RowMajor" else self.n
+        return start + lines * self.gs_stride(layout)
+
 
 # ---------------------------------------------------------------------------
 # One function per operation
@@ -132,6 +167,8 @@ class FunctionWriter:
 
     def name(self, mat: Mat) -> str:
         """How this function spells the type: an alias, or the full template-id."""
+        if not mat.valid():
+            raise AssertionError(f"generated an invalid matrix type {mat.type()}")
         self.instantiations.add(mat.type())
         if mat in self.aliases:
             return self.aliases[mat]
@@ -164,11 +201,12 @@ class FunctionWriter:
                               f"MatrixLayout::{layout});")
             return v
         layout = rng.choice(["RowMajor", "ColMajor"])
-        sources = ["RO", "RW"] + (["GS"] if allow_gs and mat.elements() <= GS_ELEMENTS else [])
+        fits = mat.gs_footprint(layout) <= GS_ELEMENTS
+        sources = ["RO", "RW"] + (["GS"] if allow_gs and fits else [])
         source = rng.choice(sources)
         if source == "GS":
             elem = rng.choice(list(GS_ARRAYS))
-            stride = mat.n if layout == "RowMajor" else mat.m
+            stride = mat.gs_stride(layout)
             self.lines.append(f"{t} {v} = {t}::Load({GS_ARRAYS[elem]}, 0, {stride}, "
                               f"MatrixLayout::{layout});")
         else:
@@ -210,9 +248,9 @@ class FunctionWriter:
                                   f"MatrixLayout::OuterProductOptimal);")
             return  # Thread-scope A/B matrices cannot be stored
         layout = rng.choice(["RowMajor", "ColMajor"])
-        if mat.elements() <= GS_ELEMENTS and rng.random() < 0.25:
+        if mat.gs_footprint(layout) <= GS_ELEMENTS and rng.random() < 0.25:
             elem = rng.choice(list(GS_ARRAYS))
-            stride = mat.n if layout == "RowMajor" else mat.m
+            stride = mat.gs_stride(layout)
             self.lines.append(f"{v}.Store({GS_ARRAYS[elem]}, 0, {stride}, MatrixLayout::{layout});")
         else:
             self.lines.append(f"{v}.Store(RW, {self.offset()}, {mat.row_bytes(layout)}, "
@@ -227,11 +265,43 @@ def pick_scope(rng: random.Random, thread_ok: bool) -> str:
     return rng.choice(scopes)
 
 
-def pick_dim(rng: random.Random, scope: str, small: bool = False) -> int:
+def dim_allowed(ct: ComponentType, scope: str, size: int, is_k: bool) -> bool:
+    """Whether `size` is a valid dimension of a `ct` matrix at `scope`: the K
+    dimension when `is_k`, any other dimension otherwise (LINALG-DIM-K,
+    LINALG-DIM-RANGE)."""
+    low, high, power_of_two = K_LIMITS[scope]
+    if ct.packed:
+        if is_k and size % PACKED_FACTOR:
+            return False
+        factor = PACKED_FACTOR
+    else:
+        factor = 1
+    if not is_k:
+        return 1 <= size <= high * factor
+    size //= factor
+    return low <= size <= high and (not power_of_two or size & (size - 1) == 0)
+
+
+def pick_dim(rng: random.Random, scope: str, small: bool = False,
+             k_of: list[ComponentType] | tuple[ComponentType, ...] = ()) -> int:
+    """A dimension size for `scope`.  `k_of` lists the component types of the
+    matrices for which this size is K; it must be a valid K for each."""
     dims = DIMS[scope]
     if small:
         dims = [d for d in dims if d <= 32]
+    dims = [d for d in dims if all(dim_allowed(ct, scope, d, True) for ct in k_of)]
     return rng.choice(dims)
+
+
+def pick_mat(rng: random.Random, scope: str, cts: list[str] | None = None,
+             uses: list[str] | None = None, small: bool = False) -> "Mat":
+    """A random valid matrix of `scope`: component type from `cts`, use from
+    `uses`, dimensions from DIMS with K valid for the component type."""
+    ct = pick_ct(rng, cts)
+    use = rng.choice(uses or ["A", "B", "Accumulator"])
+    m = pick_dim(rng, scope, small, (ct,) if use == "B" else ())
+    n = pick_dim(rng, scope, small, (ct,) if use == "A" else ())
+    return Mat(ct, m, n, use, scope)
 
 
 def pick_ct(rng: random.Random, names: list[str] | None = None) -> ComponentType:
@@ -243,8 +313,7 @@ def pick_ct(rng: random.Random, names: list[str] | None = None) -> ComponentType
 def op_load_ro(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=True)
-    mat = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope)
     t = w.name(mat)
     v = w.var("m")
     if scope == "Thread":
@@ -260,8 +329,7 @@ def op_load_ro(w: FunctionWriter) -> str:
 def op_load_rw(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope)
     t = w.name(mat)
     v = w.var("m")
     layout = r.choice(["RowMajor", "ColMajor"])
@@ -274,14 +342,15 @@ def op_load_rw(w: FunctionWriter) -> str:
 def op_load_gs(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope, small=True), pick_dim(r, scope, small=True),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope, small=True)
     t = w.name(mat)
     v = w.var("m")
     layout = r.choice(["RowMajor", "ColMajor"])
     elem = r.choice(list(GS_ARRAYS))
-    stride = mat.n if layout == "RowMajor" else mat.m
-    w.lines.append(f"{t} {v} = {t}::Load({GS_ARRAYS[elem]}, {r.choice([0, 0, 64])}, {stride}, "
+    stride = mat.gs_stride(layout)
+    # StartIdx 64 only where the matrix still fits in the array after it.
+    starts = [s for s in (0, 0, 64) if mat.gs_footprint(layout, s) <= GS_ELEMENTS]
+    w.lines.append(f"{t} {v} = {t}::Load({GS_ARRAYS[elem]}, {r.choice(starts)}, {stride}, "
                    f"MatrixLayout::{layout});")
     w.sink(mat, v)
     return "Load from a groupshared array"
@@ -290,8 +359,7 @@ def op_load_gs(w: FunctionWriter) -> str:
 def op_store(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope)
     v = w.load(mat)
     layout = r.choice(["RowMajor", "ColMajor"])
     align = ", 16" if r.random() < 0.2 else ""
@@ -303,12 +371,12 @@ def op_store(w: FunctionWriter) -> str:
 def op_store_gs(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope, small=True), pick_dim(r, scope, small=True),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope, small=True)
     v = w.load(mat, allow_gs=False)
     layout = r.choice(["RowMajor", "ColMajor"])
     elem = r.choice(list(GS_ARRAYS))
-    stride = mat.n if layout == "RowMajor" else mat.m
+    stride = mat.gs_stride(layout)
+    assert mat.gs_footprint(layout) <= GS_ELEMENTS
     w.lines.append(f"{v}.Store({GS_ARRAYS[elem]}, 0, {stride}, MatrixLayout::{layout});")
     return "Store to a groupshared array"
 
@@ -317,8 +385,7 @@ def op_accumulate(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=True)
     small = r.random() < 0.4 and scope != "Thread"
-    mat = Mat(pick_ct(r), pick_dim(r, scope, small), pick_dim(r, scope, small),
-              "Accumulator", scope)
+    mat = pick_mat(r, scope, uses=["Accumulator"], small=small)
     v = w.load(mat)
     if scope == "Thread":
         w.lines.append(f"{v}.Accumulate(RW, {w.offset()}, 0, MatrixLayout::OuterProductOptimal);")
@@ -326,7 +393,8 @@ def op_accumulate(w: FunctionWriter) -> str:
     layout = r.choice(["RowMajor", "ColMajor"])
     if small:
         elem = r.choice(list(GS_ARRAYS))
-        stride = mat.n if layout == "RowMajor" else mat.m
+        stride = mat.gs_stride(layout)
+        assert mat.gs_footprint(layout) <= GS_ELEMENTS
         w.lines.append(f"{v}.Accumulate({GS_ARRAYS[elem]}, 0, {stride}, MatrixLayout::{layout});")
         return "Accumulate into a groupshared array"
     w.lines.append(f"{v}.Accumulate(RW, {w.offset()}, {mat.row_bytes(layout)}, "
@@ -337,8 +405,7 @@ def op_accumulate(w: FunctionWriter) -> str:
 def op_splat(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope)
     v = w.splat(mat)
     w.sink(mat, v)
     return "Splat a scalar"
@@ -347,16 +414,18 @@ def op_splat(w: FunctionWriter) -> str:
 def op_cast(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    src = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    src = pick_mat(r, scope)
     v = w.load(src)
-    new_ct = pick_ct(r)
-    if r.random() < 0.5:
-        dst = Mat(new_ct, src.m, src.n, src.use, scope)
+    keep_use = r.random() < 0.5
+    new_use = src.use if keep_use else r.choice(["A", "B", "Accumulator"])
+    # The result keeps M and N: only component types for which they are
+    # valid dimensions (a packed K must be 16 or more at Wave scope).
+    choices = [name for name, ct in CT.items() if Mat(ct, src.m, src.n, new_use, scope).valid()]
+    new_ct = pick_ct(r, choices)
+    dst = Mat(new_ct, src.m, src.n, new_use, scope)
+    if keep_use:
         call = f"{v}.cast<{new_ct.enum}>()"
     else:
-        new_use = r.choice(["A", "B", "Accumulator"])
-        dst = Mat(new_ct, src.m, src.n, new_use, scope)
         call = f"{v}.cast<{new_ct.enum}, MatrixUse::{new_use}>()"
     t = w.name(dst)
     out = w.var("m")
@@ -368,8 +437,7 @@ def op_cast(w: FunctionWriter) -> str:
 def op_compound(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope)
     v = w.load(mat)
     for _ in range(r.randint(1, 4)):
         scalar, fmt = r.choice(ARITH_SCALARS)
@@ -382,8 +450,7 @@ def op_compound(w: FunctionWriter) -> str:
 def op_unary(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = Mat(pick_ct(r, ["F16", "F32"]), pick_dim(r, scope), pick_dim(r, scope),
-              r.choice(["A", "B", "Accumulator"]), scope)
+    mat = pick_mat(r, scope, ["F16", "F32"])
     v = w.load(mat)
     t = w.name(mat)
     out = w.var("m")
@@ -395,8 +462,8 @@ def op_unary(w: FunctionWriter) -> str:
 def op_thread_vectors(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    use = r.choice(["A", "B"])
-    mat = Mat(pick_ct(r, THREAD_VECTOR_TYPES), pick_dim(r, scope), pick_dim(r, scope), use, scope)
+    mat = pick_mat(r, scope, THREAD_VECTOR_TYPES, ["A", "B"])
+    use = mat.use
     elem = mat.ct.stable_scalar
     length = mat.scalars(mat.m if use == "A" else mat.n)
     v = w.load(mat)
@@ -417,7 +484,11 @@ def _mma_operands(w: FunctionWriter, equal: bool = False):
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
     a_ct, b_ct, c_ct = (CT[x] for x in r.choice(MMA_COMBOS))
-    m, n, k = pick_dim(r, scope), pick_dim(r, scope), pick_dim(r, scope)
+    # K is a dimension of both A and B; with `equal`, M = N = K.
+    k_of = (a_ct, b_ct)
+    m = pick_dim(r, scope, k_of=k_of if equal else ())
+    n = pick_dim(r, scope)
+    k = pick_dim(r, scope, k_of=k_of)
     if equal:
         n = k = m
     a = Mat(a_ct, m, k, "A", scope)
@@ -455,7 +526,7 @@ def op_multiply_mm(w: FunctionWriter) -> str:
     else:
         scope = pick_scope(r, thread_ok=False)
         ct = pick_ct(r, ["F16", "F32", "I32"])
-        m, n, k = pick_dim(r, scope), pick_dim(r, scope), pick_dim(r, scope)
+        m, n, k = pick_dim(r, scope), pick_dim(r, scope), pick_dim(r, scope, k_of=(ct,))
         a, b = Mat(ct, m, k, "A", scope), Mat(ct, k, n, "B", scope)
         c = Mat(ct, m, n, "Accumulator", scope)
         va, vb = w.load(a), w.load(b)
@@ -472,8 +543,10 @@ def op_multiply_vm(w: FunctionWriter) -> str:
     r = w.rng
     # Mostly the cooperative-vector use: per-thread vectors, Thread scope.
     scope = "Thread" if r.random() < 0.6 else pick_scope(r, thread_ok=False)
-    m, k = pick_dim(r, scope), pick_dim(r, scope)
-    mat = Mat(pick_ct(r, MATVEC_TYPES), m, k, "B", scope)
+    ct = pick_ct(r, MATVEC_TYPES)
+    # The B matrix's M is the K of the product.
+    m, k = pick_dim(r, scope, k_of=(ct,)), pick_dim(r, scope)
+    mat = Mat(ct, m, k, "B", scope)
     vm = w.load(mat)
     in_elem = r.choice(VECTOR_ELEMS)
     out_elem = r.choice(VECTOR_ELEMS)
@@ -611,10 +684,10 @@ def write_batch(directory: str, seed: int, count: int) -> None:
         group = rng.choice([32, 64, 128])
         wave = rng.choice(["[wavesize(32)]", "[wavesize(32, 64)]", "[wavesize(16, 64, 32)]"])
         entry = (f"[shader(\"compute\")]\n[numthreads({group}, 1, 1)]\n{wave}\n"
-                 f"void Main{file_index:04d}(uint3 id : SV_DispatchThreadID) {{\n"
+                 f"void main(uint3 id : SV_DispatchThreadID) {{\n"
                  + "".join(f"  {call};\n" for call in names) + "}\n")
         text = (f"// Generated by bench/gen_corpus.py batch --seed {seed} (file {file_index})\n"
-                "// Compile: hlslc -T lib_6_10 THIS_FILE\n\n" + PRELUDE + "\n"
+                "// Compile: hlslc -T cs_6_10 -fsyntax-only THIS_FILE\n\n" + PRELUDE + "\n"
                 + "\n".join(body) + "\n" + entry)
         path = os.path.join(directory, f"shader_{file_index:04d}.hlsl")
         with open(path, "w", newline="\n") as f:

@@ -40,7 +40,7 @@ usage: hlslc [options] FILE... [-o OUT]
 Compile HLSL compute and library shaders that use dx::linalg matrices
 (SM 6.10) or Wave Matrix (SM 6.8).
 
-Until lowering lands, a successful compile stops after parsing and writes
+Until lowering lands, a successful compile stops after semantic analysis and writes
 no IR: use -P or --ast-dump to see output, -fsyntax-only or -verify to check.
 
 Output:
@@ -370,7 +370,7 @@ def _compile_one(path: str, args: Arguments, options: "CompileOptions", stdout: 
             and options.emit == driver.EMIT_IR):
         # Say so rather than leave the user looking for a file that never comes.
         stderr.write(f"{PROG}: note: '{args.output}' not written: code generation is not "
-                     f"implemented yet (the input was checked up to parsing)\n")
+                     f"implemented yet (the input was checked up to semantic analysis)\n")
     if result.ok and result.output is not None:
         try:
             _write_output(result.output, args.output, stdout)

@@ -1,11 +1,11 @@
 // `-h`, `--help` and `-help` print the usage on stdout and exit 0; the text
-// says that a compile stops after parsing for now, and lists every option.
+// says that a compile stops after semantic analysis for now, and lists every option.
 // RUN: %hlslc --help | FileCheck %s
 // RUN: %hlslc -h | FileCheck %s
 // RUN: %hlslc -help | FileCheck %s
 
 // CHECK: usage: hlslc [options] FILE... [-o OUT]
-// CHECK: successful compile stops after parsing and writes
+// CHECK: successful compile stops after semantic analysis and writes
 // CHECK-NEXT: no IR
 // CHECK: -o OUT
 // CHECK: -P

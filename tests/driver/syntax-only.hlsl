@@ -16,4 +16,4 @@ void main(uint3 id : SV_DispatchThreadID) {
 }
 
 // CHECK-NOT: {{.}}
-// NOT-WRITTEN: {{^}}hlslc: note: '{{.*}}' not written: code generation is not implemented yet (the input was checked up to parsing)
+// NOT-WRITTEN: {{^}}hlslc: note: '{{.*}}' not written: code generation is not implemented yet (the input was checked up to semantic analysis)

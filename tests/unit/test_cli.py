@@ -210,7 +210,7 @@ def test_no_ir_file_until_lowering_lands(tmp_path, clean_file):
     out_file = tmp_path / "out.ll"
     assert run(str(clean_file), "-o", str(out_file)) == (
         0, "", f"hlslc: note: '{out_file}' not written: code generation is not implemented yet "
-               f"(the input was checked up to parsing)\n")
+               f"(the input was checked up to semantic analysis)\n")
     assert not out_file.exists()
     # Only a compile that asked for IR gets the note.
     assert run("-fsyntax-only", str(clean_file), "-o", str(out_file)) == (0, "", "")
