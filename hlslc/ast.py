@@ -345,6 +345,15 @@ class DeclGroup(Decl):
 
 
 @dataclass(eq=False, slots=True)
+class BufferDecl(Decl):
+    """`cbuffer Name : register(b0) { ... }`: its members are globals."""
+    keyword: str
+    name: str
+    semantics: list[Semantic]
+    decls: list[Decl]
+
+
+@dataclass(eq=False, slots=True)
 class EmptyDecl(Decl):
     pass
 

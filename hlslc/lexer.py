@@ -50,6 +50,9 @@ BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "WaveMatrixRightRowAcc".split()
 )
 
+# Built-in methods that take template arguments: `buf.Load<float4>(0)`.
+_TEMPLATED_METHODS = frozenset({"Load", "Store"})
+
 _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
                        r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
@@ -199,7 +202,8 @@ class Classifier:
                         i += 2
                         continue
                 elif nxt == "<" and (text in template_names or text in BUILTIN_TEMPLATES
-                                     or prev_text == "template"):
+                                     or prev_text == "template"
+                                     or (prev_text == "." and text in _TEMPLATED_METHODS)):
                     ttype = "BUILTIN_TEMPLATE" if text in BUILTIN_TEMPLATES and not is_type(text) else "TEMPLATE_NAME"
                     emit(ttype, text, tok)
                     emit("TLT", "<", pptokens[i + 1])

@@ -94,6 +94,14 @@ class _Builder:
     def empty_decl(self, c):
         return A.EmptyDecl(self.cover(c))
 
+    def buffer_key(self, c):
+        return c[0]
+
+    def buffer_decl(self, c):
+        semantics = [x for x in c if isinstance(x, A.Semantic)]
+        decls = [x for x in c if isinstance(x, A.Decl)]
+        return A.BufferDecl(self.cover(c), str(c[0]), str(c[1]), semantics, decls)
+
     def namespace_decl(self, c):
         name = c[1]
         return A.NamespaceDecl(self.cover(c), str(name), self.nodes(c[3:-1]))

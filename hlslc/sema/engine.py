@@ -154,7 +154,8 @@ class Engine:
                 ns.add(inner)
             inner_env = Env(env, namespace=inner)
             self._declare_list(decl.decls, inner, inner_env, on_function)
-        elif isinstance(decl, A.DeclGroup):
+        elif isinstance(decl, (A.DeclGroup, A.BufferDecl)):
+            # A constant buffer's members are globals of the enclosing scope.
             self._declare_list(decl.decls, ns, env, on_function)
         elif isinstance(decl, A.UsingDirective):
             target = self.resolve_namespace(decl.namespace, env, decl.span)
