@@ -645,6 +645,11 @@ class Analyzer:
                 letters = target.member.name
                 if len(set(letters)) != len(letters):
                     raise SemaError(f"vector is not assignable (contains duplicate components)", expr.span)
+            if isinstance(base_type, T.MatrixType):
+                import re
+                parts = re.findall(r"_m?\d\d", target.member.name)
+                if len(set(parts)) != len(parts):
+                    raise SemaError(f"matrix swizzle is not assignable (contains duplicate components)", expr.span)
             self._require_lvalue(target.object, env, what)
             return
         if isinstance(target, A.IndexExpr):
@@ -691,6 +696,7 @@ class Analyzer:
             self._check_constant_index(expr.index, env, base.size, expr)
             return base.elem
         if isinstance(base, T.MatrixType):
+            self._check_constant_index(expr.index, env, base.rows, expr)
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType) and base.elem is not None:
             return base.elem
@@ -1203,5 +1209,10 @@ def _verb(context: str) -> str:
 
 def _candidate_note(failure: CandidateFailure) -> str:
     symbol = failure.symbol
-    kind = "candidate template ignored" if isinstance(symbol, FunctionTemplateSymbol) else "candidate function not viable"
+    if failure.substituted:
+        kind = "candidate function template not viable"
+    elif isinstance(symbol, FunctionTemplateSymbol):
+        kind = "candidate template ignored"
+    else:
+        kind = "candidate function not viable"
     return f"{kind}: {failure.reason}"

@@ -67,15 +67,18 @@ class CandidateFailure:
     """Why one overload candidate was not viable (for the notes of a
     'no matching function' error)."""
 
-    __slots__ = ("symbol", "reason", "span", "requirement", "bad_argument")
+    __slots__ = ("symbol", "reason", "span", "requirement", "bad_argument", "substituted")
 
     def __init__(self, symbol: Symbol, reason: str, span: Span | None = None,
-                 requirement: Requirement | None = None, bad_argument: int | None = None) -> None:
+                 requirement: Requirement | None = None, bad_argument: int | None = None,
+                 substituted: bool = False) -> None:
         self.symbol = symbol
         self.reason = reason
         self.span = span
         self.requirement = requirement
         self.bad_argument = bad_argument
+        # A template whose deduction succeeded but whose call did not fit.
+        self.substituted = substituted
 
 
 class Resolved:
@@ -1131,9 +1134,19 @@ class Engine:
             level = level.parent
         order = {name: i for i, name in enumerate(mentioned)}
         bindings.sort(key=lambda b: order.get(b[0], 0))
-        failed = [_source_text(c) for c in _conjuncts(cond) if not self._clause_holds(c, fn.env)]
-        requirement = Requirement(text, bindings, failed, cond.span)
-        return SemaError(requirement.describe(), cond.span, requirement=requirement)
+        clauses = _conjuncts(cond)
+        failed_nodes = [c for c in clauses if not self._clause_holds(c, fn.env)]
+        failed = [_source_text(c) for c in failed_nodes]
+        span = cond.span
+        if failed_nodes and len(failed_nodes) < len(clauses):
+            # As clang does: show only the clauses that are false, and only
+            # the parameters they mention.
+            text = " && ".join(failed)
+            named = {n for c in failed_nodes for n in _names_in(c)}
+            bindings = [b for b in bindings if b[0] in named]
+            span = failed_nodes[0].span
+        requirement = Requirement(text, bindings, failed, span)
+        return SemaError(requirement.describe(), span, requirement=requirement)
 
     def _clause_holds(self, clause: Any, env: Env) -> bool:
         try:
@@ -1192,7 +1205,7 @@ class Engine:
                 failures.append(CandidateFailure(
                     candidate, f"no known conversion from '{arg_types[bad].spell()}' to "
                                f"'{sig.param_types[bad].spell()}' for argument {bad + 1}",
-                    param_decl.span, bad_argument=bad))
+                    param_decl.span, bad_argument=bad, substituted=is_template))
                 continue
             viable.append((ranks, fn, conversions, sig, _specialisation_rank(candidate) if is_template else (-1, -1)))
         if not viable:

@@ -223,7 +223,9 @@ def _explain(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, list[tuple
 
     if name in ("Store", "Accumulate") and arg_types and isinstance(arg_types[0], T.ResourceType) \
             and not arg_types[0].writable:
-        return (f"'{name}' writes memory: it needs a RWByteAddressBuffer or a groupshared array, but "
+        targets = "a RWByteAddressBuffer" if shape is not None and shape.scope == "Thread" \
+            else "a RWByteAddressBuffer or a groupshared array"
+        return (f"'{name}' writes memory: it needs {targets}, but "
                 f"'{A.spell(getattr(err, 'arg_exprs', [None])[0])}' is a read-only {arg_types[0].spell()}", [])
     # Matrix products: name the dimension, use or scope that does not fit.
     matrices = [_matrix_instance(t) for t in arg_types]

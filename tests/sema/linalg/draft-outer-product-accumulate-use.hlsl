@@ -11,7 +11,7 @@ ByteAddressBuffer Input;
 
 void f(ThreadB b, vector<float, 16> x) {
   // expected-error@+2 {{'OuterProductAccumulate' requires an accumulator matrix (MatrixUse::Accumulator), but 'b' is a B matrix}}
-  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::Accumulator && UseLocal == Use' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::Accumulator' was not satisfied}}
   b.OuterProductAccumulate(x, x);
   ThreadB c = ThreadB::Load(Input, 0, 32, MatrixLayout::RowMajor); // expected-error {{use of undeclared identifier 'MatrixLayout'}}
 }

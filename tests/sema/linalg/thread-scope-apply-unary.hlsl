@@ -8,6 +8,6 @@ using ThreadAcc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulato
 
 void f(ThreadAcc m) {
   // expected-error@+2 {{'ApplyUnaryOperation' requires a Wave or ThreadGroup scope matrix, but 'm' has Thread scope}}
-  // expected-note@dx/linalg.h:* {{candidate template ignored: requirement 'Scope != MatrixScope::Thread && ScopeLocal == Scope' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{candidate template ignored: requirement 'Scope != MatrixScope::Thread' was not satisfied [with Scope = MatrixScope::Thread]}}
   m = m.ApplyUnaryOperation<UnaryOperation::Abs>();
 }

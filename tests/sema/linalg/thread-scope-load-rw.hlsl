@@ -13,7 +13,7 @@ RWByteAddressBuffer Buf;
 void f() {
   // expected-error@+4 {{'Load' requires a Wave or ThreadGroup scope matrix, but Matrix<F16, 16, 16, B, Thread> has Thread scope}}
   // expected-note@dx/linalg.h:* {{candidate function not viable: no known conversion from 'RWByteAddressBuffer' to 'ByteAddressBuffer' for argument 1}}
-  // expected-note@dx/linalg.h:* {{requirement 'Scope != MatrixScope::Thread && ScopeLocal == Scope' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{requirement 'Scope != MatrixScope::Thread' was not satisfied}}
   // expected-note@dx/linalg.h:* {{could not match 'T[]' against 'RWByteAddressBuffer': the argument is not an array}}
   ThreadB b = ThreadB::Load(Buf, 0, 32, MatrixLayout::RowMajor);
 }

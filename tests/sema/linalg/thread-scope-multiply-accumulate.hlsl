@@ -11,6 +11,6 @@ using ThreadAcc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulato
 
 void f(ThreadAcc acc, ThreadA a, ThreadB b) {
   // expected-error@+2 {{'MultiplyAccumulate' requires a Wave or ThreadGroup scope matrix, but 'acc' has Thread scope}}
-  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::Accumulator && Scope != MatrixScope::Thread && UseLocal == Use' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{requirement 'Scope != MatrixScope::Thread' was not satisfied}}
   acc.MultiplyAccumulate(a, b);
 }

@@ -9,6 +9,6 @@ using ThreadAcc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulato
 
 void f() {
   // expected-error@+2 {{'Splat' requires a Wave or ThreadGroup scope matrix, but Matrix<F32, 16, 16, Accumulator, Thread> has Thread scope}}
-  // expected-note@dx/linalg.h:* {{candidate template ignored: requirement 'hlsl::is_arithmetic<T>::value && Scope != MatrixScope::Thread' was not satisfied [with T = float, Scope = MatrixScope::Thread]}}
+  // expected-note@dx/linalg.h:* {{candidate template ignored: requirement 'Scope != MatrixScope::Thread' was not satisfied [with Scope = MatrixScope::Thread]}}
   ThreadAcc m = ThreadAcc::Splat(1.0f);
 }

@@ -11,7 +11,7 @@ RWByteAddressBuffer Buf;
 
 void f(ThreadAcc m) {
   // expected-error@+3 {{'Store' requires a Wave or ThreadGroup scope matrix, but 'm' has Thread scope}}
-  // expected-note@dx/linalg.h:* {{requirement 'Scope != MatrixScope::Thread && ScopeLocal == Scope' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{requirement 'Scope != MatrixScope::Thread' was not satisfied}}
   // expected-note@dx/linalg.h:* {{could not match 'T[]' against 'RWByteAddressBuffer'}}
   m.Store(Buf, 0, 64, MatrixLayout::RowMajor);
 }

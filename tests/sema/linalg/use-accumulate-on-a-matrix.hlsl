@@ -10,7 +10,10 @@ RWByteAddressBuffer Buf;
 
 void f(WaveA a) {
   // expected-error@+3 {{'Accumulate' requires an accumulator matrix (MatrixUse::Accumulator), but 'a' is an A matrix}}
-  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::Accumulator && ScopeLocal == Scope' was not satisfied [with Use = MatrixUse::A}}
-  // expected-note@dx/linalg.h:* {{could not match 'T[]' against 'RWByteAddressBuffer'}}
+  // (its note in dx/linalg.h is matched at the end of the file)
+  // (its note in dx/linalg.h is matched at the end of the file)
   a.Accumulate(Buf, 0, 32, MatrixLayout::RowMajor);
 }
+
+// expected-note@dx/linalg.h:* {{candidate template ignored: requirement 'Use == MatrixUse::Accumulator' was not satisfied [with Use = MatrixUse::A]}}
+// expected-note@dx/linalg.h:* {{candidate template ignored: could not match 'T[]' against 'RWByteAddressBuffer': the argument is not an array}}

@@ -10,7 +10,7 @@ using WaveB = Matrix<MatrixComponentType::F16, 16, 32, MatrixUse::B, MatrixScope
 
 void f(WaveB b, vector<half, 16> v) {
   // expected-error@+3 {{no matching function for call to 'FromThreadVectors'}}
-  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::A && Scope != MatrixScope::Thread && UseLocal == Use' was not satisfied}}
+  // expected-note@dx/linalg.h:* {{requirement 'Use == MatrixUse::A' was not satisfied}}
   // expected-note@dx/linalg.h:* {{no known conversion from 'vector<half, 16>' to 'vector<half, 32>' for argument 1}}
   b = b.FromThreadVectors(v);
 }
