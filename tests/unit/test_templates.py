@@ -642,16 +642,27 @@ void use() { only_int(1.5f); } // call
     ]
 
 
-def test_requirement_lists_every_parameter_it_mentions():
+def test_requirement_names_the_false_clause_and_its_parameters():
     (error,) = errors_of(TRAITS + """
         template <typename T, uint N> typename enable_if<is_int<T>::value && (N > 2), T>::type
         h(vector<T, N> x) { return x.x; }
         void use() { h(int2(1, 2)); }
     """)
     assert error.message == "no matching function for call to 'h'"
+    # As clang: only the clause that is false, and only the parameters it uses.
+    assert [n.message for n in error.notes] == [
+        "candidate template ignored: requirement 'N > 2' was not satisfied [with N = 2]"]
+
+
+def test_requirement_lists_every_parameter_when_all_clauses_fail():
+    (error,) = errors_of(TRAITS + """
+        template <typename T, uint N> typename enable_if<is_int<T>::value && (N > 2), T>::type
+        h(vector<T, N> x) { return x.x; }
+        void use() { h(float2(1, 2)); }
+    """)
     assert [n.message for n in error.notes] == [
         "candidate template ignored: requirement 'is_int<T>::value && (N > 2)' was not satisfied "
-        "[with T = int, N = 2]"]
+        "[with T = float, N = 2]"]
 
 
 def test_other_enable_if_spellings_fall_back_to_the_missing_member():
