@@ -1040,7 +1040,8 @@ class Analyzer:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
                 if stage != "compute":
                     self.warn(f"entry point '{fn.name}' is a '{stage}' shader: hlslc checks and compiles compute "
-                              "shaders only, so it is left unchecked", shader.span)
+                              "shaders only, so its stage-specific rules are not checked", shader.span)
+                    self._check_linalg_stage(fn, stage)
                     continue
                 entries.append(fn)
         for fn in entries:
@@ -1048,6 +1049,25 @@ class Analyzer:
                 self._check_compute_entry(fn)
             except SemaError as err:
                 self.error(err)
+
+    def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
+        """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
+        an entry point of another stage than compute (through any call)."""
+        from . import linalg_rules as R
+        reached = {id(entry): entry}
+        work = [entry]
+        while work:
+            fn = work.pop()
+            for callee, _ in self._call_graph.get(id(fn), ()):
+                if id(callee) not in reached:
+                    reached[id(callee)] = callee
+                    work.append(callee)
+        bodies = [f.decl.body.span for f in reached.values() if f.decl.body is not None]
+        for call in self.result.linalg_calls:
+            inside = any(b.file is call.span.file and b.start <= call.span.start < b.end for b in bodies)
+            if inside and call.matrix is not None:
+                R.check_entry_stage(call.matrix, stage, entry.name, call.span, self.diags,
+                                    entry_span=entry.decl.name_span)
 
     def _check_compute_entry(self, fn: FunctionSymbol) -> None:
         decl = fn.decl
