@@ -24,6 +24,7 @@ from .. import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
 from . import types as T
+from .conversions import literal_default
 from .engine import (CandidateFailure, Engine, NoMatch, Resolved, SemaError, WAVE_MATRIX_KINDS, _ExplicitArgs)
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
@@ -566,7 +567,7 @@ class Analyzer:
                 raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
                                 f"'{op}' needs integer operands", expr.span)
             if op in ("<<", ">>"):
-                return _concrete(a) if not a.is_scalar or b.is_scalar else operand
+                return literal_default(a) if not a.is_scalar or b.is_scalar else operand
         return operand
 
     def _assign(self, expr: A.AssignExpr, env: Env) -> T.Type:
@@ -1211,14 +1212,6 @@ def _unscoped_as_int(t: T.Type) -> T.Type:
     """Unscoped enumerations take part in arithmetic as int (C++ rules)."""
     if isinstance(t, T.EnumType) and not t.symbol.scoped:
         return T.INT
-    return t
-
-
-def _concrete(t: T.Type) -> T.Type:
-    if t is T.LITERAL_INT:
-        return T.INT
-    if t is T.LITERAL_FLOAT:
-        return T.FLOAT
     return t
 
 

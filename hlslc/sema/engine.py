@@ -24,6 +24,7 @@ from typing import Any, Iterable
 from .. import ast as A
 from ..source import Span
 from . import types as T
+from .conversions import literal_default
 from .symbols import (AliasSymbol, AliasTemplateSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol,
                       EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature,
                       Specialization, Symbol, TypeSymbol, VarSymbol)
@@ -1015,7 +1016,7 @@ class Engine:
         deducible = {p.name for p in params if p.name and p.name not in bindings}
         for param_decl, arg_type in zip(ft.decl.params, arg_types):
             pattern = param_decl.type
-            actual = _literal_default(arg_type)
+            actual = literal_default(arg_type)
             if param_decl.array_dims:
                 # `T Arr[]` takes arrays only (C++ would decay it to `T*`).
                 if not isinstance(actual, T.ArrayType):
@@ -1271,14 +1272,6 @@ def _count(required: int, total: int) -> str:
     if required == total:
         return f"{total} argument{'s' if total != 1 else ''}"
     return f"{required} to {total} arguments"
-
-
-def _literal_default(t: T.Type) -> T.Type:
-    if t is T.LITERAL_INT:
-        return T.INT
-    if t is T.LITERAL_FLOAT:
-        return T.FLOAT
-    return t
 
 
 def _bare_name(node: Any) -> str | None:
