@@ -1,5 +1,5 @@
 """`python -m hlslc`: the same as the `hlslc` command."""
 
-from .cli import main
+from .cli import run
 
-raise SystemExit(main())
+run()
