@@ -42,6 +42,14 @@ class CallInfo:
 
 
 @dataclass
+class FunctionTables:
+    """What sema learnt about one function body (or one instantiation)."""
+    expr_types: dict[int, T.Type]
+    calls: dict[int, "CallInfo"]
+    symbols: dict[int, Any]
+
+
+@dataclass
 class SemaResult:
     unit: A.TranslationUnit
     engine: Engine
@@ -53,6 +61,8 @@ class SemaResult:
     entry: FunctionSymbol | None = None
     linalg_calls: list[Any] = field(default_factory=list)
     uses_linalg: bool = False
+    function_tables: dict[int, FunctionTables] = field(default_factory=dict)
+    options: Any = None
 
 
 @dataclass
@@ -130,7 +140,7 @@ class Analyzer:
     # ------------------------------------------------------------------
 
     def run(self, unit: A.TranslationUnit) -> SemaResult:
-        result = SemaResult(unit, self.engine)
+        result = SemaResult(unit, self.engine, options=self.options)
         self.result = result
         functions: list[FunctionSymbol] = []
         for decl in unit.decls:
@@ -222,6 +232,25 @@ class Analyzer:
                                                 "(expressions, statements or template instantiations)")
 
     def _check_function(self, fn: FunctionSymbol) -> None:
+        # Each function (and each instantiation of a function template, whose
+        # body is shared) gets its own side tables: the same AST node can
+        # have different types in two instantiations.
+        result = self.result
+        saved = (result.expr_types, result.calls, result.symbols)
+        tables = FunctionTables({}, {}, {})
+        result.expr_types, result.calls, result.symbols = tables.expr_types, tables.calls, tables.symbols
+        try:
+            self._check_function_body(fn)
+        finally:
+            result.expr_types, result.calls, result.symbols = saved
+            result.function_tables[id(fn)] = tables
+            # The unit-wide tables see every function (the last instantiation
+            # wins for shared template bodies).
+            result.expr_types.update(tables.expr_types)
+            result.calls.update(tables.calls)
+            result.symbols.update(tables.symbols)
+
+    def _check_function_body(self, fn: FunctionSymbol) -> None:
         try:
             sig = self.engine.signature_of(fn)
         except SemaError as err:
