@@ -40,8 +40,8 @@ usage: hlslc [options] FILE... [-o OUT]
 Compile HLSL compute and library shaders that use dx::linalg matrices
 (SM 6.10) or Wave Matrix (SM 6.8).
 
-Until lowering lands, a successful compile stops after semantic analysis and writes
-no IR: use -P or --ast-dump to see output, -fsyntax-only or -verify to check.
+A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
+-verify check without writing, -P and --ast-dump show the earlier stages.
 
 Output:
   -o OUT                    write output to OUT (default: standard output)
@@ -382,11 +382,6 @@ def _compile_one(path: str, args: Arguments, options: "CompileOptions", stdout: 
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
     _render_diagnostics(result.diagnostics, args, stderr)
-    if (result.ok and result.output is None and args.output not in (None, "-")
-            and options.emit == driver.EMIT_IR):
-        # Say so rather than leave the user looking for a file that never comes.
-        stderr.write(f"{PROG}: note: '{args.output}' not written: code generation is not "
-                     f"implemented yet (the input was checked up to semantic analysis)\n")
     if result.ok and result.output is not None:
         try:
             _write_output(result.output, args.output, stdout)

@@ -116,7 +116,7 @@ EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
-STAGES: tuple[str, ...] = ("preprocess", "parse", "sema")
+STAGES: tuple[str, ...] = ("preprocess", "parse", "sema", "lower")
 
 _LAST_STAGE = {
     EMIT_PREPROCESSED: "preprocess",
@@ -207,6 +207,7 @@ class CompileResult:
     tokens: "list[PPToken] | None" = None
     unit: "TranslationUnit | None" = None
     sema: "SemaResult | None" = None
+    module: Any = None           # the llvmlite.ir.Module of a lowered compile
     output: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -344,8 +345,8 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     r.tokens = run("preprocess", _preprocess, r, text, path)
     r.unit = run("parse", _parse, r.tokens, r.diagnostics)
     r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
-    # Next, as they land (each also appended to STAGES):
-    #   r.module = run("lower", lower.lower_unit, r.sema, r.diagnostics)
+    r.module = run("lower", _lower, r.sema, r.diagnostics, r.options, path)
+    # Next, as it lands (also appended to STAGES):
     #   run("validate", validate.validate_module, r.module, r.diagnostics)
 
 
@@ -391,6 +392,15 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
                                                  main_path=path))
 
 
+def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path: str) -> Any:
+    from .lower import LowerOptions, lower_unit
+
+    profile = options.profile
+    return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
+                                                entry=options.entry, native_16bit=options.native_16bit_types,
+                                                module_name=path))
+
+
 def _render_output(result: CompileResult) -> str | None:
     """The text a successful compile writes, or None for nothing."""
     emit = result.options.emit
@@ -400,7 +410,8 @@ def _render_output(result: CompileResult) -> str | None:
     if emit == EMIT_AST and result.unit is not None:
         from .ast import dump_ast
         return dump_ast(result.unit)
-    # EMIT_IR writes nothing until lowering lands; EMIT_NOTHING never writes.
+    if emit == EMIT_IR and result.module is not None:
+        return str(result.module)
     return None
 
 

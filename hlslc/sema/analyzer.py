@@ -1002,7 +1002,10 @@ class Analyzer:
         if isinstance(object_type, T.WaveMatrixType):
             from . import wavematrix
             args = self._args(expr, env)
-            return wavematrix.check_method(self, expr, callee, object_type, args, env)
+            result_type = wavematrix.check_method(self, expr, callee, object_type, args, env)
+            self.result.calls[id(expr)] = CallInfo("wavematrix", callee.member.name, result_type, args,
+                                                   callee.object)
+            return result_type
         raise SemaError(f"member reference base type '{object_type.spell()}' is not a structure",
                         callee.member.span)
 

@@ -11,4 +11,5 @@
 // TRACE-NEXT: Traceback (most recent call last):
 // TRACE: RuntimeError: deliberate crash
 
-int x;
+[numthreads(1, 1, 1)]
+void main() {}

@@ -1,12 +1,11 @@
 // `-h`, `--help` and `-help` print the usage on stdout and exit 0; the text
-// says that a compile stops after semantic analysis for now, and lists every option.
+// says what a compile writes, and lists every option.
 // RUN: %hlslc --help | FileCheck %s
 // RUN: %hlslc -h | FileCheck %s
 // RUN: %hlslc -help | FileCheck %s
 
 // CHECK: usage: hlslc [options] FILE... [-o OUT]
-// CHECK: successful compile stops after semantic analysis and writes
-// CHECK-NEXT: no IR
+// CHECK: A compile writes DXIL-like LLVM IR
 // CHECK: -o OUT
 // CHECK: -P
 // CHECK: --ast-dump, -ast-dump

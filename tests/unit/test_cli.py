@@ -141,7 +141,7 @@ def test_debug_crash(clean_file, monkeypatch):
     assert status == 3 and out == ""
     lines = err.splitlines()
     assert lines[0] == ("hlslc: internal compiler error: RuntimeError: "
-                        "deliberate crash in the sema stage (--debug-crash)")
+                        "deliberate crash in the lower stage (--debug-crash)")
     assert lines[1].startswith("hlslc: note: this is a bug in hlslc; please report it")
     assert len(lines) == 2
 
@@ -151,7 +151,7 @@ def test_debug_crash_traceback(clean_file, monkeypatch):
     status, _, err = run("--debug-crash", str(clean_file))
     assert status == 3
     assert "Traceback (most recent call last):" in err
-    assert err.rstrip().endswith("RuntimeError: deliberate crash in the sema stage (--debug-crash)")
+    assert err.rstrip().endswith("RuntimeError: deliberate crash in the lower stage (--debug-crash)")
 
 
 def test_unexpected_exception_anywhere_is_an_internal_error(clean_file, monkeypatch):
@@ -182,7 +182,8 @@ def test_help_mentions_every_profile():
 
 
 def test_clean_compile_is_silent(clean_file):
-    assert run(str(clean_file)) == (0, "", "")
+    status, out, err = run(str(clean_file))
+    assert (status, err) == (0, "") and out.startswith("; ModuleID")   # the IR, on stdout
     assert run("-fsyntax-only", str(clean_file)) == (0, "", "")
 
 
@@ -206,14 +207,15 @@ def test_output_file(tmp_path, clean_file):
     assert "FunctionDecl" in out_file.read_text()
 
 
-def test_no_ir_file_until_lowering_lands(tmp_path, clean_file):
+def test_ir_goes_to_the_output_file(tmp_path, clean_file):
     out_file = tmp_path / "out.ll"
-    assert run(str(clean_file), "-o", str(out_file)) == (
-        0, "", f"hlslc: note: '{out_file}' not written: code generation is not implemented yet "
-               f"(the input was checked up to semantic analysis)\n")
-    assert not out_file.exists()
-    # Only a compile that asked for IR gets the note.
+    assert run(str(clean_file), "-o", str(out_file)) == (0, "", "")
+    text = out_file.read_text()
+    assert 'target triple = "dxil-ms-dx"' in text and "define void @\"main\"()" in text
+    # -fsyntax-only writes nothing, even with -o.
+    out_file.unlink()
     assert run("-fsyntax-only", str(clean_file), "-o", str(out_file)) == (0, "", "")
+    assert not out_file.exists()
 
 
 def test_unwritable_output(tmp_path, clean_file):

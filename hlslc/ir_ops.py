@@ -1,0 +1,748 @@
+"""The DXIL operation table: every `dx.op` function hlslc emits or validates.
+
+Owns: reading `ir/dxil_ops.json` (once, through `hlslc.resources.ir_dir()`),
+checking it, and answering questions about it: an operation by name, opcode
+or LLVM function name; its overload suffix, full function name and LLVM
+signature for a given overload; the DXIL enumerations and named struct
+types; the markdown table of `docs/operations.md` (`python -m hlslc.ir_ops`).
+Lowering, the IR validator, the docs and the tests all read this one table
+(architecture decision 6), so an opcode or a signature is written once.
+
+Types are LLVM type strings in DXIL's typed-pointer spelling (`float`,
+`<16 x half>`, `%dx.types.MatrixRef*`, `float addrspace(3)*`).  Overload
+names are DXIL's short names (`f16`, `f32`, `i32`).  In a table type, `$o`
+stands for the overload type (`$o0`, `$o1` for the two overloads of the
+`vector2` rule); inside a struct name (`%dx.types.ResRet.$o`) it stands for
+the overload's short name.
+
+Does not own: llvmlite types (this module imports only the standard library,
+so the CLI can start without llvmlite), the validation rules that use the
+table, or the choice of which operation a source construct lowers to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Mapping, Sequence, Union
+
+from hlslc import resources
+
+TABLE_FILE = "dxil_ops.json"
+TABLE_FORMAT = 1
+
+# Suffix rules: how an overload becomes the function name's suffix.
+SUFFIX_NONE = "none"          # no overload
+SUFFIX_SCALAR = "scalar"      # float -> .f32
+SUFFIX_VECTOR = "vector"      # <16 x half> -> .v16f16
+SUFFIX_POINTER3 = "pointer3"  # groupshared float (float addrspace(3)*) -> .p3f32
+SUFFIX_VECTOR2 = "vector2"    # (<4 x float>, <8 x half>) -> .v4f32.v8f16
+SUFFIX_RULES: tuple[str, ...] = (SUFFIX_NONE, SUFFIX_SCALAR, SUFFIX_VECTOR, SUFFIX_POINTER3, SUFFIX_VECTOR2)
+
+ATTRIBUTES: tuple[str, ...] = ("readnone", "readonly", "noduplicate")
+STAGES: tuple[str, ...] = ("pixel", "vertex", "geometry", "hull", "domain", "compute", "amplification",
+                           "mesh", "node", "library")
+SOURCES: tuple[str, ...] = ("dxc", "hlslc")
+
+# DXIL's short overload names and the LLVM scalar types they name.
+LLVM_SCALARS: dict[str, str] = {"f16": "half", "f32": "float", "f64": "double", "i1": "i1", "i8": "i8",
+                                "i16": "i16", "i32": "i32", "i64": "i64"}
+SHORT_NAMES: dict[str, str] = {llvm: short for short, llvm in LLVM_SCALARS.items()}
+_INTEGER_TYPES = frozenset({"i1", "i8", "i16", "i32", "i64"})
+
+# The address space of groupshared memory in DXIL (spec-errata 10).
+GROUPSHARED_ADDRSPACE = 3
+
+_PLACEHOLDER = re.compile(r"\$o([01]?)")
+_STRUCT_PLACEHOLDER = re.compile(r"(%[A-Za-z0-9_.]*?)\$o([01]?)")
+_VECTOR = re.compile(r"<\s*(\d+)\s+x\s+(.+?)\s*>")
+_ADDRSPACE = re.compile(r"(.*?)\s*addrspace\((\d+)\)")
+_FUNCTION = re.compile(r"dx\.op\.[A-Za-z_][A-Za-z0-9_]*")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_SUFFIX_PART = re.compile(r"(v\d+|p\d+)?(f16|f32|f64|i1|i8|i16|i32|i64)")
+
+
+class TableError(ValueError):
+    """The operation table is malformed; the message names the entry."""
+
+
+class OverloadError(ValueError):
+    """An overload an operation does not allow (or one it lacks)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One operand after the opcode.  `const` operands must be constants
+    (DXC's immediate arguments; the validator checks it, no `immarg`)."""
+
+    name: str
+    type: str
+    const: bool
+    enum: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    """One DXIL operation.  `params` excludes the leading `i32` opcode
+    operand that every `dx.op` call has; `signature()` includes it."""
+
+    name: str
+    opcode: int
+    function: str                       # base LLVM name, without the overload suffix
+    overload: tuple[str, ...] | None    # allowed overload (element) types, short names
+    suffix: str                         # one of SUFFIX_RULES
+    params: tuple[Param, ...]
+    result: str
+    attributes: tuple[str, ...]
+    min_shader_model: tuple[int, int]
+    stages: tuple[str, ...] | None      # None: every stage
+    description: str
+    source: str                         # "dxc": DXC's opcode; "hlslc": hlslc's block
+    errata: tuple[int, ...] = ()        # spec-errata numbers that shaped the entry
+    kind: tuple[str, str] | None = None  # (enum, member) numbering a shared function's opcodes
+
+    @property
+    def placeholders(self) -> tuple[str, ...]:
+        if self.suffix == SUFFIX_NONE:
+            return ()
+        return ("$o0", "$o1") if self.suffix == SUFFIX_VECTOR2 else ("$o",)
+
+    def allowed_in(self, stage: str) -> bool:
+        return self.stages is None or stage in self.stages
+
+
+@dataclass(frozen=True)
+class OperationTable:
+    """A checked table.  Dictionaries keep the file's order (by opcode)."""
+
+    operations: Mapping[str, Operation]
+    by_opcode: Mapping[int, Operation]
+    by_function: Mapping[str, tuple[Operation, ...]]
+    enums: Mapping[str, Mapping[str, int]]
+    struct_types: Mapping[str, tuple[str, ...]]
+    shared_functions: Mapping[str, str]
+    resource_properties: Mapping[str, tuple[int, int]]
+    dxc_core_opcodes: tuple[int, int]
+    hlslc_opcode_block: tuple[int, int]
+    document: Mapping[str, Any]         # the raw JSON, for its notes
+
+
+OperationRef = Union[Operation, str]
+Overload = Union[str, Sequence[str], None]
+
+
+# --------------------------------------------------------------------------
+# Loading and checking
+
+
+def load_table(path: str | None = None) -> OperationTable:
+    """Read and check a table file (default: the packaged `dxil_ops.json`)."""
+    path = path or os.path.join(resources.ir_dir(), TABLE_FILE)
+    try:
+        with open(path, encoding="utf-8") as f:
+            document = json.load(f)
+    except (OSError, json.JSONDecodeError) as exc:
+        raise TableError(f"{path}: cannot read the DXIL operation table: {exc}") from exc
+    return parse_table(document, origin=os.path.basename(path))
+
+
+@lru_cache(maxsize=1)
+def table() -> OperationTable:
+    """The packaged table, loaded and checked once per process."""
+    return load_table()
+
+
+def parse_table(document: Any, origin: str = TABLE_FILE) -> OperationTable:
+    """Check a decoded table document and build the lookups; raise
+    `TableError` naming the first malformed entry."""
+    return _TableChecker(document, origin).build()
+
+
+class _TableChecker:
+    def __init__(self, document: Any, origin: str) -> None:
+        self.doc = document
+        self.origin = origin
+        self.structs: dict[str, tuple[str, ...]] = {}
+        self.enums: dict[str, dict[str, int]] = {}
+
+    def fail(self, where: str, message: str) -> TableError:
+        return TableError(f"{self.origin}: {where}: {message}")
+
+    def build(self) -> OperationTable:
+        doc = self.doc
+        if not isinstance(doc, dict):
+            raise self.fail("document", "expected a JSON object")
+        if doc.get("format") != TABLE_FORMAT:
+            raise self.fail("format", f"expected {TABLE_FORMAT}, got {doc.get('format')!r}")
+        self.structs = self.check_types(doc.get("types"))
+        self.enums = self.check_enums(doc.get("enums"))
+        dxc_range = self.check_range(doc.get("dxc_core_opcodes"), "dxc_core_opcodes")
+        block = self.check_range(doc.get("hlslc_opcode_block"), "hlslc_opcode_block")
+        if block[0] <= dxc_range[1] and dxc_range[0] <= block[1]:
+            raise self.fail("hlslc_opcode_block", f"{list(block)} overlaps DXC's core opcodes {list(dxc_range)}")
+        shared = self.check_string_map(doc.get("shared_functions"), "shared_functions")
+        props = self.check_resource_properties(doc.get("resource_properties"))
+
+        raw_ops = doc.get("operations")
+        if not isinstance(raw_ops, list) or not raw_ops:
+            raise self.fail("operations", "expected a non-empty list")
+        ops: dict[str, Operation] = {}
+        by_opcode: dict[int, Operation] = {}
+        by_function: dict[str, list[Operation]] = {}
+        for index, raw in enumerate(raw_ops):
+            op = self.check_operation(raw, index)
+            ranges = {"dxc": ("DXC's core opcodes", dxc_range), "hlslc": ("hlslc's opcode block", block)}
+            label, (low, high) = ranges[op.source]
+            if not low <= op.opcode <= high:
+                raise self.fail(f"operation {op.name}",
+                                f"source '{op.source}' needs an opcode in {label} {low}-{high}, got {op.opcode}")
+            if op.name in ops:
+                raise self.fail(f"operation {op.name}", "duplicate name")
+            if op.opcode in by_opcode:
+                raise self.fail(f"operation {op.name}",
+                                f"opcode {op.opcode} is already {by_opcode[op.opcode].name}")
+            ops[op.name] = op
+            by_opcode[op.opcode] = op
+            by_function.setdefault(op.function, []).append(op)
+        self.check_shared_functions(by_function, shared)
+        self.check_psv(doc.get("psv_matrix_use"), ops)
+        return OperationTable(
+            operations=ops, by_opcode=by_opcode,
+            by_function={fn: tuple(group) for fn, group in by_function.items()},
+            enums=self.enums, struct_types=self.structs, shared_functions=shared,
+            resource_properties=props, dxc_core_opcodes=dxc_range, hlslc_opcode_block=block,
+            document=doc)
+
+    # ---- top-level sections ----
+
+    def check_types(self, raw: Any) -> dict[str, tuple[str, ...]]:
+        if not isinstance(raw, dict) or not raw:
+            raise self.fail("types", "expected an object of named struct types")
+        names = set(raw)
+        structs: dict[str, tuple[str, ...]] = {}
+        for name, body in raw.items():
+            if not name.startswith("dx.types.") or "$" in name:
+                raise self.fail(f"type {name}", "struct names start with 'dx.types.' and have no placeholder")
+            if not isinstance(body, list) or not body or not all(isinstance(t, str) for t in body):
+                raise self.fail(f"type {name}", "expected a non-empty list of field types")
+            for field in body:
+                self.check_type(field, f"type {name}", names, placeholders=(), allow_void=False)
+            structs[name] = tuple(body)
+        return structs
+
+    def check_enums(self, raw: Any) -> dict[str, dict[str, int]]:
+        if not isinstance(raw, dict):
+            raise self.fail("enums", "expected an object of enums")
+        enums: dict[str, dict[str, int]] = {}
+        for name, members in raw.items():
+            if not _NAME.fullmatch(name) or not isinstance(members, dict) or not members:
+                raise self.fail(f"enum {name}", "expected an identifier naming an object of members")
+            seen: dict[int, str] = {}
+            for member, value in members.items():
+                if not _NAME.fullmatch(member) or type(value) is not int or value < 0:
+                    raise self.fail(f"enum {name}", f"member {member!r} needs a non-negative int, got {value!r}")
+                if value in seen:
+                    raise self.fail(f"enum {name}", f"{member} and {seen[value]} have the same value {value}")
+                seen[value] = member
+            enums[name] = dict(members)
+        return enums
+
+    def check_range(self, raw: Any, where: str) -> tuple[int, int]:
+        if (not isinstance(raw, list) or len(raw) != 2 or not all(type(v) is int for v in raw)
+                or not 0 <= raw[0] <= raw[1]):
+            raise self.fail(where, f"expected [first, last] opcodes, got {raw!r}")
+        return raw[0], raw[1]
+
+    def check_string_map(self, raw: Any, where: str) -> dict[str, str]:
+        if not isinstance(raw, dict) or not all(isinstance(v, str) and v for v in raw.values()):
+            raise self.fail(where, "expected an object of non-empty strings")
+        return dict(raw)
+
+    def check_resource_properties(self, raw: Any) -> dict[str, tuple[int, int]]:
+        if not isinstance(raw, dict):
+            raise self.fail("resource_properties", "expected an object")
+        props: dict[str, tuple[int, int]] = {}
+        for name, value in raw.items():
+            if not isinstance(value, list) or len(value) != 2 or not all(type(v) is int for v in value):
+                raise self.fail(f"resource_properties {name}", f"expected [word0, word1], got {value!r}")
+            props[name] = (value[0], value[1])
+        return props
+
+    def check_psv(self, raw: Any, ops: Mapping[str, Operation]) -> None:
+        if raw is None:
+            return
+        names = raw.get("operations") if isinstance(raw, dict) else None
+        if not isinstance(names, list):
+            raise self.fail("psv_matrix_use", "expected an object with a list of operations")
+        for name in names:
+            if name not in ops:
+                raise self.fail("psv_matrix_use", f"unknown operation {name!r}")
+
+    # ---- one operation ----
+
+    _FIELDS = {"name", "opcode", "function", "overload", "suffix", "params", "result", "attributes",
+               "min_shader_model", "stages", "description", "source"}
+    _OPTIONAL = {"errata", "kind"}
+
+    def check_operation(self, raw: Any, index: int) -> Operation:
+        where = f"operations[{index}]"
+        if not isinstance(raw, dict):
+            raise self.fail(where, "expected an object")
+        if isinstance(raw.get("name"), str):
+            where = f"operation {raw['name']}"
+        missing = self._FIELDS - raw.keys()
+        unknown = raw.keys() - self._FIELDS - self._OPTIONAL
+        if missing or unknown:
+            parts = ([f"missing {', '.join(sorted(missing))}"] if missing else []) + \
+                    ([f"unknown {', '.join(sorted(unknown))}"] if unknown else [])
+            raise self.fail(where, "; ".join(parts))
+        name, opcode, function = raw["name"], raw["opcode"], raw["function"]
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise self.fail(where, f"bad name {name!r}")
+        if type(opcode) is not int or opcode < 0:
+            raise self.fail(where, f"opcode must be a non-negative int, got {opcode!r}")
+        if not isinstance(function, str) or not _FUNCTION.fullmatch(function):
+            raise self.fail(where, f"function must be 'dx.op.<name>' without an overload suffix, got {function!r}")
+        source = raw["source"]
+        if source not in SOURCES:
+            raise self.fail(where, f"source must be one of {', '.join(SOURCES)}, got {source!r}")
+        description = raw["description"]
+        if not isinstance(description, str) or not description or "\n" in description:
+            raise self.fail(where, "description must be one non-empty line")
+
+        suffix, overload = raw["suffix"], raw["overload"]
+        if suffix not in SUFFIX_RULES:
+            raise self.fail(where, f"unknown suffix rule {suffix!r}; known: {', '.join(SUFFIX_RULES)}")
+        if suffix == SUFFIX_NONE:
+            if overload is not None:
+                raise self.fail(where, "suffix rule 'none' needs overload null")
+        else:
+            if (not isinstance(overload, list) or not overload or len(set(overload)) != len(overload)
+                    or not all(t in LLVM_SCALARS for t in overload)):
+                raise self.fail(where, f"overload must list distinct scalar types from "
+                                       f"{', '.join(LLVM_SCALARS)}, got {overload!r}")
+            if suffix == SUFFIX_POINTER3 or suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2):
+                if "i1" in overload:
+                    raise self.fail(where, f"rule {suffix!r} cannot take i1 (no such memory or vector element)")
+
+        placeholders = (("$o0", "$o1") if suffix == SUFFIX_VECTOR2 else ("$o",)) if suffix != SUFFIX_NONE else ()
+        params = self.check_params(raw["params"], where, placeholders)
+        result = raw["result"]
+        if not isinstance(result, str):
+            raise self.fail(where, f"result must be a type string, got {result!r}")
+        self.check_type(result, f"{where} result", self.structs, placeholders, allow_void=True)
+        types = [result] + [p.type for p in params]
+        self.check_placeholder_use(where, suffix, placeholders, types, overload)
+
+        attributes = raw["attributes"]
+        if (not isinstance(attributes, list) or any(a not in ATTRIBUTES for a in attributes)
+                or len(set(attributes)) != len(attributes)):
+            raise self.fail(where, f"attributes must be distinct values from {', '.join(ATTRIBUTES)}")
+        if "readnone" in attributes and "readonly" in attributes:
+            raise self.fail(where, "readnone and readonly exclude each other")
+        sm = raw["min_shader_model"]
+        if not isinstance(sm, list) or len(sm) != 2 or not all(type(v) is int for v in sm) or sm[0] != 6 \
+                or sm[1] < 0:
+            raise self.fail(where, f"min_shader_model must be [6, minor], got {sm!r}")
+        stages = raw["stages"]
+        if stages is not None and (not isinstance(stages, list) or not stages
+                                   or any(s not in STAGES for s in stages) or len(set(stages)) != len(stages)):
+            raise self.fail(where, f"stages must be null or distinct values from {', '.join(STAGES)}")
+        errata = raw.get("errata", [])
+        if not isinstance(errata, list) or not all(type(e) is int and e > 0 for e in errata):
+            raise self.fail(where, "errata must be a list of erratum numbers")
+        kind = self.check_kind(raw.get("kind"), where)
+        return Operation(
+            name=name, opcode=opcode, function=function,
+            overload=tuple(overload) if overload is not None else None, suffix=suffix, params=params,
+            result=result, attributes=tuple(attributes), min_shader_model=(sm[0], sm[1]),
+            stages=tuple(stages) if stages is not None else None, description=description, source=source,
+            errata=tuple(errata), kind=kind)
+
+    def check_params(self, raw: Any, where: str, placeholders: tuple[str, ...]) -> tuple[Param, ...]:
+        if not isinstance(raw, list):
+            raise self.fail(where, "params must be a list")
+        params: list[Param] = []
+        names: set[str] = set()
+        for i, p in enumerate(raw):
+            here = f"{where} param {i}"
+            if not isinstance(p, dict) or set(p) != {"name", "type", "const", "enum"}:
+                raise self.fail(here, "expected {name, type, const, enum}")
+            pname, ptype, const, enum = p["name"], p["type"], p["const"], p["enum"]
+            if not isinstance(pname, str) or not _NAME.fullmatch(pname) or pname in names:
+                raise self.fail(here, f"bad or duplicate name {pname!r}")
+            names.add(pname)
+            here = f"{where} param {pname}"
+            if not isinstance(ptype, str):
+                raise self.fail(here, f"type must be a string, got {ptype!r}")
+            self.check_type(ptype, here, self.structs, placeholders, allow_void=False)
+            if not isinstance(const, bool):
+                raise self.fail(here, "const must be true or false")
+            if const and not self.is_integer_constant_type(ptype):
+                raise self.fail(here, f"a const operand must be an integer or a struct of integers, not {ptype}")
+            if enum is not None:
+                if enum not in self.enums:
+                    raise self.fail(here, f"unknown enum {enum!r}")
+                if ptype not in _INTEGER_TYPES:
+                    raise self.fail(here, f"enum {enum} on a non-integer operand of type {ptype}")
+            params.append(Param(pname, ptype, const, enum))
+        return tuple(params)
+
+    def check_kind(self, raw: Any, where: str) -> tuple[str, str] | None:
+        if raw is None:
+            return None
+        enum, _, member = raw.partition(".") if isinstance(raw, str) else ("", "", "")
+        if enum not in self.enums or member not in self.enums[enum]:
+            raise self.fail(where, f"kind must be 'Enum.Member' naming a known enum member, got {raw!r}")
+        return enum, member
+
+    def is_integer_constant_type(self, text: str) -> bool:
+        if text in _INTEGER_TYPES:
+            return True
+        if text.startswith("%") and text[1:] in self.structs:
+            return all(t in _INTEGER_TYPES for t in self.structs[text[1:]])
+        return False
+
+    def check_type(self, text: str, where: str, structs: Mapping[str, Any] | set[str],
+                   placeholders: tuple[str, ...], allow_void: bool) -> None:
+        """A type string is a scalar, a vector of scalars, a named struct, a
+        pointer (optionally with an address space) to a non-void type, or a
+        placeholder; `void` only as a result."""
+        t = text.strip()
+        if t != text or not t:
+            raise self.fail(where, f"malformed type {text!r}")
+        if t == "void":
+            if not allow_void:
+                raise self.fail(where, "void is only a result type")
+            return
+        if t in placeholders or t in SHORT_NAMES:
+            return
+        if t.endswith("*"):
+            inner = t[:-1].rstrip()
+            space = _ADDRSPACE.fullmatch(inner)
+            if space:
+                inner = space.group(1)
+            if inner == "void" or not inner:
+                raise self.fail(where, f"malformed pointer type {text!r}")
+            self.check_type(inner, where, structs, placeholders, allow_void=False)
+            return
+        vector = _VECTOR.fullmatch(t)
+        if vector:
+            if int(vector.group(1)) < 1 or vector.group(2) not in SHORT_NAMES:
+                raise self.fail(where, f"malformed vector type {text!r}")
+            return
+        if t.startswith("%"):
+            name = t[1:]
+            if "$o" in name:
+                # Checked per overload in check_placeholder_use.
+                if not name.startswith("dx.types.") or not _PLACEHOLDER.search(name):
+                    raise self.fail(where, f"malformed struct type {text!r}")
+                return
+            if name not in structs:
+                raise self.fail(where, f"unknown struct type {text} (declare it under \"types\")")
+            return
+        if "$o" in t:
+            raise self.fail(where, f"{text!r} uses a placeholder, but the suffix rule gives "
+                                   f"{', '.join(placeholders) if placeholders else 'no overload'}")
+        raise self.fail(where, f"unknown type {text!r}")
+
+    def check_placeholder_use(self, where: str, suffix: str, placeholders: tuple[str, ...],
+                              types: list[str], overload: list[str] | None) -> None:
+        used = {"$o" + m.group(1) for t in types for m in _PLACEHOLDER.finditer(t)}
+        stray = used - set(placeholders)
+        if stray:
+            raise self.fail(where, f"suffix rule {suffix!r} has no placeholder {', '.join(sorted(stray))}")
+        if set(placeholders) - used:
+            raise self.fail(where, f"suffix rule {suffix!r} needs {', '.join(placeholders)} in the signature")
+        for t in types:
+            if "$o" not in t:
+                continue
+            if suffix == SUFFIX_POINTER3 and t != f"$o addrspace({GROUPSHARED_ADDRSPACE})*":
+                raise self.fail(where, f"rule 'pointer3' uses $o only as '$o addrspace(3)*', not {t!r}")
+            if suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2) and t not in placeholders:
+                raise self.fail(where, f"rule {suffix!r} uses its vector overloads whole, not in {t!r}")
+            if t.startswith("%"):
+                for short in overload or ():
+                    name = _PLACEHOLDER.sub(short, t[1:])
+                    if name not in self.structs:
+                        raise self.fail(where, f"overload {short} needs struct type %{name} (declare it under "
+                                               f"\"types\")")
+
+    def check_shared_functions(self, by_function: Mapping[str, list[Operation]], shared: Mapping[str, str]) -> None:
+        for function, group in by_function.items():
+            if len(group) == 1:
+                if function in shared:
+                    raise self.fail(f"shared_functions {function}",
+                                    f"only {group[0].name} uses it; remove the entry")
+                continue
+            names = ", ".join(op.name for op in group)
+            if function not in shared:
+                raise self.fail(f"operation {group[1].name}",
+                                f"function {function} is also {group[0].name}'s; operations may share a "
+                                f"function only when shared_functions documents it ({names})")
+            first = group[0]
+            for op in group[1:]:
+                for field in ("params", "result", "suffix", "attributes"):
+                    mine = getattr(op, field)
+                    theirs = getattr(first, field)
+                    if field == "params":
+                        mine, theirs = [p.type for p in mine], [p.type for p in theirs]
+                    if mine != theirs:
+                        raise self.fail(f"operation {op.name}",
+                                        f"shares {function} with {first.name} but its {field} differ "
+                                        f"({mine!r} vs {theirs!r}); one declaration serves both")
+            kinds = [op.kind for op in group]
+            if any(kinds):
+                if not all(kinds) or len({k[0] for k in kinds if k}) != 1:
+                    raise self.fail(f"shared_functions {function}",
+                                    f"either every operation ({names}) has a kind of one enum, or none")
+                bases = {op.opcode - self.enums[op.kind[0]][op.kind[1]] for op in group if op.kind}
+                if len(bases) != 1:
+                    raise self.fail(f"shared_functions {function}",
+                                    f"opcodes of {names} must be one base plus their kind values")
+        for function in shared:
+            if function not in by_function:
+                raise self.fail(f"shared_functions {function}", "no operation uses it")
+
+
+# --------------------------------------------------------------------------
+# Lookups
+
+
+def operations() -> dict[str, Operation]:
+    """Every operation, by name, in opcode order."""
+    return dict(table().operations)
+
+
+def operation(name: str) -> Operation:
+    try:
+        return table().operations[name]
+    except KeyError:
+        raise KeyError(f"unknown DXIL operation {name!r}") from None
+
+
+def by_opcode(opcode: int) -> Operation:
+    try:
+        return table().by_opcode[opcode]
+    except KeyError:
+        raise KeyError(f"no DXIL operation has opcode {opcode}") from None
+
+
+def by_function(function_name: str) -> list[Operation]:
+    """The operations declared by an LLVM function: give the base name
+    (`dx.op.matrixOp`) or a full name with its overload suffix
+    (`dx.op.unary.f32`, `dx.op.matvecmul.v4f32.v8f16`).  Several operations
+    share a function in DXIL (an op class); the opcode operand tells them
+    apart.  Empty when no operation uses the name."""
+    functions = table().by_function
+    base = function_name
+    for _ in range(3):  # the name itself, then up to two overload parts
+        if base in functions:
+            return list(functions[base])
+        base, dot, part = base.rpartition(".")
+        if not dot or not _SUFFIX_PART.fullmatch(part):
+            break
+    return []
+
+
+def enum(name: str) -> dict[str, int]:
+    try:
+        return dict(table().enums[name])
+    except KeyError:
+        raise KeyError(f"unknown DXIL enum {name!r}; known: {', '.join(table().enums)}") from None
+
+
+def enums() -> dict[str, dict[str, int]]:
+    return {name: dict(members) for name, members in table().enums.items()}
+
+
+def struct_types() -> dict[str, list[str]]:
+    """Named struct types (without `%`) and their field types."""
+    return {name: list(body) for name, body in table().struct_types.items()}
+
+
+def resource_properties(resource: str) -> tuple[int, int]:
+    """The `%dx.types.ResourceProperties` constant of a resource type."""
+    try:
+        return table().resource_properties[resource]
+    except KeyError:
+        raise KeyError(f"no resource properties for {resource!r}") from None
+
+
+# --------------------------------------------------------------------------
+# Overloads, names and signatures
+
+
+def _resolve(op: OperationRef) -> Operation:
+    return operation(op) if isinstance(op, str) else op
+
+
+def _scalar_short(text: str) -> str | None:
+    text = text.strip()
+    if text in LLVM_SCALARS:
+        return text
+    return SHORT_NAMES.get(text)
+
+
+def _allowed(op: Operation) -> str:
+    return ", ".join(op.overload or ())
+
+
+def _check_element(op: Operation, short: str | None, given: str, what: str) -> str:
+    if short is None or short not in (op.overload or ()):
+        raise OverloadError(f"{op.name} ({op.function}) does not take {what} {given!r}; "
+                            f"its overloads are {what}s of {_allowed(op)}")
+    return short
+
+
+def _vector(op: Operation, text: str) -> tuple[int, str]:
+    match = _VECTOR.fullmatch(text.strip()) if isinstance(text, str) else None
+    if not match or int(match.group(1)) < 1:
+        raise OverloadError(f"{op.name} ({op.function}) takes a vector overload such as '<4 x float>', "
+                            f"got {text!r}")
+    return int(match.group(1)), _check_element(op, _scalar_short(match.group(2)), text, "vector")
+
+
+def _bind(op: Operation, overload: Overload) -> dict[str, tuple[str, str]]:
+    """Map each placeholder to (LLVM type, suffix part) for this overload."""
+    rule = op.suffix
+    if rule == SUFFIX_NONE:
+        if overload is not None:
+            raise OverloadError(f"{op.name} ({op.function}) takes no overload, got {overload!r}")
+        return {}
+    if overload is None:
+        raise OverloadError(f"{op.name} ({op.function}) needs an overload ({rule} of {_allowed(op)})")
+    if rule == SUFFIX_VECTOR2:
+        if isinstance(overload, str) or len(overload) != 2:
+            raise OverloadError(f"{op.name} ({op.function}) takes two vector overloads, got {overload!r}")
+        bound = {}
+        for placeholder, text in zip(("$o0", "$o1"), overload):
+            n, short = _vector(op, text)
+            bound[placeholder] = (f"<{n} x {LLVM_SCALARS[short]}>", f"v{n}{short}")
+        return bound
+    if not isinstance(overload, str):
+        raise OverloadError(f"{op.name} ({op.function}) takes one overload type, got {overload!r}")
+    if rule == SUFFIX_SCALAR:
+        short = _check_element(op, _scalar_short(overload), overload, "scalar")
+        return {"$o": (LLVM_SCALARS[short], short)}
+    if rule == SUFFIX_VECTOR:
+        n, short = _vector(op, overload)
+        return {"$o": (f"<{n} x {LLVM_SCALARS[short]}>", f"v{n}{short}")}
+    if rule == SUFFIX_POINTER3:
+        text = overload.strip()
+        if text.endswith("*"):  # a whole pointer type: it must point into groupshared memory
+            space = _ADDRSPACE.fullmatch(text[:-1].rstrip())
+            if not space or int(space.group(2)) != GROUPSHARED_ADDRSPACE:
+                raise OverloadError(f"{op.name} ({op.function}) takes a groupshared pointer "
+                                    f"('T addrspace(3)*'), got {overload!r}")
+            text = space.group(1)
+        short = _check_element(op, _scalar_short(text), overload, "groupshared element type")
+        return {"$o": (LLVM_SCALARS[short], f"p{GROUPSHARED_ADDRSPACE}{short}")}
+    raise AssertionError(f"unhandled suffix rule {rule!r}")  # the checker admits no other
+
+
+def _short_of(part: str) -> str:
+    """The overload's short name inside a struct name: v16f16 -> f16, p3f32 -> f32."""
+    return re.sub(r"^(v\d+|p\d+)", "", part)
+
+
+def _substitute(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
+    text = _STRUCT_PLACEHOLDER.sub(lambda m: m.group(1) + _short_of(bound["$o" + m.group(2)][1]), text)
+    return _PLACEHOLDER.sub(lambda m: bound["$o" + m.group(1)][0], text)
+
+
+def overload_suffix(op: OperationRef, overload: Overload = None) -> str:
+    """The function-name suffix for an overload, with its leading dot ('' for
+    none).  `overload` is an LLVM type or a short name, per the op's rule:
+    scalar `float`/`f32` -> `.f32`; vector `<16 x half>` -> `.v16f16`;
+    pointer3 `float` or `float addrspace(3)*` -> `.p3f32`; vector2 a pair
+    (`<4 x float>`, `<8 x half>`) -> `.v4f32.v8f16`; rule none: None -> ''."""
+    op = _resolve(op)
+    bound = _bind(op, overload)
+    return "".join("." + bound[p][1] for p in op.placeholders)
+
+
+def function_name(op: OperationRef, overload: Overload = None) -> str:
+    """The LLVM function to declare and call, e.g. `dx.op.fillMatrix.f32`."""
+    op = _resolve(op)
+    return op.function + overload_suffix(op, overload)
+
+
+def signature(op: OperationRef, overload: Overload = None) -> tuple[str, list[str]]:
+    """(result type, parameter types) of the LLVM function, placeholders
+    substituted.  The parameters start with the `i32` opcode operand."""
+    op = _resolve(op)
+    bound = _bind(op, overload)
+    return _substitute(op.result, bound), ["i32"] + [_substitute(p.type, bound) for p in op.params]
+
+
+def declaration(op: OperationRef, overload: Overload = None) -> str:
+    """The LLVM `declare` line (without attributes), for readers and tests."""
+    op = _resolve(op)
+    result, params = signature(op, overload)
+    return f"declare {result} @{function_name(op, overload)}({', '.join(params)})"
+
+
+# --------------------------------------------------------------------------
+# docs/operations.md
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _param_text(p: Param) -> str:
+    extra = [x for x in ("const" if p.const else "", p.enum or "") if x]
+    return f"`{p.type}` {p.name}" + (f" ({', '.join(extra)})" if extra else "")
+
+
+def operations_markdown() -> str:
+    """The generated part of `docs/operations.md`: operations, shared
+    functions, enums and struct types, in table order."""
+    t = table()
+    lines = ["### Operations", "",
+             "| name | opcode | function | overloads | params (after the i32 opcode) | result | attributes "
+             "| min SM | stages | source | description |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for op in t.operations.values():
+        overloads = "—" if op.overload is None else f"{op.suffix}: {', '.join(op.overload)}"
+        params = "<br>".join(_param_text(p) for p in op.params) or "—"
+        attributes = ", ".join(op.attributes) or "—"
+        stages = "all" if op.stages is None else ", ".join(op.stages)
+        source = op.source + (f" (errata {', '.join(map(str, op.errata))})" if op.errata else "")
+        description = op.description
+        if op.kind:
+            description += f" [kind {op.kind[0]}.{op.kind[1]}]"
+        cells = [op.name, str(op.opcode), f"`{op.function}`", overloads, params, f"`{op.result}`", attributes,
+                 f"{op.min_shader_model[0]}.{op.min_shader_model[1]}", stages, source, description]
+        lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    lines += ["", "### Functions shared by several operations", "",
+              "| function | operations | why |", "| --- | --- | --- |"]
+    for function, why in t.shared_functions.items():
+        names = ", ".join(op.name for op in t.by_function[function])
+        lines.append(f"| `{function}` | {names} | {_cell(why)} |")
+    notes = t.document.get("enum_notes", {})
+    lines += ["", "### Enumerations", "", "| enum | values | note |", "| --- | --- | --- |"]
+    for name, members in t.enums.items():
+        values = ", ".join(f"{m} = {v}" for m, v in members.items())
+        lines.append(f"| {name} | {values} | {_cell(notes.get(name, ''))} |")
+    type_notes = t.document.get("type_notes", {})
+    lines += ["", "### Struct types", "", "| type | body | note |", "| --- | --- | --- |"]
+    for name, body in t.struct_types.items():
+        lines.append(f"| `%{name}` | `{{ {', '.join(body)} }}` | {_cell(type_notes.get(name, ''))} |")
+    lines += ["", "### Resource properties", "", "| resource | `%dx.types.ResourceProperties` |", "| --- | --- |"]
+    for name, (word0, word1) in t.resource_properties.items():
+        lines.append(f"| {name} | `{{ i32 {word0}, i32 {word1} }}` |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """`python -m hlslc.ir_ops`: print the generated part of docs/operations.md."""
+    print(operations_markdown(), end="")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

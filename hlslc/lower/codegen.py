@@ -1,0 +1,1358 @@
+"""Code generation: a checked unit to an `llvmlite.ir.Module`.
+
+Owns: LLVM types for HLSL types, the `@main` compute entry (system values
+from `dx.op.threadId` and friends, user functions inlined as DXC does, so
+the only calls left are `dx.op.*`), one exported definition per function
+for library targets, statements, expressions with constant folding
+(`Load(B, 0, 8 * 4, ...)` passes `i32 32`), resource handles
+(`createHandleFromBinding` + `annotateHandle`), byte-address buffer access,
+groupshared globals in `addrspace(3)`, barriers and wave intrinsics, and
+calling `linalg.lower_linalg_call` for dx::linalg operations.
+
+Every `dx.op` function is declared from the operation table (`ir_ops`), so
+names, opcodes and signatures live in one place.
+
+Does not own: the operation table (`ir_ops`), metadata layout
+(`metadata`), the dx::linalg operations (`linalg`).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from llvmlite import ir
+
+from .. import ast as A
+from ..diagnostics import Diagnostics
+from ..sema import types as T
+from ..sema.analyzer import CallInfo, FunctionTables, SemaResult
+from ..sema.engine import SemaError
+from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
+from ..source import Span
+
+I1, I8, I16, I32, I64 = ir.IntType(1), ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
+HALF_T, FLOAT_T, DOUBLE_T = ir.HalfType(), ir.FloatType(), ir.DoubleType()
+
+# DXIL's data layout, with and without native 16-bit types (DXC's strings).
+DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
+DATA_LAYOUT_32 = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
+
+# Barrier mode bits (DXC): SyncThreadGroup 1, UAVFenceGlobal 2, UAVFenceThreadGroup 4, TGSMFence 8.
+_BARRIERS = {
+    "GroupMemoryBarrier": 8, "GroupMemoryBarrierWithGroupSync": 1 | 8,
+    "DeviceMemoryBarrier": 2, "DeviceMemoryBarrierWithGroupSync": 1 | 2,
+    "AllMemoryBarrier": 2 | 8, "AllMemoryBarrierWithGroupSync": 1 | 2 | 8,
+}
+_SYSTEM_VALUE_OPS = {"SV_DISPATCHTHREADID": "ThreadId", "SV_GROUPID": "GroupId",
+                     "SV_GROUPTHREADID": "ThreadIdInGroup"}
+
+
+@dataclass
+class LowerOptions:
+    stage: str = "cs"
+    major: int = 6
+    minor: int = 10
+    entry: str = "main"
+    native_16bit: bool = True
+    module_name: str = "hlslc"
+
+
+class _Structs:
+    """The `%dx.types.*` structs, created in the module's context when first
+    used (so a module names only the types it needs, as DXC's do)."""
+
+    def __init__(self, gen: "Codegen") -> None:
+        self.gen = gen
+        self.made: dict[str, ir.IdentifiedStructType] = {}
+
+    def __getitem__(self, name: str) -> ir.IdentifiedStructType:
+        ty = self.made.get(name)
+        if ty is None:
+            fields = self.gen.ops.struct_types().get(name)
+            if fields is None:
+                raise LowerError(f"internal: unknown type %{name}", None)
+            ty = self.gen.context.get_identified_type(name)
+            self.made[name] = ty
+            ty.set_body(*[self.gen.parse_type(f) for f in fields])
+        return ty
+
+
+class LowerError(Exception):
+    def __init__(self, message: str, span: Span | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+def lower_unit(sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> ir.Module | None:
+    gen = Codegen(sema, diags, options)
+    try:
+        return gen.run()
+    except LowerError as err:
+        diags.error(err.span, err.message)
+        return None
+    except SemaError as err:
+        diags.error(err.span, err.message)
+        return None
+
+
+class Frame:
+    """One function body being emitted (the entry, or an inlined callee)."""
+
+    def __init__(self, fn: FunctionSymbol | None, tables: FunctionTables | None) -> None:
+        self.fn = fn
+        self.tables = tables
+        self.vars: dict[int, Any] = {}       # id(VarSymbol) -> pointer, or (kind, value)
+        self.loops: list[tuple[ir.Block, ir.Block]] = []
+        self.breaks: list[ir.Block] = []
+        self.ret_block: ir.Block | None = None
+        self.ret_slot: Any = None
+        self.ret_type: T.Type = T.VOID
+
+
+class Codegen:
+    def __init__(self, sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> None:
+        self.sema = sema
+        self.diags = diags
+        self.options = options
+        self.engine = sema.engine
+        self.context = ir.Context()
+        self.module = ir.Module(name=options.module_name, context=self.context)
+        self.module.triple = "dxil-ms-dx"
+        self.module.data_layout = DATA_LAYOUT_16 if options.native_16bit else DATA_LAYOUT_32
+        from .. import ir_ops
+        self.ops = ir_ops
+        self.structs = _Structs(self)
+        self.declared: dict[str, ir.Function] = {}
+        self.globals: dict[int, ir.GlobalVariable] = {}
+        self.resources: list[dict] = []           # bound resources, in binding order
+        self.resource_of: dict[int, dict] = {}    # id(VarSymbol) -> record
+        self.handles: dict[int, ir.Value] = {}    # per emitted function
+        self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
+        self.builder: ir.IRBuilder | None = None
+        self.alloca_builder: ir.IRBuilder | None = None
+        self.frames: list[Frame] = []
+        self.inlining: list[int] = []
+        self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+
+    # ------------------------------------------------------------------
+    # Types
+
+    def parse_type(self, text: str, overload: ir.Type | None = None) -> ir.Type:
+        text = text.strip()
+        if text.endswith("*"):
+            inner = text[:-1].strip()
+            space = 0
+            if inner.endswith(")") and "addrspace(" in inner:
+                head, _, tail = inner.rpartition("addrspace(")
+                space = int(tail[:-1])
+                inner = head.strip()
+            return self.parse_type(inner, overload).as_pointer(space)
+        if text == "$o":
+            if overload is None:
+                raise LowerError(f"operation table: '$o' used without an overload", None)
+            return overload
+        if text == "void":
+            return ir.VoidType()
+        if text.startswith("%"):
+            return self.structs[text[1:].strip('"')]
+        if text.startswith("<") and text.endswith(">"):
+            count, _, elem = text[1:-1].partition(" x ")
+            return ir.VectorType(self.parse_type(elem, overload), int(count))
+        simple = {"i1": I1, "i8": I8, "i16": I16, "i32": I32, "i64": I64, "half": HALF_T, "float": FLOAT_T,
+                  "double": DOUBLE_T, "f16": HALF_T, "f32": FLOAT_T, "f64": DOUBLE_T}
+        if text in simple:
+            return simple[text]
+        raise LowerError(f"operation table: unknown type '{text}'", None)
+
+    def llt(self, t: T.Type, span: Span | None = None) -> ir.Type:
+        """The LLVM type of an HLSL type."""
+        if isinstance(t, T.ScalarType):
+            if t.kind == "bool":
+                return I1
+            if t.kind == "float":
+                if t.literal:
+                    return FLOAT_T
+                if t.bits == 64:
+                    return DOUBLE_T
+                if t.bits == 16 and self.options.native_16bit and t.name not in ("min16float", "min10float"):
+                    return HALF_T
+                return FLOAT_T
+            if t.literal:
+                return I32
+            if t.bits == 16 and self.options.native_16bit and not t.name.startswith("min"):
+                return I16
+            return ir.IntType(64 if t.bits == 64 else 32)
+        if isinstance(t, T.VectorType):
+            return ir.VectorType(self.llt(t.elem), t.size)
+        if isinstance(t, T.MatrixType):
+            return ir.ArrayType(ir.VectorType(self.llt(t.elem), t.cols), t.rows)
+        if isinstance(t, T.ArrayType):
+            if t.size is None:
+                raise LowerError(f"code generation needs a sized array, not '{t.spell()}'", span)
+            return ir.ArrayType(self.llt(t.elem, span), t.size)
+        if isinstance(t, T.EnumType):
+            return I32
+        if isinstance(t, T.ResourceType):
+            return self.structs["dx.types.Handle"]
+        if isinstance(t, T.ClassType):
+            if _is_linalg(t):
+                return self.structs["dx.types.MatrixRef"].as_pointer()
+            return ir.LiteralStructType([self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
+        if t is T.VOID:
+            return ir.VoidType()
+        raise LowerError(f"code generation does not support values of type '{t.spell()}' yet", span)
+
+    # ------------------------------------------------------------------
+    # dx.op calls
+
+    def op(self, name: str, args: list[Any], overload: ir.Type | None = None, name_hint: str = "") -> Any:
+        """Call operation `name` of the table with the opcode first."""
+        table = self.ops.operations()
+        if name not in table:
+            raise LowerError(f"internal: operation '{name}' is not in the operation table", None)
+        operation = table[name]
+        if overload is None:
+            overload_text = None
+        elif isinstance(overload, tuple):
+            overload_text = tuple(str(t) for t in overload)
+        else:
+            overload_text = str(overload)
+        fname = self.ops.function_name(operation, overload_text)
+        fn = self.declared.get(fname)
+        if fn is None:
+            result_text, param_texts = self.ops.signature(operation, overload_text)
+            fnty = ir.FunctionType(self.parse_type(result_text), [self.parse_type(p) for p in param_texts])
+            fn = ir.Function(self.module, fnty, fname)
+            for attr in operation.attributes:
+                fn.attributes.add(attr)
+            fn.attributes.add("nounwind")
+            self.declared[fname] = fn
+        full = [ir.Constant(I32, operation.opcode)] + list(args)
+        params = fn.function_type.args
+        if len(full) != len(params):
+            raise LowerError(f"internal: {fname} takes {len(params)} operands, got {len(full)}", None)
+        cast = []
+        for value, want in zip(full, params):
+            if value.type != want:
+                if isinstance(value, ir.Constant) and isinstance(want, ir.IntType) and isinstance(value.type, ir.IntType):
+                    value = ir.Constant(want, value.constant)
+                elif isinstance(want, ir.PointerType) and isinstance(value.type, ir.PointerType):
+                    value = self.builder.bitcast(value, want)
+                else:
+                    raise LowerError(f"internal: operand of {fname} has type {value.type}, expected {want}", None)
+            cast.append(value)
+        return self.builder.call(fn, cast, name=name_hint)
+
+    # ------------------------------------------------------------------
+    # Driver
+
+    def run(self) -> ir.Module:
+        self._bind_resources()
+        if self.options.stage == "cs":
+            entry = self.sema.entry
+            if entry is None:
+                raise LowerError(f"missing entry point '{self.options.entry}'", None)
+            self._emit_entry(entry)
+        else:
+            for fn in self.sema.functions:
+                if fn.decl.body is not None and fn.owner is None and not fn.template_bindings:
+                    is_compute = any(a.name.lower() == "shader" for a in fn.decl.attributes)
+                    if is_compute:
+                        self._emit_entry(fn)
+                    else:
+                        self._emit_library_function(fn)
+        from .metadata import emit_metadata
+        emit_metadata(self)
+        return self.module
+
+    def _bind_resources(self) -> None:
+        """Registers for every global resource: explicit `register(...)` ones
+        first, then the next free slot of their class, as DXC assigns them."""
+        used: dict[tuple[str, int], set[int]] = {}
+        pending = []
+        for sym in self._global_vars():
+            t = self.engine.var_type(sym)
+            if not isinstance(t, T.ResourceType):
+                continue
+            cls = "u" if t.writable else "t"
+            binding = None
+            for sem in (sym.decl.semantics if isinstance(sym.decl, A.VarDecl) else []):
+                if sem.name.lower() == "register" and sem.args:
+                    reg = sem.args[0].lower()
+                    space = int(sem.args[1].lower().removeprefix("space")) if len(sem.args) > 1 else 0
+                    if reg[:1] != cls:
+                        raise LowerError(f"'{sym.name}' is a {'UAV' if cls == 'u' else 'SRV'} and needs a "
+                                         f"'{cls}' register, not '{sem.args[0]}'", sem.span)
+                    binding = (int(reg[1:]), space)
+            record = {"symbol": sym, "type": t, "class": cls, "name": sym.name}
+            if binding is None:
+                pending.append(record)
+            else:
+                record["register"], record["space"] = binding
+                used.setdefault((cls, binding[1]), set()).add(binding[0])
+                self.resources.append(record)
+        for record in pending:
+            taken = used.setdefault((record["class"], 0), set())
+            slot = 0
+            while slot in taken:
+                slot += 1
+            taken.add(slot)
+            record["register"], record["space"] = slot, 0
+            self.resources.append(record)
+        srv = [r for r in self.resources if r["class"] == "t"]
+        uav = [r for r in self.resources if r["class"] == "u"]
+        for index, record in enumerate(srv):
+            record["id"] = index
+        for index, record in enumerate(uav):
+            record["id"] = index
+        for record in self.resources:
+            self.resource_of[id(record["symbol"])] = record
+
+    def _global_vars(self):
+        seen = set()
+
+        def walk(ns):
+            if id(ns) in seen:
+                return
+            seen.add(id(ns))
+            for symbols in ns.members.values():
+                for sym in symbols:
+                    if isinstance(sym, VarSymbol):
+                        yield sym
+                    elif sym.__class__.__name__ == "NamespaceSymbol":
+                        yield from walk(sym)
+        yield from walk(self.engine.global_ns)
+
+    def _start_function(self, fn_ir: ir.Function) -> None:
+        entry_block = fn_ir.append_basic_block("entry")
+        body = fn_ir.append_basic_block("body")
+        self.alloca_builder = ir.IRBuilder(entry_block)
+        self.builder = ir.IRBuilder(body)
+        self.handles = {}
+        self._entry_block = entry_block
+        self._body_block = body
+
+    def _finish_function(self) -> None:
+        self.alloca_builder.branch(self._body_block)
+        if not self.builder.block.is_terminated:
+            fn_type = self.builder.function.function_type
+            if isinstance(fn_type.return_type, ir.VoidType):
+                self.builder.ret_void()
+            else:
+                self.builder.ret(ir.Constant(fn_type.return_type, None))
+
+    def _emit_entry(self, fn: FunctionSymbol) -> None:
+        fn_ir = ir.Function(self.module, ir.FunctionType(ir.VoidType(), []), fn.name)
+        self.entries.append((fn_ir, fn))
+        self._start_function(fn_ir)
+        sig = self.engine.signature_of(fn)
+        frame = Frame(fn, self.sema.function_tables.get(id(fn)))
+        frame.ret_type = T.VOID
+        for param, ptype in zip(sig.param_decls, sig.param_types):
+            value = self._system_value(param, ptype)
+            slot = self.alloca(self.llt(ptype), param.name or "param")
+            self.builder.store(value, slot)
+            var = self._param_symbol(fn, param)
+            if var is not None:
+                frame.vars[id(var)] = slot
+        self.frames.append(frame)
+        self.emit_block(fn.decl.body)
+        self.frames.pop()
+        if not self.builder.block.is_terminated:
+            self.builder.ret_void()
+        self._finish_function()
+
+    def _emit_library_function(self, fn: FunctionSymbol) -> None:
+        sig = self.engine.signature_of(fn)
+        try:
+            ret = self.llt(sig.return_type, fn.decl.return_type.span)
+            params = [self.llt(p, d.type.span) for p, d in zip(sig.param_types, sig.param_decls)]
+        except LowerError:
+            raise
+        fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), fn.name)
+        self._start_function(fn_ir)
+        frame = Frame(fn, self.sema.function_tables.get(id(fn)))
+        frame.ret_type = sig.return_type
+        for arg, param, ptype in zip(fn_ir.args, sig.param_decls, sig.param_types):
+            slot = self.alloca(arg.type, param.name or "param")
+            self.builder.store(arg, slot)
+            var = self._param_symbol(fn, param)
+            if var is not None:
+                frame.vars[id(var)] = slot
+        self.frames.append(frame)
+        self.emit_block(fn.decl.body)
+        self.frames.pop()
+        self._finish_function()
+
+    def _param_symbol(self, fn: FunctionSymbol, param: A.ParamDecl) -> VarSymbol | None:
+        tables = self.sema.function_tables.get(id(fn))
+        if tables is None or param.name is None:
+            return None
+        for sym in tables.symbols.values():
+            if isinstance(sym, VarSymbol) and sym.is_param and sym.decl is param:
+                return sym
+        return None
+
+    def _system_value(self, param: A.ParamDecl, ptype: T.Type) -> ir.Value:
+        if param.semantic is None:
+            if isinstance(ptype, T.ClassType):
+                value = ir.Constant(self.llt(ptype), None)
+                for index, field in enumerate(ptype.instance.fields):
+                    decl = field.decl
+                    sem = decl.semantics[0] if isinstance(decl, A.VarDecl) and decl.semantics else None
+                    fake = A.ParamDecl(decl.span, [], decl.type, field.name, [], sem, None)
+                    part = self._system_value(fake, self.engine.var_type(field))
+                    value = self.builder.insert_value(value, part, index)
+                return value
+            raise LowerError(f"entry parameter '{param.name}' has no system-value semantic", param.span)
+        name = param.semantic.name.upper()
+        if name == "SV_GROUPINDEX":
+            raw = [self.op("FlattenedThreadIdInGroup", [], overload=I32, name_hint="idx")]
+        else:
+            op = _SYSTEM_VALUE_OPS[name]
+            count = T.component_count(ptype)
+            raw = [self.op(op, [ir.Constant(I32, i)], overload=I32) for i in range(count)]
+        target = self.llt(ptype)
+        if isinstance(target, ir.VectorType):
+            vec = ir.Constant(target, None)
+            for i, part in enumerate(raw):
+                vec = self.builder.insert_element(vec, self._int_cast(part, target.element), ir.Constant(I32, i))
+            return vec
+        return self._int_cast(raw[0], target)
+
+    def _int_cast(self, value: ir.Value, target: ir.Type) -> ir.Value:
+        if value.type == target:
+            return value
+        if isinstance(target, ir.IntType) and isinstance(value.type, ir.IntType):
+            if target.width < value.type.width:
+                return self.builder.trunc(value, target)
+            return self.builder.zext(value, target)
+        return value
+
+    def alloca(self, ty: ir.Type, name: str = "") -> ir.Value:
+        return self.alloca_builder.alloca(ty, name=name)
+
+    # ------------------------------------------------------------------
+    # Statements
+
+    @property
+    def frame(self) -> Frame:
+        return self.frames[-1]
+
+    def expr_type(self, expr: A.Expr) -> T.Type:
+        t = self.frame.tables.expr_types.get(id(expr)) if self.frame.tables else None
+        if t is None:
+            t = self.sema.expr_types.get(id(expr))
+        if t is None:
+            raise LowerError("internal: expression has no type from semantic analysis", expr.span)
+        return t
+
+    def call_info(self, expr: A.Expr) -> CallInfo | None:
+        info = self.frame.tables.calls.get(id(expr)) if self.frame.tables else None
+        return info if info is not None else self.sema.calls.get(id(expr))
+
+    def symbol_of(self, node: Any) -> Any:
+        sym = self.frame.tables.symbols.get(id(node)) if self.frame.tables else None
+        return sym if sym is not None else self.sema.symbols.get(id(node))
+
+    def emit_block(self, block: A.CompoundStmt) -> None:
+        for stmt in block.stmts:
+            if self.builder.block.is_terminated:
+                # Unreachable code after return/break: give it a block of its own.
+                self.builder.position_at_end(self.builder.function.append_basic_block("dead"))
+            self.emit_stmt(stmt)
+
+    def emit_stmt(self, stmt: A.Stmt) -> None:
+        b = self.builder
+        if isinstance(stmt, A.CompoundStmt):
+            self.emit_block(stmt)
+        elif isinstance(stmt, A.DeclStmt):
+            self.emit_local_decl(stmt.decl)
+        elif isinstance(stmt, A.ExprStmt):
+            self.emit_expr(stmt.expr)
+        elif isinstance(stmt, A.EmptyStmt):
+            pass
+        elif isinstance(stmt, A.AttributedStmt):
+            self.emit_stmt(stmt.stmt)
+        elif isinstance(stmt, A.IfStmt):
+            cond = self.emit_condition(stmt.cond)
+            then_bb = b.function.append_basic_block("if.then")
+            end_bb = b.function.append_basic_block("if.end")
+            else_bb = b.function.append_basic_block("if.else") if stmt.otherwise is not None else end_bb
+            b.cbranch(cond, then_bb, else_bb)
+            b.position_at_end(then_bb)
+            self.emit_stmt(stmt.then)
+            if not b.block.is_terminated:
+                b.branch(end_bb)
+            if stmt.otherwise is not None:
+                b.position_at_end(else_bb)
+                self.emit_stmt(stmt.otherwise)
+                if not b.block.is_terminated:
+                    b.branch(end_bb)
+            b.position_at_end(end_bb)
+        elif isinstance(stmt, (A.ForStmt, A.WhileStmt, A.DoStmt)):
+            self.emit_loop(stmt)
+        elif isinstance(stmt, A.SwitchStmt):
+            self.emit_switch(stmt)
+        elif isinstance(stmt, A.BreakStmt):
+            b.branch(self.frame.breaks[-1])
+        elif isinstance(stmt, A.ContinueStmt):
+            b.branch(self.frame.loops[-1][1])
+        elif isinstance(stmt, A.ReturnStmt):
+            frame = self.frame
+            if stmt.value is not None:
+                value = self.emit_converted(stmt.value, frame.ret_type)
+                if frame.ret_block is None:
+                    b.ret(value)
+                    return
+                b.store(value, frame.ret_slot)
+            if frame.ret_block is not None:
+                b.branch(frame.ret_block)
+            elif isinstance(b.function.function_type.return_type, ir.VoidType):
+                b.ret_void()
+        else:
+            raise LowerError(f"code generation does not support this statement yet", stmt.span)
+
+    def emit_loop(self, stmt: Any) -> None:
+        b = self.builder
+        fn = b.function
+        if isinstance(stmt, A.ForStmt) and stmt.init is not None:
+            self.emit_stmt(stmt.init)
+        cond_bb = fn.append_basic_block("loop.cond")
+        body_bb = fn.append_basic_block("loop.body")
+        step_bb = fn.append_basic_block("loop.step")
+        end_bb = fn.append_basic_block("loop.end")
+        b.branch(body_bb if isinstance(stmt, A.DoStmt) else cond_bb)
+        b.position_at_end(cond_bb)
+        cond = getattr(stmt, "cond", None)
+        if cond is not None:
+            b.cbranch(self.emit_condition(cond), body_bb, end_bb)
+        else:
+            b.branch(body_bb)
+        b.position_at_end(body_bb)
+        self.frame.loops.append((end_bb, step_bb))
+        self.frame.breaks.append(end_bb)
+        self.emit_stmt(stmt.body)
+        self.frame.loops.pop()
+        self.frame.breaks.pop()
+        if not b.block.is_terminated:
+            b.branch(step_bb)
+        b.position_at_end(step_bb)
+        if isinstance(stmt, A.ForStmt) and stmt.step is not None:
+            self.emit_expr(stmt.step)
+        b.branch(cond_bb)
+        b.position_at_end(end_bb)
+
+    def emit_switch(self, stmt: A.SwitchStmt) -> None:
+        b = self.builder
+        fn = b.function
+        value = self.emit_expr(stmt.cond)
+        value = self._to_i32(value)
+        end_bb = fn.append_basic_block("switch.end")
+        stmts = stmt.body.stmts if isinstance(stmt.body, A.CompoundStmt) else [stmt.body]
+        switch = b.switch(value, end_bb)
+        current = None
+        self.frame.breaks.append(end_bb)
+        for inner in stmts:
+            if isinstance(inner, (A.CaseLabel, A.DefaultLabel)):
+                block = fn.append_basic_block("switch.case")
+                if current is not None and not b.block.is_terminated:
+                    b.branch(block)            # fall through
+                b.position_at_end(block)
+                current = block
+                if isinstance(inner, A.DefaultLabel):
+                    switch.default = block
+                else:
+                    case_value = self.engine.evaluate(inner.value, self._const_env()).value
+                    switch.add_case(ir.Constant(I32, int(case_value)), block)
+                continue
+            if current is None:
+                continue
+            if b.block.is_terminated:
+                b.position_at_end(fn.append_basic_block("dead"))
+            self.emit_stmt(inner)
+        self.frame.breaks.pop()
+        if current is not None and not b.block.is_terminated:
+            b.branch(end_bb)
+        b.position_at_end(end_bb)
+
+    def _const_env(self):
+        fn = self.frame.fn
+        return fn.env if fn is not None else self.engine.global_env
+
+    def emit_local_decl(self, decl: A.Decl) -> None:
+        if isinstance(decl, A.DeclGroup):
+            for inner in decl.decls:
+                self.emit_local_decl(inner)
+            return
+        if not isinstance(decl, A.VarDecl):
+            return      # aliases, using-directives, types: nothing to emit
+        sym = self.symbol_of(decl)
+        if not isinstance(sym, VarSymbol):
+            raise LowerError(f"internal: no symbol for '{decl.name}'", decl.span)
+        t = self.engine.var_type(sym)
+        if isinstance(t, T.WaveMatrixType):
+            from .wavematrix import declare_variable
+            self.frame.vars[id(sym)] = declare_variable(self, t, decl.name)
+            return
+        slot = self.alloca(self.llt(t, decl.span), decl.name)
+        self.frame.vars[id(sym)] = slot
+        if decl.init is not None:
+            self.builder.store(self.emit_initializer(decl.init, t), slot)
+
+    def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
+        if isinstance(init, A.InitListExpr):
+            scalars = self._flatten_init(init)
+            return self._build_from_scalars(scalars, target, init.span)
+        return self.emit_converted(init, target)
+
+    def _flatten_init(self, init: A.InitListExpr) -> list[tuple[ir.Value, T.ScalarType]]:
+        out = []
+        for item in init.items:
+            if isinstance(item, A.InitListExpr):
+                out.extend(self._flatten_init(item))
+                continue
+            t = self.expr_type(item)
+            value = self.emit_expr(item)
+            out.extend(self._scalars_of(value, t))
+        return out
+
+    def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
+        if isinstance(t, T.ScalarType):
+            return [(value, t)]
+        if isinstance(t, T.VectorType):
+            return [(self.builder.extract_element(value, ir.Constant(I32, i)), t.elem) for i in range(t.size)]
+        if isinstance(t, (T.ArrayType, T.MatrixType)):
+            count = t.size if isinstance(t, T.ArrayType) else t.rows
+            inner = t.elem if isinstance(t, T.ArrayType) else T.vector_of(t.elem, t.cols)
+            out = []
+            for i in range(count):
+                out.extend(self._scalars_of(self.builder.extract_value(value, i), inner))
+            return out
+        if isinstance(t, T.ClassType):
+            out = []
+            for i, f in enumerate(t.instance.fields):
+                out.extend(self._scalars_of(self.builder.extract_value(value, i), self.engine.var_type(f)))
+            return out
+        raise LowerError(f"cannot flatten '{t.spell()}'", None)
+
+    def _build_from_scalars(self, scalars: list, target: T.Type, span: Span | None) -> ir.Value:
+        it = iter(scalars)
+
+        def build(t: T.Type) -> ir.Value:
+            if isinstance(t, T.ScalarType):
+                value, src = next(it)
+                return self.convert(value, src, t)
+            ty = self.llt(t, span)
+            result = ir.Constant(ty, None)
+            if isinstance(t, T.VectorType):
+                for i in range(t.size):
+                    result = self.builder.insert_element(result, build(t.elem), ir.Constant(I32, i))
+                return result
+            if isinstance(t, T.ArrayType):
+                for i in range(t.size or 0):
+                    result = self.builder.insert_value(result, build(t.elem), i)
+                return result
+            if isinstance(t, T.MatrixType):
+                for i in range(t.rows):
+                    result = self.builder.insert_value(result, build(T.vector_of(t.elem, t.cols)), i)
+                return result
+            if isinstance(t, T.ClassType):
+                for i, f in enumerate(t.instance.fields):
+                    result = self.builder.insert_value(result, build(self.engine.var_type(f)), i)
+                return result
+            raise LowerError(f"cannot initialise '{t.spell()}' from a list", span)
+
+        return build(target)
+
+    # ------------------------------------------------------------------
+    # Expressions
+
+    def emit_condition(self, expr: A.Expr) -> ir.Value:
+        value = self.emit_expr(expr)
+        t = self.expr_type(expr)
+        return self.convert(value, t, T.BOOL)
+
+    def emit_converted(self, expr: A.Expr, target: T.Type) -> ir.Value:
+        if isinstance(expr, A.InitListExpr):
+            return self.emit_initializer(expr, target)
+        return self.convert(self.emit_expr(expr), self.expr_type(expr), target)
+
+    def emit_expr(self, expr: A.Expr) -> ir.Value:
+        b = self.builder
+        if isinstance(expr, A.IntLiteral):
+            return ir.Constant(self.llt(self.expr_type(expr)), expr.value & ((1 << 64) - 1)
+                               if expr.value >= 0 else expr.value)
+        if isinstance(expr, A.FloatLiteral):
+            return ir.Constant(self.llt(self.expr_type(expr)), expr.value)
+        if isinstance(expr, A.BoolLiteral):
+            return ir.Constant(I1, 1 if expr.value else 0)
+        if isinstance(expr, A.ParenExpr):
+            return self.emit_expr(expr.inner)
+        if isinstance(expr, A.NameExpr):
+            return self.emit_name(expr)
+        if isinstance(expr, A.BinaryExpr):
+            return self.emit_binary(expr)
+        if isinstance(expr, A.AssignExpr):
+            return self.emit_assign(expr)
+        if isinstance(expr, A.UnaryExpr):
+            return self.emit_unary(expr)
+        if isinstance(expr, A.PostfixExpr):
+            return self.emit_increment(expr.operand, expr.op, postfix=True)
+        if isinstance(expr, A.ConditionalExpr):
+            return self.emit_conditional(expr)
+        if isinstance(expr, A.CommaExpr):
+            self.emit_expr(expr.lhs)
+            return self.emit_expr(expr.rhs)
+        if isinstance(expr, A.CastExpr):
+            return self.convert(self.emit_expr(expr.operand), self.expr_type(expr.operand), self.expr_type(expr),
+                                explicit=True, span=expr.span)
+        if isinstance(expr, A.CallExpr):
+            return self.emit_call(expr)
+        if isinstance(expr, A.MemberExpr):
+            return self.emit_member(expr)
+        if isinstance(expr, A.IndexExpr):
+            ptr = self.emit_lvalue(expr)
+            return b.load(ptr)
+        if isinstance(expr, A.SizeofExpr):
+            return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
+        raise LowerError("code generation does not support this expression yet", expr.span)
+
+    def emit_name(self, expr: A.NameExpr) -> ir.Value:
+        sym = self.symbol_of(expr)
+        t = self.expr_type(expr)
+        if isinstance(sym, T.ConstValue):
+            return self.const_of(sym, t)
+        if isinstance(sym, EnumeratorSymbol):
+            return ir.Constant(I32, sym.value)
+        if isinstance(sym, VarSymbol):
+            if isinstance(t, T.ResourceType):
+                # A resource parameter of an inlined function is the caller's handle.
+                for frame in reversed(self.frames):
+                    bound = frame.vars.get(id(sym))
+                    if isinstance(bound, _Handle):
+                        return bound.value
+                return self.handle_for(sym, expr.span)
+            if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \
+                    and isinstance(t, (T.ScalarType, T.EnumType)):
+                try:
+                    return self.const_of(self.engine.var_value(sym, expr.span), t)
+                except SemaError:
+                    pass
+            if isinstance(t, T.WaveMatrixType):
+                return self.var_pointer(sym, expr.span)     # wave matrices are used through their pointer
+            return self.builder.load(self.var_pointer(sym, expr.span))
+        raise LowerError(f"code generation cannot use '{expr.name.spelling()}' as a value", expr.span)
+
+    def _is_local(self, sym: VarSymbol) -> bool:
+        return any(id(sym) in f.vars for f in self.frames)
+
+    def const_of(self, value: T.ConstValue, t: T.Type) -> ir.Value:
+        ty = self.llt(t if not isinstance(t, T.EnumType) else T.INT)
+        if isinstance(ty, (ir.HalfType, ir.FloatType, ir.DoubleType)):
+            return ir.Constant(ty, float(value.value))
+        return ir.Constant(ty, int(value.value))
+
+    def var_pointer(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        for frame in reversed(self.frames):
+            slot = frame.vars.get(id(sym))
+            if slot is not None:
+                return slot
+        if id(sym) in self.globals:
+            return self.globals[id(sym)]
+        return self.global_var(sym, span)
+
+    def global_var(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        t = self.engine.var_type(sym)
+        ty = self.llt(t, span)
+        if sym.is_groupshared:
+            gv = ir.GlobalVariable(self.module, ty, sym.name, addrspace=3)
+            gv.linkage = "internal"
+            gv.initializer = ir.Constant(ty, ir.Undefined)
+        elif sym.is_static or sym.is_const:
+            gv = ir.GlobalVariable(self.module, ty, sym.name)
+            gv.linkage = "internal"
+            init = sym.decl.init if isinstance(sym.decl, A.VarDecl) else None
+            gv.initializer = self._constant_initializer(init, t, span) if init is not None else ir.Constant(ty, None)
+            gv.global_constant = sym.is_const
+        else:
+            raise LowerError(f"code generation does not support global uniform '{sym.name}' yet: make it "
+                             "'static const' or pass it in a buffer", span or sym.span)
+        self.globals[id(sym)] = gv
+        return gv
+
+    def _constant_initializer(self, init: A.Expr, t: T.Type, span: Span | None) -> ir.Constant:
+        env = self.engine.global_env
+
+        def const(node: Any, t: T.Type) -> ir.Constant:
+            ty = self.llt(t, span)
+            if isinstance(t, (T.ScalarType, T.EnumType)):
+                if isinstance(node, A.InitListExpr):
+                    node = node.items[0]
+                value = self.engine.evaluate(node, env)
+                if isinstance(t, T.ScalarType):
+                    value = self.engine.convert_constant(value, t, node.span)
+                return self.const_of(value, t)
+            if isinstance(node, A.InitListExpr):
+                leaves = _flatten_items(node)
+            else:
+                raise LowerError("code generation needs a brace initialiser of constants here", node.span)
+            it = iter(leaves)
+
+            def build(t: T.Type) -> ir.Constant:
+                if isinstance(t, (T.ScalarType, T.EnumType)):
+                    return const(next(it), t)
+                if isinstance(t, T.VectorType):
+                    return ir.Constant(self.llt(t), [build(t.elem) for _ in range(t.size)])
+                if isinstance(t, T.ArrayType):
+                    return ir.Constant(self.llt(t), [build(t.elem) for _ in range(t.size or 0)])
+                if isinstance(t, T.ClassType):
+                    return ir.Constant(self.llt(t), [build(self.engine.var_type(f)) for f in t.instance.fields])
+                raise LowerError(f"cannot make a constant of '{t.spell()}'", span)
+            return build(t)
+
+        try:
+            return const(init, t)
+        except (SemaError, StopIteration) as err:
+            raise LowerError(f"code generation needs a constant initialiser for this global", init.span) from None
+
+    def handle_for(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        handle = self.handles.get(id(sym))
+        if handle is not None:
+            return handle
+        record = self.resource_of.get(id(sym))
+        if record is None:
+            raise LowerError(f"'{sym.name}' is not a bound resource", span)
+        saved = self.builder
+        self.builder = self.alloca_builder
+        try:
+            resbind = ir.Constant(self.structs["dx.types.ResBind"],
+                                  [ir.Constant(I32, record["register"]), ir.Constant(I32, record["register"]),
+                                   ir.Constant(I32, record["space"]),
+                                   ir.Constant(I8, 1 if record["class"] == "u" else 0)])
+            raw = self.op("CreateHandleFromBinding", [resbind, ir.Constant(I32, record["register"]),
+                                                      ir.Constant(I1, 0)], name_hint=sym.name)
+            kind, extra = self.ops.resource_properties(record["type"].name)
+            annotated = self.op("AnnotateHandle", [raw, ir.Constant(self.structs["dx.types.ResourceProperties"],
+                                                                     [ir.Constant(I32, kind), ir.Constant(I32, extra)])],
+                                name_hint=sym.name)
+        finally:
+            self.builder = saved
+        self.handles[id(sym)] = annotated
+        return annotated
+
+    # --- lvalues ----------------------------------------------------------
+
+    def emit_lvalue(self, expr: A.Expr) -> ir.Value:
+        """A pointer to the storage an expression names."""
+        b = self.builder
+        if isinstance(expr, A.ParenExpr):
+            return self.emit_lvalue(expr.inner)
+        if isinstance(expr, A.NameExpr):
+            sym = self.symbol_of(expr)
+            if isinstance(sym, VarSymbol):
+                return self.var_pointer(sym, expr.span)
+        if isinstance(expr, A.IndexExpr):
+            base_t = self.expr_type(expr.base)
+            index = self._to_i32(self.emit_expr(expr.index))
+            base = self.emit_lvalue(expr.base)
+            if isinstance(base_t, (T.ArrayType, T.MatrixType)):
+                return b.gep(base, [ir.Constant(I32, 0), index])
+            if isinstance(base_t, T.VectorType):
+                elem = self.llt(base_t.elem)
+                cast = b.bitcast(base, elem.as_pointer(base.type.addrspace))
+                return b.gep(cast, [index])
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.expr_type(expr.object)
+            if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+                names = [f.name for f in base_t.instance.fields]
+                if expr.member.name in names:
+                    base = self.emit_lvalue(expr.object)
+                    return b.gep(base, [ir.Constant(I32, 0), ir.Constant(I32, names.index(expr.member.name))])
+        raise LowerError("code generation cannot take the address of this expression", expr.span)
+
+    def store_to(self, target: A.Expr, value: ir.Value) -> None:
+        """Assignment, including to swizzles (`v.xy = ...`)."""
+        b = self.builder
+        while isinstance(target, A.ParenExpr):
+            target = target.inner
+        if isinstance(target, A.MemberExpr):
+            base_t = self.expr_type(target.object)
+            if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
+                indices = _swizzle_indices(target.member.name)
+                if isinstance(base_t, T.ScalarType):
+                    b.store(value if len(indices) == 1 else b.extract_element(value, ir.Constant(I32, 0)),
+                            self.emit_lvalue(target.object))
+                    return
+                ptr = self.emit_lvalue(target.object)
+                current = b.load(ptr)
+                for k, index in enumerate(indices):
+                    part = value if len(indices) == 1 else b.extract_element(value, ir.Constant(I32, k))
+                    current = b.insert_element(current, part, ir.Constant(I32, index))
+                b.store(current, ptr)
+                return
+        if isinstance(target, A.IndexExpr):
+            base_t = self.expr_type(target.base)
+            if isinstance(base_t, T.ResourceType):
+                raise LowerError("code generation does not support writing buffer elements by index yet",
+                                 target.span)
+        b.store(value, self.emit_lvalue(target))
+
+    def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
+        info = self.call_info(expr)
+        if info is not None:
+            # `m += 2.0f` on a dx::linalg matrix: an operator member call.
+            from .linalg import lower_operator_call
+            return lower_operator_call(self, expr, info)
+        target_t = self.expr_type(expr.target)
+        if expr.op == "=":
+            value = self.emit_converted(expr.value, target_t)
+        else:
+            current = self.emit_expr(expr.target)
+            rhs = self.emit_expr(expr.value)
+            value = self.arith(expr.op[:-1], current, target_t, rhs, self.expr_type(expr.value), target_t, expr.span)
+        self.store_to(expr.target, value)
+        return value
+
+    def emit_increment(self, operand: A.Expr, op: str, postfix: bool) -> ir.Value:
+        t = self.expr_type(operand)
+        old = self.emit_expr(operand)
+        one = self.convert(ir.Constant(I32, 1), T.INT, t)
+        new = self.arith("+" if op == "++" else "-", old, t, one, t, t, operand.span)
+        self.store_to(operand, new)
+        return old if postfix else new
+
+    def emit_unary(self, expr: A.UnaryExpr) -> ir.Value:
+        if expr.op in ("++", "--"):
+            return self.emit_increment(expr.operand, expr.op, postfix=False)
+        t = self.expr_type(expr)
+        src_t = self.expr_type(expr.operand)
+        value = self.emit_expr(expr.operand)
+        b = self.builder
+        if expr.op == "+":
+            return value
+        if expr.op == "!":
+            return b.not_(self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
+        value = self.convert(value, src_t, t)
+        if expr.op == "-":
+            if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)):
+                return ir.Constant(value.type, -value.constant)
+            return b.fneg(value) if _is_float(t) else b.neg(value)
+        if expr.op == "~":
+            if isinstance(value, ir.Constant) and isinstance(value.constant, int):
+                return ir.Constant(value.type, ~value.constant)
+            return b.not_(value)
+        raise LowerError(f"unsupported unary operator '{expr.op}'", expr.span)
+
+    def emit_conditional(self, expr: A.ConditionalExpr) -> ir.Value:
+        t = self.expr_type(expr)
+        cond = self.emit_condition(expr.cond)
+        b = self.builder
+        slot = self.alloca(self.llt(t), "cond")
+        then_bb = b.function.append_basic_block("cond.then")
+        else_bb = b.function.append_basic_block("cond.else")
+        end_bb = b.function.append_basic_block("cond.end")
+        b.cbranch(cond, then_bb, else_bb)
+        b.position_at_end(then_bb)
+        b.store(self.emit_converted(expr.then, t), slot)
+        b.branch(end_bb)
+        b.position_at_end(else_bb)
+        b.store(self.emit_converted(expr.otherwise, t), slot)
+        b.branch(end_bb)
+        b.position_at_end(end_bb)
+        return b.load(slot)
+
+    def emit_binary(self, expr: A.BinaryExpr) -> ir.Value:
+        op = expr.op
+        b = self.builder
+        if op in ("&&", "||"):
+            slot = self.alloca(I1, "logic")
+            lhs = self.emit_condition(expr.lhs)
+            b.store(lhs, slot)
+            rhs_bb = b.function.append_basic_block("logic.rhs")
+            end_bb = b.function.append_basic_block("logic.end")
+            if op == "&&":
+                b.cbranch(lhs, rhs_bb, end_bb)
+            else:
+                b.cbranch(lhs, end_bb, rhs_bb)
+            b.position_at_end(rhs_bb)
+            b.store(self.emit_condition(expr.rhs), slot)
+            b.branch(end_bb)
+            b.position_at_end(end_bb)
+            return b.load(slot)
+        lt, rt = self.expr_type(expr.lhs), self.expr_type(expr.rhs)
+        lhs = self.emit_expr(expr.lhs)
+        rhs = self.emit_expr(expr.rhs)
+        return self.arith(op, lhs, lt, rhs, rt, self.expr_type(expr), expr.span)
+
+    def arith(self, op: str, lhs: ir.Value, lt: T.Type, rhs: ir.Value, rt: T.Type, result_t: T.Type,
+              span: Span | None) -> ir.Value:
+        from ..sema.conversions import binary_operand_type, literal_default
+        if isinstance(lt, T.EnumType):
+            lt = T.INT
+        if isinstance(rt, T.EnumType):
+            rt = T.INT
+        operand_t, _ = binary_operand_type(lt, rt)
+        operand_t = literal_default(operand_t or lt)
+        if op in ("<<", ">>"):
+            operand_t = literal_default(lt)
+        a = self.convert(lhs, lt, operand_t)
+        c = self.convert(rhs, rt, operand_t if op not in ("<<", ">>") else T.with_element(rt, operand_t.element))
+        if op in ("<<", ">>") and a.type != c.type:
+            c = self.convert(rhs, rt, operand_t)
+        elem = operand_t.element
+        folded = _fold(op, a, c, elem)
+        if folded is not None:
+            return folded
+        b = self.builder
+        is_float = elem.kind == "float"
+        signed = elem.kind == "int"
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            if is_float:
+                return b.fcmp_ordered(op, a, c) if op != "!=" else b.fcmp_unordered(op, a, c)
+            return (b.icmp_signed if signed else b.icmp_unsigned)(op, a, c)
+        table = {
+            "+": b.fadd if is_float else b.add, "-": b.fsub if is_float else b.sub,
+            "*": b.fmul if is_float else b.mul,
+            "/": b.fdiv if is_float else (b.sdiv if signed else b.udiv),
+            "%": b.frem if is_float else (b.srem if signed else b.urem),
+            "&": b.and_, "|": b.or_, "^": b.xor, "<<": b.shl, ">>": b.ashr if signed else b.lshr,
+        }
+        fn = table.get(op)
+        if fn is None:
+            raise LowerError(f"unsupported operator '{op}'", span)
+        return fn(a, c)
+
+    # --- conversions -------------------------------------------------------
+
+    def convert(self, value: ir.Value, src: T.Type, dst: T.Type, explicit: bool = False,
+                span: Span | None = None) -> ir.Value:
+        if isinstance(src, T.EnumType):
+            src = T.INT
+        if isinstance(dst, T.EnumType):
+            dst = T.INT
+        if src is dst:
+            return value
+        b = self.builder
+        dst_ty = self.llt(dst, span) if dst.is_numeric else None
+        if isinstance(src, T.ScalarType) and isinstance(dst, T.ScalarType):
+            return self._scalar_convert(value, src, dst)
+        if isinstance(src, T.ScalarType) and isinstance(dst, (T.VectorType, T.MatrixType)):
+            scalar = self._scalar_convert(value, src, dst.element)
+            if isinstance(dst, T.VectorType):
+                if isinstance(scalar, ir.Constant):
+                    return ir.Constant(dst_ty, [scalar] * dst.size)
+                vec = ir.Constant(dst_ty, None)
+                for i in range(dst.size):
+                    vec = b.insert_element(vec, scalar, ir.Constant(I32, i))
+                return vec
+            row_t = T.vector_of(dst.elem, dst.cols)
+            row = self.convert(value, src, row_t)
+            result = ir.Constant(dst_ty, None)
+            for i in range(dst.rows):
+                result = b.insert_value(result, row, i)
+            return result
+        if isinstance(src, T.VectorType) and isinstance(dst, T.ScalarType):
+            first = b.extract_element(value, ir.Constant(I32, 0))
+            return self._scalar_convert(first, src.elem, dst)
+        if isinstance(src, T.VectorType) and isinstance(dst, T.VectorType):
+            if src.size > dst.size:
+                value = b.shuffle_vector(value, ir.Constant(value.type, None),
+                                         ir.Constant(ir.VectorType(I32, dst.size), list(range(dst.size))))
+                src = T.vector_of(src.elem, dst.size)
+            if src.elem is dst.elem:
+                return value
+            return self._vector_convert(value, src, dst)
+        if isinstance(dst, T.ClassType) and isinstance(src, T.ScalarType) and explicit:
+            # `(S)0`: every member from the scalar.
+            result = ir.Constant(self.llt(dst), None)
+            for i, f in enumerate(dst.instance.fields):
+                result = b.insert_value(result, self.convert(value, src, self.engine.var_type(f), True, span), i)
+            return result
+        if type(src) is type(dst) and self.llt(src) == self.llt(dst):
+            return value
+        raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}' yet", span)
+
+    def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
+        out = ir.Constant(self.llt(dst), None)
+        for i in range(dst.size):
+            part = self.builder.extract_element(value, ir.Constant(I32, i))
+            out = self.builder.insert_element(out, self._scalar_convert(part, src.elem, dst.elem), ir.Constant(I32, i))
+        return out
+
+    def _scalar_convert(self, value: ir.Value, src: T.ScalarType, dst: T.ScalarType) -> ir.Value:
+        src_ty, dst_ty = value.type, self.llt(dst)
+        b = self.builder
+        if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)) and value.constant is not None:
+            v = value.constant
+            if dst.kind == "bool":
+                return ir.Constant(I1, 1 if v else 0)
+            if dst.kind == "float":
+                return ir.Constant(dst_ty, float(v))
+            v = int(v)
+            width = dst_ty.width
+            v &= (1 << width) - 1
+            if dst.kind == "int" and v >= 1 << (width - 1):
+                v -= 1 << width
+            return ir.Constant(dst_ty, v)
+        if src_ty == dst_ty and src.kind == dst.kind:
+            return value
+        if dst.kind == "bool":
+            if src.kind == "float":
+                return b.fcmp_unordered("!=", value, ir.Constant(src_ty, 0.0))
+            return b.icmp_unsigned("!=", value, ir.Constant(src_ty, 0))
+        if src.kind == "bool":
+            return b.uitofp(value, dst_ty) if dst.kind == "float" else b.zext(value, dst_ty)
+        if src.kind == "float" and dst.kind == "float":
+            if src_ty == dst_ty:
+                return value
+            return b.fpext(value, dst_ty) if _float_bits(src_ty) < _float_bits(dst_ty) else b.fptrunc(value, dst_ty)
+        if src.kind == "float":
+            return b.fptosi(value, dst_ty) if dst.kind == "int" else b.fptoui(value, dst_ty)
+        if dst.kind == "float":
+            return b.sitofp(value, dst_ty) if src.kind == "int" else b.uitofp(value, dst_ty)
+        if src_ty.width == dst_ty.width:
+            return value
+        if src_ty.width > dst_ty.width:
+            return b.trunc(value, dst_ty)
+        return b.sext(value, dst_ty) if src.kind == "int" else b.zext(value, dst_ty)
+
+    def _to_i32(self, value: ir.Value) -> ir.Value:
+        if value.type == I32:
+            return value
+        if isinstance(value, ir.Constant) and isinstance(value.type, ir.IntType):
+            return ir.Constant(I32, value.constant)
+        if isinstance(value.type, ir.IntType):
+            return self.builder.zext(value, I32) if value.type.width < 32 else self.builder.trunc(value, I32)
+        return self.builder.fptoui(value, I32)
+
+    # --- members -------------------------------------------------------------
+
+    def emit_member(self, expr: A.MemberExpr) -> ir.Value:
+        base_t = self.expr_type(expr.object)
+        b = self.builder
+        if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
+            value = self.emit_expr(expr.object)
+            indices = _swizzle_indices(expr.member.name)
+            if isinstance(base_t, T.ScalarType):
+                if len(indices) == 1:
+                    return value
+                vec_ty = ir.VectorType(value.type, len(indices))
+                out = ir.Constant(vec_ty, None)
+                for k in range(len(indices)):
+                    out = b.insert_element(out, value, ir.Constant(I32, k))
+                return out
+            if len(indices) == 1:
+                return b.extract_element(value, ir.Constant(I32, indices[0]))
+            return b.shuffle_vector(value, ir.Constant(value.type, None),
+                                    ir.Constant(ir.VectorType(I32, len(indices)), indices))
+        if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+            names = [f.name for f in base_t.instance.fields]
+            if expr.member.name in names:
+                return b.extract_value(self.emit_expr(expr.object), names.index(expr.member.name))
+            sym = self.engine.members_of(base_t.instance).get(expr.member.name, [None])[0]
+            if isinstance(sym, VarSymbol):
+                return self.const_of(self.engine.var_value(sym, expr.span), self.expr_type(expr))
+        if isinstance(base_t, T.MatrixType):
+            return self._matrix_members(self.emit_expr(expr.object), base_t, expr.member.name, expr.span)
+        raise LowerError("code generation does not support this member access yet", expr.span)
+
+    def _matrix_members(self, value: ir.Value, m: T.MatrixType, name: str, span: Span | None) -> ir.Value:
+        import re
+        parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
+        comps = []
+        for a, c, d, e in parts:
+            row, col = (int(a), int(c)) if a else (int(d) - 1, int(e) - 1)
+            comps.append(self.builder.extract_element(self.builder.extract_value(value, row), ir.Constant(I32, col)))
+        if len(comps) == 1:
+            return comps[0]
+        vec = ir.Constant(ir.VectorType(comps[0].type, len(comps)), None)
+        for k, comp in enumerate(comps):
+            vec = self.builder.insert_element(vec, comp, ir.Constant(I32, k))
+        return vec
+
+    # ------------------------------------------------------------------
+    # Calls
+
+    def emit_call(self, expr: A.CallExpr) -> ir.Value:
+        info = self.call_info(expr)
+        if info is None:
+            raise LowerError("internal: call without resolution", expr.span)
+        if info.kind == "construct":
+            return self.emit_construct(expr, info)
+        if info.kind == "intrinsic":
+            from .intrinsics import lower_intrinsic
+            return lower_intrinsic(self, expr, info)
+        if info.kind == "wavematrix":
+            from .wavematrix import lower_method
+            return lower_method(self, expr, info)
+        fn = info.target
+        if info.linalg is not None or _is_linalg_function(fn):
+            from .linalg import lower_linalg_call
+            return lower_linalg_call(self, expr, info)
+        if fn.decl.body is None:
+            raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
+        return self.inline_call(expr, info)
+
+    def emit_construct(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:
+        target = info.return_type
+        if len(expr.args) == 1:
+            return self.convert(self.emit_expr(expr.args[0]), self.expr_type(expr.args[0]), target, explicit=True,
+                                span=expr.span)
+        scalars = []
+        for arg in expr.args:
+            scalars.extend(self._scalars_of(self.emit_expr(arg), self.expr_type(arg)))
+        return self._build_from_scalars(scalars, target, expr.span)
+
+    def inline_call(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:
+        """Emit a user function's body in place of the call (as DXC inlines
+        everything into a compute entry)."""
+        fn: FunctionSymbol = info.target
+        if id(fn) in self.inlining:
+            raise LowerError(f"recursive call to '{fn.name}'", expr.span)
+        if info.object is not None or (fn.owner is not None and not fn.is_static):
+            raise LowerError("code generation does not support member functions of user structs yet", expr.span)
+        sig = self.engine.signature_of(fn)
+        frame = Frame(fn, self.sema.function_tables.get(id(fn)))
+        frame.ret_type = sig.return_type
+        b = self.builder
+        for param, ptype, arg in zip(sig.param_decls, sig.param_types, expr.args):
+            var = self._param_symbol(fn, param)
+            if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
+                pointer = self.emit_lvalue(arg)
+                if var is not None:
+                    frame.vars[id(var)] = pointer
+                continue
+            value = self.emit_converted(arg, ptype)
+            if isinstance(ptype, T.ResourceType):
+                if var is not None:
+                    frame.vars[id(var)] = _Handle(value)
+                continue
+            slot = self.alloca(value.type, param.name or "arg")
+            b.store(value, slot)
+            if var is not None:
+                frame.vars[id(var)] = slot
+        # Defaulted parameters the call left out.
+        for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(expr.args):]:
+            var = self._param_symbol(fn, param)
+            value = self.const_of(self.engine.evaluate(param.default, fn.env), ptype)
+            slot = self.alloca(value.type, param.name or "arg")
+            b.store(value, slot)
+            if var is not None:
+                frame.vars[id(var)] = slot
+        frame.ret_block = b.function.append_basic_block(f"{fn.name}.exit")
+        if sig.return_type is not T.VOID:
+            frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{fn.name}.ret")
+        self.frames.append(frame)
+        self.inlining.append(id(fn))
+        try:
+            self.emit_block(fn.decl.body)
+        finally:
+            self.inlining.pop()
+            self.frames.pop()
+        if not b.block.is_terminated:
+            b.branch(frame.ret_block)
+        b.position_at_end(frame.ret_block)
+        if frame.ret_slot is not None:
+            return b.load(frame.ret_slot)
+        return ir.Constant(I32, 0)
+
+
+# --------------------------------------------------------------------------
+# Helpers
+
+class _Handle:
+    """A resource parameter bound to the caller's handle value."""
+    __slots__ = ("value",)
+
+    def __init__(self, value: ir.Value) -> None:
+        self.value = value
+
+
+def _is_linalg(t: T.Type) -> bool:
+    return isinstance(t, T.ClassType) and t.instance.template is not None \
+        and t.instance.template.qualified_name == "dx::linalg::Matrix"
+
+
+def _is_linalg_function(fn: Any) -> bool:
+    owner = getattr(fn, "owner", None)
+    if owner is not None and owner.template is not None and owner.template.qualified_name == "dx::linalg::Matrix":
+        return True
+    return getattr(fn, "qualified_name", "").startswith("dx::linalg::")
+
+
+def _swizzle_indices(name: str) -> list[int]:
+    for letters in ("xyzw", "rgba"):
+        if all(ch in letters for ch in name):
+            return [letters.index(ch) for ch in name]
+    return [0]
+
+
+def _is_float(t: T.Type) -> bool:
+    elem = t.element
+    return elem is not None and elem.kind == "float"
+
+
+def _float_bits(ty: ir.Type) -> int:
+    return {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(ty)]
+
+
+def _type_text(ty: ir.Type) -> str:
+    """Our overload spelling of an LLVM type: f16/f32/f64/i1..i64, v<N><T>."""
+    if isinstance(ty, ir.VectorType):
+        return f"v{ty.count}{_type_text(ty.element)}"
+    if isinstance(ty, ir.PointerType):
+        return f"p{ty.addrspace}{_type_text(ty.pointee)}"
+    if isinstance(ty, ir.IntType):
+        return f"i{ty.width}"
+    return {ir.HalfType: "f16", ir.FloatType: "f32", ir.DoubleType: "f64"}[type(ty)]
+
+
+def _flatten_items(node: A.InitListExpr) -> list:
+    out = []
+    for item in node.items:
+        if isinstance(item, A.InitListExpr):
+            out.extend(_flatten_items(item))
+        else:
+            out.append(item)
+    return out
+
+
+def _fold(op: str, a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Value | None:
+    """Fold an operation on two scalar constants (as DXC's output shows
+    `i32 32` for `8 * 4`)."""
+    if not (isinstance(a, ir.Constant) and isinstance(c, ir.Constant)):
+        return None
+    x, y = a.constant, c.constant
+    if not isinstance(x, (int, float)) or not isinstance(y, (int, float)) or isinstance(x, bool):
+        return None
+    if op in ("==", "!=", "<", ">", "<=", ">="):
+        outcome = {"==": x == y, "!=": x != y, "<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
+        return ir.Constant(I1, 1 if outcome else 0)
+    try:
+        if elem.kind == "float":
+            r = {"+": x + y, "-": x - y, "*": x * y, "/": x / y if y else None}.get(op)
+            return ir.Constant(a.type, r) if r is not None else None
+        width = a.type.width
+        mask = (1 << width) - 1
+        if op in ("/", "%") and y == 0:
+            return None
+        if op == "/":
+            r = int(x / y) if elem.kind == "int" else (x & mask) // (y & mask)
+        elif op == "%":
+            r = x - int(x / y) * y if elem.kind == "int" else (x & mask) % (y & mask)
+        else:
+            r = {"+": x + y, "-": x - y, "*": x * y, "&": x & y, "|": x | y, "^": x ^ y,
+                 "<<": x << (y & (width - 1)), ">>": (x >> (y & (width - 1))) if elem.kind == "int"
+                 else ((x & mask) >> (y & (width - 1)))}.get(op)
+            if r is None:
+                return None
+        r &= mask
+        if elem.kind == "int" and r >= 1 << (width - 1):
+            r -= 1 << width
+        return ir.Constant(a.type, r)
+    except (OverflowError, ZeroDivisionError, TypeError):
+        return None

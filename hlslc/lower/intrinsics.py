@@ -1,0 +1,166 @@
+"""Lowering of HLSL intrinsics and resource methods.
+
+Owns: byte-address buffer access (`Load`, `Load2..4`, `Load<T>`, `Store*`,
+`GetDimensions`) through `rawBufferLoad` / `rawBufferStore` (element offset
+`undef`, as DXC requires for byte-address buffers), barriers with DXC's mode
+bits, wave operations, and the math intrinsics the samples use, as DXIL
+operations (scalar operations applied per component of a vector) or plain
+LLVM instructions where DXC uses those too (`asuint` is a bitcast).
+
+An intrinsic without a lowering here is a located error that names it, never
+a silent miscompile.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from llvmlite import ir
+
+from .. import ast as A
+from ..sema import types as T
+from .codegen import _BARRIERS, I1, I8, I32, LowerError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..sema.analyzer import CallInfo
+    from .codegen import Codegen
+
+_UNARY_FLOAT = {"sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan", "asin": "Asin",
+                "acos": "Acos", "atan": "Atan", "exp2": "Exp", "log2": "Log", "frac": "Frc", "saturate": "Saturate",
+                "round": "Round_ne", "floor": "Round_ni", "ceil": "Round_pi", "trunc": "Round_z"}
+
+
+def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
+    match = info.target
+    name = match.name
+    if info.object is not None:
+        return _resource_method(gen, expr, info)
+    args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
+    b = gen.builder
+    if name in _BARRIERS:
+        gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
+        return ir.Constant(I32, 0)
+    if name == "WaveGetLaneIndex":
+        return gen.op("WaveGetLaneIndex", [], name_hint="lane")
+    if name == "WaveGetLaneCount":
+        return gen.op("WaveGetLaneCount", [], name_hint="lanes")
+    if name == "WaveIsFirstLane":
+        return gen.op("WaveIsFirstLane", [])
+    if name == "WaveReadLaneFirst":
+        return _per_component(gen, args, lambda parts: gen.op("WaveReadLaneFirst", parts, overload=parts[0].type))
+    if name == "f16tof32":
+        return _per_component(gen, args, lambda parts: gen.op("LegacyF16ToF32", parts, name_hint="f32"))
+    if name == "f32tof16":
+        return _per_component(gen, args, lambda parts: gen.op("LegacyF32ToF16", parts, name_hint="f16"))
+    if name in ("asuint", "asint", "asfloat"):
+        return b.bitcast(args[0], gen.llt(match.return_type, expr.span))
+    elem = match.return_type.element if match.return_type.is_numeric else None
+    if name in ("max", "min"):
+        kind = "F" if elem.kind == "float" else ("I" if elem.kind == "int" else "U")
+        op = f"{kind}{'Max' if name == 'max' else 'Min'}"
+        return _per_component(gen, args, lambda parts: gen.op(op, parts, overload=parts[0].type))
+    if name == "clamp":
+        kind = "F" if elem.kind == "float" else ("I" if elem.kind == "int" else "U")
+        return _per_component(gen, args, lambda parts: gen.op(
+            f"{kind}Min", [gen.op(f"{kind}Max", parts[:2], overload=parts[0].type), parts[2]],
+            overload=parts[0].type))
+    if name == "abs" and elem.kind == "float":
+        return _per_component(gen, args, lambda parts: gen.op("FAbs", parts, overload=parts[0].type))
+    if name in _UNARY_FLOAT and elem.kind == "float":
+        op = _UNARY_FLOAT[name]
+        return _per_component(gen, args, lambda parts: gen.op(op, parts, overload=parts[0].type))
+    if name == "dot":
+        return _dot(gen, args, match.param_types[0], expr)
+    if name == "mad" and elem.kind == "float":
+        return _per_component(gen, args, lambda parts: gen.op("FMad", parts, overload=parts[0].type))
+    raise LowerError(f"code generation does not support the intrinsic '{name}' yet", expr.callee.span
+                     if hasattr(expr.callee, "span") else expr.span)
+
+
+def _per_component(gen: "Codegen", args: list[ir.Value], scalar_op: Any) -> ir.Value:
+    """Apply a scalar DXIL operation to each component (DXIL is scalar)."""
+    first = args[0]
+    if not isinstance(first.type, ir.VectorType):
+        return scalar_op(args)
+    b = gen.builder
+    out = ir.Constant(first.type if scalar_op is not None else first.type, None)
+    result_ty = None
+    parts_out = []
+    for i in range(first.type.count):
+        index = ir.Constant(I32, i)
+        parts_out.append(scalar_op([b.extract_element(a, index) for a in args]))
+    result_ty = ir.VectorType(parts_out[0].type, first.type.count)
+    out = ir.Constant(result_ty, None)
+    for i, part in enumerate(parts_out):
+        out = b.insert_element(out, part, ir.Constant(I32, i))
+    return out
+
+
+def _dot(gen: "Codegen", args: list[ir.Value], param_t: T.Type, expr: A.CallExpr) -> ir.Value:
+    b = gen.builder
+    a, c = args
+    if not isinstance(a.type, ir.VectorType):
+        return gen.arith("*", a, param_t, c, param_t, param_t, expr.span)
+    count = a.type.count
+    elem = param_t.element
+    if elem.kind == "float" and 2 <= count <= 4:
+        parts = [b.extract_element(a, ir.Constant(I32, i)) for i in range(count)] + \
+                [b.extract_element(c, ir.Constant(I32, i)) for i in range(count)]
+        return gen.op(f"Dot{count}", parts, overload=a.type.element, name_hint="dot")
+    total = None
+    for i in range(count):
+        x = b.extract_element(a, ir.Constant(I32, i))
+        y = b.extract_element(c, ir.Constant(I32, i))
+        term = b.fmul(x, y) if elem.kind == "float" else b.mul(x, y)
+        total = term if total is None else (b.fadd(total, term) if elem.kind == "float" else b.add(total, term))
+    return total
+
+
+def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
+    match = info.target
+    name = match.name.split(".")[-1]
+    object_t = gen.expr_type(info.object)
+    if not isinstance(object_t, T.ResourceType) or object_t.name not in ("ByteAddressBuffer", "RWByteAddressBuffer"):
+        raise LowerError(f"code generation does not support methods of '{object_t.spell()}' yet", expr.span)
+    handle = gen.emit_expr(info.object)
+    b = gen.builder
+    args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
+    if name.startswith("Load"):
+        result_t = match.return_type
+        elem_t = result_t.element
+        count = T.component_count(result_t)
+        elem_ty = gen.llt(elem_t)
+        if count > 4:
+            raise LowerError("code generation loads at most 4 components at once", expr.span)
+        align = max(1, (elem_ty.width if isinstance(elem_ty, ir.IntType) else
+                        {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(elem_ty)]) // 8)
+        ret = gen.op("RawBufferLoad", [handle, args[0], ir.Constant(I32, ir.Undefined),
+                                       ir.Constant(I8, (1 << count) - 1), ir.Constant(I32, align)],
+                     overload=elem_ty, name_hint="load")
+        parts = [b.extract_value(ret, i) for i in range(count)]
+        if count == 1:
+            return parts[0]
+        vec = ir.Constant(ir.VectorType(elem_ty, count), None)
+        for i, part in enumerate(parts):
+            vec = b.insert_element(vec, part, ir.Constant(I32, i))
+        return vec
+    if name.startswith("Store"):
+        value_t = match.param_types[1]
+        value = args[1]
+        count = T.component_count(value_t)
+        elem_ty = gen.llt(value_t.element)
+        if count > 4:
+            raise LowerError("code generation stores at most 4 components at once", expr.span)
+        parts = [value] if count == 1 else [b.extract_element(value, ir.Constant(I32, i)) for i in range(count)]
+        parts += [ir.Constant(elem_ty, ir.Undefined)] * (4 - count)
+        align = max(1, (elem_ty.width if isinstance(elem_ty, ir.IntType) else
+                        {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(elem_ty)]) // 8)
+        gen.op("RawBufferStore", [handle, args[0], ir.Constant(I32, ir.Undefined)] + parts +
+               [ir.Constant(I8, (1 << count) - 1), ir.Constant(I32, align)], overload=elem_ty)
+        return ir.Constant(I32, 0)
+    if name == "GetDimensions":
+        size = gen.op("GetDimensions", [handle, ir.Constant(I32, ir.Undefined)], name_hint="dims")
+        width = b.extract_value(size, 0)
+        gen.store_to(expr.args[0], width)
+        return ir.Constant(I32, 0)
+    raise LowerError(f"code generation does not support '{object_t.name}.{name}' yet", expr.span)
