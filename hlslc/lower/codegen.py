@@ -257,13 +257,19 @@ class Codegen:
                 raise LowerError(f"missing entry point '{self.options.entry}'", None)
             self._emit_entry(entry)
         else:
+            names = [fn.name for fn in self.sema.functions if fn.decl.body is not None and fn.owner is None]
             for fn in self.sema.functions:
                 if fn.decl.body is not None and fn.owner is None and not fn.template_bindings:
-                    is_compute = any(a.name.lower() == "shader" for a in fn.decl.attributes)
-                    if is_compute:
-                        self._emit_entry(fn)
-                    else:
-                        self._emit_library_function(fn)
+                    shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+                    if shader is None:
+                        self._emit_library_function(fn, overloaded=names.count(fn.name) > 1)
+                        continue
+                    stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) \
+                        else ""
+                    if stage != "compute":
+                        raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
+                                         f"'{stage}' shader", shader.span)
+                    self._emit_entry(fn)
         from .metadata import emit_metadata
         emit_metadata(self)
         return self.module
@@ -282,7 +288,11 @@ class Codegen:
             for sem in (sym.decl.semantics if isinstance(sym.decl, A.VarDecl) else []):
                 if sem.name.lower() == "register" and sem.args:
                     reg = sem.args[0].lower()
-                    space = int(sem.args[1].lower().removeprefix("space")) if len(sem.args) > 1 else 0
+                    space_text = sem.args[1].lower().removeprefix("space") if len(sem.args) > 1 else "0"
+                    if not reg[1:].isdigit() or not space_text.isdigit():
+                        raise LowerError(f"invalid register binding 'register({', '.join(sem.args)})': expected "
+                                         f"register({cls}N) or register({cls}N, spaceM)", sem.span)
+                    space = int(space_text)
                     if reg[:1] != cls:
                         raise LowerError(f"'{sym.name}' is a {'UAV' if cls == 'u' else 'SRV'} and needs a "
                                          f"'{cls}' register, not '{sem.args[0]}'", sem.span)
@@ -365,14 +375,14 @@ class Codegen:
             self.builder.ret_void()
         self._finish_function()
 
-    def _emit_library_function(self, fn: FunctionSymbol) -> None:
+    def _emit_library_function(self, fn: FunctionSymbol, overloaded: bool = False) -> None:
         sig = self.engine.signature_of(fn)
-        try:
-            ret = self.llt(sig.return_type, fn.decl.return_type.span)
-            params = [self.llt(p, d.type.span) for p, d in zip(sig.param_types, sig.param_decls)]
-        except LowerError:
-            raise
-        fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), fn.name)
+        ret = self.llt(sig.return_type, fn.decl.return_type.span)
+        params = [self.llt(p, d.type.span) for p, d in zip(sig.param_types, sig.param_decls)]
+        # Overloads need distinct symbols: spell the parameter types in the
+        # name (readable, unlike C++ mangling).
+        name = f"{fn.name}({', '.join(p.spell() for p in sig.param_types)})" if overloaded else fn.name
+        fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), name)
         self._start_function(fn_ir)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
@@ -687,7 +697,7 @@ class Codegen:
             return ir.Constant(self.llt(self.expr_type(expr)), expr.value & ((1 << 64) - 1)
                                if expr.value >= 0 else expr.value)
         if isinstance(expr, A.FloatLiteral):
-            return ir.Constant(self.llt(self.expr_type(expr)), expr.value)
+            return fconst(self.llt(self.expr_type(expr)), expr.value)
         if isinstance(expr, A.BoolLiteral):
             return ir.Constant(I1, 1 if expr.value else 0)
         if isinstance(expr, A.ParenExpr):
@@ -753,7 +763,7 @@ class Codegen:
     def const_of(self, value: T.ConstValue, t: T.Type) -> ir.Value:
         ty = self.llt(t if not isinstance(t, T.EnumType) else T.INT)
         if isinstance(ty, (ir.HalfType, ir.FloatType, ir.DoubleType)):
-            return ir.Constant(ty, float(value.value))
+            return fconst(ty, float(value.value))
         return ir.Constant(ty, int(value.value))
 
     def var_pointer(self, sym: VarSymbol, span: Span | None) -> ir.Value:
@@ -911,9 +921,16 @@ class Codegen:
         if expr.op == "=":
             value = self.emit_converted(expr.value, target_t)
         else:
+            from ..sema.conversions import binary_operand_type, literal_default
             current = self.emit_expr(expr.target)
+            value_t = self.expr_type(expr.value)
             rhs = self.emit_expr(expr.value)
-            value = self.arith(expr.op[:-1], current, target_t, rhs, self.expr_type(expr.value), target_t, expr.span)
+            value = self.arith(expr.op[:-1], current, target_t, rhs, value_t, target_t, expr.span)
+            # `i += v` computes in the operands' common type, then converts
+            # back to the target (truncating a vector, as sema warned).
+            common = binary_operand_type(_int_if_enum(target_t), _int_if_enum(value_t))[0]
+            if expr.op[:-1] not in ("<<", ">>") and common is not None:
+                value = self.convert(value, literal_default(common), target_t, True, expr.span)
         self.store_to(expr.target, value)
         return value
 
@@ -1059,6 +1076,10 @@ class Codegen:
             first = b.extract_element(value, ir.Constant(I32, 0))
             return self._scalar_convert(first, src.elem, dst)
         if isinstance(src, T.VectorType) and isinstance(dst, T.VectorType):
+            if src.size == 1 and dst.size > 1:
+                # A one-component vector widens like its scalar.
+                first = b.extract_element(value, ir.Constant(I32, 0))
+                return self.convert(first, src.elem, dst, explicit, span)
             if src.size > dst.size:
                 value = b.shuffle_vector(value, ir.Constant(value.type, None),
                                          ir.Constant(ir.VectorType(I32, dst.size), list(range(dst.size))))
@@ -1091,7 +1112,7 @@ class Codegen:
             if dst.kind == "bool":
                 return ir.Constant(I1, 1 if v else 0)
             if dst.kind == "float":
-                return ir.Constant(dst_ty, float(v))
+                return fconst(dst_ty, float(v))
             v = int(v)
             width = dst_ty.width
             v &= (1 << width) - 1
@@ -1219,10 +1240,19 @@ class Codegen:
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
         b = self.builder
+        copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, expr.args):
             var = self._param_symbol(fn, param)
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
+                arg_t = self.expr_type(arg)
                 pointer = self.emit_lvalue(arg)
+                if not isinstance(ptype, T.WaveMatrixType) and pointer.type.pointee != self.llt(ptype):
+                    # A different type: HLSL copies in (inout) and out, converting.
+                    temp = self.alloca(self.llt(ptype), param.name or "out")
+                    if "inout" in param.modifiers:
+                        b.store(self.convert(b.load(pointer), arg_t, ptype, True, arg.span), temp)
+                    copy_out.append((temp, arg, ptype, arg_t))
+                    pointer = temp
                 if var is not None:
                     frame.vars[id(var)] = pointer
                 continue
@@ -1256,6 +1286,8 @@ class Codegen:
         if not b.block.is_terminated:
             b.branch(frame.ret_block)
         b.position_at_end(frame.ret_block)
+        for temp, arg, ptype, arg_t in copy_out:
+            self.store_to(arg, self.convert(b.load(temp), ptype, arg_t, True, arg.span))
         if frame.ret_slot is not None:
             return b.load(frame.ret_slot)
         return ir.Constant(I32, 0)
@@ -1263,6 +1295,20 @@ class Codegen:
 
 # --------------------------------------------------------------------------
 # Helpers
+
+def fconst(ty: ir.Type, value: float) -> ir.Constant:
+    """A floating-point constant; out-of-range values become infinities, as
+    the conversion to that type does at run time."""
+    import math
+    limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
+    if limit is not None and math.isfinite(value) and abs(value) > limit:
+        value = math.copysign(math.inf, value)
+    return ir.Constant(ty, value)
+
+
+def _int_if_enum(t: T.Type) -> T.Type:
+    return T.INT if isinstance(t, T.EnumType) else t
+
 
 class _Handle:
     """A resource parameter bound to the caller's handle value."""
@@ -1335,7 +1381,7 @@ def _fold(op: str, a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Value | N
     try:
         if elem.kind == "float":
             r = {"+": x + y, "-": x - y, "*": x * y, "/": x / y if y else None}.get(op)
-            return ir.Constant(a.type, r) if r is not None else None
+            return fconst(a.type, r) if r is not None else None
         width = a.type.width
         mask = (1 << width) - 1
         if op in ("/", "%") and y == 0:
