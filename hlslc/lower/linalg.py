@@ -151,15 +151,19 @@ def lower_linalg_call(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.
         _vector_use(gen, call.matrix, info, expr)
         return value
     if operation == "OuterProduct":
-        if fn.owner is not None:
-            raise LowerError("code generation does not support the draft revision's OuterProductAccumulate yet",
-                             expr.span)
         va, vb = _args(gen, expr, info)
         shape = call.matrix
-        return gen.op("MatrixOuterProduct", [_enum(gen, "MatrixComponentType", shape.component),
-                                             ir.Constant(I32, shape.m), ir.Constant(I32, shape.n),
-                                             _enum(gen, "MatrixScope", shape.scope), va, vb],
-                      overload=(va.type, vb.type), name_hint="outer")
+        outer = gen.op("MatrixOuterProduct", [_enum(gen, "MatrixComponentType", shape.component),
+                                              ir.Constant(I32, shape.m), ir.Constant(I32, shape.n),
+                                              _enum(gen, "MatrixScope", shape.scope), va, vb],
+                       overload=(va.type, vb.type), name_hint="outer")
+        if fn.owner is None:
+            return outer
+        # The draft revision's member `m.OuterProductAccumulate(a, b)`: the
+        # outer product of the SM 6.10 revision, added into `m` (there is no
+        # DXIL operation of its own; matrixAccumulate is hlslc's, documented).
+        gen.op("MatrixAccumulate", [obj, outer])
+        return ir.Constant(I32, 0)
     if operation == "AccumulatorLayout":
         return gen.op("MatrixQueryAccumulatorLayout", [], name_hint="layout")
     raise LowerError(f"code generation does not support '{fn.name}' yet", expr.span)

@@ -56,6 +56,8 @@ LINALG_FUNCTIONS = {
     "dx.op.matrixElementwiseUnaryOp", "dx.op.matrixLoadFromThreads", "dx.op.matrixExtractToThreads",
     "dx.op.matrixOp", "dx.op.matvecmul", "dx.op.matvecmuladd", "dx.op.matrixOuterProduct",
     "dx.op.matrixQueryAccumulatorLayout",
+    # hlslc's own: the draft revision's OuterProductAccumulate adds into a matrix.
+    "dx.op.matrixAccumulate",
 }
 
 
@@ -384,7 +386,7 @@ def test_load_errors_name_the_entry() -> None:
     assert "RawBufferLoad" in _break(missing_resret) and "ResRet.i8" in _break(missing_resret)
 
     def bad_kind(doc):
-        _op_entry(doc, "MatrixSumAccumulate")["opcode"] = 420
+        _op_entry(doc, "MatrixSumAccumulate")["opcode"] = 421
     assert "dx.op.matrixOp" in _break(bad_kind)
 
     def missing_field(doc):
