@@ -197,6 +197,8 @@ class Codegen:
             return I32
         if isinstance(t, T.ResourceType):
             return self.structs["dx.types.Handle"]
+        if isinstance(t, T.WaveMatrixType):
+            return self.structs["dx.types.waveMatrix"].as_pointer()
         if isinstance(t, T.ClassType):
             if _is_linalg(t):
                 return self.structs["dx.types.MatrixRef"].as_pointer()
@@ -312,6 +314,9 @@ class Codegen:
             taken.add(slot)
             record["register"], record["space"] = slot, 0
             self.resources.append(record)
+        # IDs follow declaration order, as DXC numbers them.
+        self.resources.sort(key=lambda r: (r["symbol"].span.file.path, r["symbol"].span.start)
+                            if r["symbol"].span is not None else ("", 0))
         srv = [r for r in self.resources if r["class"] == "t"]
         uav = [r for r in self.resources if r["class"] == "u"]
         for index, record in enumerate(srv):
@@ -387,9 +392,14 @@ class Codegen:
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
         for arg, param, ptype in zip(fn_ir.args, sig.param_decls, sig.param_types):
+            var = self._param_symbol(fn, param)
+            if isinstance(ptype, T.WaveMatrixType):
+                # A wave matrix parameter is the caller's matrix (its pointer).
+                if var is not None:
+                    frame.vars[id(var)] = arg
+                continue
             slot = self.alloca(arg.type, param.name or "param")
             self.builder.store(arg, slot)
-            var = self._param_symbol(fn, param)
             if var is not None:
                 frame.vars[id(var)] = slot
         self.frames.append(frame)
@@ -612,6 +622,10 @@ class Codegen:
         self.frame.vars[id(sym)] = slot
         if decl.init is not None:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
+        elif _is_linalg(t):
+            # A matrix declared without a value still needs its handle.
+            from .linalg import _shape, create_matrix
+            self.builder.store(create_matrix(self, _shape(self, t)), slot)
 
     def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
         if isinstance(init, A.InitListExpr):
@@ -1098,11 +1112,30 @@ class Codegen:
         raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}' yet", span)
 
     def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
-        out = ir.Constant(self.llt(dst), None)
-        for i in range(dst.size):
-            part = self.builder.extract_element(value, ir.Constant(I32, i))
-            out = self.builder.insert_element(out, self._scalar_convert(part, src.elem, dst.elem), ir.Constant(I32, i))
-        return out
+        """Element conversion of a whole vector with one vector instruction
+        (as DXC writes `fpext <8 x half> ... to <8 x float>`)."""
+        b = self.builder
+        src_e, dst_e = src.elem, dst.elem
+        dst_ty = self.llt(dst)
+        src_el, dst_el = value.type.element, dst_ty.element
+        if dst_e.kind == "bool":
+            zero = ir.Constant(value.type, [ir.Constant(src_el, 0.0 if src_e.kind == "float" else 0)] * src.size)
+            return b.fcmp_unordered("!=", value, zero) if src_e.kind == "float" else b.icmp_unsigned("!=", value, zero)
+        if src_e.kind == "bool":
+            return b.uitofp(value, dst_ty) if dst_e.kind == "float" else b.zext(value, dst_ty)
+        if src_e.kind == "float" and dst_e.kind == "float":
+            if src_el == dst_el:
+                return value
+            return b.fpext(value, dst_ty) if _float_bits(src_el) < _float_bits(dst_el) else b.fptrunc(value, dst_ty)
+        if src_e.kind == "float":
+            return b.fptosi(value, dst_ty) if dst_e.kind == "int" else b.fptoui(value, dst_ty)
+        if dst_e.kind == "float":
+            return b.sitofp(value, dst_ty) if src_e.kind == "int" else b.uitofp(value, dst_ty)
+        if src_el.width == dst_el.width:
+            return value
+        if src_el.width > dst_el.width:
+            return b.trunc(value, dst_ty)
+        return b.sext(value, dst_ty) if src_e.kind == "int" else b.zext(value, dst_ty)
 
     def _scalar_convert(self, value: ir.Value, src: T.ScalarType, dst: T.ScalarType) -> ir.Value:
         src_ty, dst_ty = value.type, self.llt(dst)
@@ -1376,6 +1409,9 @@ def _fold(op: str, a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Value | N
     if not isinstance(x, (int, float)) or not isinstance(y, (int, float)) or isinstance(x, bool):
         return None
     if op in ("==", "!=", "<", ">", "<=", ">="):
+        if elem.kind in ("uint", "bool") and isinstance(x, int) and isinstance(a.type, ir.IntType):
+            mask = (1 << a.type.width) - 1
+            x, y = x & mask, y & mask
         outcome = {"==": x == y, "!=": x != y, "<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
         return ir.Constant(I1, 1 if outcome else 0)
     try:
@@ -1384,12 +1420,17 @@ def _fold(op: str, a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Value | N
             return fconst(a.type, r) if r is not None else None
         width = a.type.width
         mask = (1 << width) - 1
+        if elem.kind in ("uint", "bool"):
+            # Unsigned values compare and divide by their bit pattern.
+            x, y = x & mask, y & mask
         if op in ("/", "%") and y == 0:
             return None
         if op == "/":
-            r = int(x / y) if elem.kind == "int" else (x & mask) // (y & mask)
+            q = abs(x) // abs(y)
+            r = q if (x >= 0) == (y >= 0) else -q
         elif op == "%":
-            r = x - int(x / y) * y if elem.kind == "int" else (x & mask) % (y & mask)
+            q = abs(x) // abs(y)
+            r = x - (q if (x >= 0) == (y >= 0) else -q) * y
         else:
             r = {"+": x + y, "-": x - y, "*": x * y, "&": x & y, "|": x | y, "^": x ^ y,
                  "<<": x << (y & (width - 1)), ">>": (x >> (y & (width - 1))) if elem.kind == "int"

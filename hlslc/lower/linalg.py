@@ -146,7 +146,11 @@ def lower_linalg_call(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.
         if operation == "MultiplyVector":
             value = gen.op("MatVecMul", [args[0], args[1]], overload=(result_ty, args[0].type), name_hint="mv")
         else:
-            value = gen.op("MatVecMulAdd", [args[0], args[1], args[2]], overload=(result_ty, args[0].type),
+            # DXIL's bias has the result's type: convert HLSL's bias vector first.
+            bias_t = info.param_types[2]
+            bias = gen.convert(args[2], bias_t, info.return_type, True, expr.span) \
+                if bias_t is not info.return_type else args[2]
+            value = gen.op("MatVecMulAdd", [args[0], args[1], bias], overload=(result_ty, args[0].type),
                            name_hint="mva")
         _vector_use(gen, call.matrix, info, expr)
         return value

@@ -68,7 +68,7 @@ def _resources(gen: "Codegen") -> Any:
             uav.append(m.add_metadata(common + [ir.Constant(I1, 0), ir.Constant(I1, 0), ir.Constant(I1, 0),
                                                 None]))
         else:
-            srv.append(m.add_metadata(common + [None]))
+            srv.append(m.add_metadata(common + [_i32(0), None]))   # sample count, extra
     if not srv and not uav:
         return None
     return m.add_metadata([m.add_metadata(srv) if srv else None, m.add_metadata(uav) if uav else None,

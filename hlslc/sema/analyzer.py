@@ -119,6 +119,9 @@ class Analyzer:
         self._linalg_types_checked: set[int] = set()
         self._instantiated: set[int] = set()
         self._call_graph: dict[int, list] = {}
+        # Functions that declare, take or operate on a wave matrix (the
+        # [wavesize] thread group rule of entries reaching them).
+        self._wave_matrix_functions: set[int] = set()
 
     # ------------------------------------------------------------------
     # Reporting
@@ -174,7 +177,8 @@ class Analyzer:
                 try:
                     if isinstance(sym, VarSymbol):
                         t = self.engine.var_type(sym)
-                        self._check_declared_type(t, sym.decl.type.span if sym.decl else None)
+                        self._check_declared_type(t, sym.decl.type.span if sym.decl else None,
+                                                  "groupshared" if sym.is_groupshared else "global")
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
                             self._evaluate_constant_global(sym, t)
@@ -182,7 +186,7 @@ class Analyzer:
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
-                            self._check_declared_type(self.engine.var_type(f), f.decl.type.span)
+                            self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
                 except SemaError as err:
@@ -204,14 +208,19 @@ class Analyzer:
                 return
             raise
 
-    def _check_declared_type(self, t: T.Type, span: Span | None) -> None:
-        """Rules on a type as written in a declaration (dx::linalg limits)."""
+    def _check_declared_type(self, t: T.Type, span: Span | None, where: str | None = None) -> None:
+        """Rules on a type as written in a declaration (dx::linalg limits; Wave
+        Matrix shader models, arrays and placement).  `where` is "global",
+        "groupshared", "static", "field", "param" or "local" when known."""
+        declared = t
         while isinstance(t, T.ArrayType):
             t = t.elem
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
                                 f"the target is {self.options.major}.{self.options.minor}", span)
+            from . import wavematrix
+            wavematrix.check_declared(declared, span, where)
         if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
             self.result.uses_linalg = True
             if id(t.instance) not in self._linalg_types_checked:
@@ -259,9 +268,11 @@ class Analyzer:
         env = Env(fn.env, function=fn)
         for param, ptype in zip(sig.param_decls, sig.param_types):
             try:
-                self._check_declared_type(ptype, param.type.span)
+                self._check_declared_type(ptype, param.type.span, "param")
             except SemaError as err:
                 self.error(err)
+            if isinstance(ptype, T.WaveMatrixType):
+                self._wave_matrix_functions.add(id(fn))
             if param.name:
                 if param.name in env.names:
                     self.diags.error(param.span, f"redefinition of parameter '{param.name}'").with_note(
@@ -416,7 +427,9 @@ class Analyzer:
             # not turn every later use into "undeclared identifier".
             env.names[decl.name] = var
             self.result.symbols[id(decl)] = var
-            self._check_declared_type(t, decl.type.span)
+            if isinstance(t, T.WaveMatrixType) and env.function is not None:
+                self._wave_matrix_functions.add(id(env.function))
+            self._check_declared_type(t, decl.type.span, "static" if "static" in decl.specifiers else "local")
             if decl.init is not None:
                 self.check_initializer(decl.init, t, env)
             elif var.is_const:
@@ -1001,6 +1014,8 @@ class Analyzer:
             return match.return_type
         if isinstance(object_type, T.WaveMatrixType):
             from . import wavematrix
+            if env.function is not None:
+                self._wave_matrix_functions.add(id(env.function))
             args = self._args(expr, env)
             result_type = wavematrix.check_method(self, expr, callee, object_type, args, env)
             self.result.calls[id(expr)] = CallInfo("wavematrix", callee.member.name, result_type, args,
@@ -1106,14 +1121,20 @@ class Analyzer:
         decl = fn.decl
         attrs = {a.name.lower(): a for a in decl.attributes}
         numthreads = attrs.get("numthreads")
+        threads = None
         if numthreads is None:
             self.diags.error(decl.name_span, f"compute entry point '{fn.name}' must have a [numthreads(x, y, z)] "
                                              "attribute")
         else:
-            self._check_numthreads(numthreads, fn)
+            threads = self._check_numthreads(numthreads, fn)
         wavesize = attrs.get("wavesize")
         if wavesize is not None:
-            self._check_wavesize(wavesize, numthreads, fn)
+            wave_sizes = self._check_wavesize(wavesize, numthreads, fn)
+            if threads is not None and wave_sizes is not None and self._reaches_wave_matrix(fn):
+                from . import wavematrix
+                diag = wavematrix.check_thread_group(threads, wave_sizes, numthreads.span, wavesize.span, fn.name)
+                if diag is not None:
+                    self.diags.report(diag)
         try:
             sig = self.engine.signature_of(fn)
         except SemaError:
@@ -1166,41 +1187,62 @@ class Analyzer:
             values.append(value.value)
         return values
 
-    def _check_numthreads(self, attr: A.Attribute, fn: FunctionSymbol) -> None:
+    def _reaches_wave_matrix(self, entry: FunctionSymbol) -> bool:
+        """The entry, or a function it calls (transitively), uses a wave matrix."""
+        reached, work = {id(entry)}, [entry]
+        while work:
+            fn = work.pop()
+            if id(fn) in self._wave_matrix_functions:
+                return True
+            for callee, _ in self._call_graph.get(id(fn), ()):
+                if id(callee) not in reached:
+                    reached.add(id(callee))
+                    work.append(callee)
+        return False
+
+    def _check_numthreads(self, attr: A.Attribute, fn: FunctionSymbol) -> list[int] | None:
+        """The three sizes when they are valid, else None (errors reported)."""
         if len(attr.args) != 3:
             self.diags.error(attr.span, f"'numthreads' takes 3 arguments (x, y, z), not {len(attr.args)}")
-            return
+            return None
         values = self._constant_args(attr, fn)
         if values is None:
-            return
+            return None
         x, y, z = values
         limits = (1024, 1024, 64)
         for value, limit, axis, arg in zip(values, limits, "xyz", attr.args):
             if not 1 <= value <= limit:
                 self.diags.error(arg.span, f"numthreads {axis} must be between 1 and {limit} (got {value})")
-                return
+                return None
         if x * y * z > 1024:
             self.diags.error(attr.span, f"thread group size {x}x{y}x{z} = {x * y * z} exceeds 1024 threads")
+            return None
+        return values
 
-    def _check_wavesize(self, attr: A.Attribute, numthreads: A.Attribute | None, fn: FunctionSymbol) -> None:
+    def _check_wavesize(self, attr: A.Attribute, numthreads: A.Attribute | None,
+                        fn: FunctionSymbol) -> list[int] | None:
+        """The wave size values when they are valid, else None (errors reported)."""
         if not 1 <= len(attr.args) <= 3:
             self.diags.error(attr.span, "'wavesize' takes 1 to 3 arguments (size, or min, max[, preferred])")
-            return
+            return None
         if len(attr.args) > 1 and (self.options.major, self.options.minor) < (6, 8):
             self.diags.error(attr.span, "a wave size range needs shader model 6.8 or later")
         values = self._constant_args(attr, fn)
         if values is None:
-            return
+            return None
         for value, arg in zip(values, attr.args):
             if value not in (4, 8, 16, 32, 64, 128):
                 self.diags.error(arg.span, f"wave size must be a power of two between 4 and 128 (got {value})")
-                return
+                return None
         if len(values) >= 2 and values[0] >= values[1]:
             self.diags.error(attr.span, f"wave size range minimum ({values[0]}) must be less than its maximum "
                                         f"({values[1]})")
+            return None
         if len(values) == 3 and not values[0] <= values[2] <= values[1]:
             self.diags.error(attr.args[2].span, f"preferred wave size {values[2]} is outside the range "
                                                 f"[{values[0]}, {values[1]}]")
+            return None
+        return values
 
 
 # --------------------------------------------------------------------------

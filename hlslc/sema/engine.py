@@ -639,11 +639,12 @@ class Engine:
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
+            from . import wavematrix
             elem = self.type_argument(args[0], env)
             m, n = (self.evaluate(a, env) for a in args[1:])
-            if not isinstance(elem, T.ScalarType):
-                raise SemaError(f"'{name}' element type must be a scalar type", args[0].span)
-            return T.wave_matrix_of(name, elem, int(m.value), int(n.value))
+            m_value, n_value = wavematrix.check_type(name, elem, [(m.value, args[1].span), (n.value, args[2].span)],
+                                                     args[0].span, ref.span)
+            return T.wave_matrix_of(name, elem, m_value, n_value)
         if len(args) != 1:
             raise SemaError(f"'{name}' takes one template argument", ref.span)
         return T.resource_of(name, self.type_argument(args[0], env))

@@ -35,7 +35,10 @@ void main()
     // CHECK-NEXT: store %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"** %"b"
     MC b = a;
 
-    // An out parameter writes the caller's variable.
+    // The declaration gives `c` a handle of its own; the out parameter then
+    // writes the caller's variable.
+    // CHECK: [[D:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 16, i32 2, i32 1)
+    // CHECK-NEXT: store %"dx.types.MatrixRef"* [[D]], %"dx.types.MatrixRef"** %"c"
     // CHECK: [[O:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 16, i32 2, i32 1)
     // CHECK-NEXT: call void @"dx.op.fillMatrix.f32"(i32 401, %"dx.types.MatrixRef"* [[O]], float 0x4008000000000000)
     // CHECK-NEXT: store %"dx.types.MatrixRef"* [[O]], %"dx.types.MatrixRef"** %"c"

@@ -1,0 +1,491 @@
+"""A reader of DXIL-like LLVM IR text, in its typed-pointer spelling.
+
+Owns: turning the text of a module into plain records: named struct types,
+globals, function declarations and definitions (parameters, basic blocks,
+instructions with typed operands), and metadata (named lists and numbered
+nodes).  Only what the validator needs is interpreted; every instruction
+keeps its text and the local values it mentions, so dataflow passes work on
+any instruction.
+
+Why our own reader and not `llvmlite.binding`: parsing the text in a fresh
+LLVM context gives opaque pointers with the LLVM llvmlite links, so
+`%dx.types.MatrixRef*` becomes `ptr` and the operand types the rules are
+about disappear; it also rejects IR from other producers for reasons that
+have nothing to do with DXIL (unknown attributes, an older syntax).  The
+subset hlslc and DXC emit (one instruction per line, quoted or bare names)
+is small and regular, and a reader of our own reports problems with the
+line they are on.
+
+Does not own: any rule (see `checks` and `uniformity`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+class ParseError(ValueError):
+    """The text is not IR this reader understands; `line` is 1-based."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+@dataclass
+class Operand:
+    """One typed operand: `type` is the LLVM type text, `value` the value
+    text with local/global names unquoted (`%x`, `@g`), `const` the integer
+    value when it is an integer constant."""
+
+    type: str
+    value: str
+
+    @property
+    def is_local(self) -> bool:
+        return self.value.startswith("%")
+
+    @property
+    def const(self) -> int | None:
+        v = self.value
+        if re.fullmatch(r"-?\d+", v):
+            return int(v)
+        if v in ("true", "false") and self.type == "i1":
+            return 1 if v == "true" else 0
+        return None
+
+    @property
+    def is_undef(self) -> bool:
+        return self.value == "undef"
+
+
+@dataclass
+class Instruction:
+    text: str                 # the instruction as written, names unquoted
+    line: int
+    block: "Block"
+    result: str | None        # "%name" or None
+    opcode: str               # "call", "load", "br", ...
+    type: str | None = None   # result type where the reader knows it
+    callee: str | None = None           # calls: "@name" unquoted
+    args: list[Operand] = field(default_factory=list)   # calls: typed arguments
+    uses: list[str] = field(default_factory=list)       # local values mentioned (not labels)
+    targets: list[str] = field(default_factory=list)    # branches: successor block names
+    cond: str | None = None              # conditional br / switch: the condition value
+    pointer: str | None = None           # load/store: the address; gep: the base
+    stored: str | None = None            # store: the value
+    incoming: list[tuple[str, str]] = field(default_factory=list)  # phi: (value, block)
+
+    def describe(self) -> str:
+        return self.text.strip()
+
+
+@dataclass
+class Block:
+    name: str
+    function: "Function"
+    instructions: list[Instruction] = field(default_factory=list)
+
+    @property
+    def terminator(self) -> Instruction | None:
+        return self.instructions[-1] if self.instructions else None
+
+
+@dataclass
+class Function:
+    name: str                  # "@name", unquoted
+    result: str
+    params: list[Operand]
+    line: int
+    blocks: list[Block] = field(default_factory=list)
+    defined: bool = False
+
+    def block(self, name: str) -> Block | None:
+        for b in self.blocks:
+            if b.name == name:
+                return b
+        return None
+
+    def instructions(self):
+        for b in self.blocks:
+            yield from b.instructions
+
+
+@dataclass
+class Global:
+    name: str
+    type: str                 # the value type (e.g. "[1024 x half]")
+    addrspace: int
+    line: int
+
+
+@dataclass
+class Module:
+    structs: dict[str, str] = field(default_factory=dict)         # "%name" -> body text
+    globals: dict[str, Global] = field(default_factory=dict)
+    functions: dict[str, Function] = field(default_factory=dict)
+    named_metadata: dict[str, list[str]] = field(default_factory=dict)  # "dx.x" -> ["!0", ...]
+    metadata: dict[str, list[str]] = field(default_factory=dict)        # "!0" -> raw elements
+
+    def md_node(self, ref: str | None) -> list[str] | None:
+        if ref is None or ref == "null":
+            return None
+        return self.metadata.get(ref.strip())
+
+    def md_int(self, element: str) -> int | None:
+        m = re.fullmatch(r"i\d+\s+(-?\d+)", element.strip())
+        return int(m.group(1)) if m else None
+
+    def md_string(self, element: str) -> str | None:
+        m = re.fullmatch(r'!"(.*)"', element.strip())
+        return m.group(1) if m else None
+
+
+# --------------------------------------------------------------------------
+# Lexical helpers
+
+_QUOTED = re.compile(r'([%@])"((?:[^"\\]|\\.)*)"')
+_LOCAL = re.compile(r"%[-a-zA-Z$._0-9]+")
+
+
+def unquote_names(text: str) -> str:
+    """`%"a.b"` -> `%a.b`; names with spaces keep no quotes either (rare)."""
+    return _QUOTED.sub(lambda m: m.group(1) + m.group(2), text)
+
+
+def _strip_comment(line: str) -> str:
+    out, quote = [], False
+    for ch in line:
+        if ch == '"':
+            quote = not quote
+        if ch == ";" and not quote:
+            break
+        out.append(ch)
+    return "".join(out).rstrip()
+
+
+_OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def split_top(text: str, sep: str = ",") -> list[str]:
+    """Split at `sep` outside brackets and quotes."""
+    parts, depth, quote, cur = [], 0, False, []
+    for ch in text:
+        if ch == '"':
+            quote = not quote
+        elif not quote:
+            if ch in "([{<":
+                depth += 1
+            elif ch in ")]}>":
+                depth -= 1
+            elif ch == sep and depth == 0:
+                parts.append("".join(cur).strip())
+                cur = []
+                continue
+        cur.append(ch)
+    tail = "".join(cur).strip()
+    if tail or parts:
+        parts.append(tail)
+    return parts
+
+
+def _matching(text: str, start: int) -> int:
+    """Index of the bracket closing the one at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+            if depth == 0:
+                return i
+    raise ValueError(f"unbalanced brackets in {text!r}")
+
+
+_BASE_TYPE = re.compile(r"(void|half|float|double|i\d+|label|metadata|x86_mmx|%[-a-zA-Z$._0-9]+)")
+
+
+def take_type(text: str) -> tuple[str, str]:
+    """Read one type from the start of `text`: (type, rest)."""
+    text = text.lstrip()
+    if not text:
+        raise ValueError("expected a type")
+    if text[0] in "[{<(":
+        end = _matching(text, 0)
+        base, rest = text[:end + 1], text[end + 1:]
+        if text.startswith("<{"):
+            pass
+    else:
+        m = _BASE_TYPE.match(text)
+        if not m:
+            raise ValueError(f"expected a type at {text[:30]!r}")
+        base, rest = m.group(1), text[m.end():]
+    while True:
+        stripped = rest.lstrip()
+        m = re.match(r"addrspace\(\d+\)", stripped)
+        if m:
+            base += " " + m.group(0)
+            rest = stripped[m.end():]
+            continue
+        if stripped.startswith("*"):
+            base += "*"
+            rest = stripped[1:]
+            continue
+        if stripped.startswith("(") and base not in ("label",):
+            # a function type such as `void ()*`: only when a `*` follows
+            end = _matching(stripped, 0)
+            after = stripped[end + 1:].lstrip()
+            if after.startswith("*"):
+                base += " " + stripped[:end + 1]
+                rest = stripped[end + 1:]
+                continue
+        return normalize_type(base), rest
+
+
+def normalize_type(t: str) -> str:
+    t = re.sub(r"\s+", " ", t.strip())
+    t = re.sub(r"\s*,\s*", ", ", t)
+    t = re.sub(r"\{\s*", "{ ", t)
+    t = re.sub(r"\s*\}", " }", t)
+    t = t.replace("{  }", "{}")
+    return t
+
+
+def take_operand(text: str) -> Operand:
+    t, rest = take_type(text)
+    rest = rest.strip()
+    # parameter attributes between type and value (`i32 noundef %x`)
+    words = rest.split()
+    while len(words) > 1 and re.fullmatch(r"[a-z_]+(\(\d+\))?", words[0]) and words[0] not in (
+            "undef", "null", "true", "false", "zeroinitializer", "poison"):
+        rest = rest[len(words[0]):].strip()
+        words = rest.split()
+    return Operand(t, rest)
+
+
+def locals_in(text: str) -> list[str]:
+    return _LOCAL.findall(text)
+
+
+# --------------------------------------------------------------------------
+# The reader
+
+_DEFINE = re.compile(r"(define|declare)\s+(.*)$")
+_LABEL = re.compile(r"([-a-zA-Z$._0-9]+|\"[^\"]*\"):")
+_ASSIGN = re.compile(r"(%[-a-zA-Z$._0-9]+)\s*=\s*(.*)$")
+_NAMED_MD = re.compile(r"!([-a-zA-Z$._0-9]+)\s*=\s*!\{(.*)\}$")
+_MD = re.compile(r"(![0-9]+)\s*=\s*(?:distinct\s+)?!\{(.*)\}$")
+_GLOBAL = re.compile(r"(@[-a-zA-Z$._0-9]+)\s*=\s*(.*)$")
+_STRUCT = re.compile(r"(%[-a-zA-Z$._0-9]+)\s*=\s*type\s+(.*)$")
+_LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "appending", "extern_weak",
+            "linkonce_odr", "weak_odr", "available_externally", "dso_local", "unnamed_addr",
+            "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
+
+
+def read_module(text: str) -> Module:
+    mod = Module()
+    fn: Function | None = None
+    block: Block | None = None
+    lines = text.splitlines()
+    pending = ""
+    pending_line = 0
+    for number, raw in enumerate(lines, 1):
+        line = _strip_comment(raw).strip()
+        if pending:
+            line = pending + " " + line
+            number = pending_line
+            pending = ""
+        if not line:
+            continue
+        # a switch's case list may span lines
+        if line.count("[") > line.count("]"):
+            pending, pending_line = line, number
+            continue
+        line = unquote_names(line)
+        if fn is not None:
+            if line == "{" and not fn.blocks:
+                continue
+            if line == "}":
+                fn = None
+                block = None
+                continue
+            m = _LABEL.fullmatch(line)
+            if m:
+                block = Block(m.group(1).strip('"'), fn)
+                fn.blocks.append(block)
+                continue
+            if block is None:
+                block = Block("entry", fn)
+                fn.blocks.append(block)
+            block.instructions.append(_read_instruction(line, number, block))
+            continue
+        if line.startswith(("source_filename", "target ", "attributes ")) or line.startswith("!llvm"):
+            continue
+        m = _DEFINE.match(line)
+        if m:
+            f = _read_function_header(m.group(2), number)
+            f.defined = m.group(1) == "define"
+            mod.functions[f.name] = f
+            if f.defined:
+                fn = f      # the `{` ends this line or is on the next (llvmlite)
+            continue
+        if line == "{":
+            continue
+        m = _STRUCT.match(line)
+        if m:
+            mod.structs[m.group(1)] = normalize_type(m.group(2))
+            continue
+        m = _NAMED_MD.match(line)
+        if m and not line.startswith("!0") and not re.match(r"![0-9]", line):
+            mod.named_metadata[m.group(1)] = [e for e in split_top(m.group(2)) if e]
+            continue
+        m = _MD.match(line)
+        if m:
+            mod.metadata[m.group(1)] = [e for e in split_top(m.group(2)) if e]
+            continue
+        m = _GLOBAL.match(line)
+        if m:
+            mod.globals[m.group(1)] = _read_global(m.group(1), m.group(2), number)
+            continue
+        raise ParseError(f"cannot read {line[:60]!r}", number)
+    if pending:
+        raise ParseError("unbalanced '['", pending_line)
+    return mod
+
+
+def _read_function_header(text: str, number: int) -> Function:
+    words = text.split()
+    while words and (words[0] in _LINKAGE or re.fullmatch(r"[a-z_]+", words[0]) and words[0] not in (
+            "void", "half", "float", "double", "label")):
+        text = text[len(words[0]):].lstrip()
+        words = text.split()
+    try:
+        result, rest = take_type(text)
+        rest = rest.strip()
+        m = re.match(r"(@[-a-zA-Z$._0-9]+)\s*\(", rest)
+        if not m:
+            raise ValueError("expected the function name")
+        open_at = m.end() - 1
+        close = _matching(rest, open_at)
+        params = [take_operand(p) if not p.strip().startswith("...") else Operand("...", "")
+                  for p in split_top(rest[open_at + 1:close]) if p]
+    except ValueError as exc:
+        raise ParseError(f"cannot read the function header: {exc}", number) from None
+    for p in params:
+        if p.type != "..." and not p.value:
+            p.value = ""
+    return Function(m.group(1), result, params, number)
+
+
+def _read_global(name: str, text: str, number: int) -> Global:
+    words = text.split()
+    addrspace = 0
+    while words and (words[0] in _LINKAGE or words[0].startswith("addrspace(")):
+        if words[0].startswith("addrspace("):
+            addrspace = int(re.match(r"addrspace\((\d+)\)", words[0]).group(1))
+        text = text[len(words[0]):].lstrip()
+        words = text.split()
+    if words and words[0] in ("global", "constant"):
+        text = text[len(words[0]):].lstrip()
+    try:
+        t, _ = take_type(text)
+    except ValueError:
+        t = "?"
+    return Global(name, t, addrspace, number)
+
+
+def _read_instruction(line: str, number: int, block: Block) -> Instruction:
+    result = None
+    body = line
+    m = _ASSIGN.match(line)
+    if m:
+        result, body = m.group(1), m.group(2).strip()
+    words = body.split(None, 1)
+    opcode = words[0]
+    rest = words[1] if len(words) > 1 else ""
+    if opcode in ("tail", "musttail", "notail") and rest.startswith("call"):
+        opcode, rest = "call", rest[4:].strip()
+    ins = Instruction(line, number, block, result, opcode)
+    try:
+        _fill(ins, rest)
+    except ValueError as exc:
+        raise ParseError(f"cannot read the instruction {line[:60]!r}: {exc}", number) from None
+    return ins
+
+
+def _fill(ins: Instruction, rest: str) -> None:
+    op = ins.opcode
+    if op == "br":
+        parts = split_top(rest)
+        if len(parts) == 1:
+            ins.targets = [parts[0].split()[-1].lstrip("%")]
+        else:
+            ins.cond = take_operand(parts[0]).value
+            ins.targets = [p.split()[-1].lstrip("%") for p in parts[1:]]
+        ins.uses = [ins.cond] if ins.cond and ins.cond.startswith("%") else []
+        return
+    if op == "switch":
+        head, _, cases = rest.partition("[")
+        parts = split_top(head)
+        ins.cond = take_operand(parts[0]).value
+        ins.targets = [parts[1].split()[-1].lstrip("%")]
+        ins.targets += [t.lstrip("%") for t in re.findall(r"label\s+(%[-a-zA-Z$._0-9]+)", cases)]
+        ins.uses = [ins.cond] if ins.cond.startswith("%") else []
+        return
+    if op == "call":
+        # call [attrs] <ret type> [fnty] @callee(args) [attrs]
+        text = rest
+        words = text.split()
+        while words and re.fullmatch(r"[a-z_]+", words[0]) and words[0] not in (
+                "void", "half", "float", "double", "label"):
+            text = text[len(words[0]):].lstrip()
+            words = text.split()
+        ins.type, text = take_type(text)
+        text = text.strip()
+        m = re.match(r"(@[-a-zA-Z$._0-9]+|%[-a-zA-Z$._0-9]+)\s*\(", text)
+        if not m:
+            raise ValueError("expected the called function")
+        ins.callee = m.group(1)
+        close = _matching(text, m.end() - 1)
+        ins.args = [take_operand(a) for a in split_top(text[m.end():close]) if a]
+        ins.uses = [a.value for a in ins.args if a.is_local] + (
+            [ins.callee] if ins.callee.startswith("%") else [])
+        if ins.type == "void":
+            ins.type = None
+        return
+    ins.uses = locals_in(rest)
+    if op == "load":
+        parts = split_top(rest)
+        ins.type = take_type(parts[0])[0]
+        ins.pointer = take_operand(parts[1]).value
+    elif op == "store":
+        parts = split_top(rest)
+        value = take_operand(parts[0])
+        ins.stored = value.value
+        ins.type = value.type
+        ins.pointer = take_operand(parts[1]).value
+    elif op == "alloca":
+        ins.type = take_type(split_top(rest)[0])[0] + "*"
+    elif op == "phi":
+        t, tail = take_type(rest)
+        ins.type = t
+        ins.incoming = [(v.strip(), b.strip().lstrip("%"))
+                        for v, b in re.findall(r"\[\s*([^,\]]+),\s*([^\]]+)\]", tail)]
+        ins.uses = [v for v, _ in ins.incoming if v.startswith("%")]
+    elif op == "select":
+        parts = split_top(rest)
+        ins.cond = take_operand(parts[0]).value
+        ins.type = take_operand(parts[1]).type
+    elif op == "getelementptr":
+        text = rest
+        if text.startswith("inbounds"):
+            text = text[len("inbounds"):]
+        parts = split_top(text)
+        ins.pointer = take_operand(parts[1]).value
+    elif op in ("bitcast", "addrspacecast", "inttoptr", "ptrtoint", "zext", "sext", "trunc", "fptrunc",
+                "fpext", "fptoui", "fptosi", "uitofp", "sitofp"):
+        m = re.search(r"\bto\s+(.*)$", rest)
+        if m:
+            ins.type = take_type(m.group(1))[0]
