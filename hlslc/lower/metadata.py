@@ -47,8 +47,15 @@ def emit_metadata(gen: "Codegen") -> None:
         m.add_named_metadata("dx.resources").add(resources)
 
     entries = m.add_named_metadata("dx.entryPoints")
-    for fn_ir, fn in gen.entries:
-        entries.add(_entry(gen, fn_ir, fn, resources))
+    if opts.stage == "lib":
+        # A library's first entry is the null entry that carries the
+        # module's resources; its shader entries carry none (as in DXC).
+        entries.add(m.add_metadata([None, ir.MetaDataString(m, ""), None, resources, None]))
+        for fn_ir, fn in gen.entries:
+            entries.add(_entry(gen, fn_ir, fn, None))
+    else:
+        for fn_ir, fn in gen.entries:
+            entries.add(_entry(gen, fn_ir, fn, resources))
 
     if gen.matrix_uses:
         uses = m.add_named_metadata("dx.linalg.matrixUses")

@@ -64,7 +64,7 @@ class Operand:
 class Instruction:
     text: str                 # the instruction as written, names unquoted
     line: int
-    block: "Block"
+    block: "Block" = field(repr=False)
     result: str | None        # "%name" or None
     opcode: str               # "call", "load", "br", ...
     type: str | None = None   # result type where the reader knows it
@@ -84,7 +84,7 @@ class Instruction:
 @dataclass
 class Block:
     name: str
-    function: "Function"
+    function: "Function" = field(repr=False)
     instructions: list[Instruction] = field(default_factory=list)
 
     @property
@@ -308,6 +308,7 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _restrict_uses(fn)
                 fn = None
                 block = None
                 continue
@@ -353,6 +354,14 @@ def read_module(text: str) -> Module:
     if pending:
         raise ParseError("unbalanced '['", pending_line)
     return mod
+
+
+def _restrict_uses(fn: Function) -> None:
+    """Keep only the names the function defines (type names such as
+    `%dx.types.Handle` look like locals to the scanner)."""
+    defined = {p.value for p in fn.params} | {i.result for i in fn.instructions() if i.result}
+    for ins in fn.instructions():
+        ins.uses = [u for u in ins.uses if u in defined]
 
 
 def _read_function_header(text: str, number: int) -> Function:

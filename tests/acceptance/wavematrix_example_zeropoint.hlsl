@@ -1,4 +1,7 @@
 // RUN: %hlslc -T cs_6_8 -enable-16bit-types -E CSMain -fsyntax-only %s
+// RUN: %hlslc -T cs_6_8 -enable-16bit-types -E CSMain -o %t %s && FileCheck %s --input-file=%t --check-prefix=IR
+// IR: define void @"CSMain"()
+// IR: call void @"dx.op.waveMatrix_Multiply"(i32 234,
 // The "Wave Matrix ZeroPoint Example" of the SM 6.8 Wave Matrix spec, made
 // compilable.  Above the marker: the definitions it uses but never gives
 // (WAVE_SIZE, startRowIndex, startColIndex, K, inputA, inputB, output,

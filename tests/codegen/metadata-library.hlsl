@@ -24,11 +24,13 @@ void First(uint gi : SV_GroupIndex) { Out.Store(0, Twice(gi)); }
 void Second() { Out.Store(4, 2u); }
 
 // CHECK: !dx.shaderModel = !{ [[SM:![0-9]+]] }
-// CHECK: !dx.entryPoints = !{ [[E1:![0-9]+]], [[E2:![0-9]+]] }
+// A library starts with the null entry carrying the resources (as DXC).
+// CHECK: !dx.entryPoints = !{ [[E0:![0-9]+]], [[E1:![0-9]+]], [[E2:![0-9]+]] }
+// CHECK-DAG: [[E0]] = !{ null, !"", null, {{![0-9]+}}, null }
 // CHECK-DAG: [[SM]] = !{ !"lib", i32 6, i32 10 }
-// CHECK-DAG: [[E1]] = !{ void ()* @"First", !"First", null, {{![0-9]+}}, [[P1:![0-9]+]] }
+// CHECK-DAG: [[E1]] = !{ void ()* @"First", !"First", null, null, [[P1:![0-9]+]] }
 // CHECK-DAG: [[P1]] = !{ i32 8, i32 5, i32 4, [[NT1:![0-9]+]] }
 // CHECK-DAG: [[NT1]] = !{ i32 8, i32 1, i32 1 }
-// CHECK-DAG: [[E2]] = !{ void ()* @"Second", !"Second", null, {{![0-9]+}}, [[P2:![0-9]+]] }
+// CHECK-DAG: [[E2]] = !{ void ()* @"Second", !"Second", null, null, [[P2:![0-9]+]] }
 // CHECK-DAG: [[P2]] = !{ i32 8, i32 5, i32 4, [[NT2:![0-9]+]] }
 // CHECK-DAG: [[NT2]] = !{ i32 4, i32 4, i32 4 }
