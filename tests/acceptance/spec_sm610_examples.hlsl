@@ -1,4 +1,5 @@
 // RUN: %hlslc -T lib_6_10 -fsyntax-only %s
+// RUN: %hlslc -T lib_6_10 %s 2>/dev/null | FileCheck %s
 // The three example functions of proposal 0035 (SM 6.10 revision), Appendix 2,
 // copied verbatim after the header they are written against.  They must
 // compile: a warning for the first Load (its stride, 8 * 4 bytes, is shorter
@@ -50,3 +51,19 @@ void OuterProdAccum() {
 
   MatAcc.Accumulate(Buf, 0, 0, MatrixLayout::OuterProductOptimal);
 }
+
+// What a reader of the examples predicts, operation by operation.
+// CHECK-LABEL: define void @"WaveMatrixExample"()
+// CHECK: @"dx.op.createMatrix"(i32 400, i32 8, i32 8, i32 32, i32 0, i32 1)
+// CHECK-NEXT: @"dx.op.matrixLoadFromDescriptor"(i32 405, {{.*}}, i32 0, i32 32, i32 0)
+// CHECK: @"dx.op.createMatrix"(i32 400, i32 8, i32 32, i32 16, i32 1, i32 1)
+// CHECK-NEXT: @"dx.op.matrixLoadFromDescriptor"(i32 405, {{.*}}, i32 0, i32 128, i32 0)
+// CHECK: @"dx.op.createMatrix"(i32 400, i32 8, i32 8, i32 16, i32 2, i32 1)
+// CHECK-NEXT: @"dx.op.matrixOp"(i32 412,
+// CHECK: @"dx.op.createMatrix"(i32 400, i32 9, i32 8, i32 16, i32 2, i32 1)
+// CHECK-NEXT: @"dx.op.matrixOp"(i32 412,
+// CHECK-LABEL: define void @"CoopVec"()
+// CHECK: @"dx.op.matvecmul.v16f16.v32f16"(i32 415,
+// CHECK-LABEL: define void @"OuterProdAccum"()
+// CHECK: @"dx.op.matrixOuterProduct.v16f16.v8f16"(i32 419, i32 8, i32 16, i32 8, i32 0,
+// CHECK: @"dx.op.matrixAccumulateToDescriptor"(i32 417, {{.*}}, i32 0, i32 0, i32 3)

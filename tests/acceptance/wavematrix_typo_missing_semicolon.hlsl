@@ -1,4 +1,7 @@
 // RUN: not %hlslc -T cs_6_8 -enable-16bit-types -fsyntax-only %s
+// RUN: not %hlslc -T cs_6_8 -enable-16bit-types -E CSMain -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=DIAG
+// DIAG: wavematrix_typo_missing_semicolon.hlsl:[[@LINE+103]]:60: error: expected ';' after expression
+// DIAG: 1 error generated.
 // The ZeroPoint example of the SM 6.8 Wave Matrix spec with its missing ';'
 // kept, after `matC.ScalarAdd(zeroPointScalarA * zeroPointScalarB * K)`: a
 // syntax error, which must be reported (expected ';' after the call, pointing

@@ -1,4 +1,8 @@
 // RUN: %hlslc -T cs_6_8 -enable-16bit-types --ast-dump %s
+// RUN: not %hlslc -T cs_6_8 -enable-16bit-types -E CSMain -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=DIAG
+// DIAG: wavematrix_typo_scalermultiply.hlsl:[[@LINE+100]]:19: error: no member named 'ScalerMultiply' in 'WaveMatrixRightRowAcc<int, 16, 16>'
+// DIAG: note: did you mean 'ScalarMultiply'?
+// DIAG: 1 error generated.
 // The ZeroPoint example of the SM 6.8 Wave Matrix spec with its misspelt
 // method kept: `matBZeroPoint.ScalerMultiply(...)`.  It is well-formed
 // syntax (a call of a member that does not exist), so it parses and only
