@@ -1114,32 +1114,11 @@ class Codegen:
     def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
         """Element conversion of a whole vector with one vector instruction
         (as DXC writes `fpext <8 x half> ... to <8 x float>`)."""
-        b = self.builder
-        src_e, dst_e = src.elem, dst.elem
         dst_ty = self.llt(dst)
-        src_el, dst_el = value.type.element, dst_ty.element
-        if dst_e.kind == "bool":
-            zero = ir.Constant(value.type, [ir.Constant(src_el, 0.0 if src_e.kind == "float" else 0)] * src.size)
-            return b.fcmp_unordered("!=", value, zero) if src_e.kind == "float" else b.icmp_unsigned("!=", value, zero)
-        if src_e.kind == "bool":
-            return b.uitofp(value, dst_ty) if dst_e.kind == "float" else b.zext(value, dst_ty)
-        if src_e.kind == "float" and dst_e.kind == "float":
-            if src_el == dst_el:
-                return value
-            return b.fpext(value, dst_ty) if _float_bits(src_el) < _float_bits(dst_el) else b.fptrunc(value, dst_ty)
-        if src_e.kind == "float":
-            return b.fptosi(value, dst_ty) if dst_e.kind == "int" else b.fptoui(value, dst_ty)
-        if dst_e.kind == "float":
-            return b.sitofp(value, dst_ty) if src_e.kind == "int" else b.uitofp(value, dst_ty)
-        if src_el.width == dst_el.width:
-            return value
-        if src_el.width > dst_el.width:
-            return b.trunc(value, dst_ty)
-        return b.sext(value, dst_ty) if src_e.kind == "int" else b.zext(value, dst_ty)
+        return self._element_cast(value, src.elem, dst.elem, value.type.element, dst_ty)
 
     def _scalar_convert(self, value: ir.Value, src: T.ScalarType, dst: T.ScalarType) -> ir.Value:
-        src_ty, dst_ty = value.type, self.llt(dst)
-        b = self.builder
+        dst_ty = self.llt(dst)
         if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)) and value.constant is not None:
             v = value.constant
             if dst.kind == "bool":
@@ -1152,25 +1131,34 @@ class Codegen:
             if dst.kind == "int" and v >= 1 << (width - 1):
                 v -= 1 << width
             return ir.Constant(dst_ty, v)
-        if src_ty == dst_ty and src.kind == dst.kind:
+        if value.type == dst_ty and src.kind == dst.kind:
             return value
+        return self._element_cast(value, src, dst, value.type, dst_ty)
+
+    def _element_cast(self, value: ir.Value, src: T.ScalarType, dst: T.ScalarType, src_el: ir.Type,
+                      dst_ty: ir.Type) -> ir.Value:
+        """The cast instruction between two element kinds; `value` and
+        `dst_ty` are scalars or vectors of `src_el` and its target."""
+        b = self.builder
+        dst_el = dst_ty.element if isinstance(dst_ty, ir.VectorType) else dst_ty
         if dst.kind == "bool":
-            if src.kind == "float":
-                return b.fcmp_unordered("!=", value, ir.Constant(src_ty, 0.0))
-            return b.icmp_unsigned("!=", value, ir.Constant(src_ty, 0))
+            zero = ir.Constant(src_el, 0.0 if src.kind == "float" else 0)
+            if isinstance(value.type, ir.VectorType):
+                zero = ir.Constant(value.type, [zero] * value.type.count)
+            return b.fcmp_unordered("!=", value, zero) if src.kind == "float" else b.icmp_unsigned("!=", value, zero)
         if src.kind == "bool":
             return b.uitofp(value, dst_ty) if dst.kind == "float" else b.zext(value, dst_ty)
         if src.kind == "float" and dst.kind == "float":
-            if src_ty == dst_ty:
+            if src_el == dst_el:
                 return value
-            return b.fpext(value, dst_ty) if _float_bits(src_ty) < _float_bits(dst_ty) else b.fptrunc(value, dst_ty)
+            return b.fpext(value, dst_ty) if _float_bits(src_el) < _float_bits(dst_el) else b.fptrunc(value, dst_ty)
         if src.kind == "float":
             return b.fptosi(value, dst_ty) if dst.kind == "int" else b.fptoui(value, dst_ty)
         if dst.kind == "float":
             return b.sitofp(value, dst_ty) if src.kind == "int" else b.uitofp(value, dst_ty)
-        if src_ty.width == dst_ty.width:
+        if src_el.width == dst_el.width:
             return value
-        if src_ty.width > dst_ty.width:
+        if src_el.width > dst_el.width:
             return b.trunc(value, dst_ty)
         return b.sext(value, dst_ty) if src.kind == "int" else b.zext(value, dst_ty)
 
