@@ -67,8 +67,12 @@ def _resources(gen: "Codegen") -> Any:
     m = gen.module
     srv, uav = [], []
     for record in gen.resources:
-        handle_ty = gen.structs["dx.types.Handle"].as_pointer()
-        common = [_i32(record["id"]), ir.Constant(handle_ty, None), ir.MetaDataString(m, record["name"]),
+        # DXC names the resource's HLSL type: `%struct.RWByteAddressBuffer* undef`.
+        struct_ty = gen.context.get_identified_type(f"struct.{record['type'].name}")
+        if struct_ty.is_opaque:
+            struct_ty.set_body(ir.IntType(32))
+        common = [_i32(record["id"]), ir.Constant(struct_ty.as_pointer(), ir.Undefined),
+                  ir.MetaDataString(m, record["name"]),
                   _i32(record["space"]), _i32(record["register"]), _i32(1), _i32(_RESOURCE_KIND_RAW_BUFFER)]
         if record["class"] == "u":
             # globallycoherent, hasCounter, rasterizerOrdered, extra
