@@ -13,6 +13,8 @@ The library API::
 
     unit = hlslc.parse("[numthreads(1,1,1)] void main() {}")   # raises hlslc.CompileFailed on errors
 
+    problems = hlslc.validate(ir_text)     # the IR validator: a list of Diagnostic
+
 Every name below is imported on first use (PEP 562), so `import hlslc` is
 cheap and does not load lark, llvmlite or rich.
 """
@@ -26,6 +28,7 @@ from ._version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .diagnostics import Diagnostic, Diagnostics, Note, Severity
+    from .validate import validate
     from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
                          compile_file, compile_source, parse)
 
@@ -43,6 +46,7 @@ __all__ = [
     "Diagnostics",
     "Note",
     "Severity",
+    "validate",
 ]
 
 # public name -> submodule that defines it
@@ -59,6 +63,7 @@ _LAZY = {
     "Diagnostics": "diagnostics",
     "Note": "diagnostics",
     "Severity": "diagnostics",
+    "validate": "validate",
 }
 
 

@@ -36,6 +36,7 @@ _PROFILES_FOR_HELP = "cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"
 
 HELP = f"""\
 usage: hlslc [options] FILE... [-o OUT]
+       hlslc validate FILE.ll...
 
 Compile HLSL compute and library shaders that use dx::linalg matrices
 (SM 6.10) or Wave Matrix (SM 6.8).
@@ -315,6 +316,10 @@ def _usage_error(message: str, stderr: TextIO) -> int:
 
 
 def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
+    if argv and argv[0] == "validate":
+        # `hlslc validate FILE.ll...`: the IR validator, with options of its own.
+        from .validate.command import run as run_validate
+        return run_validate(argv[1:], stdout, stderr)
     try:
         args = parse_arguments(argv)
     except UsageError as exc:

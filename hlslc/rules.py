@@ -8,7 +8,9 @@ so users can search for it and tests can match it; `docs/rules.md` carries a
 table generated from this registry (a test keeps the two equal).
 
 IDs are grouped by prefix: `LINALG-` for proposal 0035 (`dx::linalg`, SM
-6.10) and `WAVEMATRIX-` for the SM 6.8 Wave Matrix rules (to come).  An ID
+6.10), `WAVEMATRIX-` for the SM 6.8 Wave Matrix rules (to come) and `IR-`
+for the IR validator's rules about DXIL operations in general (opcodes,
+signatures, constant operands, reading the IR).  An ID
 never changes meaning once released; a retired rule keeps its entry.
 
 Does not own: checking anything (see `sema.linalg_rules` and the IR
@@ -25,7 +27,7 @@ IR = "ir"
 
 _CHECKER_NAMES = {SEMA: "sema", IR: "IR validator"}
 
-RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-")
+RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-", "IR-")
 
 _SPEC_0035 = "proposal 0035 (SM 6.10)"
 
@@ -138,6 +140,73 @@ _RULE_LIST: tuple[Rule, ...] = (
          "the operation (or its memory kind) is not available for matrices of this scope or use",
          "error",
          "specs/README.md scope table (the header's enable_if conditions)",
+         (IR,)),
+    Rule("LINALG-MATRIX-ORIGIN",
+         "a MatrixRef operand does not trace back to createMatrix or matrixOuterProduct, "
+         "or may be matrices of different types",
+         "error",
+         f"{_SPEC_0035}: DXIL Operations (matrices are created by createMatrix, matrixOuterProduct)",
+         (IR,)),
+    Rule("LINALG-RESOURCE-KIND",
+         "a Thread-scope load must read an SRV ByteAddressBuffer; stores and accumulates must write a UAV",
+         "error",
+         f"{_SPEC_0035}: Matrix::Load/Store/Accumulate overloads; DXIL validation rules of "
+         "matrixLoadFromDescriptor, matrixStoreToDescriptor, matrixAccumulateToDescriptor",
+         (IR,)),
+    Rule("LINALG-THREADS-K",
+         "matrixLoadFromThreads/matrixExtractToThreads: the K dimension exceeds the wave size (Wave scope) "
+         "or the thread group size (ThreadGroup scope)",
+         "error",
+         f"{_SPEC_0035}: FromThreadVectors, GetThreadVector; matrixLoadFromThreads validation",
+         (IR,)),
+    Rule("LINALG-PSV-MATRIX-USES",
+         "!dx.linalg.matrixUses does not list exactly the (M, N, K, scope, operand type, result type) "
+         "of the module's matrixOp, matvecmul and matvecmuladd calls",
+         "error",
+         f"{_SPEC_0035}: PSV metadata (MatrixUse); spec-errata 16",
+         (IR,)),
+    Rule("LINALG-UNIFORM-VALUE",
+         "the scalar of matrixElementwiseBinaryOp on a Wave or ThreadGroup matrix may differ between threads",
+         "warning",
+         f"{_SPEC_0035}: matrixElementwiseBinaryOp (\"a binary math operation with a wave-uniform value\")",
+         (IR,)),
+    # ---- IR structure (any DXIL operation) -------------------------------------
+    Rule("IR-PARSE",
+         "the file is not LLVM IR text the validator can read",
+         "error",
+         "LLVM IR text (typed pointers)",
+         (IR,)),
+    Rule("IR-OPCODE",
+         "the opcode operand is not a constant, or names a different operation than the called function",
+         "error",
+         "DXIL: the first operand of every dx.op call is its i32 opcode; docs/operations.md",
+         (IR,)),
+    Rule("IR-SIGNATURE",
+         "a dx.op function's name, overload or type does not match the operation table",
+         "error",
+         f"{_SPEC_0035}: DXIL Operations declarations; docs/operations.md",
+         (IR,)),
+    Rule("IR-CONST-OPERAND",
+         "an operand the operation table marks const (the spec's immarg) is not a constant",
+         "error",
+         f"{_SPEC_0035}: immarg operands of the DXIL Operations",
+         (IR,)),
+    Rule("IR-SHADER-MODEL",
+         "a DXIL operation needs a newer shader model than !dx.shaderModel",
+         "error",
+         "docs/operations.md (min SM column)",
+         (IR,)),
+    Rule("IR-STAGE",
+         "a DXIL operation is not allowed in the module's shader stage",
+         "error",
+         "docs/operations.md (stages column)",
+         (IR,)),
+    Rule("IR-UNIFORM-CONTROL-FLOW",
+         "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
+         "branch whose condition may differ between threads",
+         "error",
+         f"{_SPEC_0035}: \"must be called from wave-uniform (thread-group-uniform) control flow\"; "
+         "DXIL barrier and wave operation rules",
          (IR,)),
     # WAVEMATRIX-* rules (SM 6.8 Wave Matrix) are added here when that checker lands.
 )

@@ -56,11 +56,16 @@ class Operand:
         return None
 
     @property
+    def is_constant(self) -> bool:
+        """A constant operand (integer, aggregate, global): not a local value, not undef."""
+        return not self.value.startswith("%") and self.value not in ("undef", "poison")
+
+    @property
     def is_undef(self) -> bool:
         return self.value == "undef"
 
 
-@dataclass
+@dataclass(eq=False)
 class Instruction:
     text: str                 # the instruction as written, names unquoted
     line: int
@@ -76,12 +81,13 @@ class Instruction:
     pointer: str | None = None           # load/store: the address; gep: the base
     stored: str | None = None            # store: the value
     incoming: list[tuple[str, str]] = field(default_factory=list)  # phi: (value, block)
+    attachments: dict[str, str] = field(default_factory=dict)     # "dbg" -> "!12"
 
     def describe(self) -> str:
-        return self.text.strip()
+        return _ATTACHMENT.sub("", self.text).strip()
 
 
-@dataclass
+@dataclass(eq=False)
 class Block:
     name: str
     function: "Function" = field(repr=False)
@@ -92,7 +98,7 @@ class Block:
         return self.instructions[-1] if self.instructions else None
 
 
-@dataclass
+@dataclass(eq=False)
 class Function:
     name: str                  # "@name", unquoted
     result: str
@@ -127,6 +133,7 @@ class Module:
     functions: dict[str, Function] = field(default_factory=dict)
     named_metadata: dict[str, list[str]] = field(default_factory=dict)  # "dx.x" -> ["!0", ...]
     metadata: dict[str, list[str]] = field(default_factory=dict)        # "!0" -> raw elements
+    special_metadata: dict[str, str] = field(default_factory=dict)      # "!7" -> "!DILocation(...)"
 
     def md_node(self, ref: str | None) -> list[str] | None:
         if ref is None or ref == "null":
@@ -146,12 +153,16 @@ class Module:
 # Lexical helpers
 
 _QUOTED = re.compile(r'([%@])"((?:[^"\\]|\\.)*)"')
-_LOCAL = re.compile(r"%[-a-zA-Z$._0-9]+")
+_PLAIN = re.compile(r"[-a-zA-Z$._0-9]+")
+# A local or global name: bare, or quoted when it has other characters.
+NAME = r'(?:[-a-zA-Z$._0-9]+|"[^"]*")'
+_LOCAL = re.compile(r"%" + NAME)
 
 
 def unquote_names(text: str) -> str:
-    """`%"a.b"` -> `%a.b`; names with spaces keep no quotes either (rare)."""
-    return _QUOTED.sub(lambda m: m.group(1) + m.group(2), text)
+    """`%"a.b"` -> `%a.b`; a name with other characters (`@"f(int, int)"`)
+    keeps its quotes."""
+    return _QUOTED.sub(lambda m: m.group(1) + m.group(2) if _PLAIN.fullmatch(m.group(2)) else m.group(0), text)
 
 
 def _strip_comment(line: str) -> str:
@@ -204,7 +215,7 @@ def _matching(text: str, start: int) -> int:
     raise ValueError(f"unbalanced brackets in {text!r}")
 
 
-_BASE_TYPE = re.compile(r"(void|half|float|double|i\d+|label|metadata|x86_mmx|%[-a-zA-Z$._0-9]+)")
+_BASE_TYPE = re.compile(r'(void|half|float|double|i\d+|label|metadata|x86_mmx|%(?:[-a-zA-Z$._0-9]+|"[^"]*"))')
 
 
 def take_type(text: str) -> tuple[str, str]:
@@ -274,11 +285,14 @@ def locals_in(text: str) -> list[str]:
 
 _DEFINE = re.compile(r"(define|declare)\s+(.*)$")
 _LABEL = re.compile(r"([-a-zA-Z$._0-9]+|\"[^\"]*\"):")
-_ASSIGN = re.compile(r"(%[-a-zA-Z$._0-9]+)\s*=\s*(.*)$")
+_ASSIGN = re.compile(r"(%" + NAME + r")\s*=\s*(.*)$")
 _NAMED_MD = re.compile(r"!([-a-zA-Z$._0-9]+)\s*=\s*!\{(.*)\}$")
 _MD = re.compile(r"(![0-9]+)\s*=\s*(?:distinct\s+)?!\{(.*)\}$")
-_GLOBAL = re.compile(r"(@[-a-zA-Z$._0-9]+)\s*=\s*(.*)$")
-_STRUCT = re.compile(r"(%[-a-zA-Z$._0-9]+)\s*=\s*type\s+(.*)$")
+_OLD_LABEL = re.compile(r"\s*;\s*<label>:(\d+)")
+_SPECIAL_MD = re.compile(r"(![0-9]+)\s*=\s*(?:distinct\s+)?(!?[A-Za-z].*)$")
+_ATTACHMENT = re.compile(r",\s*!([A-Za-z_.][-A-Za-z0-9_.]*)\s+(![0-9]+)")
+_GLOBAL = re.compile(r"(@" + NAME + r")\s*=\s*(.*)$")
+_STRUCT = re.compile(r"(%" + NAME + r")\s*=\s*type\s+(.*)$")
 _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "appending", "extern_weak",
             "linkonce_odr", "weak_odr", "available_externally", "dso_local", "unnamed_addr",
             "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
@@ -292,6 +306,12 @@ def read_module(text: str) -> Module:
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
+        old_label = _OLD_LABEL.match(raw)
+        if old_label and fn is not None:
+            # LLVM 3.7 (DXC) writes unnamed blocks as `; <label>:4` comments.
+            block = Block(old_label.group(1), fn)
+            fn.blocks.append(block)
+            continue
         line = _strip_comment(raw).strip()
         if pending:
             line = pending + " " + line
@@ -346,6 +366,10 @@ def read_module(text: str) -> Module:
         if m:
             mod.metadata[m.group(1)] = [e for e in split_top(m.group(2)) if e]
             continue
+        m = _SPECIAL_MD.match(line)
+        if m:
+            mod.special_metadata[m.group(1)] = m.group(2)
+            continue
         m = _GLOBAL.match(line)
         if m:
             mod.globals[m.group(1)] = _read_global(m.group(1), m.group(2), number)
@@ -373,7 +397,7 @@ def _read_function_header(text: str, number: int) -> Function:
     try:
         result, rest = take_type(text)
         rest = rest.strip()
-        m = re.match(r"(@[-a-zA-Z$._0-9]+)\s*\(", rest)
+        m = re.match(r"(@" + NAME + r")\s*\(", rest)
         if not m:
             raise ValueError("expected the function name")
         open_at = m.end() - 1
@@ -417,6 +441,10 @@ def _read_instruction(line: str, number: int, block: Block) -> Instruction:
     if opcode in ("tail", "musttail", "notail") and rest.startswith("call"):
         opcode, rest = "call", rest[4:].strip()
     ins = Instruction(line, number, block, result, opcode)
+    # metadata attachments (`, !dbg !12`) are not operands
+    for name, ref in _ATTACHMENT.findall(rest):
+        ins.attachments[name] = ref
+    rest = _ATTACHMENT.sub("", rest)
     try:
         _fill(ins, rest)
     except ValueError as exc:
@@ -440,7 +468,7 @@ def _fill(ins: Instruction, rest: str) -> None:
         parts = split_top(head)
         ins.cond = take_operand(parts[0]).value
         ins.targets = [parts[1].split()[-1].lstrip("%")]
-        ins.targets += [t.lstrip("%") for t in re.findall(r"label\s+(%[-a-zA-Z$._0-9]+)", cases)]
+        ins.targets += [t.lstrip("%") for t in re.findall(r"label\s+(%" + NAME + ")", cases)]
         ins.uses = [ins.cond] if ins.cond.startswith("%") else []
         return
     if op == "call":
@@ -453,7 +481,7 @@ def _fill(ins: Instruction, rest: str) -> None:
             words = text.split()
         ins.type, text = take_type(text)
         text = text.strip()
-        m = re.match(r"(@[-a-zA-Z$._0-9]+|%[-a-zA-Z$._0-9]+)\s*\(", text)
+        m = re.match(r"([@%]" + NAME + r")\s*\(", text)
         if not m:
             raise ValueError("expected the called function")
         ins.callee = m.group(1)

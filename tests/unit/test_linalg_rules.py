@@ -407,7 +407,7 @@ def test_rules_registry() -> None:
         rule("LINALG-NOPE")
     for r in RULES.values():
         assert isinstance(r, Rule)
-        assert r.id.startswith(("LINALG-", "WAVEMATRIX-"))
+        assert r.id.startswith(("LINALG-", "WAVEMATRIX-", "IR-"))
         assert r.severity in ("error", "warning") and r.title and r.spec
     for ir_only in ("LINALG-OPERAND-USE", "LINALG-SCOPE-MISMATCH"):
         assert RULES[ir_only].ir_only

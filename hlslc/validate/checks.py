@@ -1,0 +1,881 @@
+"""The IR validator's rules (issue 5, rules 1-10 and 12).
+
+Owns: checking a module read by `reader` against the operation table
+(`hlslc.ir_ops`: names, opcodes, signatures, const operands, enums, shader
+models, stages), tracing every `%dx.types.MatrixRef*` operand back to the
+`createMatrix` or `matrixOuterProduct` call that made it, and applying the
+dx::linalg rules to the matrix shapes found that way.  Rules shared with
+sema go through the very functions sema uses (`hlslc.sema.linalg_rules`),
+fed with the same plain records (`MatrixShape`, `LinalgCall`), so the two
+checkers cannot drift apart; their messages are then placed in the IR
+(function, line, instruction).
+
+Matrix provenance: values flow through `alloca` slots (flow-insensitively:
+a load from a slot may give any value stored to it anywhere), `phi`,
+`select`, `bitcast`, calls of defined functions (their `ret` values) and
+parameters (the arguments at every call site in the module).  A parameter
+of a function nobody in the module calls (an exported library function)
+has an unknown matrix: rules that need its shape are skipped.
+
+Does not own: reading IR (`reader`), uniform control flow (`uniformity`),
+the rule registry (`hlslc.rules`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from .. import ir_ops
+from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
+from ..rules import rule
+from ..sema import linalg_rules as LR
+from .reader import Function, Instruction, Module, Operand, split_top, take_operand
+
+MATRIX_REF = "%dx.types.MatrixRef*"
+
+STAGE_OF_KIND = {"cs": "compute", "lib": "library", "ps": "pixel", "vs": "vertex", "gs": "geometry",
+                 "hs": "hull", "ds": "domain", "as": "amplification", "ms": "mesh"}
+
+_ELEMENT_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i1": 4, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+_VECTOR_TYPE = re.compile(r"<\s*(\d+)\s+x\s+(\w+)\s*>")
+_ARRAY_TYPE = re.compile(r"\[\s*(\d+)\s+x\s+(.+)\]")
+
+_PSV_OPERATIONS = frozenset(ir_ops.table().document.get("psv_matrix_use", {}).get("operations", ()))
+
+# Marker origins for values that do not come from a matrix-creating call.
+EXTERNAL = "external"   # a parameter of a function no one in the module calls
+
+
+@dataclass(frozen=True)
+class BadOrigin:
+    why: str
+
+
+@dataclass(frozen=True)
+class MatrixInfo:
+    """What a createMatrix / matrixOuterProduct call made."""
+
+    component: int
+    m: int
+    n: int
+    use: int
+    scope: int
+    origin: Instruction
+
+    def key(self) -> tuple[int, int, int, int, int]:
+        return (self.component, self.m, self.n, self.use, self.scope)
+
+    def shape(self) -> LR.MatrixShape | None:
+        comps = {v: k for k, v in ir_ops.enum("MatrixComponentType").items()}
+        uses = {v: k for k, v in ir_ops.enum("MatrixUse").items()}
+        scopes = {v: k for k, v in ir_ops.enum("MatrixScope").items()}
+        if self.component not in comps or self.use not in uses or self.scope not in scopes or \
+                self.m < 0 or self.n < 0:
+            return None
+        return LR.MatrixShape(comps[self.component], self.m, self.n, uses[self.use], scopes[self.scope])
+
+
+def _squash(t: str) -> str:
+    return re.sub(r"\s+", "", t).replace('"', "")
+
+
+def _vector_len(t: str) -> int | None:
+    m = _VECTOR_TYPE.fullmatch(t.strip())
+    return int(m.group(1)) if m else None
+
+
+class Validator:
+    def __init__(self, module: Module, path: str, skip: frozenset[str] = frozenset()) -> None:
+        self.mod = module
+        self.path = path
+        self.skip = skip
+        self.diags: list[Diagnostic] = []
+        self.kind, self.sm = self._shader_model()
+        self.stage = STAGE_OF_KIND.get(self.kind or "", None)
+        self.wave_size, self.group_size = self._entry_properties()
+        self.values: dict[tuple[str, str], frozenset] = {}
+        self.slots: dict[tuple[str, str], frozenset] = {}
+        self.defs: dict[str, dict[str, Instruction]] = {}
+        self.matrix_uses_seen: list[tuple | None] = []
+        self.reported_sm = False     # LINALG-SHADER-MODEL once per module, at the first operation
+
+    # ---- reporting ----------------------------------------------------
+
+    def report(self, rule_id: str, message: str, fn: Function | None = None, ins: Instruction | None = None,
+               notes: Iterable[str] = (), line: int | None = None) -> None:
+        r = rule(rule_id)
+        if r.id in self.skip:
+            return
+        where = []
+        if fn is not None:
+            where.append(f"function '{fn.name}'")
+        if ins is not None:
+            source = self.source_location(ins)
+            where.append(f"line {ins.line}{source}: {ins.describe()}")
+        elif line is not None:
+            where.append(f"line {line}")
+        text = message + (f" (in {', '.join(where)})" if where else "")
+        severity = Severity.ERROR if r.severity == "error" else Severity.WARNING
+        self.diags.append(Diagnostic(severity, text, None, r.id, [Note(n) for n in notes], path=self.path))
+
+    def relay(self, sink: Diagnostics, fn: Function, ins: Instruction) -> None:
+        """Place diagnostics a sema rule function reported into the IR."""
+        for d in sink:
+            if d.id in self.skip:
+                continue
+            d.message = (f"{d.message} (in function '{fn.name}', line {ins.line}{self.source_location(ins)}: "
+                         f"{ins.describe()})")
+            d.path = self.path
+            self.diags.append(d)
+
+    def source_location(self, ins: Instruction) -> str:
+        """`, source line L:C` from a `!dbg` attachment (a DILocation)."""
+        ref = ins.attachments.get("dbg")
+        text = self.mod.special_metadata.get(ref or "", "")
+        m = re.search(r"line:\s*(\d+)(?:,\s*column:\s*(\d+))?", text)
+        if not m:
+            return ""
+        return f", source line {m.group(1)}" + (f":{m.group(2)}" if m.group(2) else "")
+
+    # ---- module facts ---------------------------------------------------
+
+    def _shader_model(self) -> tuple[str | None, tuple[int, int] | None]:
+        refs = self.mod.named_metadata.get("dx.shaderModel")
+        node = self.mod.md_node(refs[0]) if refs else None
+        if not node or len(node) != 3:
+            return None, None
+        kind = self.mod.md_string(node[0])
+        major, minor = self.mod.md_int(node[1]), self.mod.md_int(node[2])
+        if kind is None or major is None or minor is None:
+            return None, None
+        return kind, (major, minor)
+
+    def _entry_properties(self) -> tuple[int | None, int | None]:
+        waves, groups = set(), set()
+        for ref in self.mod.named_metadata.get("dx.entryPoints", []):
+            entry = self.mod.md_node(ref)
+            if not entry or len(entry) < 5:
+                continue
+            props = self.mod.md_node(entry[4])
+            if not props:
+                continue
+            for tag, value in zip(props[0::2], props[1::2]):
+                t = self.mod.md_int(tag)
+                node = self.mod.md_node(value) or []
+                ints = [self.mod.md_int(e) for e in node]
+                if t == 4 and len(ints) == 3 and None not in ints:
+                    groups.add(ints[0] * ints[1] * ints[2])
+                elif t == 23 and ints and ints[0]:
+                    waves.add(ints[0])
+                elif t == 11 and ints and ints[0]:
+                    waves.add(ints[0])
+        return (waves.pop() if len(waves) == 1 else None), (groups.pop() if len(groups) == 1 else None)
+
+    # ---- driver -----------------------------------------------------------
+
+    def run(self) -> list[Diagnostic]:
+        for fn in self.mod.functions.values():
+            self.defs[fn.name] = {i.result: i for i in fn.instructions() if i.result}
+        self.check_declarations()
+        self.trace_matrices()
+        for fn in self.mod.functions.values():
+            for ins in fn.instructions():
+                if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op."):
+                    self.check_call(fn, ins)
+        self.check_psv()
+        return self.diags
+
+    # ---- rule 1: structure ------------------------------------------------
+
+    @staticmethod
+    def overload_of(op: ir_ops.Operation, name: str):
+        """The overload a full function name carries, in the form
+        `ir_ops.signature` takes; raises ValueError when unreadable."""
+        suffix = name[len(op.function):]
+        parts = [p for p in suffix.split(".") if p]
+        if op.suffix == ir_ops.SUFFIX_NONE:
+            if parts:
+                raise ValueError(f"'{name}' has an overload suffix, but {op.name} takes none")
+            return None
+
+        def vec(p: str) -> str:
+            m = re.fullmatch(r"v(\d+)(\w+)", p)
+            if not m or m.group(2) not in ir_ops.LLVM_SCALARS:
+                raise ValueError(f"'{p}' is not a vector overload")
+            return f"<{m.group(1)} x {ir_ops.LLVM_SCALARS[m.group(2)]}>"
+
+        want = 2 if op.suffix == ir_ops.SUFFIX_VECTOR2 else 1
+        if len(parts) != want:
+            raise ValueError(f"'{name}' needs {want} overload suffix part(s) for {op.name}")
+        if op.suffix == ir_ops.SUFFIX_SCALAR:
+            return parts[0]
+        if op.suffix == ir_ops.SUFFIX_VECTOR:
+            return vec(parts[0])
+        if op.suffix == ir_ops.SUFFIX_POINTER3:
+            if not parts[0].startswith(f"p{ir_ops.GROUPSHARED_ADDRSPACE}"):
+                raise ValueError(f"'{parts[0]}' is not a groupshared pointer overload")
+            return parts[0][2:]
+        return (vec(parts[0]), vec(parts[1]))
+
+    def expected_signature(self, op: ir_ops.Operation, name: str) -> tuple[str, list[str]] | str:
+        try:
+            return ir_ops.signature(op, self.overload_of(op, name))
+        except (ValueError, ir_ops.OverloadError) as exc:
+            return str(exc)
+
+    def check_declarations(self) -> None:
+        for fn in self.mod.functions.values():
+            if not fn.name.startswith("@dx.op."):
+                continue
+            ops = self.operations_of(fn.name[1:])
+            if not ops:
+                continue
+            expected = self.expected_signature(ops[0], fn.name[1:])
+            if isinstance(expected, str):
+                self.report("IR-SIGNATURE", f"'{fn.name}' does not name an overload of {ops[0].name}: {expected}",
+                            line=fn.line)
+                continue
+            result, params = expected
+            got = [p.type for p in fn.params]
+            if _squash(fn.result) != _squash(result) or [_squash(t) for t in got] != [_squash(t) for t in params]:
+                self.report("IR-SIGNATURE",
+                            f"'{fn.name}' is declared as '{fn.result} ({', '.join(got)})', but {ops[0].name} "
+                            f"is '{result} ({', '.join(params)})'", line=fn.line)
+
+    @staticmethod
+    def operations_of(name: str) -> list:
+        """The table's operations for a function name, also when its
+        overload suffix is malformed (`dx.op.fillMatrix.f8`), so that the
+        signature check can report it."""
+        ops = ir_ops.by_function(name)
+        base = name
+        for _ in range(2):
+            if ops:
+                break
+            base, dot, _part = base.rpartition(".")
+            if not dot:
+                break
+            ops = list(ir_ops.table().by_function.get(base, ()))
+        return ops
+
+    def check_call(self, fn: Function, ins: Instruction) -> None:
+        name = ins.callee[1:]
+        ops = self.operations_of(name)
+        if not ops:
+            return      # a DXIL operation hlslc's table does not list
+        if any(o.name in _PSV_OPERATIONS for o in ops):
+            before = len(self.matrix_uses_seen)
+            self._check_call(fn, ins, name, ops)
+            if len(self.matrix_uses_seen) == before:
+                self.matrix_uses_seen.append(None)      # not understood: its PSV entry is unknown
+            return
+        self._check_call(fn, ins, name, ops)
+
+    def _check_call(self, fn: Function, ins: Instruction, name: str, ops: list) -> None:
+        if not ins.args or ins.args[0].type != "i32" or ins.args[0].const is None:
+            self.report("IR-OPCODE", f"the first operand of a call to '{ins.callee}' must be a constant i32 "
+                        f"opcode", fn, ins)
+            return
+        opcode = ins.args[0].const
+        op = next((o for o in ops if o.opcode == opcode), None)
+        if op is None:
+            try:
+                other = ir_ops.by_opcode(opcode)
+                what = f"opcode {opcode} is {other.name} ('{other.function}')"
+            except KeyError:
+                what = f"opcode {opcode} is no DXIL operation"
+            self.report("IR-OPCODE", f"{what}, but the call is to '{ins.callee}' "
+                        f"({' or '.join(f'{o.name} = {o.opcode}' for o in ops)})", fn, ins)
+            return
+        expected = self.expected_signature(op, name)
+        if isinstance(expected, str):
+            self.report("IR-SIGNATURE", f"'{ins.callee}' does not name an overload of {op.name}: {expected}",
+                        fn, ins)
+            return
+        result, params = expected
+        got = [a.type for a in ins.args]
+        got_result = ins.type or "void"
+        if _squash(got_result) != _squash(result) or [_squash(t) for t in got] != [_squash(t) for t in params]:
+            self.report("IR-SIGNATURE", f"call of {op.name} passes '{got_result} ({', '.join(got)})', but the "
+                        f"operation is '{result} ({', '.join(params)})'", fn, ins)
+            return
+        args = ins.args[1:]
+        ok = True
+        for p, a in zip(op.params, args):
+            if p.const and (not a.is_constant or (a.const is None and p.type.startswith("i"))):
+                self.report("IR-CONST-OPERAND", f"operand '{p.name}' of {op.name} must be a constant, got "
+                            f"'{a.value}'", fn, ins)
+                ok = False
+            elif p.enum and a.const is not None and p.enum != "MatrixLayout" and p.enum != "BarrierMode":
+                ok &= self.check_enum(op, p, a.const, fn, ins)
+        if self.sm is not None and self.sm < op.min_shader_model:
+            want = f"{op.min_shader_model[0]}.{op.min_shader_model[1]}"
+            if op.source == "hlslc" and self.reported_sm:
+                pass
+            elif op.source == "hlslc":
+                self.reported_sm = True
+                self.report("LINALG-SHADER-MODEL", f"{op.name} needs shader model {want} or later, but "
+                            f"!dx.shaderModel is {self.kind}_{self.sm[0]}_{self.sm[1]}", fn, ins)
+            else:
+                self.report("IR-SHADER-MODEL", f"{op.name} needs shader model {want} or later, but "
+                            f"!dx.shaderModel is {self.kind}_{self.sm[0]}_{self.sm[1]}", fn, ins)
+        if self.stage is not None and not op.allowed_in(self.stage) and op.source != "hlslc":
+            self.report("IR-STAGE", f"{op.name} is not allowed in {self.stage} shaders (only "
+                        f"{', '.join(op.stages or ())})", fn, ins)
+        if ok and op.source == "hlslc":
+            LinalgChecks(self, fn, ins, op, args).run()
+
+
+    def check_enum(self, op: ir_ops.Operation, p: ir_ops.Param, value: int, fn: Function,
+                   ins: Instruction) -> bool:
+        members = ir_ops.enum(p.enum)
+        valid = dict(members)
+        if p.enum == "MatrixElementwiseOperation":
+            valid = {k: v for k, v in members.items() if k != "invalid"}
+        if p.enum == "MatrixComponentType" and value == members.get("Invalid"):
+            return True     # LINALG-COMPONENT-INVALID, reported with the matrix's shape
+        if value in valid.values():
+            return True
+        names = ", ".join(f"{k} = {v}" for k, v in valid.items())
+        self.report("LINALG-ENUM-VALUE", f"operand '{p.name}' of {op.name} is {value}, which is not a valid "
+                    f"{p.enum} value ({names})", fn, ins)
+        return False
+
+    # ---- rule 2: matrix provenance ---------------------------------------
+
+    def _base_pointer(self, fn: Function, value: str) -> str:
+        seen = 0
+        while value and value.startswith("%") and seen < 50:
+            d = self.defs[fn.name].get(value)
+            if d is None or d.opcode not in ("getelementptr", "bitcast", "addrspacecast"):
+                break
+            value = d.pointer if d.opcode == "getelementptr" else (d.uses[0] if d.uses else value)
+            seen += 1
+        return value
+
+    def _origins_of(self, fn: Function, value: str) -> frozenset:
+        if not value.startswith("%"):
+            return frozenset({BadOrigin(f"it is '{value}'")})
+        return self.values.get((fn.name, value), frozenset())
+
+    def trace_matrices(self) -> None:
+        callers: dict[str, list[tuple[Function, Instruction]]] = {}
+        for fn in self.mod.functions.values():
+            for ins in fn.instructions():
+                if ins.opcode == "call" and ins.callee in self.mod.functions:
+                    callers.setdefault(ins.callee, []).append((fn, ins))
+        changed = True
+        rounds = 0
+        while changed and rounds < 100:
+            changed = False
+            rounds += 1
+            for fn in self.mod.functions.values():
+                if not fn.defined:
+                    continue
+                for index, p in enumerate(fn.params):
+                    if _squash(p.type) != _squash(MATRIX_REF) or not p.value:
+                        continue
+                    sites = callers.get(fn.name, [])
+                    new = frozenset({EXTERNAL}) if not sites else frozenset().union(
+                        *(self._origins_of(cf, ci.args[index].value) for cf, ci in sites
+                          if index < len(ci.args)))
+                    changed |= self._merge(self.values, (fn.name, p.value), new)
+                for ins in fn.instructions():
+                    changed |= self._transfer(fn, ins)
+
+    def _merge(self, table: dict, key, new: frozenset) -> bool:
+        old = table.get(key, frozenset())
+        if new <= old:
+            return False
+        table[key] = old | new
+        return True
+
+    def _transfer(self, fn: Function, ins: Instruction) -> bool:
+        if ins.opcode == "store" and ins.type and _squash(ins.type) == _squash(MATRIX_REF):
+            slot = self._base_pointer(fn, ins.pointer or "")
+            return self._merge(self.slots, (fn.name, slot), self._origins_of(fn, ins.stored or ""))
+        if not ins.result or not ins.type or _squash(ins.type) != _squash(MATRIX_REF):
+            return False
+        key = (fn.name, ins.result)
+        if ins.opcode == "call":
+            name = (ins.callee or "")[1:]
+            ops = ir_ops.by_function(name) if name.startswith("dx.op.") else []
+            if ops:
+                opcode = ins.args[0].const if ins.args else None
+                op = next((o for o in ops if o.opcode == opcode), None)
+                if op is not None and op.name in ("CreateMatrix", "MatrixOuterProduct"):
+                    return self._merge(self.values, key, frozenset({ins}))
+                return self._merge(self.values, key, frozenset({BadOrigin(f"it is the result of '{ins.callee}'")}))
+            callee = self.mod.functions.get(ins.callee or "")
+            if callee is not None and callee.defined:
+                rets = frozenset().union(*(self._origins_of(callee, r.uses[0]) if r.uses else
+                                           frozenset({BadOrigin("the callee returns a constant")})
+                                           for r in callee.instructions() if r.opcode == "ret"))
+                return self._merge(self.values, key, rets)
+            return self._merge(self.values, key, frozenset({BadOrigin(f"it is the result of '{ins.callee}'")}))
+        if ins.opcode == "load":
+            slot = self._base_pointer(fn, ins.pointer or "")
+            d = self.defs[fn.name].get(slot)
+            if d is None or d.opcode != "alloca":
+                return self._merge(self.values, key, frozenset({BadOrigin(f"it is loaded from '{slot}', "
+                                                                          "which is not a local variable")}))
+            return self._merge(self.values, key, self.slots.get((fn.name, slot), frozenset()))
+        if ins.opcode == "phi":
+            return self._merge(self.values, key, frozenset().union(
+                *(self._origins_of(fn, v) for v, _ in ins.incoming)))
+        if ins.opcode == "select":
+            parts = split_top(ins.text.split("select", 1)[1])
+            vals = [take_operand(p).value for p in parts[1:]]
+            return self._merge(self.values, key, frozenset().union(*(self._origins_of(fn, v) for v in vals)))
+        if ins.opcode in ("bitcast", "addrspacecast") and ins.uses:
+            return self._merge(self.values, key, self._origins_of(fn, ins.uses[0]))
+        return self._merge(self.values, key, frozenset({BadOrigin(f"it is made by '{ins.opcode}'")}))
+
+    def matrix_of(self, fn: Function, ins: Instruction, operand: Operand, role: str) -> MatrixInfo | None:
+        """The matrix an operand refers to, reporting LINALG-MATRIX-ORIGIN
+        when it has none or several kinds; None when unknown."""
+        origins = self._origins_of(fn, operand.value)
+        bad = sorted(o.why for o in origins if isinstance(o, BadOrigin))
+        if bad or not origins:
+            why = bad[0] if bad else "nothing stored to it reaches this use"
+            self.report("LINALG-MATRIX-ORIGIN", f"{role} matrix '{operand.value}' does not come from createMatrix "
+                        f"or matrixOuterProduct: {why}", fn, ins)
+            return None
+        if EXTERNAL in origins:
+            return None
+        infos = {}
+        for o in origins:
+            info = self.info_of(o)
+            if info is None:
+                return None
+            infos.setdefault(info.key(), info)
+        if len(infos) > 1:
+            kinds = "; ".join(self.spell(i) for i in sorted(infos.values(), key=lambda i: i.origin.line))
+            self.report("LINALG-MATRIX-ORIGIN", f"{role} matrix '{operand.value}' may be matrices of different "
+                        f"types: {kinds}", fn, ins)
+            return None
+        return next(iter(infos.values()))
+
+    def info_of(self, ins: Instruction) -> MatrixInfo | None:
+        a = ins.args
+        opcode = a[0].const if a else None
+        if opcode == ir_ops.operation("CreateMatrix").opcode and len(a) >= 6:
+            vals = [x.const for x in a[1:6]]
+            if None in vals:
+                return None
+            return MatrixInfo(vals[0], vals[1], vals[2], vals[3], vals[4], ins)
+        if opcode == ir_ops.operation("MatrixOuterProduct").opcode and len(a) >= 5:
+            vals = [x.const for x in a[1:5]]
+            if None in vals:
+                return None
+            return MatrixInfo(vals[0], vals[1], vals[2], ir_ops.enum("MatrixUse")["Accumulator"], vals[3], ins)
+        return None
+
+    @staticmethod
+    def spell(info: MatrixInfo) -> str:
+        shape = info.shape()
+        text = shape.spell() if shape else f"Matrix<{info.component}, {info.m}, {info.n}, {info.use}, {info.scope}>"
+        return f"{text} from line {info.origin.line}"
+
+    # ---- rule 12: PSV ---------------------------------------------------
+
+    def check_psv(self) -> None:
+        listed: list[tuple] = []
+        for ref in self.mod.named_metadata.get("dx.linalg.matrixUses", []):
+            node = self.mod.md_node(ref) or []
+            vals = tuple(self.mod.md_int(e) for e in node)
+            if len(vals) != 6 or None in vals:
+                self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses entry {ref} is not "
+                            "!{i32 M, i32 N, i32 K, i32 scope, i32 operand type, i32 result type}")
+                continue
+            if vals in listed:
+                self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(vals)} twice")
+            listed.append(vals)
+        expected = [e for e in self.matrix_uses_seen if e is not None]
+        unknown = any(e is None for e in self.matrix_uses_seen)
+        missing = []
+        for entry, fn, ins in expected:
+            if not any(self._psv_match(entry, got) for got in listed):
+                missing.append((entry, fn, ins))
+        for entry, fn, ins in missing:
+            self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lacks the entry "
+                        f"{self._psv_text(entry)} of this call", fn, ins)
+        if not unknown:
+            for got in listed:
+                if not any(self._psv_match(entry, got) for entry, _, _ in expected):
+                    self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(got)}, "
+                                "which no matrixOp, matvecmul or matvecmuladd call in the module has")
+
+    @staticmethod
+    def _psv_match(entry: tuple, got: tuple) -> bool:
+        return all(g in (e if isinstance(e, frozenset) else (e,)) for e, g in zip(entry, got))
+
+    @staticmethod
+    def _psv_text(entry: tuple) -> str:
+        def one(v):
+            return " or ".join(map(str, sorted(v))) if isinstance(v, frozenset) else str(v)
+        names = ("M", "N", "K", "scope", "operand type", "result type")
+        return "{" + ", ".join(f"{n} {one(v)}" for n, v in zip(names, entry)) + "}"
+
+
+# Components an LLVM element type may hold (for matvecmul's result type in the PSV).
+def _components_of(llvm: str) -> frozenset[int]:
+    c = ir_ops.enum("MatrixComponentType")
+    table = {"half": ("F16",), "float": ("F32",), "double": ("F64",), "i16": ("I16", "U16"),
+             "i32": ("I32", "U32"), "i64": ("I64", "U64"), "i1": ("I1",)}
+    return frozenset(c[n] for n in table.get(llvm, ()))
+
+
+class LinalgChecks:
+    """The dx::linalg rules of one call (rules 3-10)."""
+
+    def __init__(self, v: Validator, fn: Function, ins: Instruction, op: ir_ops.Operation,
+                 args: list[Operand]) -> None:
+        self.v, self.fn, self.ins, self.op = v, fn, ins, op
+        self.args = {p.name: a for p, a in zip(op.params, args)}
+
+    def report(self, rule_id: str, message: str, notes: Iterable[str] = ()) -> None:
+        self.v.report(rule_id, message, self.fn, self.ins, notes)
+
+    def relay(self, check, *args) -> None:
+        sink = Diagnostics()
+        check(*args, sink)
+        self.v.relay(sink, self.fn, self.ins)
+
+    def matrix(self, name: str, role: str) -> tuple[MatrixInfo | None, LR.MatrixShape | None]:
+        info = self.v.matrix_of(self.fn, self.ins, self.args[name], role)
+        return info, (info.shape() if info else None)
+
+    def run(self) -> None:
+        name = self.op.name
+        method = getattr(self, "check_" + name, None)
+        if method is not None:
+            method()
+
+    # -- creation ---------------------------------------------------------
+
+    def check_CreateMatrix(self) -> None:
+        self.check_shape(self.v.info_of(self.ins))
+
+    def check_MatrixOuterProduct(self) -> None:
+        info = self.v.info_of(self.ins)
+        self.check_shape(info)
+        shape = info.shape() if info else None
+        if shape is None:
+            return
+        a, b = self.args["a"], self.args["b"]
+        ea, eb = _VECTOR_TYPE.fullmatch(a.type), _VECTOR_TYPE.fullmatch(b.type)
+        if ea and eb and ea.group(2) != eb.group(2):
+            self.report("IR-SIGNATURE", f"matrixOuterProduct's vectors have different element types "
+                        f"({a.type} and {b.type})")
+        call = LR.LinalgCall(operation="OuterProduct", span=None, matrix=shape,
+                             vectors={"lhs": _vector_len(a.type) or 0, "rhs": _vector_len(b.type) or 0})
+        self.relay(LR.check_vector_lengths, call)
+
+    def check_shape(self, info: MatrixInfo | None) -> None:
+        shape = info.shape() if info else None
+        if shape is None:
+            return
+        sink = Diagnostics()
+        if LR.check_component_valid(shape, None, sink):
+            LR.check_k_dimension(shape, None, sink)
+            LR.check_dimension_range(shape, None, sink)
+        self.v.relay(sink, self.fn, self.ins)
+        self.check_stage(shape)
+
+    def check_stage(self, shape: LR.MatrixShape) -> None:
+        if shape.scope != "Thread" and self.v.stage not in (None, "compute", "library"):
+            self.report("LINALG-STAGE-SCOPE", f"{shape.scope}-scope matrix {shape.spell()} in a {self.v.stage} "
+                        "shader: Wave and ThreadGroup scope matrices need a compute shader (or a library)")
+
+    def thread_scope_only(self, shape: LR.MatrixShape | None, what: str) -> None:
+        """LINALG-OPERATION-SCOPE for operations the table restricts to the
+        compute and library stages: those exist only for Wave and
+        ThreadGroup scope matrices."""
+        if shape is not None and shape.scope == "Thread" and self.op.stages is not None:
+            self.report("LINALG-OPERATION-SCOPE", f"{self.op.name} is not available for Thread-scope "
+                        f"matrices, but {what} is {shape.spell()}")
+
+    # -- simple operations on one matrix -----------------------------------
+
+    def check_FillMatrix(self) -> None:
+        _, shape = self.matrix("matrix", "the")
+        self.thread_scope_only(shape, "the matrix")
+
+    def check_MatrixElementwiseUnaryOp(self) -> None:
+        self.check_FillMatrix()
+
+    def check_MatrixElementwiseBinaryOp(self) -> None:
+        self.check_FillMatrix()
+
+    def check_CastMatrix(self) -> None:
+        _, dest = self.matrix("dest", "destination")
+        _, src = self.matrix("source", "source")
+        self.thread_scope_only(src, "the source")
+        if dest is None or src is None:
+            return
+        if dest.scope != src.scope:
+            self.report("LINALG-SCOPE-MISMATCH", f"castMatrix from {src.spell()} to {dest.spell()} changes the "
+                        f"scope ({src.scope} to {dest.scope})")
+        if (dest.m, dest.n) != (src.m, src.n):
+            self.report("LINALG-OPERAND-SHAPE", f"castMatrix from {src.spell()} ({src.m}x{src.n}) to "
+                        f"{dest.spell()} ({dest.m}x{dest.n}) changes the dimensions")
+
+    # -- memory -------------------------------------------------------------
+
+    def memory_call(self, operation: str, memory: str | None) -> LR.LinalgCall | None:
+        _, shape = self.matrix("matrix", "the")
+        if shape is None or memory is None:
+            return None
+        call = LR.LinalgCall(operation=operation, span=None, matrix=shape, memory=memory,
+                             layout=self.args["layout"].const, stride=self.args["stride"].const,
+                             offset=self.args["offset"].const)
+        return call
+
+    def handle_kind(self) -> str | None:
+        """ByteAddressBuffer (SRV) or RWByteAddressBuffer (UAV) from the
+        handle's annotateHandle (or createHandleFromBinding) call."""
+        kinds = set()
+        todo, seen = [self.args["handle"].value], set()
+        while todo:
+            value = todo.pop()
+            if value in seen:
+                continue
+            seen.add(value)
+            d = self.v.defs[self.fn.name].get(value)
+            if d is None:
+                return None
+            if d.opcode in ("phi", "select"):
+                todo.extend(d.uses if d.opcode == "phi" else d.uses[1:] if d.cond in d.uses[:1] else d.uses)
+                continue
+            if d.opcode != "call" or not d.args:
+                return None
+            opcode = d.args[0].const
+            if opcode == ir_ops.operation("AnnotateHandle").opcode and len(d.args) >= 3:
+                words = [int(x) for x in re.findall(r"i\d+\s+(-?\d+)", d.args[2].value)]
+                found = None
+                for res, props in ir_ops.table().resource_properties.items():
+                    if tuple(words[-2:]) == props:
+                        found = res
+                if found is None:
+                    return None
+                kinds.add(found)
+            elif opcode == ir_ops.operation("CreateHandleFromBinding").opcode and len(d.args) >= 2:
+                words = [int(x) for x in re.findall(r"i\d+\s+(-?\d+)", d.args[1].value)]
+                classes = ir_ops.enum("ResourceClass")
+                if not words:
+                    return None
+                kinds.add("ByteAddressBuffer" if words[-1] == classes["SRV"] else
+                          "RWByteAddressBuffer" if words[-1] == classes["UAV"] else "?")
+            else:
+                return None
+        return kinds.pop() if len(kinds) == 1 and "?" not in kinds else None
+
+    def groupshared(self, call: LR.LinalgCall) -> None:
+        name = self.ins.callee[1:]
+        try:
+            overload = Validator.overload_of(self.op, name)
+            call.groupshared_element_bytes = _ELEMENT_BYTES.get(overload)
+        except ValueError:
+            pass
+        d = self.v.defs[self.fn.name].get(self.args["array"].value)
+        base, index = self.args["array"].value, 0
+        if d is not None and d.opcode == "getelementptr":
+            text = d.text.split("getelementptr", 1)[1].strip()
+            if text.startswith("inbounds"):
+                text = text[len("inbounds"):]
+            parts = split_top(text)
+            indices = [take_operand(p).const for p in parts[2:]]
+            base = take_operand(parts[1]).value
+            if len(indices) != 2 or indices[0] != 0 or indices[1] is None:
+                return
+            index = indices[1]
+        g = self.v.mod.globals.get(base)
+        if g is None:
+            return
+        m = _ARRAY_TYPE.fullmatch(g.type)
+        if m:
+            call.groupshared_elements = int(m.group(1)) - index
+
+    def layout_rules(self, call: LR.LinalgCall | None) -> None:
+        if call is None:
+            return
+        sink = Diagnostics()
+        if LR.check_memory_layout(call, sink):
+            LR.check_stride_opaque(call, sink)
+            LR.check_stride_short(call, sink)
+            LR.check_groupshared_size(call, sink)
+        self.v.relay(sink, self.fn, self.ins)
+
+    def check_MatrixLoadFromDescriptor(self) -> None:
+        kind = self.handle_kind()
+        call = self.memory_call("Load", kind)
+        _, shape = self.matrix("matrix", "the")
+        if shape is not None and shape.scope == "Thread" and kind == "RWByteAddressBuffer":
+            self.report("LINALG-RESOURCE-KIND", f"a Thread-scope load ({shape.spell()}) must read an SRV "
+                        "ByteAddressBuffer, but the handle is a UAV (RWByteAddressBuffer)")
+        self.layout_rules(call)
+
+    def _write_descriptor(self, operation: str) -> None:
+        kind = self.handle_kind()
+        if kind == "ByteAddressBuffer":
+            self.report("LINALG-RESOURCE-KIND", f"{self.op.name} writes memory, so its handle must be a UAV "
+                        "(RWByteAddressBuffer), but it is an SRV (ByteAddressBuffer)")
+            return
+        self.layout_rules(self.memory_call(operation, kind))
+
+    def check_MatrixStoreToDescriptor(self) -> None:
+        _, shape = self.matrix("matrix", "the")
+        self.thread_scope_only(shape, "the matrix")
+        self._write_descriptor("Store")
+
+    def check_MatrixAccumulateToDescriptor(self) -> None:
+        self.accumulator_only()
+        self._write_descriptor("Accumulate")
+
+    def accumulator_only(self) -> None:
+        _, shape = self.matrix("matrix", "the")
+        if shape is not None and shape.use != "Accumulator":
+            self.report("LINALG-OPERAND-USE", f"{self.op.name} needs an Accumulator matrix, but the matrix is "
+                        f"{shape.spell()}")
+
+    def _memory(self, operation: str) -> None:
+        _, shape = self.matrix("matrix", "the")
+        self.thread_scope_only(shape, "the matrix")
+        call = self.memory_call(operation, "groupshared")
+        if call is not None:
+            self.groupshared(call)
+        self.layout_rules(call)
+
+    def check_MatrixLoadFromMemory(self) -> None:
+        self._memory("Load")
+
+    def check_MatrixStoreToMemory(self) -> None:
+        self._memory("Store")
+
+    def check_MatrixAccumulateToMemory(self) -> None:
+        self.accumulator_only()
+        self._memory("Accumulate")
+
+    # -- thread vectors ---------------------------------------------------------
+
+    def _threads(self, length: int | None) -> None:
+        _, shape = self.matrix("matrix", "the")
+        self.thread_scope_only(shape, "the matrix")
+        if shape is None:
+            return
+        if shape.use == "Accumulator":
+            self.report("LINALG-OPERAND-USE", f"{self.op.name} needs an A or B matrix, but the matrix is "
+                        f"{shape.spell()}")
+            return
+        if length is not None:
+            call = LR.LinalgCall(operation="FromThreadVectors", span=None, matrix=shape,
+                                 vectors={"thread": length})
+            self.relay(LR.check_vector_lengths, call)
+        k = shape.k_dimension
+        limit, what = (self.v.wave_size, "the wave size") if shape.scope == "Wave" else \
+            (self.v.group_size, "the thread group size") if shape.scope == "ThreadGroup" else (None, "")
+        if k is not None and limit is not None and k > limit:
+            self.report("LINALG-THREADS-K", f"{self.op.name} on {shape.spell()} spreads its K dimension ({k}) "
+                        f"over the threads, but {what} is {limit}")
+
+    def check_MatrixLoadFromThreads(self) -> None:
+        self._threads(_vector_len(self.args["vector"].type))
+
+    def check_MatrixExtractToThreads(self) -> None:
+        self._threads(_vector_len(self.ins.type or ""))
+
+    # -- products -----------------------------------------------------------------
+
+    def _matrix_op(self, operation: str) -> None:
+        ia, a = self.matrix("a", "A")
+        ib, b = self.matrix("b", "B")
+        ic, c = self.matrix("c", "accumulator")
+        for shape, want, role in ((a, "A", "first (A)"), (b, "B", "second (B)"), (c, "Accumulator", "third (C)")):
+            if shape is not None and shape.use != want:
+                self.report("LINALG-OPERAND-USE", f"the {role} operand of {self.op.name} must be {_an(want)} "
+                            f"matrix, but it is {shape.spell()}")
+        shapes = [s for s in (a, b, c) if s is not None]
+        if len({s.scope for s in shapes}) > 1:
+            self.report("LINALG-SCOPE-MISMATCH", f"{self.op.name} mixes scopes: "
+                        + ", ".join(f"{r} {s.spell()}" for r, s in zip(("A", "B", "C"), (a, b, c)) if s))
+        for s in shapes:
+            if s.scope == "Thread":
+                self.report("LINALG-OPERATION-SCOPE", f"{self.op.name} needs Wave or ThreadGroup scope "
+                            f"matrices, but {s.spell()} is Thread scope")
+                break
+        if a is not None and b is not None and c is not None:
+            if a.n != b.m or a.m != c.m or b.n != c.n:
+                self.report("LINALG-OPERAND-SHAPE", f"{self.op.name} needs A MxK, B KxN and C MxN, but A is "
+                            f"{a.m}x{a.n}, B is {b.m}x{b.n} and C is {c.m}x{c.n}")
+            else:
+                call = LR.LinalgCall(operation=operation, span=None, matrix=c, operands=[a, b])
+                sink = Diagnostics()
+                LR.check_element_mix(call, sink)
+                if operation == "SumAccumulate":
+                    LR.check_sum_accumulate_shape(call, sink)
+                self.v.relay(sink, self.fn, self.ins)
+            scopes = ir_ops.enum("MatrixScope")
+            comps = ir_ops.enum("MatrixComponentType")
+            entry = (c.m, c.n, a.n, scopes[c.scope], comps[a.component], comps[c.component])
+            self.v.matrix_uses_seen.append((entry, self.fn, self.ins))
+        else:
+            self.v.matrix_uses_seen.append(None)
+
+    def check_MatrixMultiply(self) -> None:
+        self._matrix_op("Multiply")
+
+    def check_MatrixMultiplyAccumulate(self) -> None:
+        self._matrix_op("MultiplyAccumulate")
+
+    def check_MatrixSumAccumulate(self) -> None:
+        self._matrix_op("SumAccumulate")
+
+    def _matvec(self, operation: str) -> None:
+        _, shape = self.matrix("matrix", "the")
+        if shape is None:
+            self.v.matrix_uses_seen.append(None)
+            return
+        if shape.use != "B":
+            self.report("LINALG-OPERAND-USE", f"{self.op.name} needs a B matrix, but the matrix is {shape.spell()}")
+        vectors = {"input": _vector_len(self.args["input"].type) or 0,
+                   "result": _vector_len(self.ins.type or "") or 0}
+        if "bias" in self.args:
+            vectors["bias"] = _vector_len(self.args["bias"].type) or 0
+        call = LR.LinalgCall(operation=operation, span=None, matrix=shape, vectors=vectors)
+        self.relay(LR.check_vector_lengths, call)
+        scopes = ir_ops.enum("MatrixScope")
+        comps = ir_ops.enum("MatrixComponentType")
+        m = _VECTOR_TYPE.fullmatch(self.ins.type or "")
+        result = _components_of(m.group(2)) if m else frozenset()
+        entry = (1, shape.n, shape.m, scopes[shape.scope], comps[shape.component], result)
+        self.v.matrix_uses_seen.append((entry, self.fn, self.ins))
+
+    def check_MatrixAccumulate(self) -> None:
+        """hlslc's matrixAccumulate (420, the draft's OuterProductAccumulate):
+        an Accumulator plus a matrix of the same dimensions and scope."""
+        _, acc = self.matrix("accumulator", "accumulator")
+        _, addend = self.matrix("addend", "addend")
+        if acc is not None and acc.use != "Accumulator":
+            self.report("LINALG-OPERAND-USE", f"MatrixAccumulate adds into an Accumulator matrix, but the "
+                        f"accumulator is {acc.spell()}")
+        if acc is None or addend is None:
+            return
+        if acc.scope != addend.scope:
+            self.report("LINALG-SCOPE-MISMATCH", f"MatrixAccumulate adds {addend.spell()} into {acc.spell()}: "
+                        "the scopes differ")
+        if (acc.m, acc.n) != (addend.m, addend.n):
+            self.report("LINALG-OPERAND-SHAPE", f"MatrixAccumulate adds a {addend.m}x{addend.n} matrix into a "
+                        f"{acc.m}x{acc.n} accumulator")
+
+    def check_MatVecMul(self) -> None:
+        self._matvec("MultiplyVector")
+
+    def check_MatVecMulAdd(self) -> None:
+        self._matvec("MultiplyAdd")
+
+
+def _an(word: str) -> str:
+    return ("an " if word[0] in "AEIOU" else "a ") + word

@@ -1,0 +1,333 @@
+"""Uniform control flow (issue 5, rule 11; rule ID IR-UNIFORM-CONTROL-FLOW).
+
+Proposal 0035 says operations on Wave-scope matrices "must be called from
+wave-uniform control flow", and on ThreadGroup-scope matrices from
+thread-group-uniform control flow; the Wave Matrix spec says the same of
+its operations, and DXIL requires a thread-group barrier (SyncThreadGroup)
+in group-uniform control flow.  This pass finds such operations under a
+branch whose condition may differ between the threads concerned.
+
+The analysis, per module:
+
+* Every value gets a level: 0 uniform across the thread group, 1 uniform
+  across a wave only (results of wave reductions such as
+  `WaveReadLaneFirst`), 2 may differ per thread.  Sources of level 2 are
+  `threadId`, `threadIdInGroup`, `flattenedThreadIdInGroup`,
+  `waveGetLaneIndex`, `waveIsFirstLane`, `wavePrefixOp` and
+  `matrixExtractToThreads`.  Constants, globals, resource handles and
+  `groupId` are uniform.  Any other instruction takes the highest level of
+  its operands.
+* Memory: an `alloca` slot (or a global) has one level for the whole
+  function (flow-insensitive, as hlslc keeps its variables in allocas):
+  the highest level of the values stored to it, of the addresses used to
+  store to it, and of the control flow around those stores.  A load has
+  the level of its address and of its slot.
+* Control flow: a block is control dependent on a branch (post-dominator
+  based); its level is the highest level of the conditions of the branches
+  it depends on, transitively, and of the calls that reach its function.
+  A `phi` whose incoming blocks depend on a divergent branch is divergent.
+* Calls of functions defined in the module pass levels to parameters and
+  back through `ret`; parameters of functions nobody calls are uniform.
+
+The report names the operation, the branch (line, block, instruction) and
+a note chain from the condition back to the thread-varying source.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import ir_ops
+from .reader import Function, Instruction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .checks import Validator
+
+UNIFORM, WAVE_UNIFORM, VARYING = 0, 1, 2
+
+_VARYING_SOURCES = frozenset({"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "WaveGetLaneIndex",
+                              "WaveIsFirstLane", "WavePrefixOp", "MatrixExtractToThreads"})
+_WAVE_REDUCTIONS = frozenset({"WaveReadLaneFirst", "WaveActiveOp", "WaveActiveBit", "WaveAnyTrue", "WaveAllTrue",
+                              "WaveActiveBallot", "WaveReadLaneAt"})
+_LEVEL_WORDS = {WAVE_UNIFORM: "the threads of a thread group (it is only wave-uniform)",
+                VARYING: "threads"}
+
+
+def _op_of(ins: Instruction) -> ir_ops.Operation | None:
+    if ins.opcode != "call" or not ins.callee or not ins.callee.startswith("@dx.op.") or not ins.args:
+        return None
+    ops = ir_ops.by_function(ins.callee[1:])
+    opcode = ins.args[0].const
+    return next((o for o in ops if o.opcode == opcode), None)
+
+
+class Uniformity:
+    def __init__(self, v: "Validator") -> None:
+        self.v = v
+        self.mod = v.mod
+        self.level: dict[tuple[str, str], int] = {}
+        self.why: dict[tuple[str, str], tuple[Instruction | None, str, tuple[str, str] | None]] = {}
+        self.block_level: dict[tuple[str, str], int] = {}
+        self.block_why: dict[tuple[str, str], Instruction] = {}   # the branch (or call) that makes it divergent
+        self.fn_level: dict[str, int] = {}
+        self.fn_why: dict[str, Instruction] = {}
+        self.cd: dict[str, dict[str, set[str]]] = {}
+        self.callers: dict[str, list[tuple[Function, Instruction]]] = {}
+
+    # ---- control dependence ------------------------------------------
+
+    def control_dependence(self, fn: Function) -> dict[str, set[str]]:
+        names = [b.name for b in fn.blocks]
+        succ = {b.name: [t for t in (b.terminator.targets if b.terminator else []) if t in names]
+                for b in fn.blocks}
+        everything = set(names)
+        pdom = {n: ({n} if not succ[n] else set(everything)) for n in names}
+        changed = True
+        while changed:
+            changed = False
+            for n in reversed(names):
+                if not succ[n]:
+                    continue
+                new = {n} | set.intersection(*(pdom[s] for s in succ[n]))
+                if new != pdom[n]:
+                    pdom[n] = new
+                    changed = True
+        cd: dict[str, set[str]] = {n: set() for n in names}
+        for x in names:
+            if len(set(succ[x])) < 2:
+                continue
+            strict = pdom[x] - {x}
+            for s in set(succ[x]):
+                for y in pdom[s]:
+                    if y not in strict:
+                        cd[y].add(x)
+        return cd
+
+    # ---- levels ---------------------------------------------------------
+
+    def value_level(self, fn: Function, value: str) -> int:
+        if not value or not value.startswith("%"):
+            return UNIFORM
+        return self.level.get((fn.name, value), UNIFORM)
+
+    def raise_level(self, key: tuple[str, str], level: int, ins: Instruction | None, text: str,
+                    via: tuple[str, str] | None = None) -> bool:
+        if level <= self.level.get(key, UNIFORM):
+            return False
+        self.level[key] = level
+        self.why[key] = (ins, text, via)
+        return True
+
+    def slot_of(self, fn: Function, pointer: str) -> str:
+        return self.v._base_pointer(fn, pointer)
+
+    def run(self) -> None:
+        for fn in self.mod.functions.values():
+            if fn.defined:
+                self.cd[fn.name] = self.control_dependence(fn)
+                for ins in fn.instructions():
+                    if ins.opcode == "call" and ins.callee in self.mod.functions:
+                        self.callers.setdefault(ins.callee, []).append((fn, ins))
+        for _ in range(200):
+            if not self.step():
+                break
+
+    def step(self) -> bool:
+        changed = False
+        for fn in self.mod.functions.values():
+            if not fn.defined:
+                continue
+            blocks = {b.name: b for b in fn.blocks}
+            # block levels from the branches they depend on
+            for b in fn.blocks:
+                best, why = self.fn_level.get(fn.name, UNIFORM), self.fn_why.get(fn.name)
+                for x in self.cd[fn.name][b.name]:
+                    term = blocks[x].terminator
+                    lvl = max(self.value_level(fn, term.cond or ""), self.block_level.get((fn.name, x), UNIFORM))
+                    if lvl > best:
+                        best, why = lvl, term
+                key = (fn.name, b.name)
+                if best > self.block_level.get(key, UNIFORM):
+                    self.block_level[key] = best
+                    self.block_why[key] = why
+                    changed = True
+            for ins in fn.instructions():
+                changed |= self.transfer(fn, ins)
+        return changed
+
+    def transfer(self, fn: Function, ins: Instruction) -> bool:
+        changed = False
+        if ins.opcode == "call" and ins.callee in self.mod.functions and self.mod.functions[ins.callee].defined:
+            callee = self.mod.functions[ins.callee]
+            here = self.block_level.get((fn.name, ins.block.name), UNIFORM)
+            if here > self.fn_level.get(callee.name, UNIFORM):
+                self.fn_level[callee.name] = here
+                self.fn_why[callee.name] = ins
+                changed = True
+            for p, a in zip(callee.params, ins.args):
+                lvl = self.value_level(fn, a.value)
+                if lvl and p.value:
+                    changed |= self.raise_level((callee.name, p.value), lvl, ins, f"argument {a.value}",
+                                                (fn.name, a.value))
+            if ins.result:
+                for r in callee.instructions():
+                    if r.opcode == "ret" and r.uses:
+                        lvl = self.value_level(callee, r.uses[0])
+                        changed |= self.raise_level((fn.name, ins.result), lvl, r, f"the value {callee.name} "
+                                                    "returns", (callee.name, r.uses[0]))
+        if ins.opcode == "store" and ins.pointer:
+            slot = self.slot_of(fn, ins.pointer)
+            key = (fn.name, slot) if slot.startswith("%") else ("", slot)
+            branch = self.block_why.get((fn.name, ins.block.name))
+            branch_key = (branch.block.function.name, branch.cond) if branch is not None and branch.cond else None
+            for lvl, text, via in ((self.value_level(fn, ins.stored or ""), f"the stored value {ins.stored}",
+                                    (fn.name, ins.stored or "")),
+                                   (self.value_level(fn, ins.pointer), f"the address {ins.pointer}",
+                                    (fn.name, ins.pointer)),
+                                   (self.block_level.get((fn.name, ins.block.name), UNIFORM),
+                                    "a store under divergent control flow", branch_key)):
+                if lvl:
+                    changed |= self.raise_level(key, lvl, ins, text, via)
+            return changed
+        if not ins.result:
+            return changed
+        key = (fn.name, ins.result)
+        if ins.opcode == "load" and ins.pointer:
+            slot = self.slot_of(fn, ins.pointer)
+            skey = (fn.name, slot) if slot.startswith("%") else ("", slot)
+            slot_level, address_level = self.level.get(skey, UNIFORM), self.value_level(fn, ins.pointer)
+            if slot_level >= address_level and slot_level:
+                changed |= self.raise_level(key, slot_level, ins, f"a load from {slot}", skey)
+            elif address_level:
+                changed |= self.raise_level(key, address_level, ins, f"a load from the address {ins.pointer}",
+                                            (fn.name, ins.pointer))
+            return changed
+        op = _op_of(ins)
+        if op is not None and op.name in _VARYING_SOURCES:
+            return changed | self.raise_level(key, VARYING, ins, f"dx.op {op.name} differs per thread")
+        worst, via = UNIFORM, ""
+        for u in ins.uses:
+            lvl = self.value_level(fn, u)
+            if lvl > worst:
+                worst, via = lvl, u
+        if op is not None and op.name in _WAVE_REDUCTIONS:
+            worst = min(worst, WAVE_UNIFORM) if worst else UNIFORM
+            if worst:
+                return changed | self.raise_level(key, worst, ins, f"dx.op {op.name} is uniform only across a wave",
+                                                  (fn.name, via))
+        if ins.opcode == "phi":
+            blocks = {b.name: b for b in fn.blocks}
+            for _, inc in ins.incoming:
+                for x in {inc} | self.cd[fn.name].get(inc, set()):
+                    term = blocks[x].terminator if x in blocks else None
+                    if term is not None and term.cond:
+                        lvl = self.value_level(fn, term.cond)
+                        if lvl > worst:
+                            worst, via = lvl, term.cond
+        if worst:
+            changed |= self.raise_level(key, worst, ins, f"it is computed from {via}", (fn.name, via))
+        return changed
+
+    # ---- reporting ----------------------------------------------------------
+
+    def requirement(self, fn: Function, ins: Instruction) -> tuple[int, str] | None:
+        """(highest branch level allowed, what the operation is) for an
+        operation that needs uniform control flow; None otherwise."""
+        op = _op_of(ins)
+        if op is None:
+            return None
+        if op.name == "Barrier":
+            mode = ins.args[1].const if len(ins.args) > 1 else None
+            sync = ir_ops.enum("BarrierMode")["SyncThreadGroup"]
+            if mode is not None and mode & sync:
+                return UNIFORM, "a thread-group barrier (SyncThreadGroup)"
+            return None
+        if op.name.startswith("WaveMatrix_"):
+            return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
+        if op.source != "hlslc":
+            return None
+        scopes = {v: k for k, v in ir_ops.enum("MatrixScope").items()}
+        scope = None
+        if op.name == "CreateMatrix" and len(ins.args) > 5:
+            scope = scopes.get(ins.args[5].const)
+        elif op.name == "MatrixOuterProduct" and len(ins.args) > 4:
+            scope = scopes.get(ins.args[4].const)
+        else:
+            for a in ins.args[1:]:
+                if a.type.replace('"', "") == "%dx.types.MatrixRef*":
+                    origins = self.v._origins_of(fn, a.value)
+                    for o in origins:
+                        info = self.v.info_of(o) if isinstance(o, Instruction) else None
+                        if info is not None and scopes.get(info.scope) in ("Wave", "ThreadGroup"):
+                            scope = scopes[info.scope] if scope != "ThreadGroup" else scope
+        if scope == "Wave":
+            return WAVE_UNIFORM, f"{op.name} on a Wave-scope matrix"
+        if scope == "ThreadGroup":
+            return UNIFORM, f"{op.name} on a ThreadGroup-scope matrix"
+        return None
+
+    def chain(self, fn: Function, value: str) -> list[str]:
+        """Notes from a divergent condition back to its thread-varying source."""
+        notes = []
+        key: tuple[str, str] | None = (fn.name, value)
+        seen = set()
+        while key is not None and key in self.why and key not in seen and len(notes) < 16:
+            seen.add(key)
+            ins, text, via = self.why[key]
+            where = f" (line {ins.line}: {ins.describe()})" if ins is not None else ""
+            notes.append(f"{key[1]} may differ between threads: {text}{where}")
+            key = via
+        return notes
+
+    def check_scalar(self, fn: Function, ins: Instruction, allowed: int) -> None:
+        """LINALG-UNIFORM-VALUE: matrixElementwiseBinaryOp's scalar is
+        "a wave-uniform value" (thread-group-uniform for ThreadGroup scope)."""
+        op = _op_of(ins)
+        if op is None or op.name != "MatrixElementwiseBinaryOp" or len(ins.args) < 4:
+            return
+        value = ins.args[3].value
+        lvl = self.value_level(fn, value)
+        if lvl <= allowed:
+            return
+        uniform = "wave-uniform" if allowed == WAVE_UNIFORM else "thread-group-uniform"
+        self.v.report("LINALG-UNIFORM-VALUE", f"the scalar {value} of MatrixElementwiseBinaryOp may differ between "
+                      f"{_LEVEL_WORDS[lvl]}, but the operation takes a {uniform} value", fn, ins,
+                      self.chain(fn, value))
+
+    def reports(self) -> None:
+        for fn in self.mod.functions.values():
+            if not fn.defined:
+                continue
+            for ins in fn.instructions():
+                need = self.requirement(fn, ins)
+                if need is None:
+                    continue
+                allowed, what = need
+                self.check_scalar(fn, ins, allowed)
+                key = (fn.name, ins.block.name)
+                lvl = self.block_level.get(key, UNIFORM)
+                if lvl <= allowed:
+                    continue
+                branch = self.block_why.get(key)
+                uniform = "wave-uniform" if allowed == WAVE_UNIFORM else "thread-group-uniform"
+                if branch is not None and branch.opcode == "call":
+                    where = (f"the function is called at line {branch.line} ({branch.describe()}) "
+                             "under divergent control flow")
+                    notes: list[str] = []
+                else:
+                    where = (f"it is under the branch at line {branch.line} in block '{branch.block.name}' "
+                             f"({branch.describe()}), whose condition may differ between "
+                             f"{_LEVEL_WORDS[lvl]}")
+                    notes = self.chain(branch.block.function, branch.cond or "")
+                self.v.report("IR-UNIFORM-CONTROL-FLOW", f"{what} must be called from {uniform} control flow, "
+                              f"but {where}", fn, ins, notes)
+
+
+def check_uniformity(validator: "Validator") -> list:
+    before = len(validator.diags)
+    u = Uniformity(validator)
+    u.run()
+    u.reports()
+    new = validator.diags[before:]
+    del validator.diags[before:]
+    return new
