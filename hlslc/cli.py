@@ -49,6 +49,7 @@ Output:
   -P                        print the preprocessed source
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
+  -Vd                       do not run the IR validator on the output
 
 Target:
   -T PROFILE                target profile (default cs_6_10); one of:
@@ -116,6 +117,7 @@ class Arguments:
     show_version: bool = False
     show_help: bool = False
     debug_crash: bool = False
+    skip_validation: bool = False
 
 
 # Options without a value: spelling -> (attribute, value stored).
@@ -135,6 +137,7 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "--help": ("show_help", True),
     "-help": ("show_help", True),
     "--debug-crash": ("debug_crash", True),  # hidden: exercises the internal-error path
+    "-Vd": ("skip_validation", True),
 }
 
 # Options taking a value, either as the next argument or joined (-Tcs_6_10).
@@ -368,6 +371,7 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         suppress_warnings=args.suppress_warnings,
         emit=emit,
         debug_crash=args.debug_crash,
+        validate=not args.skip_validation,
     )
 
 

@@ -116,7 +116,7 @@ EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
-STAGES: tuple[str, ...] = ("preprocess", "parse", "sema", "lower")
+STAGES: tuple[str, ...] = ("preprocess", "parse", "sema", "lower", "validate")
 
 _LAST_STAGE = {
     EMIT_PREPROCESSED: "preprocess",
@@ -147,6 +147,8 @@ class CompileOptions:
     warnings_as_errors: bool = False
     suppress_warnings: bool = False
     emit: str = EMIT_IR
+    # Run the IR validator on what hlslc emits (`-Vd` turns it off, as in dxc).
+    validate: bool = True
     # Test hook behind the CLI's hidden --debug-crash: raise inside a stage so
     # the internal-error path can be exercised.
     debug_crash: bool = False
@@ -208,6 +210,7 @@ class CompileResult:
     unit: "TranslationUnit | None" = None
     sema: "SemaResult | None" = None
     module: Any = None           # the llvmlite.ir.Module of a lowered compile
+    validated: Any = None        # the module again once it passed the validator
     output: str | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -346,8 +349,7 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     r.unit = run("parse", _parse, r.tokens, r.diagnostics)
     r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
     r.module = run("lower", _lower, r.sema, r.diagnostics, r.options, path)
-    # Next, as it lands (also appended to STAGES):
-    #   run("validate", validate.validate_module, r.module, r.diagnostics)
+    r.validated = run("validate", _validate, r.module, r.diagnostics, r.options, path)
 
 
 def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
@@ -399,6 +401,31 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path))
+
+
+# Rules the validator checks that depend on the program rather than on
+# hlslc: control flow that varies per thread is the user's to fix.
+_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "LINALG-UNIFORM-VALUE"})
+
+
+class InternalValidationError(RuntimeError):
+    """IR that hlslc emitted failed its own validator: a bug in hlslc."""
+
+
+def _validate(module: Any, diags: Diagnostics, options: CompileOptions, path: str) -> Any:
+    if not options.validate:
+        return module
+    from .validate import validate_text
+
+    found = validate_text(str(module), path, revision=options.linalg_revision)
+    own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
+    if own:
+        raise InternalValidationError(
+            "the generated IR fails validation: " + "; ".join(f"[{d.id}] {d.message}" for d in own[:3]))
+    for diag in found:
+        if diag.id in _USER_IR_RULES:
+            diags.report(diag)
+    return None if any(d.is_error for d in found) else module
 
 
 def _render_output(result: CompileResult) -> str | None:

@@ -284,6 +284,9 @@ def _check_memory_constants(analyzer: "Analyzer", expr: A.CallExpr, wm: T.WaveMa
             col_major = None
     align_index = 3 if fragment else 4
     align = _constant(analyzer, args[align_index], env) if buffer and len(args) > align_index else None
+    if buffer and len(args) > align_index and align is None:
+        # The DXIL operand is an immediate (`i8 alignmentInBytes`).
+        analyzer.diags.error(args[align_index].span, f"'{name}' alignment must be a constant expression")
     if buffer and offset is not None and offset % 4:
         analyzer.diags.error(args[1].span, f"'{name}' start offset {offset} is not DWORD-aligned: a byte offset "
                                            f"into a [RW]ByteAddressBuffer must be a multiple of 4")

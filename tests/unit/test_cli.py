@@ -141,7 +141,7 @@ def test_debug_crash(clean_file, monkeypatch):
     assert status == 3 and out == ""
     lines = err.splitlines()
     assert lines[0] == ("hlslc: internal compiler error: RuntimeError: "
-                        "deliberate crash in the lower stage (--debug-crash)")
+                        "deliberate crash in the validate stage (--debug-crash)")
     assert lines[1].startswith("hlslc: note: this is a bug in hlslc; please report it")
     assert len(lines) == 2
 
@@ -151,7 +151,7 @@ def test_debug_crash_traceback(clean_file, monkeypatch):
     status, _, err = run("--debug-crash", str(clean_file))
     assert status == 3
     assert "Traceback (most recent call last):" in err
-    assert err.rstrip().endswith("RuntimeError: deliberate crash in the lower stage (--debug-crash)")
+    assert err.rstrip().endswith("RuntimeError: deliberate crash in the validate stage (--debug-crash)")
 
 
 def test_unexpected_exception_anywhere_is_an_internal_error(clean_file, monkeypatch):

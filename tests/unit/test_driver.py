@@ -206,3 +206,18 @@ def test_public_names():
 def test_public_names_come_from_their_modules():
     assert hlslc.compile_file is driver.compile_file
     assert hlslc.CompileOptions is driver.CompileOptions
+
+
+def test_own_ir_failing_validation_is_an_internal_error(monkeypatch):
+    # IR that hlslc emitted and its own validator rejects is a bug in hlslc.
+    from hlslc import validate as validate_pkg
+    from hlslc.diagnostics import Diagnostic, Severity
+
+    def broken(text, path="<ir>", uniformity=True, revision="sm6.10"):
+        return [Diagnostic(Severity.ERROR, "opcode mismatch", None, "IR-OPCODE", path=path)]
+
+    monkeypatch.setattr(validate_pkg, "validate_text", broken)
+    with pytest.raises(RuntimeError, match=r"the generated IR fails validation: \[IR-OPCODE\] opcode mismatch"):
+        hlslc.compile_source(CLEAN, "clean.hlsl")
+    # -Vd (validate=False) skips the validator.
+    assert hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(validate=False)).ok

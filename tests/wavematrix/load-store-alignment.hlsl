@@ -14,4 +14,6 @@ void main()
     c.Store(Buf, 0, 64, false, 12);   // expected-error {{'Store' alignment 12 must be 0 or a power of two greater than or equal to 4}}
     frag.Load(Buf, 0, 4, 6);          // expected-error {{'Load' alignment 6 must be 0 or a power of two}}
     c.Load(Buf, 0, 72, false, 16);    // expected-error {{'Load' stride 72 is not a multiple of the alignment 16: each memory-layout row must be aligned}}
+    uint align = Buf.Load(8);
+    c.Load(Buf, 0, 64, false, align); // expected-error {{'Load' alignment must be a constant expression}}
 }

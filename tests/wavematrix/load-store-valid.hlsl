@@ -37,12 +37,12 @@ void main()
     frag.Load(In, 0, 4);
     frag.Load(In, 0, 8, 16);
     frag.Store(SharedF, 5, 1);
-    // Run-time values are not checked.
+    // Run-time offsets and strides are not checked (the alignment is an
+    // immediate operand of the DXIL operation, so it must be a constant).
     uint offset = In.Load(0);
     uint stride = In.Load(4);
-    uint align = In.Load(8);
-    c.Load(In, offset, stride, false, align);
-    frag.Store(Out, offset, stride, align);
+    c.Load(In, offset, stride, false, 16);
+    frag.Store(Out, offset, stride, 4);
 
     // CHECK: call void @"dx.op.waveMatrix_LoadRawBuf"(i32 229, %"dx.types.waveMatrix"* %"a", %"dx.types.Handle" %{{.*}}, i32 0, i32 32, i8 0, i1 0)
     // CHECK: call void @"dx.op.waveMatrix_StoreRawBuf"(i32 231, %"dx.types.waveMatrix"* %"c", %"dx.types.Handle" %{{.*}}, i32 1024, i32 256, i8 16, i1 0)

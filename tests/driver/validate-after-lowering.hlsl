@@ -1,0 +1,23 @@
+// Every compile runs the IR validator on its output (-Vd turns it off, as in
+// dxc). A matrix operation under control flow that varies per thread is the
+// program's error: the validator reports it with its rule ID.
+// RUN: %hlslc -T cs_6_10 %s -o %t
+// RUN: not %hlslc -T cs_6_10 -DDIVERGENT %s -o %t 2>&1 | FileCheck %s
+// RUN: %hlslc -T cs_6_10 -DDIVERGENT -Vd %s -o %t
+#include <dx/linalg.h>
+using namespace dx::linalg;
+RWByteAddressBuffer Out : register(u0);
+
+[numthreads(32, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;
+#ifdef DIVERGENT
+  if (id.x % 2 == 0)
+#endif
+  {
+    Acc m = Acc::Splat(1.0f);
+    m.Store(Out, 0, 64, MatrixLayout::RowMajor);
+  }
+}
+
+// CHECK: error: {{.*}}[IR-UNIFORM-CONTROL-FLOW]
