@@ -67,6 +67,8 @@ Preprocessor:
 
 Diagnostics:
   -Werror                   treat warnings as errors
+  -Wno-error=uniformity     report matrix and wave operations under divergent
+                            control flow as warnings, not errors
   -w                        suppress all warnings
   -fcolor-diagnostics       colour diagnostics even when not on a terminal
   -fno-color-diagnostics    never colour diagnostics
@@ -118,6 +120,7 @@ class Arguments:
     show_help: bool = False
     debug_crash: bool = False
     skip_validation: bool = False
+    uniformity_errors: bool = True
 
 
 # Options without a value: spelling -> (attribute, value stored).
@@ -138,6 +141,8 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-help": ("show_help", True),
     "--debug-crash": ("debug_crash", True),  # hidden: exercises the internal-error path
     "-Vd": ("skip_validation", True),
+    "-Wno-error=uniformity": ("uniformity_errors", False),
+    "-Werror=uniformity": ("uniformity_errors", True),
 }
 
 # Options taking a value, either as the next argument or joined (-Tcs_6_10).
@@ -355,7 +360,7 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         emit = driver.EMIT_PREPROCESSED
     elif args.ast_dump:
         emit = driver.EMIT_AST
-    elif args.syntax_only or args.verify:
+    elif args.syntax_only:
         emit = driver.EMIT_NOTHING
     else:
         emit = driver.EMIT_IR
@@ -372,6 +377,7 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         emit=emit,
         debug_crash=args.debug_crash,
         validate=not args.skip_validation,
+        uniformity_errors=args.uniformity_errors,
     )
 
 
@@ -386,7 +392,9 @@ def _compile_one(path: str, args: Arguments, options: "CompileOptions", stdout: 
     if args.verify:
         from .verify import verify_diagnostics
         report = verify_diagnostics(result.files, result.diagnostics, args.verify_prefixes)
-        _write_output(result.output, args.output, stdout)
+        if args.output is not None:
+            # -verify runs the whole compile; the IR is written only to -o.
+            _write_output(result.output, args.output, stdout)
         stderr.write(report.render())
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 

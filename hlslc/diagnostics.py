@@ -83,11 +83,13 @@ class Diagnostics:
     def has_errors(self) -> bool:
         return self.error_count > 0
 
-    def report(self, diag: Diagnostic) -> Diagnostic:
+    def report(self, diag: Diagnostic, upgrade: bool = True) -> Diagnostic:
+        """Record `diag`; `upgrade=False` keeps a warning a warning under
+        -Werror (a `-Wno-error=GROUP` diagnostic)."""
         if diag.severity is Severity.WARNING:
             if self.suppress_warnings:
                 return diag
-            if self.warnings_as_errors:
+            if self.warnings_as_errors and upgrade:
                 diag.severity = Severity.ERROR
                 diag.message = f"{diag.message} [-Werror]"
         if diag.is_error:

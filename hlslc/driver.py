@@ -149,6 +149,9 @@ class CompileOptions:
     emit: str = EMIT_IR
     # Run the IR validator on what hlslc emits (`-Vd` turns it off, as in dxc).
     validate: bool = True
+    # False (`-Wno-error=uniformity`): operations under divergent control
+    # flow are warnings, not errors, and -Werror does not turn them back.
+    uniformity_errors: bool = True
     # Test hook behind the CLI's hidden --debug-crash: raise inside a stage so
     # the internal-error path can be exercised.
     debug_crash: bool = False
@@ -406,6 +409,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
 # Rules the validator checks that depend on the program rather than on
 # hlslc: control flow that varies per thread is the user's to fix.
 _USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "LINALG-UNIFORM-VALUE"})
+# The rules `-Wno-error=uniformity` turns into warnings.
+_UNIFORMITY_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW"})
 
 
 class InternalValidationError(RuntimeError):
@@ -415,17 +420,34 @@ class InternalValidationError(RuntimeError):
 def _validate(module: Any, diags: Diagnostics, options: CompileOptions, path: str) -> Any:
     if not options.validate:
         return module
+    from .lower.codegen import ir_line_locator
     from .validate import validate_text
 
-    found = validate_text(str(module), path, revision=options.linalg_revision)
+    text = str(module)
+    found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
         raise InternalValidationError(
             "the generated IR fails validation: " + "; ".join(f"[{d.id}] {d.message}" for d in own[:3]))
+    seen: set[tuple] = set()
+    failed = False
     for diag in found:
-        if diag.id in _USER_IR_RULES:
+        if diag.id not in _USER_IR_RULES:
+            continue
+        # One source construct can lower to several operations (Splat is
+        # createMatrix then fillMatrix): report it once.
+        key = (diag.id, diag.span.file.path, diag.span.start) if diag.span is not None else (diag.id, diag.message)
+        if key in seen:
+            continue
+        seen.add(key)
+        if diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
+            diag.severity = Severity.WARNING
+            diag.message += " [-Wno-error=uniformity]"
+            diags.report(diag, upgrade=False)
+        else:
             diags.report(diag)
-    return None if any(d.is_error for d in found) else module
+        failed = failed or diag.is_error
+    return None if failed else module
 
 
 def _render_output(result: CompileResult) -> str | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from llvmlite import ir
 
@@ -98,6 +98,51 @@ def lower_unit(sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> i
         return None
 
 
+def ir_line_locator(module: ir.Module, text: str) -> "Callable[[int], Span | None]":
+    """A function from a line of `text` (the rendering of `module`) to the
+    source span of the instruction on it, or None.  The table is built on
+    first use: compiles whose IR validates never pay for it."""
+    spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
+    table: dict[int, Span] | None = None
+
+    def build() -> dict[int, Span]:
+        found: dict[int, Span] = {}
+        order = [ins for fn in module.functions for block in fn.blocks for ins in block.instructions]
+        k = 0
+        for number, line in enumerate(text.split("\n"), 1):
+            if k < len(order) and line.strip() == str(order[k]).strip():
+                entry = spans.get(id(order[k]))
+                if entry is not None:
+                    found[number] = entry[1]
+                k += 1
+        return found
+
+    def locate(line: int) -> Span | None:
+        nonlocal table
+        if table is None:
+            table = build()
+        return table.get(line)
+
+    return locate
+
+
+class _SpanBuilder(ir.IRBuilder):
+    """An IRBuilder that remembers the source span each instruction was
+    emitted for, so the validator's findings on hlslc's own IR can be
+    reported at source locations (see `Codegen.spans`)."""
+
+    def __init__(self, block: ir.Block, gen: "Codegen") -> None:
+        super().__init__(block)
+        self._spans = gen.spans
+        self._gen = gen
+
+    def _insert(self, instr: ir.Instruction) -> None:
+        super()._insert(instr)
+        span = self._gen.cur_span
+        if span is not None:
+            self._spans[id(instr)] = (instr, span)
+
+
 class Frame:
     """One function body being emitted (the entry, or an inlined callee)."""
 
@@ -132,6 +177,10 @@ class Codegen:
         self.handles: dict[int, ir.Value] = {}    # per emitted function
         self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
         self.builder: ir.IRBuilder | None = None
+        # id(instruction) -> (instruction, span of the statement or
+        # expression it was emitted for); read through `source_spans`.
+        self.spans: dict[int, tuple[ir.Instruction, Span]] = {}
+        self.cur_span: Span | None = None
         self.alloca_builder: ir.IRBuilder | None = None
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
@@ -274,6 +323,8 @@ class Codegen:
                     self._emit_entry(fn)
         from .metadata import emit_metadata
         emit_metadata(self)
+        # Kept with the module so that IR lines can be mapped back to source.
+        self.module.hlslc_source_spans = self.spans
         return self.module
 
     def _bind_resources(self) -> None:
@@ -344,8 +395,8 @@ class Codegen:
     def _start_function(self, fn_ir: ir.Function) -> None:
         entry_block = fn_ir.append_basic_block("entry")
         body = fn_ir.append_basic_block("body")
-        self.alloca_builder = ir.IRBuilder(entry_block)
-        self.builder = ir.IRBuilder(body)
+        self.alloca_builder = _SpanBuilder(entry_block, self)
+        self.builder = _SpanBuilder(body, self)
         self.handles = {}
         self._entry_block = entry_block
         self._body_block = body
@@ -367,9 +418,11 @@ class Codegen:
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = T.VOID
         for param, ptype in zip(sig.param_decls, sig.param_types):
+            self.cur_span = param.span
             value = self._system_value(param, ptype)
             slot = self.alloca(self.llt(ptype), param.name or "param")
             self.builder.store(value, slot)
+            self.cur_span = None
             var = self._param_symbol(fn, param)
             if var is not None:
                 frame.vars[id(var)] = slot
@@ -486,6 +539,14 @@ class Codegen:
             self.emit_stmt(stmt)
 
     def emit_stmt(self, stmt: A.Stmt) -> None:
+        outer = self.cur_span
+        self.cur_span = stmt.span
+        try:
+            self._emit_stmt(stmt)
+        finally:
+            self.cur_span = outer
+
+    def _emit_stmt(self, stmt: A.Stmt) -> None:
         b = self.builder
         if isinstance(stmt, A.CompoundStmt):
             self.emit_block(stmt)
@@ -502,7 +563,9 @@ class Codegen:
             then_bb = b.function.append_basic_block("if.then")
             end_bb = b.function.append_basic_block("if.end")
             else_bb = b.function.append_basic_block("if.else") if stmt.otherwise is not None else end_bb
+            self.cur_span = stmt.cond.span
             b.cbranch(cond, then_bb, else_bb)
+            self.cur_span = stmt.span
             b.position_at_end(then_bb)
             self.emit_stmt(stmt.then)
             if not b.block.is_terminated:
@@ -549,7 +612,10 @@ class Codegen:
         b.position_at_end(cond_bb)
         cond = getattr(stmt, "cond", None)
         if cond is not None:
-            b.cbranch(self.emit_condition(cond), body_bb, end_bb)
+            value = self.emit_condition(cond)
+            outer, self.cur_span = self.cur_span, cond.span
+            b.cbranch(value, body_bb, end_bb)
+            self.cur_span = outer
         else:
             b.branch(body_bb)
         b.position_at_end(body_bb)
@@ -706,6 +772,14 @@ class Codegen:
         return self.convert(self.emit_expr(expr), self.expr_type(expr), target)
 
     def emit_expr(self, expr: A.Expr) -> ir.Value:
+        outer = self.cur_span
+        self.cur_span = expr.span
+        try:
+            return self._emit_expr(expr)
+        finally:
+            self.cur_span = outer
+
+    def _emit_expr(self, expr: A.Expr) -> ir.Value:
         b = self.builder
         if isinstance(expr, A.IntLiteral):
             return ir.Constant(self.llt(self.expr_type(expr)), expr.value & ((1 << 64) - 1)

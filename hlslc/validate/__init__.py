@@ -16,9 +16,13 @@ from __future__ import annotations
 
 import sys
 import types
+from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import Diagnostic, Severity
 from ..rules import rule
+
+if TYPE_CHECKING:
+    from ..source import Span
 
 __all__ = ["validate_text", "validate"]
 
@@ -30,10 +34,14 @@ DRAFT_RELAXED_RULES = frozenset({"LINALG-OPERATION-SCOPE", "LINALG-RESOURCE-KIND
 
 
 def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
-                  revision: str = "sm6.10") -> list[Diagnostic]:
+                  revision: str = "sm6.10",
+                  locate: "Callable[[int], Span | None] | None" = None) -> list[Diagnostic]:
     """Validate the IR `text`; `path` names it in the diagnostics.
     `revision` is the dx::linalg revision the IR was written for ("sm6.10"
-    or "draft"); `uniformity=False` skips rule 11."""
+    or "draft"); `uniformity=False` skips rule 11.  `locate` maps a line of
+    `text` to the source span it was generated from (the compiler passes
+    one for its own IR): findings on located instructions are then
+    reported at that span, in source terms."""
     from .checks import Validator
     from .reader import ParseError, read_module
 
@@ -41,7 +49,7 @@ def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
         module = read_module(text)
     except ParseError as exc:
         return [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id, path=path)]
-    validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset())
+    validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset(), locate)
     diags = validator.run()
     if uniformity:
         from .uniformity import check_uniformity

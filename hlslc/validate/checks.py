@@ -25,13 +25,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .. import ir_ops
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..rules import rule
 from ..sema import linalg_rules as LR
 from .reader import Function, Instruction, Module, Operand, split_top, take_operand
+
+if TYPE_CHECKING:
+    from ..source import Span
 
 MATRIX_REF = "%dx.types.MatrixRef*"
 
@@ -87,8 +90,10 @@ def _vector_len(t: str) -> int | None:
 
 
 class Validator:
-    def __init__(self, module: Module, path: str, skip: frozenset[str] = frozenset()) -> None:
+    def __init__(self, module: Module, path: str, skip: frozenset[str] = frozenset(),
+                 locate: "Callable[[int], Span | None] | None" = None) -> None:
         self.mod = module
+        self.locate = locate
         self.path = path
         self.skip = skip
         self.diags: list[Diagnostic] = []
@@ -104,9 +109,18 @@ class Validator:
     # ---- reporting ----------------------------------------------------
 
     def report(self, rule_id: str, message: str, fn: Function | None = None, ins: Instruction | None = None,
-               notes: Iterable[str] = (), line: int | None = None) -> None:
+               notes: Iterable[str] = (), line: int | None = None,
+               source: "tuple[str, list[Note]] | None" = None) -> None:
+        """Report `rule_id`.  `source` is the (message, notes) to use when
+        the instruction maps to a source span (see `locate`)."""
         r = rule(rule_id)
         if r.id in self.skip:
+            return
+        span = self.locate(ins.line) if self.locate is not None and ins is not None else None
+        if span is not None:
+            severity = Severity.ERROR if r.severity == "error" else Severity.WARNING
+            text, source_notes = source if source is not None else (message, [])
+            self.diags.append(Diagnostic(severity, text, span, r.id, source_notes, path=self.path))
             return
         where = []
         if fn is not None:

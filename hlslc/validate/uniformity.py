@@ -38,9 +38,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import ir_ops
+from ..diagnostics import Note
 from .reader import Function, Instruction
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..source import Span
     from .checks import Validator
 
 UNIFORM, WAVE_UNIFORM, VARYING = 0, 1, 2
@@ -279,6 +281,42 @@ class Uniformity:
             key = via
         return notes
 
+    def source_chain(self, fn: Function, value: str, skip: "list[Span]") -> list[Note]:
+        """The chain of `chain` as notes at source spans: one note per
+        distinct span, the thread-varying origin last."""
+        if self.v.locate is None:
+            return []
+        steps = []
+        key: tuple[str, str] | None = (fn.name, value)
+        seen = set()
+        while key is not None and key in self.why and key not in seen and len(steps) < 16:
+            seen.add(key)
+            ins, text, via = self.why[key]
+            span = self.v.locate(ins.line) if ins is not None else None
+            if span is not None:
+                steps.append((span, text))
+            key = via
+        if not steps:
+            return []
+        origin_span, origin_text = steps[-1]
+        if "%" in origin_text or "@" in origin_text:
+            origin_text = ""
+        # The value the condition is computed from, then the thread-varying
+        # origin; steps on a line already shown add nothing.
+        def line_of(span: "Span") -> tuple[str, int]:
+            return span.file.path, span.file.line_col(span.start)[0]
+
+        lines = {line_of(s) for s in skip}
+        notes: list[Note] = []
+        for span, _ in steps[:-1]:
+            if line_of(span) in lines or line_of(span) == line_of(origin_span) or len(notes) == 2:
+                continue
+            lines.add(line_of(span))
+            notes.append(Note("which is computed from a value that may differ between threads", span))
+        notes.append(Note("this may differ between threads" + (f": {origin_text}" if origin_text else ""),
+                          origin_span))
+        return notes
+
     def check_scalar(self, fn: Function, ins: Instruction, allowed: int) -> None:
         """LINALG-UNIFORM-VALUE: matrixElementwiseBinaryOp's scalar is
         "a wave-uniform value" (thread-group-uniform for ThreadGroup scope)."""
@@ -292,7 +330,9 @@ class Uniformity:
         uniform = "wave-uniform" if allowed == WAVE_UNIFORM else "thread-group-uniform"
         self.v.report("LINALG-UNIFORM-VALUE", f"the scalar {value} of MatrixElementwiseBinaryOp may differ between "
                       f"{_LEVEL_WORDS[lvl]}, but the operation takes a {uniform} value", fn, ins,
-                      self.chain(fn, value))
+                      self.chain(fn, value),
+                      source=(f"the scalar operand may differ between {_LEVEL_WORDS[lvl]}, but this matrix operation "
+                              f"takes a {uniform} value", self.source_chain(fn, value, [])))
 
     def reports(self) -> None:
         for fn in self.mod.functions.values():
@@ -310,17 +350,25 @@ class Uniformity:
                     continue
                 branch = self.block_why.get(key)
                 uniform = "wave-uniform" if allowed == WAVE_UNIFORM else "thread-group-uniform"
+                branch_span = self.v.locate(branch.line) if self.v.locate is not None else None
+                source_notes = [Note("the branch is here", branch_span)] if branch_span is not None else []
                 if branch is not None and branch.opcode == "call":
                     where = (f"the function is called at line {branch.line} ({branch.describe()}) "
                              "under divergent control flow")
+                    source_where = "its function is called under divergent control flow"
                     notes: list[str] = []
                 else:
                     where = (f"it is under the branch at line {branch.line} in block '{branch.block.name}' "
                              f"({branch.describe()}), whose condition may differ between "
                              f"{_LEVEL_WORDS[lvl]}")
+                    source_where = f"it is under a branch whose condition may differ between {_LEVEL_WORDS[lvl]}"
                     notes = self.chain(branch.block.function, branch.cond or "")
+                    source_notes += self.source_chain(branch.block.function, branch.cond or "",
+                                                      [branch_span] if branch_span is not None else [])
                 self.v.report("IR-UNIFORM-CONTROL-FLOW", f"{what} must be called from {uniform} control flow, "
-                              f"but {where}", fn, ins, notes)
+                              f"but {where}", fn, ins, notes,
+                              source=(f"this operation ({what}) must be called from {uniform} control flow, "
+                                      f"but {source_where}", source_notes))
 
 
 def check_uniformity(validator: "Validator") -> list:

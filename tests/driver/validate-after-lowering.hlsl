@@ -20,4 +20,6 @@ void main(uint3 id : SV_DispatchThreadID) {
   }
 }
 
-// CHECK: error: {{.*}}[IR-UNIFORM-CONTROL-FLOW]
+// CHECK: validate-after-lowering.hlsl:18:13: error: this operation (CreateMatrix on a Wave-scope matrix) must be called from wave-uniform control flow{{.*}}[IR-UNIFORM-CONTROL-FLOW]
+// CHECK: validate-after-lowering.hlsl:15:7: note: the branch is here
+// CHECK: validate-after-lowering.hlsl:12:11: note: this may differ between threads
