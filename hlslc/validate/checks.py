@@ -80,8 +80,13 @@ class MatrixInfo:
         return LR.MatrixShape(comps[self.component], self.m, self.n, uses[self.use], scopes[self.scope])
 
 
+_WHITESPACE = re.compile(r"\s+")
+
+
 def _squash(t: str) -> str:
-    return re.sub(r"\s+", "", t).replace('"', "")
+    if " " in t or "\t" in t:
+        t = _WHITESPACE.sub("", t)
+    return t.replace('"', "")
 
 
 def _vector_len(t: str) -> int | None:

@@ -49,7 +49,7 @@ class Operand:
     @property
     def const(self) -> int | None:
         v = self.value
-        if re.fullmatch(r"-?\d+", v):
+        if (v[1:] if v[:1] == "-" else v).isdigit() and v.isascii():
             return int(v)
         if v in ("true", "false") and self.type == "i1":
             return 1 if v == "true" else 0
@@ -166,6 +166,11 @@ def unquote_names(text: str) -> str:
 
 
 def _strip_comment(line: str) -> str:
+    cut = line.find(";")
+    if cut < 0:
+        return line.rstrip()
+    if '"' not in line:
+        return line[:cut].rstrip()
     out, quote = [], False
     for ch in line:
         if ch == '"':
@@ -177,10 +182,14 @@ def _strip_comment(line: str) -> str:
 
 
 _OPEN = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_NESTING = re.compile(r'[()\[\]{}<>"]')
 
 
 def split_top(text: str, sep: str = ",") -> list[str]:
     """Split at `sep` outside brackets and quotes."""
+    if not _NESTING.search(text):
+        parts = [p.strip() for p in text.split(sep)]
+        return parts if len(parts) > 1 or parts[0] else []
     parts, depth, quote, cur = [], 0, False, []
     for ch in text:
         if ch == '"':
@@ -235,7 +244,7 @@ def take_type(text: str) -> tuple[str, str]:
         base, rest = m.group(1), text[m.end():]
     while True:
         stripped = rest.lstrip()
-        m = re.match(r"addrspace\(\d+\)", stripped)
+        m = _ADDRSPACE.match(stripped) if stripped.startswith("addrspace") else None
         if m:
             base += " " + m.group(0)
             rest = stripped[m.end():]
@@ -255,11 +264,23 @@ def take_type(text: str) -> tuple[str, str]:
         return normalize_type(base), rest
 
 
+_ADDRSPACE = re.compile(r"addrspace\(\d+\)")
+_ATTRIBUTE = re.compile(r"[a-z_]+(\(\d+\))?")
+_SPACES = re.compile(r"\s+")
+_COMMA = re.compile(r"\s*,\s*")
+_LBRACE = re.compile(r"\{\s*")
+_RBRACE = re.compile(r"\s*\}")
+_NEEDS_NORMALIZING = re.compile(r"[\s,{}]")
+
+
 def normalize_type(t: str) -> str:
-    t = re.sub(r"\s+", " ", t.strip())
-    t = re.sub(r"\s*,\s*", ", ", t)
-    t = re.sub(r"\{\s*", "{ ", t)
-    t = re.sub(r"\s*\}", " }", t)
+    t = t.strip()
+    if not _NEEDS_NORMALIZING.search(t):
+        return t
+    t = _SPACES.sub(" ", t)
+    t = _COMMA.sub(", ", t)
+    t = _LBRACE.sub("{ ", t)
+    t = _RBRACE.sub(" }", t)
     t = t.replace("{  }", "{}")
     return t
 
@@ -269,7 +290,7 @@ def take_operand(text: str) -> Operand:
     rest = rest.strip()
     # parameter attributes between type and value (`i32 noundef %x`)
     words = rest.split()
-    while len(words) > 1 and re.fullmatch(r"[a-z_]+(\(\d+\))?", words[0]) and words[0] not in (
+    while len(words) > 1 and _ATTRIBUTE.fullmatch(words[0]) and words[0] not in (
             "undef", "null", "true", "false", "zeroinitializer", "poison"):
         rest = rest[len(words[0]):].strip()
         words = rest.split()
