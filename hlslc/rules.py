@@ -33,6 +33,7 @@ _CHECKER_NAMES = {SEMA: "sema", IR: "IR validator", COMPILE: "compile (IR datafl
 
 RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-", "IR-")
 
+_SPEC_WAVE = "Wave Matrix (SM 6.8)"
 _SPEC_0035 = "proposal 0035 (SM 6.10)"
 
 
@@ -212,7 +213,37 @@ _RULE_LIST: tuple[Rule, ...] = (
          f"{_SPEC_0035}: \"must be called from wave-uniform (thread-group-uniform) control flow\"; "
          "DXIL barrier and wave operation rules",
          (COMPILE, IR)),
-    # WAVEMATRIX-* rules (SM 6.8 Wave Matrix) are added here when that checker lands.
+    # ---- SM 6.8 Wave Matrix (validator; sema checks the same conditions) -------
+    Rule("WAVEMATRIX-PROPS",
+         "waveMatrix_Annotate/waveMatrix_Depth properties are not a constant with an allowed kind, element "
+         "type for that kind, and M and N of 16 or 64",
+         "error",
+         f"{_SPEC_WAVE}: WaveMatrix types, CheckFeatureSupport sections (element types, dimensions)",
+         (IR,)),
+    Rule("WAVEMATRIX-ANNOTATE",
+         "a wave matrix an operation uses has no waveMatrix_Annotate, or two that disagree",
+         "error",
+         "dxil-facts.md: each wave matrix is an alloca followed by one waveMatrix_Annotate",
+         (IR,)),
+    Rule("WAVEMATRIX-OPERAND-KIND",
+         "a wave matrix operand has a kind the operation does not take (Multiply: Accumulator = Left x Right; "
+         "SumAccumulate: LeftColAcc from Left, RightRowAcc from Right; Add into an Accumulator; scalar "
+         "operations on accumulators and fragments; Depth of Left or Right)",
+         "error",
+         f"{_SPEC_WAVE}: WaveMatrix methods",
+         (IR,)),
+    Rule("WAVEMATRIX-DIMENSION-MISMATCH",
+         "the operands' dimensions do not fit (MxK * KxN = MxN, equal shapes for Add and SumAccumulate), or the "
+         "Left and Right element types differ other than int8/uint8",
+         "error",
+         f"{_SPEC_WAVE}: Multiply, MultiplyAccumulate, Add, SumAccumulate",
+         (IR,)),
+    Rule("WAVEMATRIX-OPERAND-VALUE",
+         "a constant operand is out of range: scalar operation not 0-3, byte offset not DWORD-aligned, alignment "
+         "neither 0 nor a power of two of at least 4",
+         "error",
+         f"{_SPEC_WAVE}: Load/Store (offset, alignment), ScalarMultiply/Divide/Add/Subtract",
+         (IR,)),
 )
 
 

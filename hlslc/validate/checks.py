@@ -199,6 +199,9 @@ class Validator:
             self.defs[fn.name] = {i.result: i for i in fn.instructions() if i.result}
         self.check_declarations()
         self.trace_matrices()
+        from .wavematrix import WaveMatrixRules
+        self.wave_matrices = WaveMatrixRules(self)
+        self.wave_matrices.collect()
         for fn in self.mod.functions.values():
             for ins in fn.instructions():
                 if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op."):
@@ -327,7 +330,8 @@ class Validator:
                 self.report("IR-CONST-OPERAND", f"operand '{p.name}' of {op.name} must be a constant, got "
                             f"'{a.value}'", fn, ins)
                 ok = False
-            elif p.enum and a.const is not None and p.enum != "MatrixLayout" and p.enum != "BarrierMode":
+            elif p.enum and a.const is not None and p.enum != "MatrixLayout" and p.enum != "BarrierMode" \
+                    and not op.name.startswith("WaveMatrix_"):   # WAVEMATRIX-OPERAND-VALUE
                 ok &= self.check_enum(op, p, a.const, fn, ins)
         if self.sm is not None and self.sm < op.min_shader_model:
             want = f"{op.min_shader_model[0]}.{op.min_shader_model[1]}"
@@ -345,6 +349,8 @@ class Validator:
                         f"{', '.join(op.stages or ())})", fn, ins)
         if ok and op.source == "hlslc":
             LinalgChecks(self, fn, ins, op, args).run()
+        elif ok and op.name.startswith("WaveMatrix_"):
+            self.wave_matrices.check(fn, ins, op.name, args)
 
 
     def check_enum(self, op: ir_ops.Operation, p: ir_ops.Param, value: int, fn: Function,

@@ -368,7 +368,9 @@ def test_source_line_from_dbg() -> None:
 def test_every_ir_rule_has_a_failing_case() -> None:
     covered = {i for c in CASES for i in c.ids}
     sema_only = {r.id for r in RULES.values() if IR not in r.checked_in}
-    assert set(RULES) - sema_only - covered == set()
+    # WAVEMATRIX-* rules have their cases in test_validate_wavematrix.py.
+    wave = {r for r in RULES if r.startswith("WAVEMATRIX-")}
+    assert set(RULES) - sema_only - covered - wave == set()
 
 
 def test_uniformity_note_chain_reaches_the_thread_id() -> None:
