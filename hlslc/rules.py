@@ -219,7 +219,7 @@ _RULE_LIST: tuple[Rule, ...] = (
          "type for that kind, and M and N of 16 or 64",
          "error",
          f"{_SPEC_WAVE}: WaveMatrix types, CheckFeatureSupport sections (element types, dimensions)",
-         (IR,)),
+         (SEMA, IR)),
     Rule("WAVEMATRIX-ANNOTATE",
          "a wave matrix an operation uses has no waveMatrix_Annotate, or two that disagree",
          "error",
@@ -231,19 +231,20 @@ _RULE_LIST: tuple[Rule, ...] = (
          "operations on accumulators and fragments; Depth of Left or Right)",
          "error",
          f"{_SPEC_WAVE}: WaveMatrix methods",
-         (IR,)),
+         (SEMA, IR)),
     Rule("WAVEMATRIX-DIMENSION-MISMATCH",
-         "the operands' dimensions do not fit (MxK * KxN = MxN, equal shapes for Add and SumAccumulate), or the "
-         "Left and Right element types differ other than int8/uint8",
+         "the operands' dimensions differ (a multiply's three matrices share M and N, K being the device's "
+         "depth; Add and SumAccumulate need equal shapes), or the Left and Right element types differ other "
+         "than int8/uint8",
          "error",
          f"{_SPEC_WAVE}: Multiply, MultiplyAccumulate, Add, SumAccumulate",
-         (IR,)),
+         (SEMA, IR)),
     Rule("WAVEMATRIX-OPERAND-VALUE",
          "a constant operand is out of range: scalar operation not 0-3, byte offset not DWORD-aligned, alignment "
          "neither 0 nor a power of two of at least 4",
          "error",
          f"{_SPEC_WAVE}: Load/Store (offset, alignment), ScalarMultiply/Divide/Add/Subtract",
-         (IR,)),
+         (SEMA, IR)),
 )
 
 

@@ -132,7 +132,7 @@ class Analyzer:
         if isinstance(err, NoMatch):
             self._report_no_match(err)
             return
-        diag = Diagnostic(Severity.ERROR, err.message, err.span)
+        diag = Diagnostic(Severity.ERROR, err.message, err.span, err.rule_id)
         for message, span in err.notes:
             diag.notes.append(Note(message, span))
         self.diags.report(diag)

@@ -36,8 +36,10 @@ class SemaError(Exception):
     """A semantic error; inside overload resolution, a substitution failure."""
 
     def __init__(self, message: str, span: Span | None, notes: list[tuple[str, Span | None]] | None = None,
-                 requirement: "Requirement | None" = None, reported: bool = False) -> None:
+                 requirement: "Requirement | None" = None, reported: bool = False,
+                 rule_id: str | None = None) -> None:
         super().__init__(message)
+        self.rule_id = rule_id       # a rule from hlslc.rules the error breaks, if any
         self.message = message
         self.span = span
         self.notes = notes or []

@@ -92,7 +92,7 @@ def check_method(analyzer: "Analyzer", expr: A.CallExpr, callee: A.MemberExpr, w
         t = args[index]
         if not isinstance(t, T.WaveMatrixType) or t.kind not in allowed:
             raise SemaError(f"argument {index + 1} of '{name}' must be a {' or '.join(allowed)}, not "
-                            f"'{t.spell()}'", expr.args[index].span)
+                            f"'{t.spell()}'", expr.args[index].span, rule_id="WAVEMATRIX-OPERAND-KIND")
         return t
 
     if name == "MatrixDepth":
@@ -148,7 +148,8 @@ def check_method(analyzer: "Analyzer", expr: A.CallExpr, callee: A.MemberExpr, w
         mixable = {"int8_t4_packed", "uint8_t4_packed"}
         if left.elem is not right.elem and not {left.elem.name, right.elem.name} <= mixable:
             raise SemaError(f"left and right matrices must have the same element type ('{left.elem.spell()}' "
-                            f"vs '{right.elem.spell()}'); only int8 and uint8 may be mixed", span)
+                            f"vs '{right.elem.spell()}'); only int8 and uint8 may be mixed", span,
+                            rule_id="WAVEMATRIX-DIMENSION-MISMATCH")
         _same_unit(name, wm, [("left matrix", left), ("right matrix", right)], span)
         _check_accumulates(name, wm, left, span)
         return T.VOID
@@ -190,13 +191,14 @@ def check_type(kind: str, elem: T.Type, dims: list[tuple[object, "Span | None"]]
     allowed = INPUT_TYPES if _is_input(kind) else ACCUMULATOR_TYPES
     if element_name(elem) not in allowed:
         raise SemaError(f"'{kind}' element type must be one of {', '.join(allowed)}, not '{elem.spell()}'",
-                        elem_span or span)
+                        elem_span or span, rule_id="WAVEMATRIX-PROPS")
     values = []
     for (value, arg_span), letter in zip(dims, "MN"):
         if not isinstance(value, int) or isinstance(value, bool):
             raise SemaError(f"'{kind}' dimension {letter} must be an integer constant", arg_span or span)
         if value not in DIMENSIONS:
-            raise SemaError(f"'{kind}' dimension {letter} must be 16 or 64, not {value}", arg_span or span)
+            raise SemaError(f"'{kind}' dimension {letter} must be 16 or 64, not {value}", arg_span or span,
+                            rule_id="WAVEMATRIX-PROPS")
         values.append(value)
     return values[0], values[1]
 
@@ -289,10 +291,11 @@ def _check_memory_constants(analyzer: "Analyzer", expr: A.CallExpr, wm: T.WaveMa
         analyzer.diags.error(args[align_index].span, f"'{name}' alignment must be a constant expression")
     if buffer and offset is not None and offset % 4:
         analyzer.diags.error(args[1].span, f"'{name}' start offset {offset} is not DWORD-aligned: a byte offset "
-                                           f"into a [RW]ByteAddressBuffer must be a multiple of 4")
+                                           f"into a [RW]ByteAddressBuffer must be a multiple of 4",
+                             "WAVEMATRIX-OPERAND-VALUE")
     if align is not None and align != 0 and (align < 4 or align & (align - 1)):
         analyzer.diags.error(args[align_index].span, f"'{name}' alignment {align} must be 0 or a power of two "
-                                                     f"greater than or equal to 4")
+                                                     f"greater than or equal to 4", "WAVEMATRIX-OPERAND-VALUE")
         align = None
     if stride is None:
         return
@@ -329,7 +332,7 @@ def _same_unit(name: str, acc: T.WaveMatrixType, others: list[tuple[str, T.WaveM
         if (other.m, other.n) != (acc.m, acc.n):
             raise SemaError(f"'{name}' needs matrices of the same dimensions: '{acc.spell()}' is {acc.m}x{acc.n} "
                             f"(M x N) but the {role} '{other.spell()}' is declared with M = {other.m}, "
-                            f"N = {other.n}", span)
+                            f"N = {other.n}", span, rule_id="WAVEMATRIX-DIMENSION-MISMATCH")
 
 
 def _check_accumulates(name: str, target: T.WaveMatrixType, source: T.WaveMatrixType,

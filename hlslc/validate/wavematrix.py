@@ -6,7 +6,8 @@ i32 M, i32 N}`.  The rules: the properties themselves are allowed
 (WAVEMATRIX-PROPS), every matrix an operation uses is annotated exactly
 once (WAVEMATRIX-ANNOTATE), each operand has a kind the operation takes
 (WAVEMATRIX-OPERAND-KIND), the shapes and element types of the operands
-fit together (WAVEMATRIX-DIMENSION-MISMATCH), and the constant operands
+fit together (WAVEMATRIX-DIMENSION-MISMATCH: the three matrices of a
+multiply share M and N, K being the device's depth, as sema requires), and the constant operands
 are in range (WAVEMATRIX-OPERAND-VALUE).  Uniform control flow is rule
 IR-UNIFORM-CONTROL-FLOW (uniformity.py).  Matrices passed into a library
 function arrive as arguments whose properties are unknown there; they are
@@ -186,9 +187,11 @@ class WaveMatrixRules:
         ok &= self._kind(fn, ins, op, right, (RIGHT,), "second input")
         if not ok or None in props:
             return
-        if left.n != right.m or acc.m != left.m or acc.n != right.n:
-            self.report("WAVEMATRIX-DIMENSION-MISMATCH", f"{op}: {left.describe()} times {right.describe()} "
-                        f"into {acc.describe()} does not fit MxK * KxN = MxN", fn, ins)
+        if not (left.m, left.n) == (right.m, right.n) == (acc.m, acc.n):
+            # K is not declared: it is the device's depth (waveMatrix_Depth)
+            # for the (type, M, N) of the inputs, so all three share M and N.
+            self.report("WAVEMATRIX-DIMENSION-MISMATCH", f"{op}: {acc.describe()}, {left.describe()} and "
+                        f"{right.describe()} must share M and N (K is the device's depth)", fn, ins)
         elif left.component != right.component and not (left.component in _PACKED and right.component in _PACKED):
             self.report("WAVEMATRIX-DIMENSION-MISMATCH", f"{op}: the inputs {left.describe()} and "
                         f"{right.describe()} have different element types (only int8 and uint8 may mix)", fn, ins)

@@ -385,6 +385,8 @@ def test_case(case: Case) -> None:
 
 def test_every_sema_rule_has_a_passing_and_a_failing_case() -> None:
     for r in RULES.values():
+        if r.id.startswith("WAVEMATRIX-"):
+            continue    # tests/wavematrix/*.hlsl and test_validate_wavematrix.py
         cases = [c for c in CASES if c.rule == r.id]
         if "sema" not in r.checked_in:
             assert not cases, f"{r.id} is not checked by sema but has sema cases"
@@ -398,7 +400,8 @@ def test_ir_only_rules_are_not_reported_by_sema() -> None:
     reported = set(re.findall(r'"(LINALG-[A-Z0-9-]+)"', source))
     assert reported <= set(RULES)
     for r in RULES.values():
-        assert (r.id in reported) == ("sema" in r.checked_in), r.id
+        if r.id.startswith("LINALG-"):
+            assert (r.id in reported) == ("sema" in r.checked_in), r.id
 
 
 def test_rules_registry() -> None:

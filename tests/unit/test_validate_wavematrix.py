@@ -74,8 +74,8 @@ CASES = [
          "WAVEMATRIX-OPERAND-KIND", "the matrix of WaveMatrix_ScalarOp must be a WaveMatrixAccumulator or "
          "WaveMatrixLeftColAcc or WaveMatrixRightRowAcc, but it is WaveMatrixLeft<PackedS8x32, 16, 16>"),
     Case("multiply-shapes", [(props("g", "i8 1, i8 8, i32 16, i32 16"), props("g", "i8 1, i8 8, i32 16, i32 64"))],
-         "WAVEMATRIX-DIMENSION-MISMATCH", "WaveMatrix_Multiply: WaveMatrixLeft<F16, 16, 16> times "
-         "WaveMatrixRight<F16, 16, 64> into WaveMatrixAccumulator<F32, 16, 16> does not fit MxK * KxN = MxN"),
+         "WAVEMATRIX-DIMENSION-MISMATCH", "WaveMatrix_Multiply: WaveMatrixAccumulator<F32, 16, 16>, "
+         "WaveMatrixLeft<F16, 16, 16> and WaveMatrixRight<F16, 16, 64> must share M and N (K is the device's depth)"),
     Case("multiply-element-types", [(props("g", "i8 1, i8 8, i32 16, i32 16"), props("g", "i8 1, i8 9, i32 16, i32 16"))],
          "WAVEMATRIX-DIMENSION-MISMATCH", "have different element types (only int8 and uint8 may mix)"),
     Case("add-shapes", [(props("sumsA", "i8 2, i8 4, i32 16, i32 16"), props("sumsA", "i8 2, i8 4, i32 64, i32 16")),
