@@ -163,7 +163,7 @@ _RULE_LIST: tuple[Rule, ...] = (
          "or the thread group size (ThreadGroup scope)",
          "error",
          f"{_SPEC_0035}: FromThreadVectors, GetThreadVector; matrixLoadFromThreads validation",
-         (IR,)),
+         (COMPILE, IR)),
     Rule("LINALG-PSV-MATRIX-USES",
          "!dx.linalg.matrixUses does not list exactly the (M, N, K, scope, operand type, result type) "
          "of the module's matrixOp, matvecmul and matvecmuladd calls",
