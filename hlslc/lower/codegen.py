@@ -126,6 +126,10 @@ def ir_line_locator(module: ir.Module, text: str) -> "Callable[[int], Span | Non
     return locate
 
 
+_WAVE_MATRIX_COPY = ("a wave matrix cannot be copied or assigned: each is one opaque matrix (an alloca with "
+                     "its waveMatrix_Annotate); declare it, fill it with its methods, and pass it to functions")
+
+
 class _SpanBuilder(ir.IRBuilder):
     """An IRBuilder that remembers the source span each instruction was
     emitted for, so the validator's findings on hlslc's own IR can be
@@ -586,6 +590,9 @@ class Codegen:
             b.branch(self.frame.loops[-1][1])
         elif isinstance(stmt, A.ReturnStmt):
             frame = self.frame
+            if isinstance(frame.ret_type, T.WaveMatrixType):
+                raise LowerError("a function cannot return a wave matrix: take it as an 'inout' parameter "
+                                 "instead", stmt.span)
             if stmt.value is not None:
                 value = self.emit_converted(stmt.value, frame.ret_type)
                 if frame.ret_block is None:
@@ -681,6 +688,8 @@ class Codegen:
             raise LowerError(f"internal: no symbol for '{decl.name}'", decl.span)
         t = self.engine.var_type(sym)
         if isinstance(t, T.WaveMatrixType):
+            if decl.init is not None:
+                raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)
             from .wavematrix import declare_variable
             self.frame.vars[id(sym)] = declare_variable(self, t, decl.name)
             return
@@ -1006,6 +1015,8 @@ class Codegen:
             from .linalg import lower_operator_call
             return lower_operator_call(self, expr, info)
         target_t = self.expr_type(expr.target)
+        if isinstance(target_t, T.WaveMatrixType):
+            raise LowerError(_WAVE_MATRIX_COPY, expr.span)
         if expr.op == "=":
             value = self.emit_converted(expr.value, target_t)
         else:
