@@ -10,8 +10,9 @@ fed with the same plain records (`MatrixShape`, `LinalgCall`), so the two
 checkers cannot drift apart; their messages are then placed in the IR
 (function, line, instruction).
 
-Matrix provenance: values flow through `alloca` slots (flow-insensitively:
-a load from a slot may give any value stored to it anywhere), `phi`,
+Matrix provenance: values flow through `alloca` slots, field by field
+(flow-insensitively: a load from a slot may give any value stored to it
+anywhere; a variable array index may be any element), `phi`,
 `select`, `bitcast`, calls of defined functions (their `ret` values) and
 parameters (the arguments at every call site in the module).  A parameter
 of a function nobody in the module calls (an exported library function)
@@ -106,7 +107,8 @@ class Validator:
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.wave_size, self.group_size = self._entry_properties()
         self.values: dict[tuple[str, str], frozenset] = {}
-        self.slots: dict[tuple[str, str], frozenset] = {}
+        self.slots: dict[tuple[str, str], dict[tuple, frozenset]] = {}
+        self._gep_cache: dict[int, list] = {}
         self.defs: dict[str, dict[str, Instruction]] = {}
         self.matrix_uses_seen: list[tuple | None] = []
         self.reported_sm = False     # LINALG-SHADER-MODEL once per module, at the first operation
@@ -417,10 +419,89 @@ class Validator:
         table[key] = old | new
         return True
 
+    # ---- field-sensitive slots -------------------------------------------
+    # A slot is (function, alloca, path): the constant GEP indices from the
+    # alloca to a MatrixRef inside it (None for a variable index, which may
+    # be any element).  A struct holding an A and a B matrix keeps them apart.
+
+    def _gep_indices(self, d: Instruction) -> list:
+        cached = self._gep_cache.get(id(d))
+        if cached is None:
+            rest = d.text.split("getelementptr", 1)[1].strip()
+            if rest.startswith("inbounds "):
+                rest = rest[len("inbounds "):]
+            parts = split_top(rest)
+            cached = []
+            for part in parts[3:]:       # type, base pointer, the first (pointer) index
+                try:
+                    cached.append(take_operand(part).const)
+                except ValueError:
+                    cached.append(None)
+            self._gep_cache[id(d)] = cached
+        return cached
+
+    def _path(self, fn: Function, value: str) -> tuple[str, tuple]:
+        """(base pointer, index path) of a pointer value."""
+        path: list = []
+        seen = 0
+        while value and value.startswith("%") and seen < 50:
+            d = self.defs[fn.name].get(value)
+            if d is None or d.opcode not in ("getelementptr", "bitcast", "addrspacecast"):
+                break
+            if d.opcode == "getelementptr":
+                path = self._gep_indices(d) + path
+                value = d.pointer or ""
+            else:
+                value = d.uses[0] if d.uses else value
+            seen += 1
+        return value, tuple(path)
+
+    @staticmethod
+    def _compatible(a: tuple, b: tuple) -> bool:
+        return len(a) == len(b) and all(x == y or x is None or y is None for x, y in zip(a, b))
+
+    def _merge_slot(self, fn: Function, base: str, path: tuple, new: frozenset) -> bool:
+        return self._merge(self.slots.setdefault((fn.name, base), {}), path, new)
+
+    def _leaves(self, fn: Function, value: str, depth: int = 0) -> dict[tuple, frozenset]:
+        """The MatrixRefs inside an aggregate value, by their path in it."""
+        d = self.defs[fn.name].get(value)
+        if d is None or depth > 50:
+            return {}
+        if d.opcode == "load":
+            base, prefix = self._path(fn, d.pointer or "")
+            n = len(prefix)
+            return {q[n:]: o for q, o in self.slots.get((fn.name, base), {}).items()
+                    if len(q) >= n and self._compatible(q[:n], prefix)}
+        if d.opcode in ("extractvalue", "extractelement") and d.uses:
+            parts = split_top(d.text.split(d.opcode, 1)[1])
+            index: list = []
+            for part in parts[1:]:
+                words = part.split()
+                try:
+                    index.append(int(words[-1]))
+                except (ValueError, IndexError):
+                    index.append(None)
+            inner = self._leaves(fn, d.uses[0], depth + 1)
+            n = len(index)
+            return {q[n:]: o for q, o in inner.items() if len(q) >= n and self._compatible(q[:n], tuple(index))}
+        return {}
+
     def _transfer(self, fn: Function, ins: Instruction) -> bool:
         if ins.opcode == "store" and ins.type and _squash(ins.type) == _squash(MATRIX_REF):
-            slot = self._base_pointer(fn, ins.pointer or "")
-            return self._merge(self.slots, (fn.name, slot), self._origins_of(fn, ins.stored or ""))
+            base, path = self._path(fn, ins.pointer or "")
+            return self._merge_slot(fn, base, path, self._origins_of(fn, ins.stored or ""))
+        if ins.opcode == "store" and ins.type and "dx.types.MatrixRef" in ins.type:
+            # a whole struct or array of matrices copied into a variable
+            base, path = self._path(fn, ins.pointer or "")
+            changed = False
+            for rel, origins in self._leaves(fn, ins.stored or "").items():
+                changed |= self._merge_slot(fn, base, path + rel, origins)
+            return changed
+        if ins.opcode in ("extractvalue", "extractelement") and ins.result:
+            found = self._leaves(fn, ins.result).get(())
+            if found:
+                return self._merge(self.values, (fn.name, ins.result), found)
         if not ins.result or not ins.type or _squash(ins.type) != _squash(MATRIX_REF):
             return False
         key = (fn.name, ins.result)
@@ -441,12 +522,14 @@ class Validator:
                 return self._merge(self.values, key, rets)
             return self._merge(self.values, key, frozenset({BadOrigin(f"it is the result of '{ins.callee}'")}))
         if ins.opcode == "load":
-            slot = self._base_pointer(fn, ins.pointer or "")
+            slot, path = self._path(fn, ins.pointer or "")
             d = self.defs[fn.name].get(slot)
             if d is None or d.opcode != "alloca":
                 return self._merge(self.values, key, frozenset({BadOrigin(f"it is loaded from '{slot}', "
                                                                           "which is not a local variable")}))
-            return self._merge(self.values, key, self.slots.get((fn.name, slot), frozenset()))
+            found = frozenset().union(*(o for q, o in self.slots.get((fn.name, slot), {}).items()
+                                        if self._compatible(q, path)))
+            return self._merge(self.values, key, found)
         if ins.opcode == "phi":
             return self._merge(self.values, key, frozenset().union(
                 *(self._origins_of(fn, v) for v, _ in ins.incoming)))
