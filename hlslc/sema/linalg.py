@@ -182,9 +182,31 @@ def explain_no_match(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, li
     (None, [], None) to keep the generic 'no matching function'."""
     message, notes = _explain(analyzer, err)
     rule_id = None
-    if message and ("elements but" in message or "takes a" in message):
-        rule_id = "LINALG-VECTOR-LENGTH"
+    if message:
+        rule_id = next((rid for part, rid in _RULE_OF_EXPLANATION if part in message), None)
     return message, notes, rule_id
+
+
+# The spec rule behind each explanation `_explain` gives: the same IDs the
+# IR validator reports (docs/rules.md, "templates" checker).  Matched on
+# the fixed part of each message; tests/sema/linalg/template-rule-ids.hlsl
+# pins every pair.
+_RULE_OF_EXPLANATION: tuple[tuple[str, str], ...] = (
+    ("elements but", "LINALG-VECTOR-LENGTH"),
+    ("takes a", "LINALG-VECTOR-LENGTH"),
+    ("requires a Wave or ThreadGroup scope matrix", "LINALG-OPERATION-SCOPE"),
+    ("requires an accumulator matrix", "LINALG-OPERATION-SCOPE"),
+    ("requires an A or B matrix", "LINALG-OPERATION-SCOPE"),
+    ("of two matrices requires Wave or ThreadGroup scope", "LINALG-OPERATION-SCOPE"),
+    ("writes memory: it needs", "LINALG-RESOURCE-KIND"),
+    ("must be an A matrix (MatrixUse::A)", "LINALG-OPERAND-USE"),
+    ("must be a B matrix (MatrixUse::B)", "LINALG-OPERAND-USE"),
+    ("of a vector needs a B matrix", "LINALG-OPERAND-USE"),
+    ("the K dimensions differ", "LINALG-OPERAND-SHAPE"),
+    ("times B (", "LINALG-OPERAND-SHAPE"),
+    ("scope: the operands of", "LINALG-SCOPE-MISMATCH"),
+    ("needs one scope for all three", "LINALG-SCOPE-MISMATCH"),
+)
 
 
 def _explain(analyzer: "Analyzer", err: NoMatch) -> tuple[str | None, list[tuple[str, Span | None]]]:

@@ -412,8 +412,9 @@ def test_rules_registry() -> None:
         assert isinstance(r, Rule)
         assert r.id.startswith(("LINALG-", "WAVEMATRIX-", "IR-"))
         assert r.severity in ("error", "warning") and r.title and r.spec
-    for ir_only in ("LINALG-OPERAND-USE", "LINALG-SCOPE-MISMATCH"):
-        assert RULES[ir_only].ir_only
+    for templated in ("LINALG-OPERAND-USE", "LINALG-SCOPE-MISMATCH"):
+        assert RULES[templated].checked_in == ("templates", "ir")
+    assert RULES["LINALG-MATRIX-ORIGIN"].ir_only
 
 
 def test_docs_table_matches_registry() -> None:

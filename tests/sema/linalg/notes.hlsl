@@ -13,7 +13,7 @@ using ThreadAcc16 = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::Accumula
 ThreadAcc16 narrow(ThreadAcc m) {
   return m.cast<MatrixComponentType::F16>();
 }
-// CHECK:      {{^.*}}notes.hlsl:[[@LINE-2]]:10: error: 'cast' requires a Wave or ThreadGroup scope matrix, but 'm' has Thread scope{{$}}
+// CHECK:      {{^.*}}notes.hlsl:[[@LINE-2]]:10: error: 'cast' requires a Wave or ThreadGroup scope matrix, but 'm' has Thread scope [LINALG-OPERATION-SCOPE]{{$}}
 // CHECK-NEXT: {{^}}  return m.cast<MatrixComponentType::F16>();{{$}}
 // CHECK-NEXT: {{^}}         ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~{{$}}
 // CHECK-NEXT: {{^.*}}dx{{[/\\]}}linalg.h:{{[0-9]+}}:28: note: candidate template ignored: requirement 'Scope != MatrixScope::Thread' was not satisfied [with Scope = MatrixScope::Thread]{{$}}
