@@ -30,6 +30,14 @@ _UNARY_FLOAT = {"sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "t
                 "round": "Round_ne", "floor": "Round_ni", "ceil": "Round_pi", "trunc": "Round_z"}
 
 
+# Wave reductions and scans: (operation, WaveOpKind); the SignedOpKind
+# operand follows the element type.
+_WAVE_ARITH = {"WaveActiveSum": ("WaveActiveOp", 0), "WaveActiveProduct": ("WaveActiveOp", 1),
+               "WaveActiveMin": ("WaveActiveOp", 2), "WaveActiveMax": ("WaveActiveOp", 3),
+               "WavePrefixSum": ("WavePrefixOp", 0), "WavePrefixProduct": ("WavePrefixOp", 1)}
+_WAVE_BIT = {"WaveActiveBitAnd": 0, "WaveActiveBitOr": 1, "WaveActiveBitXor": 2}
+
+
 def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
     match = info.target
     name = match.name
@@ -48,6 +56,18 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
         return gen.op("WaveIsFirstLane", [])
     if name == "WaveReadLaneFirst":
         return _per_component(gen, args, lambda parts: gen.op("WaveReadLaneFirst", parts, overload=parts[0].type))
+    if name in ("WaveActiveAnyTrue", "WaveActiveAllTrue"):
+        return gen.op("WaveAnyTrue" if name == "WaveActiveAnyTrue" else "WaveAllTrue", args)
+    if name in _WAVE_ARITH:
+        op_name, kind = _WAVE_ARITH[name]
+        scalar = match.return_type.element
+        signed = 1 if scalar.kind in ("uint", "bool") else 0
+        return _per_component(gen, args, lambda parts: gen.op(
+            op_name, [parts[0], ir.Constant(ir.IntType(8), kind), ir.Constant(ir.IntType(8), signed)],
+            overload=parts[0].type))
+    if name in _WAVE_BIT:
+        return _per_component(gen, args, lambda parts: gen.op(
+            "WaveActiveBit", [parts[0], ir.Constant(ir.IntType(8), _WAVE_BIT[name])], overload=parts[0].type))
     if name == "f16tof32":
         return _per_component(gen, args, lambda parts: gen.op("LegacyF16ToF32", parts, name_hint="f32"))
     if name == "f32tof16":
