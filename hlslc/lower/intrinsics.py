@@ -56,6 +56,10 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
         return gen.op("WaveIsFirstLane", [])
     if name == "WaveReadLaneFirst":
         return _per_component(gen, args, lambda parts: gen.op("WaveReadLaneFirst", parts, overload=parts[0].type))
+    if name == "WaveReadLaneAt":
+        lane = args[1]
+        return _per_component(gen, args[:1], lambda parts: gen.op("WaveReadLaneAt", [parts[0], lane],
+                                                                  overload=parts[0].type))
     if name in ("WaveActiveAnyTrue", "WaveActiveAllTrue"):
         return gen.op("WaveAnyTrue" if name == "WaveActiveAnyTrue" else "WaveAllTrue", args)
     if name in _WAVE_ARITH:

@@ -1,7 +1,8 @@
 // Wave reductions and scans: WaveActiveAnyTrue/AllTrue (waveAnyTrue 113,
 // waveAllTrue 114), WaveActiveSum/Product/Min/Max (waveActiveOp 119 with
 // WaveOpKind and SignedOpKind), WavePrefixSum/Product (wavePrefixOp 121) and
-// WaveActiveBitAnd/Or/Xor (waveActiveBit 120), per component. Their results
+// WaveActiveBitAnd/Or/Xor (waveActiveBit 120) and WaveReadLaneAt
+// (waveReadLaneAt 117), per component. Their results
 // are wave-uniform, so a branch on them may hold Wave-scope matrix work.
 // RUN: %hlslc -T cs_6_10 %s | FileCheck %s
 #include <dx/linalg.h>
@@ -29,5 +30,8 @@ void main(uint3 id : SV_DispatchThreadID) {
   uint before = WavePrefixSum(1u);
   // CHECK: call i32 @"dx.op.waveActiveBit.i32"(i32 120, i32 {{.*}}, i8 1)
   uint bits = WaveActiveBitOr(1u << (id.x % 32));
-  Out.Store(0, sum + before + bits + (any ? 1 : 0) + (uint)biggest + (uint)least.x);
+  // CHECK: call float @"dx.op.waveReadLaneAt.f32"(i32 117, float {{.*}}, i32 5)
+  // CHECK: call float @"dx.op.waveReadLaneAt.f32"(i32 117, float {{.*}}, i32 5)
+  float2 fifth = WaveReadLaneAt(float2(id.x, id.y), 5);
+  Out.Store(0, sum + before + bits + (any ? 1 : 0) + (uint)biggest + (uint)least.x + (uint)fifth.y);
 }
