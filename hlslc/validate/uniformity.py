@@ -207,6 +207,10 @@ class Uniformity:
         op = _op_of(ins)
         if op is not None and op.name in _VARYING_SOURCES:
             return changed | self.raise_level(key, VARYING, ins, f"dx.op {op.name} differs per thread")
+        if op is not None and op.name in ("CreateMatrix", "MatrixOuterProduct"):
+            # A new matrix handle: which matrix it is does not depend on the
+            # operands' values (a varying dimension is IR-CONST-OPERAND).
+            return changed
         worst, via = UNIFORM, ""
         for u in ins.uses:
             lvl = self.value_level(fn, u)
@@ -317,6 +321,26 @@ class Uniformity:
                           origin_span))
         return notes
 
+    def check_matrix_operands(self, fn: Function, ins: Instruction, allowed: int, what: str) -> None:
+        """A Wave (ThreadGroup) matrix operation on a matrix chosen per
+        thread (`cond ? a : b` with a varying condition) is the same
+        operation on different matrices in different threads."""
+        for a in ins.args[1:]:
+            if a.type.replace('"', "").replace(" ", "") != "%dx.types.MatrixRef*":
+                continue
+            lvl = self.value_level(fn, a.value)
+            if lvl <= allowed:
+                continue
+            uniform = "wave-uniform" if allowed == WAVE_UNIFORM else "thread-group-uniform"
+            self.v.report("IR-UNIFORM-CONTROL-FLOW", f"{what} needs a {uniform} matrix operand, but {a.value} may "
+                          f"differ between {_LEVEL_WORDS[lvl]}", fn, ins,
+                          self.chain(fn, a.value),
+                          source=(f"this operation ({what}) needs the same matrix in every thread, but the matrix "
+                                  f"operand may differ between {_LEVEL_WORDS[lvl]}",
+                                  self.source_chain(fn, a.value, [s for s in [self.v.locate(ins.line)] if s]
+                                                    if self.v.locate is not None else [])))
+            return
+
     def check_scalar(self, fn: Function, ins: Instruction, allowed: int) -> None:
         """LINALG-UNIFORM-VALUE: matrixElementwiseBinaryOp's scalar is
         "a wave-uniform value" (thread-group-uniform for ThreadGroup scope)."""
@@ -344,6 +368,7 @@ class Uniformity:
                     continue
                 allowed, what = need
                 self.check_scalar(fn, ins, allowed)
+                self.check_matrix_operands(fn, ins, allowed, what)
                 key = (fn.name, ins.block.name)
                 lvl = self.block_level.get(key, UNIFORM)
                 if lvl <= allowed:
