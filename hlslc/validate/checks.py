@@ -373,14 +373,7 @@ class Validator:
     # ---- rule 2: matrix provenance ---------------------------------------
 
     def _base_pointer(self, fn: Function, value: str) -> str:
-        seen = 0
-        while value and value.startswith("%") and seen < 50:
-            d = self.defs[fn.name].get(value)
-            if d is None or d.opcode not in ("getelementptr", "bitcast", "addrspacecast"):
-                break
-            value = d.pointer if d.opcode == "getelementptr" else (d.uses[0] if d.uses else value)
-            seen += 1
-        return value
+        return self._path(fn, value)[0]
 
     def _origins_of(self, fn: Function, value: str) -> frozenset:
         if not value.startswith("%"):

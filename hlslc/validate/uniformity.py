@@ -35,7 +35,8 @@ a note chain from the condition back to the thread-varying source.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, Iterator
 
 from .. import ir_ops
 from ..diagnostics import Note
@@ -272,34 +273,31 @@ class Uniformity:
             return UNIFORM, f"{op.name} on a ThreadGroup-scope matrix"
         return None
 
-    def chain(self, fn: Function, value: str) -> list[str]:
-        """Notes from a divergent condition back to its thread-varying source."""
-        notes = []
+    def _walk(self, fn: Function, value: str) -> Iterator[tuple[tuple[str, str], Instruction | None, str]]:
+        """(value, defining instruction, reason) from `value` back to its
+        thread-varying source, following the recorded reasons."""
         key: tuple[str, str] | None = (fn.name, value)
         seen = set()
-        while key is not None and key in self.why and key not in seen and len(notes) < 16:
+        while key is not None and key in self.why and key not in seen:
             seen.add(key)
             ins, text, via = self.why[key]
-            where = f" (line {ins.line}: {ins.describe()})" if ins is not None else ""
-            notes.append(f"{key[1]} may differ between threads: {text}{where}")
+            yield key, ins, text
             key = via
-        return notes
+
+    def chain(self, fn: Function, value: str) -> list[str]:
+        """Notes from a divergent condition back to its thread-varying source."""
+        return [f"{key[1]} may differ between threads: {text}"
+                + (f" (line {ins.line}: {ins.describe()})" if ins is not None else "")
+                for key, ins, text in islice(self._walk(fn, value), 16)]
 
     def source_chain(self, fn: Function, value: str, skip: "list[Span]") -> list[Note]:
         """The chain of `chain` as notes at source spans: one note per
         distinct span, the thread-varying origin last."""
         if self.v.locate is None:
             return []
-        steps = []
-        key: tuple[str, str] | None = (fn.name, value)
-        seen = set()
-        while key is not None and key in self.why and key not in seen and len(steps) < 16:
-            seen.add(key)
-            ins, text, via = self.why[key]
-            span = self.v.locate(ins.line) if ins is not None else None
-            if span is not None:
-                steps.append((span, text))
-            key = via
+        located = ((self.v.locate(ins.line) if ins is not None else None, text)
+                   for _, ins, text in self._walk(fn, value))
+        steps = list(islice(((span, text) for span, text in located if span is not None), 16))
         if not steps:
             return []
         origin_span, origin_text = steps[-1]
