@@ -1,6 +1,8 @@
 """The syntax tree the parser builds, and its text dump (`--ast-dump`).
 
-Owns: one dataclass per construct, each with a `span`.  The tree records
+Owns: one class per construct, each with a `span`.  The classes are written
+out (slots, `__init__`, `_fields`) rather than made by `dataclasses`:
+creating 66 dataclasses cost 13 ms of every run's start-up.  The tree records
 what was written, not what it means: a bare name used as a template
 argument is a `NameExpr` even when it denotes a type, a call of a type is a
 `CallExpr` whose callee is a `TypeExpr`; sema resolves both.
@@ -10,31 +12,49 @@ Does not own: types, symbols or constant values (sema's), parsing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
 from typing import Union
 
 from .source import Span
 
 
-@dataclass(eq=False, slots=True)
 class Node:
     span: Span
+    __slots__ = ("span",)
+    _fields = ("span",)
+
+    def __init__(self, span: Span) -> None:
+        self.span = span
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__qualname__}({args})"
 
 
 # ------------------------------------------------------------------ names
 
 
-@dataclass(eq=False, slots=True)
 class NamePart(Node):
     """One component of a qualified name: `Matrix<F16, 8, 32, ...>` or `Load`."""
     name: str
-    template_args: "list[TemplateArg] | None" = None
+    template_args: "list[TemplateArg] | None"
+    __slots__ = ("name", "template_args")
+    _fields = ("span", "name", "template_args")
+
+    def __init__(self, span: Span, name: str, template_args: "list[TemplateArg] | None" = None) -> None:
+        self.span = span
+        self.name = name
+        self.template_args = template_args
 
 
-@dataclass(eq=False, slots=True)
 class QualifiedName(Node):
     """`dx::linalg::MatrixUse::A`: the parts, outermost first."""
     parts: list[NamePart]
+    __slots__ = ("parts",)
+    _fields = ("span", "parts")
+
+    def __init__(self, span: Span, parts: list[NamePart]) -> None:
+        self.span = span
+        self.parts = parts
 
     @property
     def last(self) -> NamePart:
@@ -47,153 +67,281 @@ class QualifiedName(Node):
 # ------------------------------------------------------------------ types
 
 
-@dataclass(eq=False, slots=True)
 class TypeRef(Node):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class BuiltinType(TypeRef):
     """`float`, `uint3`, `float4x4`, `ByteAddressBuffer`, `unsigned int`."""
     name: str
+    __slots__ = ("name",)
+    _fields = ("span", "name")
+
+    def __init__(self, span: Span, name: str) -> None:
+        self.span = span
+        self.name = name
 
 
-@dataclass(eq=False, slots=True)
 class BuiltinTemplateType(TypeRef):
     """`vector<float16_t, 32>`, `StructuredBuffer<S>`, `WaveMatrixLeft<...>`."""
     name: str
     args: "list[TemplateArg]"
+    __slots__ = ("name", "args")
+    _fields = ("span", "name", "args")
+
+    def __init__(self, span: Span, name: str, args: "list[TemplateArg]") -> None:
+        self.span = span
+        self.name = name
+        self.args = args
 
 
-@dataclass(eq=False, slots=True)
 class NamedType(TypeRef):
     """A user type: `MatrixATy`, `dx::linalg::Matrix<...>`, or a `typename X::type`."""
     name: QualifiedName
-    is_dependent: bool = False   # written with `typename`
-    is_resolved: bool = True     # False: a plain name the lexer did not know as a type
+    is_dependent: bool   # written with `typename`
+    is_resolved: bool     # False: a plain name the lexer did not know as a type
+    __slots__ = ("name", "is_dependent", "is_resolved")
+    _fields = ("span", "name", "is_dependent", "is_resolved")
+
+    def __init__(self, span: Span, name: QualifiedName, is_dependent: bool = False, is_resolved: bool = True) -> None:
+        self.span = span
+        self.name = name
+        self.is_dependent = is_dependent
+        self.is_resolved = is_resolved
 
 
 # ------------------------------------------------------------- expressions
 
 
-@dataclass(eq=False, slots=True)
 class Expr(Node):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class IntLiteral(Expr):
     value: int
     suffix: str
     text: str
+    __slots__ = ("value", "suffix", "text")
+    _fields = ("span", "value", "suffix", "text")
+
+    def __init__(self, span: Span, value: int, suffix: str, text: str) -> None:
+        self.span = span
+        self.value = value
+        self.suffix = suffix
+        self.text = text
 
 
-@dataclass(eq=False, slots=True)
 class FloatLiteral(Expr):
     value: float
     suffix: str
     text: str
+    __slots__ = ("value", "suffix", "text")
+    _fields = ("span", "value", "suffix", "text")
+
+    def __init__(self, span: Span, value: float, suffix: str, text: str) -> None:
+        self.span = span
+        self.value = value
+        self.suffix = suffix
+        self.text = text
 
 
-@dataclass(eq=False, slots=True)
 class BoolLiteral(Expr):
     value: bool
+    __slots__ = ("value",)
+    _fields = ("span", "value")
+
+    def __init__(self, span: Span, value: bool) -> None:
+        self.span = span
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class StringLiteral(Expr):
     value: str
+    __slots__ = ("value",)
+    _fields = ("span", "value")
+
+    def __init__(self, span: Span, value: str) -> None:
+        self.span = span
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class NameExpr(Expr):
     name: QualifiedName
+    __slots__ = ("name",)
+    _fields = ("span", "name")
+
+    def __init__(self, span: Span, name: QualifiedName) -> None:
+        self.span = span
+        self.name = name
 
 
-@dataclass(eq=False, slots=True)
 class TypeExpr(Expr):
     """A type in expression position: the callee of `float3(1, 2, 3)` or of
     `Multiply<MatrixComponentType::F32>(a, b)` (sema decides which it is)."""
     type: TypeRef
+    __slots__ = ("type",)
+    _fields = ("span", "type")
+
+    def __init__(self, span: Span, type: TypeRef) -> None:
+        self.span = span
+        self.type = type
 
 
-@dataclass(eq=False, slots=True)
 class BinaryExpr(Expr):
     op: str
     lhs: Expr
     rhs: Expr
+    __slots__ = ("op", "lhs", "rhs")
+    _fields = ("span", "op", "lhs", "rhs")
+
+    def __init__(self, span: Span, op: str, lhs: Expr, rhs: Expr) -> None:
+        self.span = span
+        self.op = op
+        self.lhs = lhs
+        self.rhs = rhs
 
 
-@dataclass(eq=False, slots=True)
 class AssignExpr(Expr):
     op: str          # "=", "+=", ...
     target: Expr
     value: Expr
+    __slots__ = ("op", "target", "value")
+    _fields = ("span", "op", "target", "value")
+
+    def __init__(self, span: Span, op: str, target: Expr, value: Expr) -> None:
+        self.span = span
+        self.op = op
+        self.target = target
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class UnaryExpr(Expr):
     op: str          # "+", "-", "!", "~", "++" (prefix), "--" (prefix)
     operand: Expr
+    __slots__ = ("op", "operand")
+    _fields = ("span", "op", "operand")
+
+    def __init__(self, span: Span, op: str, operand: Expr) -> None:
+        self.span = span
+        self.op = op
+        self.operand = operand
 
 
-@dataclass(eq=False, slots=True)
 class PostfixExpr(Expr):
     op: str          # "++" or "--"
     operand: Expr
+    __slots__ = ("op", "operand")
+    _fields = ("span", "op", "operand")
+
+    def __init__(self, span: Span, op: str, operand: Expr) -> None:
+        self.span = span
+        self.op = op
+        self.operand = operand
 
 
-@dataclass(eq=False, slots=True)
 class ConditionalExpr(Expr):
     cond: Expr
     then: Expr
     otherwise: Expr
+    __slots__ = ("cond", "then", "otherwise")
+    _fields = ("span", "cond", "then", "otherwise")
+
+    def __init__(self, span: Span, cond: Expr, then: Expr, otherwise: Expr) -> None:
+        self.span = span
+        self.cond = cond
+        self.then = then
+        self.otherwise = otherwise
 
 
-@dataclass(eq=False, slots=True)
 class CommaExpr(Expr):
     lhs: Expr
     rhs: Expr
+    __slots__ = ("lhs", "rhs")
+    _fields = ("span", "lhs", "rhs")
+
+    def __init__(self, span: Span, lhs: Expr, rhs: Expr) -> None:
+        self.span = span
+        self.lhs = lhs
+        self.rhs = rhs
 
 
-@dataclass(eq=False, slots=True)
 class CastExpr(Expr):
     type: TypeRef
     operand: Expr
+    __slots__ = ("type", "operand")
+    _fields = ("span", "type", "operand")
+
+    def __init__(self, span: Span, type: TypeRef, operand: Expr) -> None:
+        self.span = span
+        self.type = type
+        self.operand = operand
 
 
-@dataclass(eq=False, slots=True)
 class CallExpr(Expr):
     callee: Expr
     args: list[Expr]
+    __slots__ = ("callee", "args")
+    _fields = ("span", "callee", "args")
+
+    def __init__(self, span: Span, callee: Expr, args: list[Expr]) -> None:
+        self.span = span
+        self.callee = callee
+        self.args = args
 
 
-@dataclass(eq=False, slots=True)
 class MemberExpr(Expr):
     """`obj.name`, `obj.cast<F32>` (with template arguments), `v.xyz` (swizzle)."""
     object: Expr
     member: NamePart
+    __slots__ = ("object", "member")
+    _fields = ("span", "object", "member")
+
+    def __init__(self, span: Span, object: Expr, member: NamePart) -> None:
+        self.span = span
+        self.object = object
+        self.member = member
 
 
-@dataclass(eq=False, slots=True)
 class IndexExpr(Expr):
     base: Expr
     index: Expr
+    __slots__ = ("base", "index")
+    _fields = ("span", "base", "index")
+
+    def __init__(self, span: Span, base: Expr, index: Expr) -> None:
+        self.span = span
+        self.base = base
+        self.index = index
 
 
-@dataclass(eq=False, slots=True)
 class SizeofExpr(Expr):
     operand: "TypeRef | Expr"
+    __slots__ = ("operand",)
+    _fields = ("span", "operand")
+
+    def __init__(self, span: Span, operand: "TypeRef | Expr") -> None:
+        self.span = span
+        self.operand = operand
 
 
-@dataclass(eq=False, slots=True)
 class ParenExpr(Expr):
     inner: Expr
+    __slots__ = ("inner",)
+    _fields = ("span", "inner")
+
+    def __init__(self, span: Span, inner: Expr) -> None:
+        self.span = span
+        self.inner = inner
 
 
-@dataclass(eq=False, slots=True)
 class InitListExpr(Expr):
     items: "list[Expr | InitListExpr]"
+    __slots__ = ("items",)
+    _fields = ("span", "items")
+
+    def __init__(self, span: Span, items: "list[Expr | InitListExpr]") -> None:
+        self.span = span
+        self.items = items
 
 
 TemplateArg = Union[TypeRef, Expr]
@@ -202,26 +350,36 @@ TemplateArg = Union[TypeRef, Expr]
 # ------------------------------------------------------------ declarations
 
 
-@dataclass(eq=False, slots=True)
 class Decl(Node):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class Attribute(Node):
     """`[numthreads(8, 8, 1)]`, `[wavesize(32)]`, `[shader("compute")]`, `[unroll]`."""
     name: str
     args: list[Expr]
+    __slots__ = ("name", "args")
+    _fields = ("span", "name", "args")
+
+    def __init__(self, span: Span, name: str, args: list[Expr]) -> None:
+        self.span = span
+        self.name = name
+        self.args = args
 
 
-@dataclass(eq=False, slots=True)
 class Semantic(Node):
     """`: SV_DispatchThreadID` or `: register(u0, space1)`."""
     name: str
-    args: list[str] | None = None
+    args: list[str] | None
+    __slots__ = ("name", "args")
+    _fields = ("span", "name", "args")
+
+    def __init__(self, span: Span, name: str, args: list[str] | None = None) -> None:
+        self.span = span
+        self.name = name
+        self.args = args
 
 
-@dataclass(eq=False, slots=True)
 class VarDecl(Decl):
     specifiers: list[str]
     type: TypeRef
@@ -230,9 +388,20 @@ class VarDecl(Decl):
     array_dims: "list[Expr | None]"
     semantics: list[Semantic]
     init: "Expr | None"
+    __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init")
+    _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init")
+
+    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None") -> None:
+        self.span = span
+        self.specifiers = specifiers
+        self.type = type
+        self.name = name
+        self.name_span = name_span
+        self.array_dims = array_dims
+        self.semantics = semantics
+        self.init = init
 
 
-@dataclass(eq=False, slots=True)
 class ParamDecl(Decl):
     modifiers: list[str]
     type: TypeRef
@@ -240,9 +409,19 @@ class ParamDecl(Decl):
     array_dims: "list[Expr | None]"
     semantic: Semantic | None
     default: Expr | None
+    __slots__ = ("modifiers", "type", "name", "array_dims", "semantic", "default")
+    _fields = ("span", "modifiers", "type", "name", "array_dims", "semantic", "default")
+
+    def __init__(self, span: Span, modifiers: list[str], type: TypeRef, name: str | None, array_dims: "list[Expr | None]", semantic: Semantic | None, default: Expr | None) -> None:
+        self.span = span
+        self.modifiers = modifiers
+        self.type = type
+        self.name = name
+        self.array_dims = array_dims
+        self.semantic = semantic
+        self.default = default
 
 
-@dataclass(eq=False, slots=True)
 class FunctionDecl(Decl):
     attributes: list[Attribute]
     specifiers: list[str]
@@ -254,214 +433,385 @@ class FunctionDecl(Decl):
     semantic: Semantic | None
     body: "CompoundStmt | None"
     # An explicit specialisation names its arguments: `BytesOf<double>()`.
-    specialization_args: "list[TemplateArg] | None" = None
+    specialization_args: "list[TemplateArg] | None"
+    __slots__ = ("attributes", "specifiers", "return_type", "name", "qualifier", "name_span", "params", "semantic", "body", "specialization_args")
+    _fields = ("span", "attributes", "specifiers", "return_type", "name", "qualifier", "name_span", "params", "semantic", "body", "specialization_args")
+
+    def __init__(self, span: Span, attributes: list[Attribute], specifiers: list[str], return_type: TypeRef, name: str, qualifier: QualifiedName | None, name_span: Span, params: list[ParamDecl], semantic: Semantic | None, body: "CompoundStmt | None", specialization_args: "list[TemplateArg] | None" = None) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.specifiers = specifiers
+        self.return_type = return_type
+        self.name = name
+        self.qualifier = qualifier
+        self.name_span = name_span
+        self.params = params
+        self.semantic = semantic
+        self.body = body
+        self.specialization_args = specialization_args
 
 
-@dataclass(eq=False, slots=True)
 class StructDecl(Decl):
     keyword: str             # "struct" or "class"
     name: str | None
     template_args: "list[TemplateArg] | None"   # a specialisation: `struct X<true, T>`
     bases: list[TypeRef]
     members: list[Decl]
+    __slots__ = ("keyword", "name", "template_args", "bases", "members")
+    _fields = ("span", "keyword", "name", "template_args", "bases", "members")
+
+    def __init__(self, span: Span, keyword: str, name: str | None, template_args: "list[TemplateArg] | None", bases: list[TypeRef], members: list[Decl]) -> None:
+        self.span = span
+        self.keyword = keyword
+        self.name = name
+        self.template_args = template_args
+        self.bases = bases
+        self.members = members
 
 
-@dataclass(eq=False, slots=True)
 class AccessSpec(Decl):
     access: str
+    __slots__ = ("access",)
+    _fields = ("span", "access")
+
+    def __init__(self, span: Span, access: str) -> None:
+        self.span = span
+        self.access = access
 
 
-@dataclass(eq=False, slots=True)
 class Enumerator(Node):
     name: str
     value: Expr | None
+    __slots__ = ("name", "value")
+    _fields = ("span", "name", "value")
+
+    def __init__(self, span: Span, name: str, value: Expr | None) -> None:
+        self.span = span
+        self.name = name
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class EnumDecl(Decl):
     name: str | None
     scoped: bool
     underlying: TypeRef | None
     enumerators: list[Enumerator]
+    __slots__ = ("name", "scoped", "underlying", "enumerators")
+    _fields = ("span", "name", "scoped", "underlying", "enumerators")
+
+    def __init__(self, span: Span, name: str | None, scoped: bool, underlying: TypeRef | None, enumerators: list[Enumerator]) -> None:
+        self.span = span
+        self.name = name
+        self.scoped = scoped
+        self.underlying = underlying
+        self.enumerators = enumerators
 
 
-@dataclass(eq=False, slots=True)
 class TypedefDecl(Decl):
     type: TypeRef
     names: list[str]
     array_dims: "list[list[Expr | None]]"
+    __slots__ = ("type", "names", "array_dims")
+    _fields = ("span", "type", "names", "array_dims")
+
+    def __init__(self, span: Span, type: TypeRef, names: list[str], array_dims: "list[list[Expr | None]]") -> None:
+        self.span = span
+        self.type = type
+        self.names = names
+        self.array_dims = array_dims
 
 
-@dataclass(eq=False, slots=True)
 class AliasDecl(Decl):
     """`using X = T;`"""
     name: str
     type: TypeRef
+    __slots__ = ("name", "type")
+    _fields = ("span", "name", "type")
+
+    def __init__(self, span: Span, name: str, type: TypeRef) -> None:
+        self.span = span
+        self.name = name
+        self.type = type
 
 
-@dataclass(eq=False, slots=True)
 class UsingDirective(Decl):
     """`using namespace dx::linalg;`"""
     namespace: list[str]
+    __slots__ = ("namespace",)
+    _fields = ("span", "namespace")
+
+    def __init__(self, span: Span, namespace: list[str]) -> None:
+        self.span = span
+        self.namespace = namespace
 
 
-@dataclass(eq=False, slots=True)
 class UsingDecl(Decl):
     """`using hlsl::enable_if;`"""
     name: QualifiedName
+    __slots__ = ("name",)
+    _fields = ("span", "name")
+
+    def __init__(self, span: Span, name: QualifiedName) -> None:
+        self.span = span
+        self.name = name
 
 
-@dataclass(eq=False, slots=True)
 class NamespaceDecl(Decl):
     name: str
     decls: list[Decl]
+    __slots__ = ("name", "decls")
+    _fields = ("span", "name", "decls")
+
+    def __init__(self, span: Span, name: str, decls: list[Decl]) -> None:
+        self.span = span
+        self.name = name
+        self.decls = decls
 
 
-@dataclass(eq=False, slots=True)
 class TemplateParam(Node):
     kind: str                # "type" or "value"
     name: str | None
     type: TypeRef | None     # the type of a value parameter
     default: "TemplateArg | None"
+    __slots__ = ("kind", "name", "type", "default")
+    _fields = ("span", "kind", "name", "type", "default")
+
+    def __init__(self, span: Span, kind: str, name: str | None, type: TypeRef | None, default: "TemplateArg | None") -> None:
+        self.span = span
+        self.kind = kind
+        self.name = name
+        self.type = type
+        self.default = default
 
 
-@dataclass(eq=False, slots=True)
 class TemplateDecl(Decl):
     params: list[TemplateParam]
     decl: Decl
+    __slots__ = ("params", "decl")
+    _fields = ("span", "params", "decl")
+
+    def __init__(self, span: Span, params: list[TemplateParam], decl: Decl) -> None:
+        self.span = span
+        self.params = params
+        self.decl = decl
 
 
-@dataclass(eq=False, slots=True)
 class StaticAssertDecl(Decl):
     cond: Expr
     message: str | None
+    __slots__ = ("cond", "message")
+    _fields = ("span", "cond", "message")
+
+    def __init__(self, span: Span, cond: Expr, message: str | None) -> None:
+        self.span = span
+        self.cond = cond
+        self.message = message
 
 
-@dataclass(eq=False, slots=True)
 class DeclGroup(Decl):
     """Several declarations from one statement: `uint a = 1, b;`, or a type
     defined together with variables: `struct S { ... } s;`."""
     decls: list[Decl]
+    __slots__ = ("decls",)
+    _fields = ("span", "decls")
+
+    def __init__(self, span: Span, decls: list[Decl]) -> None:
+        self.span = span
+        self.decls = decls
 
 
-@dataclass(eq=False, slots=True)
 class BufferDecl(Decl):
     """`cbuffer Name : register(b0) { ... }`: its members are globals."""
     keyword: str
     name: str
     semantics: list[Semantic]
     decls: list[Decl]
+    __slots__ = ("keyword", "name", "semantics", "decls")
+    _fields = ("span", "keyword", "name", "semantics", "decls")
+
+    def __init__(self, span: Span, keyword: str, name: str, semantics: list[Semantic], decls: list[Decl]) -> None:
+        self.span = span
+        self.keyword = keyword
+        self.name = name
+        self.semantics = semantics
+        self.decls = decls
 
 
-@dataclass(eq=False, slots=True)
 class EmptyDecl(Decl):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class TranslationUnit(Node):
     decls: list[Decl]
+    __slots__ = ("decls",)
+    _fields = ("span", "decls")
+
+    def __init__(self, span: Span, decls: list[Decl]) -> None:
+        self.span = span
+        self.decls = decls
 
 
 # --------------------------------------------------------------- statements
 
 
-@dataclass(eq=False, slots=True)
 class Stmt(Node):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class CompoundStmt(Stmt):
     stmts: list[Stmt]
+    __slots__ = ("stmts",)
+    _fields = ("span", "stmts")
+
+    def __init__(self, span: Span, stmts: list[Stmt]) -> None:
+        self.span = span
+        self.stmts = stmts
 
 
-@dataclass(eq=False, slots=True)
 class DeclStmt(Stmt):
     decl: Decl
+    __slots__ = ("decl",)
+    _fields = ("span", "decl")
+
+    def __init__(self, span: Span, decl: Decl) -> None:
+        self.span = span
+        self.decl = decl
 
 
-@dataclass(eq=False, slots=True)
 class ExprStmt(Stmt):
     expr: Expr
+    __slots__ = ("expr",)
+    _fields = ("span", "expr")
+
+    def __init__(self, span: Span, expr: Expr) -> None:
+        self.span = span
+        self.expr = expr
 
 
-@dataclass(eq=False, slots=True)
 class EmptyStmt(Stmt):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class IfStmt(Stmt):
     attributes: list[Attribute]
     cond: Expr
     then: Stmt
     otherwise: Stmt | None
+    __slots__ = ("attributes", "cond", "then", "otherwise")
+    _fields = ("span", "attributes", "cond", "then", "otherwise")
+
+    def __init__(self, span: Span, attributes: list[Attribute], cond: Expr, then: Stmt, otherwise: Stmt | None) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.cond = cond
+        self.then = then
+        self.otherwise = otherwise
 
 
-@dataclass(eq=False, slots=True)
 class ForStmt(Stmt):
     attributes: list[Attribute]
     init: "Stmt | None"
     cond: Expr | None
     step: Expr | None
     body: Stmt
+    __slots__ = ("attributes", "init", "cond", "step", "body")
+    _fields = ("span", "attributes", "init", "cond", "step", "body")
+
+    def __init__(self, span: Span, attributes: list[Attribute], init: "Stmt | None", cond: Expr | None, step: Expr | None, body: Stmt) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.init = init
+        self.cond = cond
+        self.step = step
+        self.body = body
 
 
-@dataclass(eq=False, slots=True)
 class WhileStmt(Stmt):
     attributes: list[Attribute]
     cond: Expr
     body: Stmt
+    __slots__ = ("attributes", "cond", "body")
+    _fields = ("span", "attributes", "cond", "body")
+
+    def __init__(self, span: Span, attributes: list[Attribute], cond: Expr, body: Stmt) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.cond = cond
+        self.body = body
 
 
-@dataclass(eq=False, slots=True)
 class DoStmt(Stmt):
     body: Stmt
     cond: Expr
+    __slots__ = ("body", "cond")
+    _fields = ("span", "body", "cond")
+
+    def __init__(self, span: Span, body: Stmt, cond: Expr) -> None:
+        self.span = span
+        self.body = body
+        self.cond = cond
 
 
-@dataclass(eq=False, slots=True)
 class SwitchStmt(Stmt):
     attributes: list[Attribute]
     cond: Expr
     body: Stmt
+    __slots__ = ("attributes", "cond", "body")
+    _fields = ("span", "attributes", "cond", "body")
+
+    def __init__(self, span: Span, attributes: list[Attribute], cond: Expr, body: Stmt) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.cond = cond
+        self.body = body
 
 
-@dataclass(eq=False, slots=True)
 class CaseLabel(Stmt):
     value: Expr
+    __slots__ = ("value",)
+    _fields = ("span", "value")
+
+    def __init__(self, span: Span, value: Expr) -> None:
+        self.span = span
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class DefaultLabel(Stmt):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class BreakStmt(Stmt):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class ContinueStmt(Stmt):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class ReturnStmt(Stmt):
     value: Expr | None
+    __slots__ = ("value",)
+    _fields = ("span", "value")
+
+    def __init__(self, span: Span, value: Expr | None) -> None:
+        self.span = span
+        self.value = value
 
 
-@dataclass(eq=False, slots=True)
 class DiscardStmt(Stmt):
-    pass
+    __slots__ = ()
 
 
-@dataclass(eq=False, slots=True)
 class AttributedStmt(Stmt):
     attributes: list[Attribute]
     stmt: Stmt
+    __slots__ = ("attributes", "stmt")
+    _fields = ("span", "attributes", "stmt")
+
+    def __init__(self, span: Span, attributes: list[Attribute], stmt: Stmt) -> None:
+        self.span = span
+        self.attributes = attributes
+        self.stmt = stmt
 
 
 # -------------------------------------------------------------------- dump
@@ -474,25 +824,25 @@ def _describe(node: Node) -> str:
     span = node.span.user_span()
     line, col = span.line_col()
     parts = [type(node).__name__, f"<{span.file.path}:{line}:{col}>"]
-    for f in fields(node):
-        if f.name in _SKIP_FIELDS:
+    for name in node._fields:
+        if name in _SKIP_FIELDS:
             continue
-        value = getattr(node, f.name)
+        value = getattr(node, name)
         if isinstance(value, (str, int, float, bool)) and not isinstance(value, Node):
             if isinstance(value, bool):
-                if f.name == "value":
+                if name == "value":
                     parts.append(str(value).lower())
-                elif f.name == "is_resolved":
+                elif name == "is_resolved":
                     if not value:
                         parts.append("unresolved")
                 elif value:
-                    parts.append(f.name.removeprefix("is_"))
+                    parts.append(name.removeprefix("is_"))
             elif isinstance(value, str):
-                parts.append(f"{f.name}={value!r}" if f.name not in ("name", "op") else repr(value) if f.name == "name" else value)
+                parts.append(f"{name}={value!r}" if name not in ("name", "op") else repr(value) if name == "name" else value)
             else:
-                parts.append(f"{f.name}={value}")
+                parts.append(f"{name}={value}")
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
-            parts.append(f"{f.name}=[{', '.join(value)}]")
+            parts.append(f"{name}=[{', '.join(value)}]")
         elif isinstance(value, QualifiedName):
             parts.append(repr(_spell_qualified(value)))
         elif isinstance(value, NamePart):
@@ -549,20 +899,20 @@ def spell(node: "Node | None") -> str:
 
 def _children(node: Node) -> list[tuple[str, Node]]:
     out: list[tuple[str, Node]] = []
-    for f in fields(node):
-        if f.name in _SKIP_FIELDS:
+    for name in node._fields:
+        if name in _SKIP_FIELDS:
             continue
-        value = getattr(node, f.name)
+        value = getattr(node, name)
         if isinstance(value, (QualifiedName, NamePart)) and not _has_node_args(value):
             continue
         if isinstance(value, Node):
-            out.append((f.name, value))
+            out.append((name, value))
         elif isinstance(value, list):
             for item in value:
                 if isinstance(item, Node):
-                    out.append((f.name, item))
+                    out.append((name, item))
                 elif isinstance(item, list):
-                    out.extend((f.name, sub) for sub in item if isinstance(sub, Node))
+                    out.extend((name, sub) for sub in item if isinstance(sub, Node))
     return out
 
 

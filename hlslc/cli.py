@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TextIO
+from .records import ValueRecord
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only; the driver is imported late
     from .diagnostics import Diagnostics
@@ -94,33 +94,60 @@ class UsageError(Exception):
     """A malformed command line; the message follows `hlslc: error: `."""
 
 
-@dataclass
-class Arguments:
+class Arguments(ValueRecord):
     """The parsed command line."""
 
-    inputs: list[str] = field(default_factory=list)
-    output: str | None = None
-    profile: str = "cs_6_10"
-    entry: str = "main"
-    include_dirs: list[str] = field(default_factory=list)
-    defines: list[tuple[str, str | None]] = field(default_factory=list)
-    undefines: list[str] = field(default_factory=list)
-    syntax_only: bool = False
-    ast_dump: bool = False
-    preprocess_only: bool = False
-    warnings_as_errors: bool = False
-    suppress_warnings: bool = False
-    enable_16bit_types: bool = False
-    linalg_revision: str = "sm6.10"
-    color: bool | None = None          # None: colour when stderr is a terminal
-    diagnostics_format: str = "text"
-    verify: bool = False
-    verify_prefixes: list[str] = field(default_factory=lambda: ["expected"])
-    show_version: bool = False
-    show_help: bool = False
-    debug_crash: bool = False
-    skip_validation: bool = False
-    uniformity_errors: bool = True
+    inputs: list[str]
+    output: str | None
+    profile: str
+    entry: str
+    include_dirs: list[str]
+    defines: list[tuple[str, str | None]]
+    undefines: list[str]
+    syntax_only: bool
+    ast_dump: bool
+    preprocess_only: bool
+    warnings_as_errors: bool
+    suppress_warnings: bool
+    enable_16bit_types: bool
+    linalg_revision: str
+    color: bool | None          # None: colour when stderr is a terminal
+    diagnostics_format: str
+    verify: bool
+    verify_prefixes: list[str]
+    show_version: bool
+    show_help: bool
+    debug_crash: bool
+    skip_validation: bool
+    uniformity_errors: bool
+    _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only", "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types", "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors")
+
+    def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10", entry: str = "main", include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False, warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False, linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text", verify: bool = False, verify_prefixes=None, show_version: bool = False, show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False, uniformity_errors: bool = True) -> None:
+        self.inputs = [] if inputs is None else inputs
+        self.output = output
+        self.profile = profile
+        self.entry = entry
+        self.include_dirs = [] if include_dirs is None else include_dirs
+        self.defines = [] if defines is None else defines
+        self.undefines = [] if undefines is None else undefines
+        self.syntax_only = syntax_only
+        self.ast_dump = ast_dump
+        self.preprocess_only = preprocess_only
+        self.warnings_as_errors = warnings_as_errors
+        self.suppress_warnings = suppress_warnings
+        self.enable_16bit_types = enable_16bit_types
+        self.linalg_revision = linalg_revision
+        self.color = color
+        self.diagnostics_format = diagnostics_format
+        self.verify = verify
+        self.verify_prefixes = (lambda: ["expected"])() if verify_prefixes is None else verify_prefixes
+        self.show_version = show_version
+        self.show_help = show_help
+        self.debug_crash = debug_crash
+        self.skip_validation = skip_validation
+        self.uniformity_errors = uniformity_errors
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 # Options without a value: spelling -> (attribute, value stored).

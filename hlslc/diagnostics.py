@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import enum
 import json
-from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
+from .records import ValueRecord
 from .source import Span
 
 
@@ -27,28 +27,47 @@ class Severity(enum.Enum):
     FATAL = "fatal error"
 
 
-@dataclass(slots=True)
-class Note:
+class Note(ValueRecord):
     """A note attached to a diagnostic: more explanation, often at another place."""
 
     message: str
-    span: Span | None = None
+    span: Span | None
+    __slots__ = ("message", "span")
+    _fields = ("message", "span")
+
+    def __init__(self, message: str, span: Span | None = None) -> None:
+        self.message = message
+        self.span = span
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
-class Diagnostic:
+class Diagnostic(ValueRecord):
     """One reported problem: severity, message, optional stable ID, the span
     it is about, notes, and further spans to underline."""
 
     severity: Severity
     message: str
-    span: Span | None = None
-    id: str | None = None
-    notes: list[Note] = field(default_factory=list)
-    secondary: list[Span] = field(default_factory=list)
+    span: Span | None
+    id: str | None
+    notes: list[Note]
+    secondary: list[Span]
     # For diagnostics that are not about a source span (a bad option, an
     # unreadable file): the name shown in place of `path:line:col`.
-    path: str | None = None
+    path: str | None
+    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path")
+    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path")
+
+    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None) -> None:
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.id = id
+        self.notes = [] if notes is None else notes
+        self.secondary = [] if secondary is None else secondary
+        self.path = path
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def is_error(self) -> bool:

@@ -18,9 +18,9 @@ import gc
 import os
 import re
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
+from .records import ValueRecord
 from .diagnostics import Diagnostic, Diagnostics, Severity
 from .source import SourceFile
 
@@ -69,13 +69,19 @@ class ProfileError(ValueError):
     """A `-T` value that is not one of `VALID_PROFILES`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
+class Profile(ValueRecord):
     """A target profile such as `cs_6_10`: shader stage and shader model."""
 
     kind: str   # "cs" or "lib", as spelled in the profile name
     major: int
     minor: int
+    __slots__ = ("kind", "major", "minor")
+    _fields = ("kind", "major", "minor")
+
+    def __init__(self, kind: str, major: int, minor: int) -> None:
+        self.kind = kind
+        self.major = major
+        self.minor = minor
 
     @classmethod
     def parse(cls, text: str) -> "Profile":
@@ -126,8 +132,7 @@ _LAST_STAGE = {
 }
 
 
-@dataclass
-class CompileOptions:
+class CompileOptions(ValueRecord):
     """Everything that decides what a compile does.
 
     `profile` may be given as a string (`"cs_6_10"`); it is parsed on
@@ -137,24 +142,43 @@ class CompileOptions:
     of `LINALG_REVISIONS`.
     """
 
-    profile: Profile | str = DEFAULT_PROFILE
-    entry: str = "main"
-    include_dirs: list[str] = field(default_factory=list)
-    defines: list[tuple[str, str | None]] = field(default_factory=list)
-    undefines: list[str] = field(default_factory=list)
-    enable_16bit_types: bool = False
-    linalg_revision: str = DEFAULT_LINALG_REVISION
-    warnings_as_errors: bool = False
-    suppress_warnings: bool = False
-    emit: str = EMIT_IR
+    profile: Profile | str
+    entry: str
+    include_dirs: list[str]
+    defines: list[tuple[str, str | None]]
+    undefines: list[str]
+    enable_16bit_types: bool
+    linalg_revision: str
+    warnings_as_errors: bool
+    suppress_warnings: bool
+    emit: str
     # Run the IR validator on what hlslc emits (`-Vd` turns it off, as in dxc).
-    validate: bool = True
+    validate: bool
     # False (`-Wno-error=uniformity`): operations under divergent control
     # flow are warnings, not errors, and -Werror does not turn them back.
-    uniformity_errors: bool = True
+    uniformity_errors: bool
     # Test hook behind the CLI's hidden --debug-crash: raise inside a stage so
     # the internal-error path can be exercised.
-    debug_crash: bool = False
+    debug_crash: bool
+    _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision", "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash")
+
+    def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main", include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, enable_16bit_types: bool = False, linalg_revision: str = DEFAULT_LINALG_REVISION, warnings_as_errors: bool = False, suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True, uniformity_errors: bool = True, debug_crash: bool = False) -> None:
+        self.profile = profile
+        self.entry = entry
+        self.include_dirs = [] if include_dirs is None else include_dirs
+        self.defines = [] if defines is None else defines
+        self.undefines = [] if undefines is None else undefines
+        self.enable_16bit_types = enable_16bit_types
+        self.linalg_revision = linalg_revision
+        self.warnings_as_errors = warnings_as_errors
+        self.suppress_warnings = suppress_warnings
+        self.emit = emit
+        self.validate = validate
+        self.uniformity_errors = uniformity_errors
+        self.debug_crash = debug_crash
+        self.__post_init__()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if isinstance(self.profile, str):
@@ -193,8 +217,7 @@ def predefined_macros(options: CompileOptions) -> dict[str, str]:
     return macros
 
 
-@dataclass
-class CompileResult:
+class CompileResult(ValueRecord):
     """What one compile produced.
 
     `diagnostics` holds everything reported, in order; `files` every source
@@ -208,14 +231,30 @@ class CompileResult:
     path: str
     options: CompileOptions
     diagnostics: Diagnostics
-    files: dict[str, SourceFile] = field(default_factory=dict)
-    tokens: "list[PPToken] | None" = None
-    unit: "TranslationUnit | None" = None
-    sema: "SemaResult | None" = None
-    module: Any = None           # the llvmlite.ir.Module of a lowered compile
-    validated: Any = None        # the module again once it passed the validator
-    output: str | None = None
-    timings: dict[str, float] = field(default_factory=dict)
+    files: dict[str, SourceFile]
+    tokens: "list[PPToken] | None"
+    unit: "TranslationUnit | None"
+    sema: "SemaResult | None"
+    module: Any           # the llvmlite.ir.Module of a lowered compile
+    validated: Any        # the module again once it passed the validator
+    output: str | None
+    timings: dict[str, float]
+    _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output", "timings")
+
+    def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics, files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None, unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None, validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None) -> None:
+        self.path = path
+        self.options = options
+        self.diagnostics = diagnostics
+        self.files = {} if files is None else files
+        self.tokens = tokens
+        self.unit = unit
+        self.sema = sema
+        self.module = module
+        self.validated = validated
+        self.output = output
+        self.timings = {} if timings is None else timings
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def ok(self) -> bool:

@@ -25,9 +25,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping, Sequence, Union
+from .records import ValueRecord
 
 from hlslc import resources
 
@@ -73,8 +73,7 @@ class OverloadError(ValueError):
     """An overload an operation does not allow (or one it lacks)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+class Param(ValueRecord):
     """One operand after the opcode.  `const` operands must be constants
     (DXC's immediate arguments; the validator checks it, no `immarg`)."""
 
@@ -82,10 +81,17 @@ class Param:
     type: str
     const: bool
     enum: str | None
+    __slots__ = ("name", "type", "const", "enum")
+    _fields = ("name", "type", "const", "enum")
+
+    def __init__(self, name: str, type: str, const: bool, enum: str | None) -> None:
+        self.name = name
+        self.type = type
+        self.const = const
+        self.enum = enum
 
 
-@dataclass(frozen=True, slots=True)
-class Operation:
+class Operation(ValueRecord):
     """One DXIL operation.  `params` excludes the leading `i32` opcode
     operand that every `dx.op` call has; `signature()` includes it."""
 
@@ -101,8 +107,26 @@ class Operation:
     stages: tuple[str, ...] | None      # None: every stage
     description: str
     source: str                         # "dxc": DXC's opcode; "hlslc": hlslc's block
-    errata: tuple[int, ...] = ()        # spec-errata numbers that shaped the entry
-    kind: tuple[str, str] | None = None  # (enum, member) numbering a shared function's opcodes
+    errata: tuple[int, ...]        # spec-errata numbers that shaped the entry
+    kind: tuple[str, str] | None  # (enum, member) numbering a shared function's opcodes
+    __slots__ = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind")
+    _fields = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind")
+
+    def __init__(self, name: str, opcode: int, function: str, overload: tuple[str, ...] | None, suffix: str, params: tuple[Param, ...], result: str, attributes: tuple[str, ...], min_shader_model: tuple[int, int], stages: tuple[str, ...] | None, description: str, source: str, errata: tuple[int, ...] = (), kind: tuple[str, str] | None = None) -> None:
+        self.name = name
+        self.opcode = opcode
+        self.function = function
+        self.overload = overload
+        self.suffix = suffix
+        self.params = params
+        self.result = result
+        self.attributes = attributes
+        self.min_shader_model = min_shader_model
+        self.stages = stages
+        self.description = description
+        self.source = source
+        self.errata = errata
+        self.kind = kind
 
     @property
     def placeholders(self) -> tuple[str, ...]:
@@ -114,8 +138,7 @@ class Operation:
         return self.stages is None or stage in self.stages
 
 
-@dataclass(frozen=True)
-class OperationTable:
+class OperationTable(ValueRecord):
     """A checked table.  Dictionaries keep the file's order (by opcode)."""
 
     operations: Mapping[str, Operation]
@@ -128,6 +151,19 @@ class OperationTable:
     dxc_core_opcodes: tuple[int, int]
     hlslc_opcode_block: tuple[int, int]
     document: Mapping[str, Any]         # the raw JSON, for its notes
+    _fields = ("operations", "by_opcode", "by_function", "enums", "struct_types", "shared_functions", "resource_properties", "dxc_core_opcodes", "hlslc_opcode_block", "document")
+
+    def __init__(self, operations: Mapping[str, Operation], by_opcode: Mapping[int, Operation], by_function: Mapping[str, tuple[Operation, ...]], enums: Mapping[str, Mapping[str, int]], struct_types: Mapping[str, tuple[str, ...]], shared_functions: Mapping[str, str], resource_properties: Mapping[str, tuple[int, int]], dxc_core_opcodes: tuple[int, int], hlslc_opcode_block: tuple[int, int], document: Mapping[str, Any]) -> None:
+        self.operations = operations
+        self.by_opcode = by_opcode
+        self.by_function = by_function
+        self.enums = enums
+        self.struct_types = struct_types
+        self.shared_functions = shared_functions
+        self.resource_properties = resource_properties
+        self.dxc_core_opcodes = dxc_core_opcodes
+        self.hlslc_opcode_block = hlslc_opcode_block
+        self.document = document
 
 
 OperationRef = Union[Operation, str]

@@ -32,8 +32,8 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from dataclasses import dataclass, field
 
+from .records import ValueRecord
 from .diagnostics import Diagnostic, Diagnostics, Severity
 from .source import MacroOrigin, SourceFile, Span
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
@@ -777,13 +777,22 @@ class _Conditional:
 # ==========================================================================
 # The preprocessor
 
-@dataclass
-class PreprocessorOptions:
-    include_dirs: list[str] = field(default_factory=list)                 # -I, in order
-    defines: list[tuple[str, str | None]] = field(default_factory=list)   # -D NAME[=VALUE]; None means "1"
-    undefines: list[str] = field(default_factory=list)                    # -U NAME, applied last
-    predefined: dict[str, str] = field(default_factory=dict)              # the driver's predefined macros
-    builtin_include_dir: str | None = None                                # searched last
+class PreprocessorOptions(ValueRecord):
+    include_dirs: list[str]                 # -I, in order
+    defines: list[tuple[str, str | None]]   # -D NAME[=VALUE]; None means "1"
+    undefines: list[str]                    # -U NAME, applied last
+    predefined: dict[str, str]              # the driver's predefined macros
+    builtin_include_dir: str | None                                # searched last
+    _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir")
+
+    def __init__(self, include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, predefined: dict[str, str] | None = None, builtin_include_dir: str | None = None) -> None:
+        self.include_dirs = [] if include_dirs is None else include_dirs
+        self.defines = [] if defines is None else defines
+        self.undefines = [] if undefines is None else undefines
+        self.predefined = {} if predefined is None else predefined
+        self.builtin_include_dir = builtin_include_dir
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Preprocessor:

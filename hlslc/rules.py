@@ -20,7 +20,8 @@ the user's terms).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .records import ValueRecord
+
 
 SEMA = "sema"
 IR = "ir"
@@ -41,8 +42,7 @@ _SPEC_WAVE = "Wave Matrix (SM 6.8)"
 _SPEC_0035 = "proposal 0035 (SM 6.10)"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(ValueRecord):
     """One rule: `id` is stable; `checked_in` names the checkers that
     enforce it ("sema" for source-level checks, "ir" for the validator)."""
 
@@ -50,7 +50,15 @@ class Rule:
     title: str
     severity: str            # "error" or "warning"
     spec: str                # spec section or errata number it comes from
-    checked_in: tuple[str, ...] = (SEMA, IR)
+    checked_in: tuple[str, ...]
+    _fields = ("id", "title", "severity", "spec", "checked_in")
+
+    def __init__(self, id: str, title: str, severity: str, spec: str, checked_in: tuple[str, ...] = (SEMA, IR)) -> None:
+        self.id = id
+        self.title = title
+        self.severity = severity
+        self.spec = spec
+        self.checked_in = checked_in
 
     @property
     def ir_only(self) -> bool:

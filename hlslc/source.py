@@ -12,7 +12,8 @@ preprocessor does that) or rendering (see `diagnostics`).
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, field
+
+from .records import ValueRecord
 
 
 class SourceFile:
@@ -129,10 +130,16 @@ class Span:
         return span
 
 
-@dataclass(frozen=True, slots=True)
-class MacroOrigin:
+class MacroOrigin(ValueRecord):
     """Where a macro-expanded token came from: the macro and its invocation."""
 
     name: str
     invocation: Span
-    definition: Span | None = field(default=None)
+    definition: Span | None
+    __slots__ = ("name", "invocation", "definition")
+    _fields = ("name", "invocation", "definition")
+
+    def __init__(self, name: str, invocation: Span, definition: Span | None = None) -> None:
+        self.name = name
+        self.invocation = invocation
+        self.definition = definition

@@ -19,11 +19,11 @@ Does not own: the operation table (`ir_ops`), metadata layout
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from llvmlite import ir
 
+from ..records import ValueRecord
 from .. import ast as A
 from ..diagnostics import Diagnostics
 from ..sema import types as T
@@ -49,14 +49,24 @@ _SYSTEM_VALUE_OPS = {"SV_DISPATCHTHREADID": "ThreadId", "SV_GROUPID": "GroupId",
                      "SV_GROUPTHREADID": "ThreadIdInGroup"}
 
 
-@dataclass
-class LowerOptions:
-    stage: str = "cs"
-    major: int = 6
-    minor: int = 10
-    entry: str = "main"
-    native_16bit: bool = True
-    module_name: str = "hlslc"
+class LowerOptions(ValueRecord):
+    stage: str
+    major: int
+    minor: int
+    entry: str
+    native_16bit: bool
+    module_name: str
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name")
+
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc") -> None:
+        self.stage = stage
+        self.major = major
+        self.minor = minor
+        self.entry = entry
+        self.native_16bit = native_16bit
+        self.module_name = module_name
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class _Structs:

@@ -17,9 +17,9 @@ Does not own: templates, lookup, constants (`engine`), conversions
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..records import ValueRecord
 from .. import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
@@ -30,49 +30,92 @@ from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, Enumerato
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
 
-@dataclass
-class CallInfo:
+class CallInfo(ValueRecord):
     """A resolved call: what is called and how each argument converts."""
     kind: str                        # "function", "intrinsic", "method", "construct", "wavematrix"
     target: Any                      # FunctionSymbol, intrinsic match, or Type for constructs
     return_type: T.Type
-    param_types: list[T.Type] = field(default_factory=list)
-    object: A.Expr | None = None     # the object of a member call
-    linalg: Any = None               # the LinalgCall recorded for dx::linalg operations
+    param_types: list[T.Type]
+    object: A.Expr | None     # the object of a member call
+    linalg: Any               # the LinalgCall recorded for dx::linalg operations
+    _fields = ("kind", "target", "return_type", "param_types", "object", "linalg")
+
+    def __init__(self, kind: str, target: Any, return_type: T.Type, param_types: list[T.Type] | None = None, object: A.Expr | None = None, linalg: Any = None) -> None:
+        self.kind = kind
+        self.target = target
+        self.return_type = return_type
+        self.param_types = [] if param_types is None else param_types
+        self.object = object
+        self.linalg = linalg
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass
-class FunctionTables:
+class FunctionTables(ValueRecord):
     """What sema learnt about one function body (or one instantiation)."""
     expr_types: dict[int, T.Type]
     calls: dict[int, "CallInfo"]
     symbols: dict[int, Any]
+    _fields = ("expr_types", "calls", "symbols")
+
+    def __init__(self, expr_types: dict[int, T.Type], calls: dict[int, "CallInfo"], symbols: dict[int, Any]) -> None:
+        self.expr_types = expr_types
+        self.calls = calls
+        self.symbols = symbols
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass
-class SemaResult:
+class SemaResult(ValueRecord):
     unit: A.TranslationUnit
     engine: Engine
-    expr_types: dict[int, T.Type] = field(default_factory=dict)
-    calls: dict[int, CallInfo] = field(default_factory=dict)
-    symbols: dict[int, Any] = field(default_factory=dict)
-    functions: list[FunctionSymbol] = field(default_factory=list)
-    instantiations: list[FunctionSymbol] = field(default_factory=list)   # function templates, as used
-    entry: FunctionSymbol | None = None
-    linalg_calls: list[Any] = field(default_factory=list)
-    uses_linalg: bool = False
-    function_tables: dict[int, FunctionTables] = field(default_factory=dict)
-    options: Any = None
+    expr_types: dict[int, T.Type]
+    calls: dict[int, CallInfo]
+    symbols: dict[int, Any]
+    functions: list[FunctionSymbol]
+    instantiations: list[FunctionSymbol]   # function templates, as used
+    entry: FunctionSymbol | None
+    linalg_calls: list[Any]
+    uses_linalg: bool
+    function_tables: dict[int, FunctionTables]
+    options: Any
+    _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry", "linalg_calls", "uses_linalg", "function_tables", "options")
+
+    def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None, calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None, functions: list[FunctionSymbol] | None = None, instantiations: list[FunctionSymbol] | None = None, entry: FunctionSymbol | None = None, linalg_calls: list[Any] | None = None, uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None, options: Any = None) -> None:
+        self.unit = unit
+        self.engine = engine
+        self.expr_types = {} if expr_types is None else expr_types
+        self.calls = {} if calls is None else calls
+        self.symbols = {} if symbols is None else symbols
+        self.functions = [] if functions is None else functions
+        self.instantiations = [] if instantiations is None else instantiations
+        self.entry = entry
+        self.linalg_calls = [] if linalg_calls is None else linalg_calls
+        self.uses_linalg = uses_linalg
+        self.function_tables = {} if function_tables is None else function_tables
+        self.options = options
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass
-class SemaOptions:
-    stage: str = "cs"                 # "cs" or "lib"
-    major: int = 6
-    minor: int = 10
-    entry: str = "main"
-    native_16bit: bool = True
-    main_path: str | None = None      # the file compiled, for diagnostics about it as a whole
+class SemaOptions(ValueRecord):
+    stage: str                 # "cs" or "lib"
+    major: int
+    minor: int
+    entry: str
+    native_16bit: bool
+    main_path: str | None      # the file compiled, for diagnostics about it as a whole
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path")
+
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None) -> None:
+        self.stage = stage
+        self.major = major
+        self.minor = minor
+        self.entry = entry
+        self.native_16bit = native_16bit
+        self.main_path = main_path
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 _SWIZZLE_SETS = ("xyzw", "rgba")

@@ -20,8 +20,8 @@ double2` ranks as a promotion and `float4 -> int2` as a truncation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
+from ..records import ValueRecord
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, MIN10FLOAT,
     MIN16FLOAT, UINT, UINT8_4_PACKED, ArrayType, ClassType, EnumType, MatrixType, ScalarType,
@@ -41,10 +41,14 @@ TRUNCATION = 4
 TRUNCATION_WARNING = "implicit truncation of vector type"
 
 
-@dataclass(frozen=True)
-class Conversion:
+class Conversion(ValueRecord):
     rank: int
-    warning: str | None = None   # e.g. TRUNCATION_WARNING for float4 -> float2
+    warning: str | None   # e.g. TRUNCATION_WARNING for float4 -> float2
+    _fields = ("rank", "warning")
+
+    def __init__(self, rank: int, warning: str | None = None) -> None:
+        self.rank = rank
+        self.warning = warning
 
 
 _EXACT = Conversion(EXACT)

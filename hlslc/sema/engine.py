@@ -1305,7 +1305,6 @@ def _names_in(node: Any) -> list[str]:
     """Every simple name spelled in a type or expression, in order."""
     out: list[str] = []
     stack = [node]
-    from dataclasses import fields
     while stack:
         item = stack.pop()
         if isinstance(item, A.NamePart):
@@ -1318,10 +1317,10 @@ def _names_in(node: Any) -> list[str]:
             continue
         if isinstance(item, A.Node):
             children = []
-            for f in fields(item):
-                if f.name in ("span", "name_span"):
+            for name in item._fields:
+                if name in ("span", "name_span"):
                     continue
-                value = getattr(item, f.name)
+                value = getattr(item, name)
                 if isinstance(value, list):
                     children.extend(v for v in value if isinstance(v, (A.Node, A.NamePart)))
                 elif isinstance(value, (A.Node, A.NamePart, A.QualifiedName)):

@@ -59,9 +59,9 @@ active lanes, so the call must be in wave-uniform control flow), `@sync`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Iterable
 
+from ..records import ValueRecord
 from .conversions import (
     Conversion, arithmetic_element, implicit_conversion, is_one_component,
     literal_default, shape_of, with_shape,
@@ -266,28 +266,36 @@ _WHOLE_VARS = frozenset({"E", "U"})
 _SHAPE_VARS = ("S", "V")
 
 
-@dataclass(frozen=True)
-class _Pat:
+class _Pat(ValueRecord):
     """A parameter or return type: `base` is a ScalarType, VOID, or a
     variable name; `dims` is (), (shape var,), (n,) or (rows, cols) with ints
     or dimension-variable names."""
     base: object
-    dims: tuple = ()
+    dims: tuple
+    _fields = ("base", "dims")
+
+    def __init__(self, base: object, dims: tuple = ()) -> None:
+        self.base = base
+        self.dims = dims
 
     @property
     def generic_element(self) -> bool:
         return self.base in _ELEMENT_VARS
 
 
-@dataclass(frozen=True)
-class _Param:
+class _Param(ValueRecord):
     pat: _Pat
     mode: str          # "in", "out", "inout", "ref"
     optional: bool
+    _fields = ("pat", "mode", "optional")
+
+    def __init__(self, pat: _Pat, mode: str, optional: bool) -> None:
+        self.pat = pat
+        self.mode = mode
+        self.optional = optional
 
 
-@dataclass(frozen=True)
-class _Sig:
+class _Sig(ValueRecord):
     name: str
     ret: _Pat
     params: tuple[_Param, ...]
@@ -296,6 +304,17 @@ class _Sig:
     wave: bool
     group_sync: bool
     sm: tuple[int, int]
+    _fields = ("name", "ret", "params", "kinds", "template", "wave", "group_sync", "sm")
+
+    def __init__(self, name: str, ret: _Pat, params: tuple[_Param, ...], kinds: tuple[tuple[str, str], ...], template: str | None, wave: bool, group_sync: bool, sm: tuple[int, int]) -> None:
+        self.name = name
+        self.ret = ret
+        self.params = params
+        self.kinds = kinds
+        self.template = template
+        self.wave = wave
+        self.group_sync = group_sync
+        self.sm = sm
 
     @property
     def required(self) -> int:
@@ -383,16 +402,28 @@ def is_intrinsic(name: str) -> bool:
 # --------------------------------------------------------------------------
 # Results
 
-@dataclass
-class IntrinsicMatch:
+class IntrinsicMatch(ValueRecord):
     name: str
     return_type: Type
     param_types: list[Type]           # what each argument converts to
     conversions: list[Conversion]     # per argument; `out` ones are param -> argument
     is_wave_op: bool                  # must run in wave-uniform control flow
     min_shader_model: tuple[int, int]
-    is_group_sync: bool = False       # every thread of the group must reach it
-    param_modes: list[str] = field(default_factory=list)   # "in", "out", "inout", "ref"
+    is_group_sync: bool       # every thread of the group must reach it
+    param_modes: list[str]   # "in", "out", "inout", "ref"
+    _fields = ("name", "return_type", "param_types", "conversions", "is_wave_op", "min_shader_model", "is_group_sync", "param_modes")
+
+    def __init__(self, name: str, return_type: Type, param_types: list[Type], conversions: list[Conversion], is_wave_op: bool, min_shader_model: tuple[int, int], is_group_sync: bool = False, param_modes: list[str] | None = None) -> None:
+        self.name = name
+        self.return_type = return_type
+        self.param_types = param_types
+        self.conversions = conversions
+        self.is_wave_op = is_wave_op
+        self.min_shader_model = min_shader_model
+        self.is_group_sync = is_group_sync
+        self.param_modes = [] if param_modes is None else param_modes
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def warnings(self) -> list[str]:
@@ -488,10 +519,16 @@ def _convert(arg: Type, param: Type, mode: str) -> Conversion | None:
     return there if there.rank >= back.rank else back
 
 
-@dataclass
-class _Candidate:
+class _Candidate(ValueRecord):
     sig: _Sig
     match: IntrinsicMatch
+    _fields = ("sig", "match")
+
+    def __init__(self, sig: _Sig, match: IntrinsicMatch) -> None:
+        self.sig = sig
+        self.match = match
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def ranks(self) -> list[int]:

@@ -31,9 +31,9 @@ calls (sema calls each check as often as it needs), the rule registry
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from ..records import ValueRecord
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..rules import rule
 from ..source import Span
@@ -83,13 +83,18 @@ _COMPONENT_FAMILY: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class DimensionLimit:
+class DimensionLimit(ValueRecord):
     """Sizes a dimension may take at one scope, for scalar components."""
 
     low: int
     high: int
     power_of_two: bool
+    _fields = ("low", "high", "power_of_two")
+
+    def __init__(self, low: int, high: int, power_of_two: bool) -> None:
+        self.low = low
+        self.high = high
+        self.power_of_two = power_of_two
 
 
 # Restrictions on Dimensions: "Thread: powers of two between [4,128]; Wave:
@@ -143,8 +148,7 @@ VECTOR_ROLES: dict[str, frozenset[str]] = {
 # --------------------------------------------------------------------------
 # Inputs
 
-@dataclass(frozen=True)
-class MatrixShape:
+class MatrixShape(ValueRecord):
     """The template arguments of one `dx::linalg::Matrix` instance."""
 
     component: str     # a MatrixComponentType enumerator name
@@ -152,6 +156,15 @@ class MatrixShape:
     n: int
     use: str           # "A", "B", "Accumulator"
     scope: str         # "Thread", "Wave", "ThreadGroup"
+    _fields = ("component", "m", "n", "use", "scope")
+
+    def __init__(self, component: str, m: int, n: int, use: str, scope: str) -> None:
+        self.component = component
+        self.m = m
+        self.n = n
+        self.use = use
+        self.scope = scope
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         # A bad shape is a bug in the caller, not a user error.
@@ -207,8 +220,7 @@ class MatrixShape:
 Profile = tuple[str, int, int]
 
 
-@dataclass(kw_only=True)
-class LinalgCall:
+class LinalgCall(ValueRecord):
     """One resolved dx::linalg call, with its constant arguments.
 
     `matrix` is the matrix the operation is on or produces: the object of a
@@ -225,18 +237,38 @@ class LinalgCall:
 
     operation: str
     span: Span
-    matrix: MatrixShape | None = None
-    operands: list[MatrixShape] = field(default_factory=list)
-    memory: str | None = None
-    groupshared_elements: int | None = None
-    groupshared_element_bytes: int | None = None
-    layout: int | None = None
-    stride: int | None = None
-    offset: int | None = None
-    align: int | None = None
-    vectors: dict[str, int] = field(default_factory=dict)
-    arg_spans: dict[str, Span] = field(default_factory=dict)
-    profile: Profile = ("cs", 6, 10)
+    matrix: MatrixShape | None
+    operands: list[MatrixShape]
+    memory: str | None
+    groupshared_elements: int | None
+    groupshared_element_bytes: int | None
+    layout: int | None
+    stride: int | None
+    offset: int | None
+    align: int | None
+    vectors: dict[str, int]
+    arg_spans: dict[str, Span]
+    profile: Profile
+    _fields = ("operation", "span", "matrix", "operands", "memory", "groupshared_elements", "groupshared_element_bytes", "layout", "stride", "offset", "align", "vectors", "arg_spans", "profile")
+
+    def __init__(self, *, operation: str, span: Span, matrix: MatrixShape | None = None, operands: list[MatrixShape] | None = None, memory: str | None = None, groupshared_elements: int | None = None, groupshared_element_bytes: int | None = None, layout: int | None = None, stride: int | None = None, offset: int | None = None, align: int | None = None, vectors: dict[str, int] | None = None, arg_spans: dict[str, Span] | None = None, profile: Profile = ("cs", 6, 10)) -> None:
+        self.operation = operation
+        self.span = span
+        self.matrix = matrix
+        self.operands = [] if operands is None else operands
+        self.memory = memory
+        self.groupshared_elements = groupshared_elements
+        self.groupshared_element_bytes = groupshared_element_bytes
+        self.layout = layout
+        self.stride = stride
+        self.offset = offset
+        self.align = align
+        self.vectors = {} if vectors is None else vectors
+        self.arg_spans = {} if arg_spans is None else arg_spans
+        self.profile = profile
+        self.__post_init__()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.operation not in OPERATIONS:
@@ -475,8 +507,7 @@ def check_stride_opaque(call: LinalgCall, diags: Diagnostics) -> None:
             ["only RowMajor and ColMajor layouts have a stride; opaque layouts decide where each element goes"])
 
 
-@dataclass(frozen=True)
-class MemoryLines:
+class MemoryLines(ValueRecord):
     """How a RowMajor/ColMajor matrix lies in memory: `count` lines (rows or
     columns) of `size` units each, `stride` units apart."""
 
@@ -484,6 +515,13 @@ class MemoryLines:
     size: int
     word: str       # "row" or "column"
     unit: str       # "bytes" or "array elements"
+    _fields = ("count", "size", "word", "unit")
+
+    def __init__(self, count: int, size: int, word: str, unit: str) -> None:
+        self.count = count
+        self.size = size
+        self.word = word
+        self.unit = unit
 
 
 def memory_lines(shape: MatrixShape, layout: int, memory: str,

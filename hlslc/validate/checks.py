@@ -25,9 +25,9 @@ the rule registry (`hlslc.rules`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from ..records import ValueRecord
 from .. import ir_ops
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..rules import rule
@@ -52,13 +52,15 @@ _PSV_OPERATIONS = frozenset(ir_ops.table().document.get("psv_matrix_use", {}).ge
 EXTERNAL = "external"   # a parameter of a function no one in the module calls
 
 
-@dataclass(frozen=True)
-class BadOrigin:
+class BadOrigin(ValueRecord):
     why: str
+    _fields = ("why",)
+
+    def __init__(self, why: str) -> None:
+        self.why = why
 
 
-@dataclass(frozen=True)
-class MatrixInfo:
+class MatrixInfo(ValueRecord):
     """What a createMatrix / matrixOuterProduct call made."""
 
     component: int
@@ -67,6 +69,15 @@ class MatrixInfo:
     use: int
     scope: int
     origin: Instruction
+    _fields = ("component", "m", "n", "use", "scope", "origin")
+
+    def __init__(self, component: int, m: int, n: int, use: int, scope: int, origin: Instruction) -> None:
+        self.component = component
+        self.m = m
+        self.n = n
+        self.use = use
+        self.scope = scope
+        self.origin = origin
 
     def key(self) -> tuple[int, int, int, int, int]:
         return (self.component, self.m, self.n, self.use, self.scope)

@@ -22,7 +22,8 @@ Does not own: any rule (see `checks` and `uniformity`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+
+from ..records import Record, ValueRecord
 
 
 class ParseError(ValueError):
@@ -33,14 +34,20 @@ class ParseError(ValueError):
         self.line = line
 
 
-@dataclass
-class Operand:
+class Operand(ValueRecord):
     """One typed operand: `type` is the LLVM type text, `value` the value
     text with local/global names unquoted (`%x`, `@g`), `const` the integer
     value when it is an integer constant."""
 
     type: str
     value: str
+    _fields = ("type", "value")
+
+    def __init__(self, type: str, value: str) -> None:
+        self.type = type
+        self.value = value
+
+    __hash__ = None  # type: ignore[assignment]
 
     @property
     def is_local(self) -> bool:
@@ -65,47 +72,77 @@ class Operand:
         return self.value == "undef"
 
 
-@dataclass(eq=False)
-class Instruction:
+class Instruction(Record):
     text: str                 # the instruction as written, names unquoted
     line: int
-    block: "Block" = field(repr=False)
+    block: "Block"
     result: str | None        # "%name" or None
     opcode: str               # "call", "load", "br", ...
-    type: str | None = None   # result type where the reader knows it
-    callee: str | None = None           # calls: "@name" unquoted
-    args: list[Operand] = field(default_factory=list)   # calls: typed arguments
-    uses: list[str] = field(default_factory=list)       # local values mentioned (not labels)
-    targets: list[str] = field(default_factory=list)    # branches: successor block names
-    cond: str | None = None              # conditional br / switch: the condition value
-    pointer: str | None = None           # load/store: the address; gep: the base
-    stored: str | None = None            # store: the value
-    incoming: list[tuple[str, str]] = field(default_factory=list)  # phi: (value, block)
-    attachments: dict[str, str] = field(default_factory=dict)     # "dbg" -> "!12"
+    type: str | None   # result type where the reader knows it
+    callee: str | None           # calls: "@name" unquoted
+    args: list[Operand]   # calls: typed arguments
+    uses: list[str]       # local values mentioned (not labels)
+    targets: list[str]    # branches: successor block names
+    cond: str | None              # conditional br / switch: the condition value
+    pointer: str | None           # load/store: the address; gep: the base
+    stored: str | None            # store: the value
+    incoming: list[tuple[str, str]]  # phi: (value, block)
+    attachments: dict[str, str]     # "dbg" -> "!12"
+    _fields = ("text", "line", "block", "result", "opcode", "type", "callee", "args", "uses", "targets", "cond", "pointer", "stored", "incoming", "attachments")
+
+    def __init__(self, text: str, line: int, block: "Block", result: str | None, opcode: str, type: str | None = None, callee: str | None = None, args: list[Operand] | None = None, uses: list[str] | None = None, targets: list[str] | None = None, cond: str | None = None, pointer: str | None = None, stored: str | None = None, incoming: list[tuple[str, str]] | None = None, attachments: dict[str, str] | None = None) -> None:
+        self.text = text
+        self.line = line
+        self.block = block
+        self.result = result
+        self.opcode = opcode
+        self.type = type
+        self.callee = callee
+        self.args = [] if args is None else args
+        self.uses = [] if uses is None else uses
+        self.targets = [] if targets is None else targets
+        self.cond = cond
+        self.pointer = pointer
+        self.stored = stored
+        self.incoming = [] if incoming is None else incoming
+        self.attachments = {} if attachments is None else attachments
 
     def describe(self) -> str:
         return _ATTACHMENT.sub("", self.text).strip()
 
 
-@dataclass(eq=False)
-class Block:
+class Block(Record):
     name: str
-    function: "Function" = field(repr=False)
-    instructions: list[Instruction] = field(default_factory=list)
+    function: "Function"
+    instructions: list[Instruction]
+    _fields = ("name", "function", "instructions")
+
+    def __init__(self, name: str, function: "Function", instructions: list[Instruction] | None = None) -> None:
+        self.name = name
+        self.function = function
+        self.instructions = [] if instructions is None else instructions
 
     @property
     def terminator(self) -> Instruction | None:
         return self.instructions[-1] if self.instructions else None
 
 
-@dataclass(eq=False)
-class Function:
+class Function(Record):
     name: str                  # "@name", unquoted
     result: str
     params: list[Operand]
     line: int
-    blocks: list[Block] = field(default_factory=list)
-    defined: bool = False
+    blocks: list[Block]
+    defined: bool
+    _fields = ("name", "result", "params", "line", "blocks", "defined")
+
+    def __init__(self, name: str, result: str, params: list[Operand], line: int, blocks: list[Block] | None = None, defined: bool = False) -> None:
+        self.name = name
+        self.result = result
+        self.params = params
+        self.line = line
+        self.blocks = [] if blocks is None else blocks
+        self.defined = defined
 
     def block(self, name: str) -> Block | None:
         for b in self.blocks:
@@ -118,22 +155,40 @@ class Function:
             yield from b.instructions
 
 
-@dataclass
-class Global:
+class Global(ValueRecord):
     name: str
     type: str                 # the value type (e.g. "[1024 x half]")
     addrspace: int
     line: int
+    _fields = ("name", "type", "addrspace", "line")
+
+    def __init__(self, name: str, type: str, addrspace: int, line: int) -> None:
+        self.name = name
+        self.type = type
+        self.addrspace = addrspace
+        self.line = line
+
+    __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass
-class Module:
-    structs: dict[str, str] = field(default_factory=dict)         # "%name" -> body text
-    globals: dict[str, Global] = field(default_factory=dict)
-    functions: dict[str, Function] = field(default_factory=dict)
-    named_metadata: dict[str, list[str]] = field(default_factory=dict)  # "dx.x" -> ["!0", ...]
-    metadata: dict[str, list[str]] = field(default_factory=dict)        # "!0" -> raw elements
-    special_metadata: dict[str, str] = field(default_factory=dict)      # "!7" -> "!DILocation(...)"
+class Module(ValueRecord):
+    structs: dict[str, str]         # "%name" -> body text
+    globals: dict[str, Global]
+    functions: dict[str, Function]
+    named_metadata: dict[str, list[str]]  # "dx.x" -> ["!0", ...]
+    metadata: dict[str, list[str]]        # "!0" -> raw elements
+    special_metadata: dict[str, str]      # "!7" -> "!DILocation(...)"
+    _fields = ("structs", "globals", "functions", "named_metadata", "metadata", "special_metadata")
+
+    def __init__(self, structs: dict[str, str] | None = None, globals: dict[str, Global] | None = None, functions: dict[str, Function] | None = None, named_metadata: dict[str, list[str]] | None = None, metadata: dict[str, list[str]] | None = None, special_metadata: dict[str, str] | None = None) -> None:
+        self.structs = {} if structs is None else structs
+        self.globals = {} if globals is None else globals
+        self.functions = {} if functions is None else functions
+        self.named_metadata = {} if named_metadata is None else named_metadata
+        self.metadata = {} if metadata is None else metadata
+        self.special_metadata = {} if special_metadata is None else special_metadata
+
+    __hash__ = None  # type: ignore[assignment]
 
     def md_node(self, ref: str | None) -> list[str] | None:
         if ref is None or ref == "null":

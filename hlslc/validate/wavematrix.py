@@ -16,9 +16,9 @@ not checked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..records import ValueRecord
 from .reader import Function, Instruction, Operand, split_top
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,12 +37,18 @@ _FRAGMENTS = (LEFT_COL_ACC, RIGHT_ROW_ACC)
 WM_TYPE = "%dx.types.waveMatrix*"
 
 
-@dataclass(frozen=True)
-class Props:
+class Props(ValueRecord):
     kind: int
     component: int
     m: int
     n: int
+    _fields = ("kind", "component", "m", "n")
+
+    def __init__(self, kind: int, component: int, m: int, n: int) -> None:
+        self.kind = kind
+        self.component = component
+        self.m = m
+        self.n = n
 
     def describe(self) -> str:
         return (f"{KIND_NAMES.get(self.kind, f'kind {self.kind}')}<"

@@ -210,13 +210,12 @@ def test_every_node_has_a_span_inside_its_file():
     """)
     seen = 0
     stack: list[A.Node] = [tu]
-    from dataclasses import fields
     while stack:
         node = stack.pop()
         assert node.span is not None and 0 <= node.span.start <= node.span.end
         seen += 1
-        for f in fields(node):
-            value = getattr(node, f.name)
+        for name in node._fields:
+            value = getattr(node, name)
             items = value if isinstance(value, list) else [value]
             for item in items:
                 if isinstance(item, A.Node):
@@ -299,3 +298,17 @@ def test_tables_are_rebuilt_into_the_cache_when_the_packaged_copy_is_stale(tmp_p
     monkeypatch.setattr(parse_tables, "_LOADED", None)
     monkeypatch.setattr(parse_tables, "build_tables", lambda text=None: pytest.fail("cache not used"))
     assert parse_tables.load_tables().key == tables.key
+
+
+def test_every_node_class_lists_its_slots_as_fields() -> None:
+    """`_fields` (what the dump and the walkers visit) is every slot of the
+    class, base classes first, and `__init__` takes them in that order."""
+    import inspect
+    classes = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Node)]
+    assert len(classes) > 50
+    for cls in classes:
+        slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+        assert list(cls._fields) == slots, cls.__name__
+        assert not hasattr(cls(*[None] * len(slots)), "__dict__"), cls.__name__
+        params = list(inspect.signature(cls.__init__).parameters)[1:]
+        assert params == slots, cls.__name__

@@ -17,7 +17,6 @@ failing (XPASS) the day the bug is fixed, so the marker gets removed.
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any, Iterator
 
 import pytest
@@ -90,10 +89,10 @@ def walk(node: Any) -> Iterator[A.Node]:
     """Every AST node under `node`, depth first, in source order."""
     if isinstance(node, A.Node):
         yield node
-        for f in fields(node):
-            if f.name in ("span", "name_span"):
+        for name in node._fields:
+            if name in ("span", "name_span"):
                 continue
-            yield from walk(getattr(node, f.name))
+            yield from walk(getattr(node, name))
     elif isinstance(node, list):
         for item in node:
             yield from walk(item)
