@@ -20,12 +20,13 @@ import re
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .records import ValueRecord
 from .diagnostics import Diagnostic, Diagnostics, Severity
+from .records import ValueRecord
 from .source import SourceFile
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .ast import TranslationUnit
+    from .header_cache import HeaderEntry
     from .sema.analyzer import SemaResult
     from .tokens import PPToken
 
@@ -132,6 +133,9 @@ _LAST_STAGE = {
 }
 
 
+HEADER_CACHE_MODES = ("disk", "memory", "off")
+
+
 class CompileOptions(ValueRecord):
     """Everything that decides what a compile does.
 
@@ -160,9 +164,20 @@ class CompileOptions(ValueRecord):
     # Test hook behind the CLI's hidden --debug-crash: raise inside a stage so
     # the internal-error path can be exercised.
     debug_crash: bool
-    _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision", "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash")
+    # Where the built-in header's parsed form is kept between compiles:
+    # "disk" (and memory), "memory" (this process only) or "off"; one of
+    # `HEADER_CACHE_MODES`.  See hlslc/header_cache.py.
+    header_cache: str
+    _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
+               "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
+               "header_cache")
 
-    def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main", include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, enable_16bit_types: bool = False, linalg_revision: str = DEFAULT_LINALG_REVISION, warnings_as_errors: bool = False, suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True, uniformity_errors: bool = True, debug_crash: bool = False) -> None:
+    def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
+                 include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
+                 undefines: list[str] | None = None, enable_16bit_types: bool = False,
+                 linalg_revision: str = DEFAULT_LINALG_REVISION, warnings_as_errors: bool = False,
+                 suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True,
+                 uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk") -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -176,6 +191,7 @@ class CompileOptions(ValueRecord):
         self.validate = validate
         self.uniformity_errors = uniformity_errors
         self.debug_crash = debug_crash
+        self.header_cache = header_cache
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -185,6 +201,9 @@ class CompileOptions(ValueRecord):
             self.profile = Profile.parse(self.profile)
         if self.emit not in EMIT_KINDS:
             raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}, not {self.emit!r}")
+        if self.header_cache not in HEADER_CACHE_MODES:
+            raise ValueError(f"header_cache must be one of {', '.join(HEADER_CACHE_MODES)}, "
+                             f"not {self.header_cache!r}")
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
@@ -225,7 +244,9 @@ class CompileResult(ValueRecord):
     are the outputs of the stages that ran (None when a stage did not run or
     failed); `output` is the text to write (`-P` text, the AST dump; the IR
     once lowering lands), None when there is nothing to write or the compile
-    failed; `timings` the seconds spent per stage, in stage order.
+    failed; `timings` the seconds spent per stage, in stage order;
+    `header_prefix` says the first tokens are the built-in header's, with
+    its cache entry (hlslc/header_cache.py), when the cache applied.
     """
 
     path: str
@@ -239,9 +260,15 @@ class CompileResult(ValueRecord):
     validated: Any        # the module again once it passed the validator
     output: str | None
     timings: dict[str, float]
-    _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output", "timings")
+    header_prefix: "tuple[int, HeaderEntry] | None"
+    _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output",
+               "timings", "header_prefix")
 
-    def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics, files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None, unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None, validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None) -> None:
+    def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics,
+                 files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None,
+                 unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None,
+                 validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None,
+                 header_prefix: "tuple[int, HeaderEntry] | None" = None) -> None:
         self.path = path
         self.options = options
         self.diagnostics = diagnostics
@@ -253,6 +280,7 @@ class CompileResult(ValueRecord):
         self.validated = validated
         self.output = output
         self.timings = {} if timings is None else timings
+        self.header_prefix = header_prefix
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -388,7 +416,7 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     """The stage order.  Each stage is one line; a stage that fails stops the rest."""
     r = run.result
     r.tokens = run("preprocess", _preprocess, r, text, path)
-    r.unit = run("parse", _parse, r.tokens, r.diagnostics)
+    r.unit = run("parse", _parse, r)
     r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
     r.module = run("lower", _lower, r.sema, r.diagnostics, r.options, path)
     r.validated = run("validate", _validate, r.module, r.diagnostics, r.options, path)
@@ -407,6 +435,8 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
         undefines=list(options.undefines),
         predefined=predefined_macros(options),
         builtin_include_dir=resources.builtin_include_dir(),
+        # -P prints the header's tokens, which a cache hit does not produce.
+        header_cache="off" if options.emit == EMIT_PREPROCESSED else options.header_cache,
     )
     preprocessor = Preprocessor(pp_options, result.diagnostics)
     try:
@@ -414,12 +444,14 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
     finally:
         # Even after a crash, -verify and error reports need the files read.
         result.files = preprocessor.files
+        result.header_prefix = preprocessor.header_prefix
 
 
-def _parse(tokens: "list[PPToken]", diags: Diagnostics) -> "TranslationUnit | None":
+def _parse(result: CompileResult) -> "TranslationUnit | None":
     from .parser import parse_tokens
 
-    return parse_tokens(tokens, diags)
+    assert result.tokens is not None
+    return parse_tokens(result.tokens, result.diagnostics, result.header_prefix, result.options.header_cache)
 
 
 def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,

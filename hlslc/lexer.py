@@ -101,6 +101,12 @@ class Classifier:
         # Enumerator names: after `::` they are values even when a type of
         # the same spelling is in scope (`MatrixUse::A` next to `using A = ...`).
         self.enumerators: set[str] = set()
+        # Type names declared at file scope; kept across `classify` calls, so
+        # a translation unit can be classified in pieces (the header cache).
+        self.global_types: set[str] = set()
+        # Whether the last `classify` ended between two top-level
+        # declarations with nothing pending, where a next piece may start.
+        self.ended_clean = False
 
     def classify(self, pptokens: list[T.PPToken]) -> tuple[list[ParserToken], list[T.PPToken]]:
         """The parser's tokens, and for each the preprocessing token it came
@@ -122,6 +128,7 @@ class Classifier:
         # Bracket stack: '(', '[', '{', or '<' for a template argument list.
         brackets: list[str] = []
         scopes: list[_Scope] = [_Scope(_NAMESPACE)]
+        scopes[0].types = self.global_types
         scope_of_brace: list[_Scope | None] = []   # parallel to '{' entries
 
         pending_brace = _BLOCK        # what the next '{' opens
@@ -365,4 +372,8 @@ class Classifier:
             emit(ttype, text, tok)
             prev_text = text
             i += 1
+        self.ended_clean = (not brackets and len(scopes) == 1 and pending_brace == _BLOCK
+                            and not enum_next and enum_depth == -1 and not after_template_header
+                            and template_scope is None and declaring_kind is None
+                            and prev_text in ("", ";", "}"))
         return out, origins

@@ -23,18 +23,17 @@ Does not own: driving the tables (`parser`).
 
 from __future__ import annotations
 
-import hashlib
+import marshal
 import os
-import pickle
 import sys
-import tempfile
+import zlib
 from typing import Any
 
 from .resources import grammar_dir
 
 GRAMMAR_FILE = "hlsl.lark"
 TABLES_FILE = "hlsl.tables"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2      # 2: marshal, CRC-32 key
 
 # How a reduction builds its value.
 RULE_CALL = 0          # call the builder method named by the rule
@@ -66,7 +65,11 @@ def grammar_text() -> str:
 
 
 def grammar_key(text: str) -> str:
-    return hashlib.sha256(f"{FORMAT_VERSION}\n{text}".encode()).hexdigest()
+    # A staleness check, not a signature: CRC-32 and the length tell an
+    # edited grammar from the one the tables were built for, and zlib is
+    # built in, where hashlib's import alone cost 2 ms of every start-up.
+    data = f"{FORMAT_VERSION}\n{text}".encode()
+    return f"{zlib.crc32(data):08x}{len(data):08x}"
 
 
 def build_lark(strict: bool = False):
@@ -98,7 +101,7 @@ def build_tables(text: str | None = None) -> dict[str, Any]:
     rule_index: dict[int, int] = {}
     rules: list[tuple[int, str, int, str, bool]] = []
     for rule in lark.rules:
-        # str(): Lark's names can be its own Token objects, and the pickle
+        # str(): Lark's names can be its own Token objects, and the table file
         # must not need Lark to load.
         origin = str(rule.origin.name)
         name = str(rule.alias or rule.options.template_source or origin)
@@ -146,8 +149,8 @@ def _user_cache_dir() -> str:
 def _read(path: str, key: str) -> dict[str, Any] | None:
     try:
         with open(path, "rb") as f:
-            data = pickle.load(f)
-    except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError, AttributeError, ImportError):
+            data = marshal.loads(f.read())
+    except (OSError, EOFError, ValueError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("key") != key:
         return None
@@ -158,10 +161,11 @@ def _write(path: str, data: dict[str, Any]) -> None:
     directory = os.path.dirname(path)
     os.makedirs(directory, exist_ok=True)
     # Write then rename: a concurrent compile never sees half a file.
+    import tempfile
     fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tables-")
     try:
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(data, f, protocol=4)
+            marshal.dump(data, f)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:

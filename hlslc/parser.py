@@ -12,7 +12,7 @@ analysis), token classification (`lexer`), meaning (sema).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from . import ast as A
 from .diagnostics import Diagnostics, Note
@@ -21,6 +21,9 @@ from .lexer import ParserToken as Token
 from .parse_tables import RULE_CALL, RULE_INLINE, RULE_MAYBE_PASS, RULE_PASS, Tables, load_tables
 from .source import Span
 from .tokens import PPToken
+
+if TYPE_CHECKING:
+    from .header_cache import HeaderEntry
 
 
 # --------------------------------------------------------------------------
@@ -778,13 +781,32 @@ class _SyntaxReporter:
 _SYNC = {"SEMICOLON", "RBRACE"}
 
 
-def parse_tokens(pptokens: list[PPToken], diags: Diagnostics) -> A.TranslationUnit | None:
+def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
+                 header: "tuple[int, HeaderEntry] | None" = None,
+                 header_cache: str = "off") -> A.TranslationUnit | None:
     """Parse a preprocessed translation unit.  Returns None when there were
-    syntax errors (all reported to `diags`)."""
+    syntax errors (all reported to `diags`).
+
+    `header` says the first tokens are a built-in header's
+    (`Preprocessor.header_prefix`): its declarations come from the cache
+    entry when it holds them, and otherwise are parsed on their own and
+    given to it (hlslc/header_cache.py)."""
     tables = load_tables()
     keywords, puncts = _terminal_maps(tables)
     classifier = Classifier(keywords, puncts, diags)
     errors_before = diags.error_count
+    header_decls: list[A.Decl] = []
+    if header is not None:
+        count, entry = header
+        if entry.decls is None:
+            _parse_header(tables, keywords, puncts, pptokens[:count], entry, header_cache)
+        if entry.decls is not None:
+            header_decls = entry.decls
+            classifier.global_types.update(entry.global_types)
+            classifier.template_names.update(entry.template_names)
+            classifier.class_templates.update(entry.class_templates)
+            classifier.enumerators.update(entry.enumerators)
+            pptokens = pptokens[count:]
     tokens, origins = classifier.classify(pptokens)
 
     builder = _Builder()
@@ -792,10 +814,36 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics) -> A.TranslationUn
     result = _run(tables, builder, tokens, diags)
     if diags.error_count > errors_before or result is None:
         return None
+    if header_decls:
+        result.decls[:0] = header_decls
+        result.span = header_decls[0].span if result.span is None else _cover(header_decls[0].span, result.span)
     if result.span is None:
         # An empty file: a span at its start keeps every node located.
         result.span = pptokens[0].span if pptokens else _empty_span()
     return result
+
+
+def _parse_header(tables: Tables, keywords: dict[str, str], puncts: dict[str, str],
+                  pptokens: list[PPToken], entry: "HeaderEntry", header_cache: str) -> None:
+    """Parse a built-in header on its own and complete its cache entry, when
+    it parses without a word and ends between declarations."""
+    from . import header_cache as cache
+    scratch = Diagnostics()
+    classifier = Classifier(keywords, puncts, scratch)
+    tokens, origins = classifier.classify(pptokens)
+    if scratch.items or not classifier.ended_clean:
+        return
+    builder = _Builder()
+    builder.origins = origins
+    unit = _run(tables, builder, tokens, scratch)
+    if unit is None or scratch.items:
+        return
+    entry.global_types = frozenset(classifier.global_types)
+    entry.template_names = frozenset(classifier.template_names)
+    entry.class_templates = frozenset(classifier.class_templates)
+    entry.enumerators = frozenset(classifier.enumerators)
+    entry.decls = unit.decls
+    cache.store(entry, use_disk=header_cache == "disk")
 
 
 def _empty_span() -> Span:

@@ -32,11 +32,15 @@ from __future__ import annotations
 import bisect
 import os
 import re
+from typing import TYPE_CHECKING
 
-from .records import ValueRecord
 from .diagnostics import Diagnostic, Diagnostics, Severity
+from .records import ValueRecord
 from .source import MacroOrigin, SourceFile, Span
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
+
+if TYPE_CHECKING:
+    from .header_cache import HeaderEntry
 
 __all__ = ["PreprocessorOptions", "Preprocessor", "spell_tokens", "MAX_INCLUDE_DEPTH"]
 
@@ -274,6 +278,10 @@ class _Macro:
             self.copy_body = [(t.kind, t.text, t.span.file, t.span.start, t.span.end, t.space) for t in body]
         else:
             self.plan = self._make_plan()
+
+    def __reduce__(self) -> tuple:
+        # The header cache keeps macros; the plan is rebuilt from the body.
+        return (_Macro, (self.name, self.name_span, self.params, self.variadic, self.body, self.builtin))
 
     def _make_plan(self) -> list[tuple]:
         body = self.body
@@ -695,7 +703,7 @@ class _FileContext:
     """
 
     __slots__ = ("source", "tokens", "n", "pos", "stop", "directive_positions", "directive_index",
-                 "conditionals", "is_main", "once_key", "line_delta", "presumed_path")
+                 "conditionals", "is_main", "once_key", "line_delta", "presumed_path", "cache")
 
     def __init__(self, lexed: _LexedFile, is_main: bool, once_key: str) -> None:
         self.source = lexed.source
@@ -710,6 +718,9 @@ class _FileContext:
         self.once_key = once_key
         self.line_delta = 0                    # from #line: presumed minus physical line
         self.presumed_path: str | None = None  # from #line "file"
+        # A built-in header being read for the header cache: (key, the
+        # macros before it, diagnostics before it, files entered before it).
+        self.cache: tuple[str, dict, int, int] | None = None
 
     def passed_directive(self) -> None:
         """Step past the directive at `stop` (pos already moved beyond it)."""
@@ -782,15 +793,19 @@ class PreprocessorOptions(ValueRecord):
     defines: list[tuple[str, str | None]]   # -D NAME[=VALUE]; None means "1"
     undefines: list[str]                    # -U NAME, applied last
     predefined: dict[str, str]              # the driver's predefined macros
-    builtin_include_dir: str | None                                # searched last
-    _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir")
+    builtin_include_dir: str | None         # searched last
+    header_cache: str                       # "off", "memory" or "disk" (hlslc/header_cache.py)
+    _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir", "header_cache")
 
-    def __init__(self, include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, predefined: dict[str, str] | None = None, builtin_include_dir: str | None = None) -> None:
+    def __init__(self, include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
+                 undefines: list[str] | None = None, predefined: dict[str, str] | None = None,
+                 builtin_include_dir: str | None = None, header_cache: str = "off") -> None:
         self.include_dirs = [] if include_dirs is None else include_dirs
         self.defines = [] if defines is None else defines
         self.undefines = [] if undefines is None else undefines
         self.predefined = {} if predefined is None else predefined
         self.builtin_include_dir = builtin_include_dir
+        self.header_cache = header_cache
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -807,6 +822,9 @@ class Preprocessor:
         self.diags = diags
         self.files: dict[str, SourceFile] = {}
         self._lexed: dict[str, _LexedFile] = {}
+        # After a run: (number of leading tokens, entry) when the output
+        # starts with a built-in header the cache holds or can now hold.
+        self.header_prefix: tuple[int, HeaderEntry] | None = None
         self._handlers = {
             "define": self._directive_define,
             "undef": self._directive_undef,
@@ -859,9 +877,11 @@ class Preprocessor:
         self._argument_nesting = 0
         self._aborted = False
         self._hideset_unions: dict[tuple[frozenset, frozenset], frozenset] = {}
+        self._entered = 0
 
     def _run(self, main: SourceFile) -> list[PPToken]:
         self._reset()
+        self.header_prefix = None
         try:
             self._define_initial_macros()
             self._enter_file(main, is_main=True, once_key=self._once_key(main.path))
@@ -936,12 +956,67 @@ class Preprocessor:
         for span, message in lexed.problems:
             self.diags.error(span, message)
         self._stack.append(_FileContext(lexed, is_main, once_key))
+        self._entered += 1
 
     def _leave_file(self) -> None:
         ctx = self._stack.pop()
         # Innermost first, as clang reports them.
         for conditional in reversed(ctx.conditionals):
             self.diags.error(conditional.span, "unterminated conditional directive")
+        if ctx.cache is not None:
+            self._header_read(ctx)
+
+    # ------------------------------------------------------------------
+    # The header cache (hlslc/header_cache.py)
+
+    def _header_cacheable(self, ctx: _FileContext, is_builtin: bool) -> bool:
+        """A built-in header included before the main file produced any token."""
+        return (is_builtin and self.options.header_cache != "off" and ctx.is_main
+                and len(self._stack) == 1 and not self._out and not self._pending)
+
+    def _macro_state(self) -> str:
+        """Every macro in force, as text: part of the header cache's key."""
+        parts = []
+        for name in sorted(self._macros):
+            m = self._macros[name]
+            body = " ".join(("_" if t.space else "") + t.text for t in m.body)
+            parts.append(f"{name}({','.join(m.params) if m.params is not None else '-'}"
+                         f"{'...' if m.variadic else ''}){m.builtin or ''}={body}")
+        return "\n".join(parts)
+
+    def _include_cached(self, source: SourceFile, once_key: str) -> str | None:
+        """Use the cached header when there is one (returns None); otherwise
+        the key under which to cache it once read."""
+        from . import header_cache
+        key = header_cache.make_key(source.path, source.text, self._macro_state())
+        entry = header_cache.lookup(key, use_disk=self.options.header_cache == "disk")
+        if entry is None:
+            return key
+        self.files[entry.path] = entry.source
+        macros = self._macros
+        for name in entry.macros_removed:
+            macros.pop(name, None)
+        macros.update(entry.macros_set)
+        if entry.once:
+            self._once.add(once_key)
+        # The header's tokens are not kept: the parser takes its declarations
+        # from the entry, and -P runs without the cache.
+        self.header_prefix = (0, entry)
+        return None
+
+    def _header_read(self, ctx: _FileContext) -> None:
+        """The header has been read in full: offer it to the parser for
+        caching when it read nothing else and said nothing."""
+        from .header_cache import HeaderEntry
+        key, before, diagnostics_before, entered_before = ctx.cache  # type: ignore[misc]
+        if (len(self.diags.items) != diagnostics_before or self._entered != entered_before + 1
+                or self._aborted or not self._out):
+            return
+        macros = self._macros
+        defined = {name: m for name, m in macros.items() if before.get(name) is not m}
+        removed = tuple(name for name in before if name not in macros)
+        entry = HeaderEntry(key, ctx.source.path, ctx.source, defined, removed, ctx.once_key in self._once)
+        self.header_prefix = (len(self._out), entry)
 
     def _find_include(self, name: str, angled: bool, includer: str) -> tuple[str, bool] | None:
         """(path, found in the builtin dir) for an include name, or None."""
@@ -1447,7 +1522,14 @@ class Preprocessor:
         if isinstance(loaded, str):
             self.diags.error(name_span, loaded)
             return
+        cache_key = None
+        if self._header_cacheable(ctx, is_builtin):
+            cache_key = self._include_cached(loaded, once_key)
+            if cache_key is None:
+                return
         self._enter_file(loaded, is_main=False, once_key=once_key)
+        if cache_key is not None:
+            self._stack[-1].cache = (cache_key, dict(self._macros), len(self.diags.items), self._entered - 1)
 
     def _include_name(self, name_tok: PPToken, args: list[PPToken]) -> tuple[str, bool, Span] | None:
         """(name, angled, span of the name) of an #include line, or None after an error."""

@@ -30,6 +30,9 @@ class SourceFile:
     def __repr__(self) -> str:
         return f"SourceFile({self.path!r})"
 
+    def __reduce__(self) -> tuple:
+        return (SourceFile, (self.path, self.text, self.is_builtin))
+
     @property
     def line_starts(self) -> list[int]:
         starts = self._line_starts
@@ -90,6 +93,10 @@ class Span:
     def __repr__(self) -> str:
         line, col = self.line_col()
         return f"Span({self.file.path}:{line}:{col}, {self.start}-{self.end})"
+
+    def __reduce__(self) -> tuple:
+        # Positional arguments: far quicker to load than slot state.
+        return (Span, (self.file, self.start, self.end, self.expanded_from))
 
     @property
     def line(self) -> int:

@@ -7,6 +7,8 @@ expansion also carry the invocation site in `span.expanded_from`.
 
 from __future__ import annotations
 
+import sys
+
 from .source import Span
 
 # Token kinds.
@@ -39,3 +41,12 @@ class PPToken:
 
     def __repr__(self) -> str:
         return f"PPToken({self.kind}, {self.text!r})"
+
+    def __reduce__(self) -> tuple:
+        # Kinds are compared by identity (`tok.kind is IDENT`): a token read
+        # back from the header cache must get the interned constant again.
+        return (_restore_token, (self.kind, self.text, self.span, self.bol, self.space, self.hideset))
+
+
+def _restore_token(kind: str, text: str, span: Span, bol: bool, space: bool, hideset: frozenset[str]) -> PPToken:
+    return PPToken(sys.intern(kind), text, span, bol, space, hideset)

@@ -9,6 +9,7 @@ file.
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -20,6 +21,9 @@ TESTS_DIR = Path(__file__).resolve().parent
 sys.path.insert(0, str(TESTS_DIR))
 # hlslc itself comes from this checkout (tests run it in-process).
 sys.path.insert(0, str(TESTS_DIR.parent))
+# The header cache of a test run is its own (and starts empty): tests never
+# read what an earlier run or another checkout left in the user's cache.
+os.environ["HLSLC_CACHE_DIR"] = tempfile.mkdtemp(prefix="hlslc-test-cache-")
 
 from support.runlines import (Runner, RunLineError, describe_failure,  # noqa: E402
                               extract_run_lines)
