@@ -459,10 +459,22 @@ def op_unary(w: FunctionWriter) -> str:
     return "ApplyUnaryOperation"
 
 
+# LINALG-THREADS-K: the K dimension of a thread-vector operation is spread
+# over the wave (Wave scope) or the thread group (ThreadGroup scope), so it
+# may not exceed the smallest wave size a batch entry allows ([wavesize(16,
+# ...)]) or its smallest thread group (32 threads).
+THREADS_K_LIMIT = {"Wave": 16, "ThreadGroup": 32}
+
+
 def op_thread_vectors(w: FunctionWriter) -> str:
     r = w.rng
     scope = pick_scope(r, thread_ok=False)
-    mat = pick_mat(r, scope, THREAD_VECTOR_TYPES, ["A", "B"])
+    for _ in range(1000):
+        mat = pick_mat(r, scope, THREAD_VECTOR_TYPES, ["A", "B"], small=True)
+        if (mat.n if mat.use == "A" else mat.m) <= THREADS_K_LIMIT[scope]:
+            break
+    else:
+        raise AssertionError(f"no {scope} matrix has a K of at most {THREADS_K_LIMIT[scope]}")
     use = mat.use
     elem = mat.ct.stable_scalar
     length = mat.scalars(mat.m if use == "A" else mat.n)

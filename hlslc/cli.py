@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, TextIO
+
 from .records import ValueRecord
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only; the driver is imported late
@@ -35,7 +37,7 @@ EXIT_INTERNAL_ERROR = 3
 _PROFILES_FOR_HELP = "cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"
 
 HELP = f"""\
-usage: hlslc [options] FILE... [-o OUT]
+usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
        hlslc validate FILE.ll...
 
 Compile HLSL compute and library shaders that use dx::linalg matrices
@@ -46,6 +48,10 @@ A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
 
 Output:
   -o OUT                    write output to OUT (default: standard output)
+  -o DIR/                   write each input's output to DIR/NAME.ll (NAME.i
+                            for -P, NAME.ast for --ast-dump); DIR is created.
+                            Needed for several inputs, unless they print to
+                            standard output
   -P                        print the preprocessed source
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
@@ -76,6 +82,16 @@ Diagnostics:
   -verify                   check diagnostics against expected-error/-warning/
                             -note comments in the source instead of printing them
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
+
+Speed:
+  -j N                      compile the inputs with N processes (0: one per
+                            CPU); output and diagnostics stay in input order
+  --time-report, -ftime-report
+                            print the time of each stage of each compile,
+                            and of the whole batch, on stderr
+  --header-cache=MODE       keep the built-in header's parsed form between
+                            compiles: disk (default; in $HLSLC_CACHE_DIR, else
+                            ~/.cache/hlslc), memory (this process only) or off
 
 Other:
   -h, --help                show this help and exit
@@ -120,9 +136,25 @@ class Arguments(ValueRecord):
     debug_crash: bool
     skip_validation: bool
     uniformity_errors: bool
-    _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only", "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types", "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors")
+    jobs: int                   # -j: worker processes (1: compile in this one)
+    time_report: bool
+    header_cache: str
+    _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
+               "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
+               "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
+               "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
+               "header_cache")
 
-    def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10", entry: str = "main", include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None, syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False, warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False, linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text", verify: bool = False, verify_prefixes=None, show_version: bool = False, show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False, uniformity_errors: bool = True) -> None:
+    def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
+                 entry: str = "main", include_dirs: list[str] | None = None,
+                 defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None,
+                 syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False,
+                 warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False,
+                 linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text",
+                 verify: bool = False, verify_prefixes: list[str] | None = None, show_version: bool = False,
+                 show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
+                 uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
+                 header_cache: str = "disk") -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -140,12 +172,15 @@ class Arguments(ValueRecord):
         self.color = color
         self.diagnostics_format = diagnostics_format
         self.verify = verify
-        self.verify_prefixes = (lambda: ["expected"])() if verify_prefixes is None else verify_prefixes
+        self.verify_prefixes = ["expected"] if verify_prefixes is None else verify_prefixes
         self.show_version = show_version
         self.show_help = show_help
         self.debug_crash = debug_crash
         self.skip_validation = skip_validation
         self.uniformity_errors = uniformity_errors
+        self.jobs = jobs
+        self.time_report = time_report
+        self.header_cache = header_cache
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -170,13 +205,15 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-Vd": ("skip_validation", True),
     "-Wno-error=uniformity": ("uniformity_errors", False),
     "-Werror=uniformity": ("uniformity_errors", True),
+    "--time-report": ("time_report", True),
+    "-ftime-report": ("time_report", True),
 }
 
 # Options taking a value, either as the next argument or joined (-Tcs_6_10).
-_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U")
+_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j")
 
 # Options taking a value after '='.
-_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision")
+_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache")
 
 _HIDDEN = {"--debug-crash"}
 
@@ -231,6 +268,12 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
             raise UsageError(f"invalid value '{value}' for '--linalg-revision'; expected "
                              + " or ".join(f"'{r}'" for r in LINALG_REVISIONS))
         args.linalg_revision = value
+    elif name == "--header-cache":
+        from .driver import HEADER_CACHE_MODES
+        if value not in HEADER_CACHE_MODES:
+            raise UsageError(f"invalid value '{value}' for '--header-cache'; expected "
+                             + ", ".join(f"'{m}'" for m in HEADER_CACHE_MODES))
+        args.header_cache = value
     elif name == "-verify":
         from .verify import is_valid_prefix
         prefixes = value.split(",")
@@ -261,6 +304,10 @@ def _apply_valued(args: Arguments, option: str, value: str) -> None:
     elif option == "-U":
         _check_macro_name(option, value, value)
         args.undefines.append(value)
+    elif option == "-j":
+        if not value.isascii() or not value.isdigit() or len(value) > 4:
+            raise UsageError(f"invalid value '{value}' for '-j'; expected a number of processes (0: one per CPU)")
+        args.jobs = int(value) or (os.cpu_count() or 1)
 
 
 def _check_macro_name(option: str, name: str, whole: str) -> None:
@@ -368,16 +415,73 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_OK
     if not args.inputs:
         return _usage_error("no input files", stderr)
-    if args.output is not None and len(args.inputs) > 1:
-        return _usage_error("cannot use '-o' with more than one input file", stderr)
+    out_dir = _output_dir(args.output)
+    if args.output is not None and out_dir is None and len(args.inputs) > 1:
+        return _usage_error("cannot use '-o FILE' with more than one input file; "
+                            "'-o DIR/' writes one output per input", stderr)
     if args.preprocess_only and args.ast_dump:
         return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
+    targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
+    if out_dir is not None:
+        clash = _first_clash(args.inputs, targets)
+        if clash is not None:
+            return _usage_error(clash, stderr)
+        if not args.syntax_only:
+            try:
+                os.makedirs(out_dir, exist_ok=True)
+            except OSError as exc:
+                stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': "
+                             f"{(exc.strerror or str(exc)).lower()}\n")
+                return EXIT_COMPILE_ERROR
 
     options = _compile_options(args)
-    status = EXIT_OK
-    for path in args.inputs:
-        status = max(status, _compile_one(path, args, options, stdout, stderr))
+    start = time.perf_counter()
+    jobs = min(args.jobs, len(args.inputs))
+    if jobs > 1 and "-" not in args.inputs:
+        # Workers write to buffers, so decide colour for the real stream now.
+        args.color = _use_color(args, stderr)
+        status, timings = _compile_parallel(jobs, args.inputs, targets, args, options, stdout, stderr)
+    else:
+        jobs = 1
+        status = EXIT_OK
+        timings = []
+        for path, target in zip(args.inputs, targets):
+            file_status, file_timings = _compile_one(path, target, args, options, stdout, stderr)
+            status = max(status, file_status)
+            timings.append(file_timings)
+    if args.time_report and len(args.inputs) > 1:
+        _write_batch_time_report(timings, time.perf_counter() - start, jobs, args, stderr)
     return status
+
+
+def _output_dir(output: str | None) -> str | None:
+    """The directory of `-o DIR/` (a trailing slash, or an existing directory)."""
+    if output is None or output == "-":
+        return None
+    if output.endswith(("/", os.sep)) or os.path.isdir(output):
+        return output
+    return None
+
+
+def _outputs_in(out_dir: str, args: Arguments) -> list[str | None]:
+    suffix = ".i" if args.preprocess_only else ".ast" if args.ast_dump else ".ll"
+    outputs: list[str | None] = []
+    for path in args.inputs:
+        stem = "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0] or "out"
+        outputs.append(os.path.join(out_dir, stem + suffix))
+    return outputs
+
+
+def _first_clash(inputs: list[str], targets: list[str | None]) -> str | None:
+    seen: dict[str, str] = {}
+    for path, target in zip(inputs, targets):
+        if target is None:
+            continue
+        key = os.path.normcase(os.path.abspath(target))
+        if key in seen:
+            return f"inputs '{seen[key]}' and '{path}' would both write '{target}'"
+        seen[key] = path
+    return None
 
 
 def _compile_options(args: Arguments) -> "CompileOptions":
@@ -405,35 +509,140 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         debug_crash=args.debug_crash,
         validate=not args.skip_validation,
         uniformity_errors=args.uniformity_errors,
+        header_cache=args.header_cache,
     )
 
 
-def _compile_one(path: str, args: Arguments, options: "CompileOptions", stdout: TextIO, stderr: TextIO) -> int:
+def _compile_one(path: str, output: str | None, args: Arguments, options: "CompileOptions",
+                 stdout: TextIO, stderr: TextIO) -> tuple[int, dict[str, float]]:
+    """Compile one input, writing its output to `output` (None: stdout) and
+    its diagnostics to `stderr`; the exit status and the stage timings."""
     from . import driver
 
     if path == "-":
         result = _compile_stdin(options)
     else:
         result = driver.compile_file(path, options)
+    status = _finish_one(result, output, args, stdout, stderr)
+    if args.time_report:
+        _write_time_report(result, args, stderr)
+    return status, result.timings
 
+
+def _finish_one(result: "CompileResult", output: str | None, args: Arguments, stdout: TextIO,
+                stderr: TextIO) -> int:
     if args.verify:
         from .verify import verify_diagnostics
         report = verify_diagnostics(result.files, result.diagnostics, args.verify_prefixes)
-        if args.output is not None:
+        if output is not None:
             # -verify runs the whole compile; the IR is written only to -o.
-            _write_output(result.output, args.output, stdout)
+            _write_output(result.output, output, stdout)
         stderr.write(report.render())
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
     _render_diagnostics(result.diagnostics, args, stderr)
     if result.ok and result.output is not None:
         try:
-            _write_output(result.output, args.output, stdout)
+            _write_output(result.output, output, stdout)
         except OSError as exc:
             reason = (exc.strerror or str(exc)).lower()
-            stderr.write(f"{PROG}: error: cannot write '{args.output}': {reason}\n")
+            stderr.write(f"{PROG}: error: cannot write '{output}': {reason}\n")
             return EXIT_COMPILE_ERROR
     return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
+
+
+# -- -j N: one compile per task in a pool of forked workers ----------------
+
+_WORKER: tuple[Arguments, "CompileOptions"] | None = None
+
+
+def _worker_init(args: Arguments, options: "CompileOptions") -> None:
+    global _WORKER
+    _WORKER = (args, options)
+    import signal
+    # Ctrl-C goes to the whole process group: the parent reports it once.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _worker_compile(task: tuple[str, str | None]) -> tuple[int, str, str, dict[str, float]]:
+    """One input in a worker: (status, stdout text, stderr text, timings).
+    An exception is reported as an internal error, as `main` does."""
+    import io
+    assert _WORKER is not None
+    args, options = _WORKER
+    path, output = task
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        status, timings = _compile_one(path, output, args, options, out, err)
+    except Exception as exc:  # noqa: BLE001 - reported like main's
+        _report_internal_error(exc, err)
+        status, timings = EXIT_INTERNAL_ERROR, {}
+    return status, out.getvalue(), err.getvalue(), timings
+
+
+def _compile_parallel(jobs: int, inputs: list[str], targets: list[str | None], args: Arguments,
+                      options: "CompileOptions", stdout: TextIO, stderr: TextIO) -> tuple[int, list[dict[str, float]]]:
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    # fork: workers start with hlslc already imported (and no re-import of
+    # the main module); elsewhere the platform's default.
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    status = EXIT_OK
+    timings: list[dict[str, float]] = []
+    with context.Pool(jobs, initializer=_worker_init, initargs=(args, options)) as pool:
+        # imap keeps input order: each file's output and diagnostics appear
+        # as they would without -j.
+        for file_status, out, err, file_timings in pool.imap(_worker_compile, list(zip(inputs, targets))):
+            if out:
+                stdout.write(out)
+                stdout.flush()
+            if err:
+                stderr.write(err)
+                stderr.flush()
+            status = max(status, file_status)
+            timings.append(file_timings)
+    return status, timings
+
+
+# -- --time-report --------------------------------------------------------
+
+def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO) -> None:
+    # Stages that ran, in order, then "output" (printing what is written).
+    timings = result.timings
+    total = sum(timings.values())
+    if args.diagnostics_format == "json":
+        import json
+        stderr.write(json.dumps({"time_report": {
+            "file": result.path, "header_cache": result.header_cache,
+            "stages": {stage: round(seconds, 6) for stage, seconds in timings.items()},
+            "total": round(total, 6)}}) + "\n")
+        return
+    lines = [f"{PROG}: time report for {result.path} (header cache: {result.header_cache})",
+             f"  {'stage':<12}{'seconds':>10}{'share':>8}"]
+    for stage, seconds in timings.items():
+        share = seconds / total * 100 if total else 0.0
+        lines.append(f"  {stage:<12}{seconds:>10.4f}{share:>7.1f}%")
+    lines.append(f"  {'total':<12}{total:>10.4f}{100.0 if total else 0.0:>7.1f}%")
+    stderr.write("\n".join(lines) + "\n")
+
+
+def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs: int, args: Arguments,
+                             stderr: TextIO) -> None:
+    from .driver import STAGES
+
+    sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*STAGES, "output")}
+    files = len(timings)
+    if args.diagnostics_format == "json":
+        import json
+        stderr.write(json.dumps({"time_report": {
+            "files": files, "jobs": jobs, "wall": round(wall, 6),
+            "stages": {stage: round(v, 6) for stage, v in sums.items()}}}) + "\n")
+        return
+    rate = files / wall if wall else float("inf")
+    stage_text = ", ".join(f"{stage} {v:.3f}" for stage, v in sums.items())
+    stderr.write(f"{PROG}: time report for {files} files with {jobs} process{'es' if jobs != 1 else ''}: "
+                 f"{wall:.3f} s wall, {rate:.1f} files/s; seconds per stage over all files: {stage_text}\n")
 
 
 def _compile_stdin(options: "CompileOptions") -> "CompileResult":

@@ -244,9 +244,13 @@ class CompileResult(ValueRecord):
     are the outputs of the stages that ran (None when a stage did not run or
     failed); `output` is the text to write (`-P` text, the AST dump; the IR
     once lowering lands), None when there is nothing to write or the compile
-    failed; `timings` the seconds spent per stage, in stage order;
+    failed; `timings` the seconds spent per stage, in stage order, then
+    "output" for rendering the text written;
     `header_prefix` says the first tokens are the built-in header's, with
-    its cache entry (hlslc/header_cache.py), when the cache applied.
+    its cache entry (hlslc/header_cache.py), when the cache applied;
+    `header_cache` what the cache did: "off", "not used" (no built-in
+    header opens the file), "hit (memory)", "hit (disk)", "miss (stored)"
+    or "miss (not cacheable)".
     """
 
     path: str
@@ -261,14 +265,17 @@ class CompileResult(ValueRecord):
     output: str | None
     timings: dict[str, float]
     header_prefix: "tuple[int, HeaderEntry] | None"
+    header_cache: str
+    ir_text: str | None   # the printed module, once the validator has read it
     _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output",
-               "timings", "header_prefix")
+               "timings", "header_prefix", "header_cache", "ir_text")
 
     def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics,
                  files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None,
                  unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None,
                  validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None,
-                 header_prefix: "tuple[int, HeaderEntry] | None" = None) -> None:
+                 header_prefix: "tuple[int, HeaderEntry] | None" = None, header_cache: str = "off",
+                 ir_text: str | None = None) -> None:
         self.path = path
         self.options = options
         self.diagnostics = diagnostics
@@ -281,6 +288,8 @@ class CompileResult(ValueRecord):
         self.output = output
         self.timings = {} if timings is None else timings
         self.header_prefix = header_prefix
+        self.header_cache = header_cache
+        self.ir_text = ir_text
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -419,7 +428,10 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     r.unit = run("parse", _parse, r)
     r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
     r.module = run("lower", _lower, r.sema, r.diagnostics, r.options, path)
-    r.validated = run("validate", _validate, r.module, r.diagnostics, r.options, path)
+    if r.options.validate:
+        r.validated = run("validate", _validate, r)
+    else:
+        r.validated = r.module          # -Vd: the stage does not run at all
 
 
 def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
@@ -445,13 +457,18 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
         # Even after a crash, -verify and error reports need the files read.
         result.files = preprocessor.files
         result.header_prefix = preprocessor.header_prefix
+        result.header_cache = preprocessor.header_cache_status
 
 
 def _parse(result: CompileResult) -> "TranslationUnit | None":
     from .parser import parse_tokens
 
     assert result.tokens is not None
-    return parse_tokens(result.tokens, result.diagnostics, result.header_prefix, result.options.header_cache)
+    prefix = result.header_prefix
+    unit = parse_tokens(result.tokens, result.diagnostics, prefix, result.options.header_cache)
+    if prefix is not None and result.header_cache == "miss":
+        result.header_cache = "miss (stored)" if prefix[1].decls is not None else "miss (not cacheable)"
+    return unit
 
 
 def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
@@ -492,13 +509,13 @@ class InternalValidationError(RuntimeError):
     """IR that hlslc emitted failed its own validator: a bug in hlslc."""
 
 
-def _validate(module: Any, diags: Diagnostics, options: CompileOptions, path: str) -> Any:
-    if not options.validate:
-        return module
+def _validate(result: CompileResult) -> Any:
     from .lower.codegen import ir_line_locator
     from .validate import validate_text
 
-    text = str(module)
+    module, diags, options, path = result.module, result.diagnostics, result.options, result.path
+    # Printing the module is not cheap: the text validated is the text written.
+    text = result.ir_text = str(module)
     found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
@@ -535,7 +552,7 @@ def _render_output(result: CompileResult) -> str | None:
         from .ast import dump_ast
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
-        return str(result.module)
+        return result.ir_text if result.ir_text is not None else str(result.module)
     return None
 
 
@@ -557,7 +574,10 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     if path not in result.files:
         result.files[path] = SourceFile(path, text)
     if result.ok:
+        start = time.perf_counter()
         result.output = _render_output(result)
+        if result.output is not None:
+            result.timings["output"] = time.perf_counter() - start
     return result
 
 

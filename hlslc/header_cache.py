@@ -117,11 +117,12 @@ def _disk_path(key: str) -> str:
     return os.path.join(cache_dir(), "headers", f"{name}.pickle")
 
 
-def lookup(key: str, use_disk: bool) -> HeaderEntry | None:
-    """The complete entry for `key` (parsed too), from memory or disk."""
+def lookup(key: str, use_disk: bool) -> tuple[HeaderEntry, str] | None:
+    """The complete entry for `key` (parsed too) and where it was found
+    ("memory" or "disk"), or None."""
     entry = _MEMORY.get(key)
     if entry is not None:
-        return entry
+        return entry, "memory"
     if not use_disk:
         return None
     try:
@@ -137,7 +138,7 @@ def lookup(key: str, use_disk: bool) -> HeaderEntry | None:
     if not isinstance(entry, HeaderEntry) or entry.key != key or entry.decls is None:
         return None
     _MEMORY[key] = entry
-    return entry
+    return entry, "disk"
 
 
 def store(entry: HeaderEntry, use_disk: bool) -> None:

@@ -826,7 +826,8 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
 def _parse_header(tables: Tables, keywords: dict[str, str], puncts: dict[str, str],
                   pptokens: list[PPToken], entry: "HeaderEntry", header_cache: str) -> None:
     """Parse a built-in header on its own and complete its cache entry, when
-    it parses without a word and ends between declarations."""
+    it parses without a word and ends between declarations (the entry's
+    `decls` stay None otherwise)."""
     from . import header_cache as cache
     scratch = Diagnostics()
     classifier = Classifier(keywords, puncts, scratch)

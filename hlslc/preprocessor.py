@@ -825,6 +825,8 @@ class Preprocessor:
         # After a run: (number of leading tokens, entry) when the output
         # starts with a built-in header the cache holds or can now hold.
         self.header_prefix: tuple[int, HeaderEntry] | None = None
+        # What the header cache did in the last run (see `CompileResult`).
+        self.header_cache_status = "off"
         self._handlers = {
             "define": self._directive_define,
             "undef": self._directive_undef,
@@ -882,6 +884,7 @@ class Preprocessor:
     def _run(self, main: SourceFile) -> list[PPToken]:
         self._reset()
         self.header_prefix = None
+        self.header_cache_status = "off" if self.options.header_cache == "off" else "not used"
         try:
             self._define_initial_macros()
             self._enter_file(main, is_main=True, once_key=self._once_key(main.path))
@@ -989,9 +992,12 @@ class Preprocessor:
         the key under which to cache it once read."""
         from . import header_cache
         key = header_cache.make_key(source.path, source.text, self._macro_state())
-        entry = header_cache.lookup(key, use_disk=self.options.header_cache == "disk")
-        if entry is None:
+        found = header_cache.lookup(key, use_disk=self.options.header_cache == "disk")
+        if found is None:
+            self.header_cache_status = "miss"
             return key
+        entry, where = found
+        self.header_cache_status = f"hit ({where})"
         self.files[entry.path] = entry.source
         macros = self._macros
         for name in entry.macros_removed:
@@ -1011,6 +1017,7 @@ class Preprocessor:
         key, before, diagnostics_before, entered_before = ctx.cache  # type: ignore[misc]
         if (len(self.diags.items) != diagnostics_before or self._entered != entered_before + 1
                 or self._aborted or not self._out):
+            self.header_cache_status = "miss (not cacheable)"
             return
         macros = self._macros
         defined = {name: m for name, m in macros.items() if before.get(name) is not m}

@@ -4,7 +4,7 @@
 // RUN: %hlslc -h | FileCheck %s
 // RUN: %hlslc -help | FileCheck %s
 
-// CHECK: usage: hlslc [options] FILE... [-o OUT]
+// CHECK: usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
 // CHECK: A compile writes DXIL-like LLVM IR
 // CHECK: -o OUT
 // CHECK: -P

@@ -26,5 +26,5 @@
 // DEFINE: {{^}}hlslc: error: macro name missing in '-D=1'
 // DEFINE2: {{^}}hlslc: error: '1X' is not a valid macro name (in '-D1X')
 // NOINPUT: {{^}}hlslc: error: no input files
-// TWO-O: {{^}}hlslc: error: cannot use '-o' with more than one input file
+// TWO-O: {{^}}hlslc: error: cannot use '-o FILE' with more than one input file; '-o DIR/' writes one output per input
 // P-AST: {{^}}hlslc: error: '-P' and '--ast-dump' cannot be used together

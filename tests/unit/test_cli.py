@@ -75,7 +75,14 @@ def warning_file(tmp_path: Path) -> Path:
     (["-verify=a,", "x.hlsl"], "invalid -verify prefix '' (letters, digits, '-' and '_', starting with a letter)"),
     ([], "no input files"),
     (["-P"], "no input files"),
-    (["a.hlsl", "b.hlsl", "-o", "out"], "cannot use '-o' with more than one input file"),
+    (["a.hlsl", "b.hlsl", "-o", "out"],
+     "cannot use '-o FILE' with more than one input file; '-o DIR/' writes one output per input"),
+    (["a.hlsl", "-j", "x"], "invalid value 'x' for '-j'; expected a number of processes (0: one per CPU)"),
+    (["a.hlsl", "-j-1"], "invalid value '-1' for '-j'; expected a number of processes (0: one per CPU)"),
+    (["a.hlsl", "-j"], "option '-j' requires a value"),
+    (["a.hlsl", "--header-cache=foo"], "invalid value 'foo' for '--header-cache'; expected 'disk', 'memory', 'off'"),
+    (["a.hlsl", "--header-cache"], "option '--header-cache' requires a value ('--header-cache=VALUE')"),
+    (["d/a.hlsl", "e/a.hlsl", "-o", "out/"], "inputs 'd/a.hlsl' and 'e/a.hlsl' would both write 'out/a.ll'"),
     (["-P", "-ast-dump", "a.hlsl"], "'-P' and '--ast-dump' cannot be used together"),
 ])
 def test_usage_errors(argv, message):

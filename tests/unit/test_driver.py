@@ -96,17 +96,20 @@ def test_library_stage_number():
 def test_compile_source_runs_the_stages_in_order():
     result = hlslc.compile_source(CLEAN, "clean.hlsl")
     assert result.ok and not list(result.diagnostics)
-    assert list(result.timings) == list(STAGES)
+    assert list(result.timings) == [*STAGES, "output"]
     assert all(t >= 0 for t in result.timings.values())
     assert result.tokens and result.unit is not None
     assert result.output.startswith("; ModuleID")   # the IR text
+    assert result.output is result.ir_text          # printed once, validated and written
+    skipped = hlslc.compile_source(CLEAN, "clean.hlsl", hlslc.CompileOptions(validate=False))
+    assert list(skipped.timings) == [*STAGES[:-1], "output"]
     assert result.module is not None
     assert "clean.hlsl" in result.files
 
 
 def test_preprocess_only_stops_after_preprocessing():
     result = hlslc.compile_source("#define N 3\nint x = N;\n", "p.hlsl", CompileOptions(emit=EMIT_PREPROCESSED))
-    assert list(result.timings) == ["preprocess"]
+    assert list(result.timings) == ["preprocess", "output"]
     assert result.unit is None
     assert "int x = 3;" in result.output
 
