@@ -139,6 +139,11 @@ class Engine:
         self.global_env = Env(namespace=self.global_ns)
         self._depth = 0
         self._specialized: dict[tuple, FunctionSymbol] = {}
+        # Overload resolutions without explicit template arguments, by the
+        # candidates and the argument types (C++'s answer depends on nothing
+        # else): the same call written again is resolved once.  The value
+        # keeps the candidates and types alive, so their ids stay theirs.
+        self._resolved: dict[tuple, tuple[tuple, tuple, Resolved]] = {}
 
     # ------------------------------------------------------------------
     # Declarations
@@ -1166,6 +1171,19 @@ class Engine:
                          conversion_of: Any) -> Resolved:
         """Pick the best viable candidate for a call; NoMatch lists why each
         candidate failed, SemaError reports an ambiguity."""
+        if explicit:
+            return self._resolve_overload(candidates, explicit, explicit_env, arg_types, name, span, conversion_of)
+        key = (tuple([id(c) for c in candidates]), tuple([id(t) for t in arg_types]))
+        known = self._resolved.get(key)
+        if known is not None:
+            return known[2]
+        resolved = self._resolve_overload(candidates, explicit, explicit_env, arg_types, name, span, conversion_of)
+        self._resolved[key] = (tuple(candidates), tuple(arg_types), resolved)
+        return resolved
+
+    def _resolve_overload(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
+                          arg_types: list[T.Type], name: str, span: Span | None,
+                          conversion_of: Any) -> Resolved:
         viable: list[tuple[list[int], FunctionSymbol, list, Signature, bool]] = []
         failures: list[CandidateFailure] = []
         for candidate in candidates:

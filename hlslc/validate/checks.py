@@ -83,22 +83,35 @@ class MatrixInfo(ValueRecord):
         return (self.component, self.m, self.n, self.use, self.scope)
 
     def shape(self) -> LR.MatrixShape | None:
-        comps = {v: k for k, v in ir_ops.enum("MatrixComponentType").items()}
-        uses = {v: k for k, v in ir_ops.enum("MatrixUse").items()}
-        scopes = {v: k for k, v in ir_ops.enum("MatrixScope").items()}
+        comps, uses, scopes = _enum_names()
         if self.component not in comps or self.use not in uses or self.scope not in scopes or \
                 self.m < 0 or self.n < 0:
             return None
         return LR.MatrixShape(comps[self.component], self.m, self.n, uses[self.use], scopes[self.scope])
 
 
+_ENUM_NAMES: tuple[dict[int, str], dict[int, str], dict[int, str]] | None = None
+
+
+def _enum_names() -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
+    """Value -> enumerator name of MatrixComponentType, MatrixUse, MatrixScope."""
+    global _ENUM_NAMES
+    if _ENUM_NAMES is None:
+        _ENUM_NAMES = tuple({v: k for k, v in ir_ops.enum(name).items()}  # type: ignore[assignment]
+                            for name in ("MatrixComponentType", "MatrixUse", "MatrixScope"))
+    return _ENUM_NAMES  # type: ignore[return-value]
+
+
 _WHITESPACE = re.compile(r"\s+")
+_SQUASHED: dict[str, str] = {}
 
 
 def _squash(t: str) -> str:
-    if " " in t or "\t" in t:
-        t = _WHITESPACE.sub("", t)
-    return t.replace('"', "")
+    squashed = _SQUASHED.get(t)
+    if squashed is None:
+        squashed = _WHITESPACE.sub("", t) if (" " in t or "\t" in t) else t
+        squashed = _SQUASHED[t] = squashed.replace('"', "")
+    return squashed
 
 
 def _vector_len(t: str) -> int | None:
@@ -114,6 +127,10 @@ class Validator:
         self.path = path
         self.skip = skip
         self.diags: list[Diagnostic] = []
+        # Per function name: its operations and expected signatures (a
+        # module calls the same few hundred dx.op functions thousands of times).
+        self._operations: dict[str, list] = {}
+        self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.wave_size, self.group_size = self._entry_properties()
@@ -255,10 +272,15 @@ class Validator:
         return (vec(parts[0]), vec(parts[1]))
 
     def expected_signature(self, op: ir_ops.Operation, name: str) -> tuple[str, list[str]] | str:
-        try:
-            return ir_ops.signature(op, self.overload_of(op, name))
-        except (ValueError, ir_ops.OverloadError) as exc:
-            return str(exc)
+        key = (op.opcode, name)
+        found = self._signatures.get(key)
+        if found is None:
+            try:
+                found = ir_ops.signature(op, self.overload_of(op, name))
+            except (ValueError, ir_ops.OverloadError) as exc:
+                found = str(exc)
+            self._signatures[key] = found
+        return found
 
     def check_declarations(self) -> None:
         for fn in self.mod.functions.values():
@@ -279,11 +301,17 @@ class Validator:
                             f"'{fn.name}' is declared as '{fn.result} ({', '.join(got)})', but {ops[0].name} "
                             f"is '{result} ({', '.join(params)})'", line=fn.line)
 
-    @staticmethod
-    def operations_of(name: str) -> list:
+    def operations_of(self, name: str) -> list:
         """The table's operations for a function name, also when its
         overload suffix is malformed (`dx.op.fillMatrix.f8`), so that the
         signature check can report it."""
+        found = self._operations.get(name)
+        if found is None:
+            found = self._operations[name] = self._find_operations(name)
+        return found
+
+    @staticmethod
+    def _find_operations(name: str) -> list:
         ops = ir_ops.by_function(name)
         base = name
         for _ in range(2):

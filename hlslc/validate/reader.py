@@ -55,12 +55,19 @@ class Operand(ValueRecord):
 
     @property
     def const(self) -> int | None:
+        try:
+            return self._const          # read many times by the checks: computed once
+        except AttributeError:
+            pass
         v = self.value
         if (v[1:] if v[:1] == "-" else v).isdigit() and v.isascii():
-            return int(v)
-        if v in ("true", "false") and self.type == "i1":
-            return 1 if v == "true" else 0
-        return None
+            value: int | None = int(v)
+        elif v in ("true", "false") and self.type == "i1":
+            value = 1 if v == "true" else 0
+        else:
+            value = None
+        self._const = value
+        return value
 
     @property
     def is_constant(self) -> bool:
@@ -369,6 +376,23 @@ def take_operand(text: str) -> Operand:
     return Operand(t, rest)
 
 
+# `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
+# argument of a simple type with a plain value.
+_SIMPLE_ARGUMENT = re.compile(r"((?:void|half|float|double|i\d+|%[-a-zA-Z$._0-9]+)(?: addrspace\(\d+\))?\**) "
+                              r"([%@]?[-a-zA-Z$._0-9]+)")
+
+
+def _take_argument(text: str) -> Operand:
+    m = _SIMPLE_ARGUMENT.fullmatch(text)
+    if m and m.group(2) not in _ARGUMENT_KEYWORDS:
+        return Operand(m.group(1), m.group(2))
+    return take_operand(text)
+
+
+_ARGUMENT_KEYWORDS = frozenset({"noundef", "nonnull", "immarg", "signext", "zeroext", "inreg", "byval",
+                                "nocapture", "readonly", "writeonly", "returned", "align", "dereferenceable"})
+
+
 def locals_in(text: str) -> list[str]:
     return _LOCAL.findall(text)
 
@@ -377,6 +401,8 @@ def locals_in(text: str) -> list[str]:
 # The reader
 
 _DEFINE = re.compile(r"(define|declare)\s+(.*)$")
+_CALL_ATTRIBUTES = re.compile(r"(?:(?!(?:void|half|float|double|label)\b)[a-z_]+\s+)+")
+_CALLEE = re.compile(r"([@%]" + NAME + r")\s*\(")
 _LABEL = re.compile(r"([-a-zA-Z$._0-9]+|\"[^\"]*\"):")
 _ASSIGN = re.compile(r"(%" + NAME + r")\s*=\s*(.*)$")
 _NAMED_MD = re.compile(r"!([-a-zA-Z$._0-9]+)\s*=\s*!\{(.*)\}$")
@@ -566,20 +592,20 @@ def _fill(ins: Instruction, rest: str) -> None:
         return
     if op == "call":
         # call [attrs] <ret type> [fnty] @callee(args) [attrs]
-        text = rest
-        words = text.split()
-        while words and re.fullmatch(r"[a-z_]+", words[0]) and words[0] not in (
-                "void", "half", "float", "double", "label"):
-            text = text[len(words[0]):].lstrip()
-            words = text.split()
+        text = _CALL_ATTRIBUTES.match(rest)
+        text = rest[text.end():] if text else rest
         ins.type, text = take_type(text)
         text = text.strip()
-        m = re.match(r"([@%]" + NAME + r")\s*\(", text)
+        m = _CALLEE.match(text)
         if not m:
             raise ValueError("expected the called function")
         ins.callee = m.group(1)
-        close = _matching(text, m.end() - 1)
-        ins.args = [take_operand(a) for a in split_top(text[m.end():close]) if a]
+        args_text = text[m.end():]
+        if args_text.endswith(")") and "(" not in args_text and ")" not in args_text[:-1]:
+            args_text = args_text[:-1]          # the common case: nothing nested, no attributes after
+        else:
+            args_text = text[m.end():_matching(text, m.end() - 1)]
+        ins.args = [_take_argument(a) for a in split_top(args_text) if a]
         ins.uses = [a.value for a in ins.args if a.is_local] + (
             [ins.callee] if ins.callee.startswith("%") else [])
         if ins.type == "void":
