@@ -167,10 +167,10 @@ class Bench:
         verdict = "n/a" if ratio is None else ("met" if ratio <= limit else "MISSED")
         mem = ""
         if h_mib is not None:
-            mem = f"{h_mib:8.0f}"
+            mem = f"{h_mib:10.0f}"
             if c_mib:
                 mem_ratio = h_mib / c_mib
-                mem += f"{c_mib:8.0f}{mem_ratio:7.2f}x"
+                mem += f"{c_mib:10.0f}{mem_ratio:7.2f}x"
                 if mem_limit is not None:
                     mem += " " + ("met" if mem_ratio <= mem_limit else "MISSED")
         self._print(f"{target:<4}{label:<40}{lines:>8}{h_sec:>9.3f}"
@@ -272,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
           f"Python {sys.version.split()[0]}; clang: {clang_text}")
     print(f"hlslc: {shlex.join(bench.hlslc)} (full pipeline to IR); clang: -fsyntax-only; inputs in {workdir}")
     print(f"{'tgt':<4}{'input':<40}{'lines':>8}{'hlslc s':>9}{'clang s':>9}{'ratio':>8}{'limit':>8} {'':<7}"
-          f"{'hlslc MiB':>8}{'clang MiB':>9}{'mem':>7}")
+          f"{'hlslc MiB':>10}{'clang MiB':>10}{'mem':>8}")
     for name in args.only.split(","):
         name = name.strip()
         if name not in ("small", "cold", "large", "batch"):
