@@ -32,6 +32,8 @@ import os
 import sys
 from typing import Any
 
+from .resources import user_cache_dir, write_atomically
+
 # Bump when the layout of an entry (or of anything pickled in it) changes.
 FORMAT = 1
 
@@ -74,14 +76,6 @@ class HeaderEntry:
             setattr(self, name, value)
 
 
-def cache_dir() -> str:
-    base = os.environ.get("HLSLC_CACHE_DIR")
-    if not base:
-        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        base = os.path.join(xdg, "hlslc")
-    return base
-
-
 def build_id() -> str:
     """This hlslc's identity for cache keys: version, formats, and the size
     and time of the modules an entry depends on."""
@@ -114,7 +108,7 @@ def _disk_path(key: str) -> str:
     import zlib
     data = key.encode("utf-8", "surrogatepass")
     name = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
-    return os.path.join(cache_dir(), "headers", f"{name}.pickle")
+    return os.path.join(user_cache_dir(), "headers", f"{name}.pickle")
 
 
 def lookup(key: str, use_disk: bool) -> tuple[HeaderEntry, str] | None:
@@ -147,23 +141,8 @@ def store(entry: HeaderEntry, use_disk: bool) -> None:
     if not use_disk:
         return
     import pickle
-    import tempfile
-    path = _disk_path(entry.key)
     try:
-        data = pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".header-")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)     # readers see the old file or the new, never half
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_atomically(_disk_path(entry.key), pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), ".header-")
     except (OSError, RecursionError, pickle.PicklingError):
         pass
 

@@ -29,7 +29,7 @@ import sys
 import zlib
 from typing import Any
 
-from .resources import grammar_dir
+from .resources import grammar_dir, user_cache_dir, write_atomically
 
 GRAMMAR_FILE = "hlsl.lark"
 TABLES_FILE = "hlsl.tables"
@@ -138,14 +138,6 @@ def build_tables(text: str | None = None) -> dict[str, Any]:
     }
 
 
-def _user_cache_dir() -> str:
-    base = os.environ.get("HLSLC_CACHE_DIR")
-    if not base:
-        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        base = os.path.join(xdg, "hlslc")
-    return base
-
-
 def _read(path: str, key: str) -> dict[str, Any] | None:
     try:
         with open(path, "rb") as f:
@@ -158,22 +150,7 @@ def _read(path: str, key: str) -> dict[str, Any] | None:
 
 
 def _write(path: str, data: dict[str, Any]) -> None:
-    directory = os.path.dirname(path)
-    os.makedirs(directory, exist_ok=True)
-    # Write then rename: a concurrent compile never sees half a file.
-    import tempfile
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tables-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            marshal.dump(data, f)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, marshal.dumps(data), ".tables-")
 
 
 def packaged_tables_path() -> str:
@@ -193,7 +170,7 @@ def load_tables() -> Tables:
     key = grammar_key(text)
     data = _read(packaged_tables_path(), key)
     if data is None:
-        cached = os.path.join(_user_cache_dir(), f"grammar-{key[:20]}.tables")
+        cached = os.path.join(user_cache_dir(), f"grammar-{key[:20]}.tables")
         data = _read(cached, key)
         if data is None:
             data = build_tables(text)

@@ -1,4 +1,5 @@
-"""Where hlslc's data files are: the grammar, the IR tables, the built-in headers.
+"""Where hlslc's data files are: the grammar, the IR tables, the built-in headers,
+and where it caches between runs.
 
 Installed from a wheel, `grammar/` and `ir/` are the packages `hlslc._grammar`
 and `hlslc._ir`; run from a source checkout they are the top-level folders
@@ -38,3 +39,35 @@ def revision_include_dirs(linalg_revision: str) -> list[str]:
     revision of the dx::linalg API (`--linalg-revision=draft`)."""
     path = os.path.join(_PKG_DIR, "include", "revisions", linalg_revision)
     return [path] if os.path.isdir(path) else []
+
+
+def user_cache_dir() -> str:
+    """Where hlslc keeps what it caches between runs (grammar tables built
+    for an edited grammar, the header cache): `$HLSLC_CACHE_DIR`, else
+    `$XDG_CACHE_HOME/hlslc`, else `~/.cache/hlslc`."""
+    base = os.environ.get("HLSLC_CACHE_DIR")
+    if not base:
+        xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = os.path.join(xdg, "hlslc")
+    return base
+
+
+def write_atomically(path: str, data: bytes, prefix: str) -> None:
+    """Write `data` to `path` through a temporary file and a rename, so a
+    concurrent reader (another compile, a -j worker) sees the old file or
+    the new one, never half of one.  Raises OSError."""
+    import tempfile
+    directory = os.path.dirname(path)
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=prefix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
