@@ -437,8 +437,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             try:
                 os.makedirs(out_dir, exist_ok=True)
             except OSError as exc:
-                stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': "
-                             f"{(exc.strerror or str(exc)).lower()}\n")
+                reason = (exc.strerror or str(exc)).lower()
+                if os.path.exists(out_dir.rstrip("/" + os.sep) or out_dir):
+                    reason = "it exists and is not a directory"
+                stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': {reason}\n")
                 return EXIT_COMPILE_ERROR
 
     options = _compile_options(args)
