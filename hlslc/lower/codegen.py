@@ -49,6 +49,29 @@ _SYSTEM_VALUE_OPS = {"SV_DISPATCHTHREADID": "ThreadId", "SV_GROUPID": "GroupId",
                      "SV_GROUPTHREADID": "ThreadIdInGroup"}
 
 
+class _VectorUndef(ir.Constant):
+    """`undef` of a vector type, printed as the one word (llvmlite spells a
+    vector constant lane by lane: `<float undef, float undef, ...>`)."""
+
+    def __init__(self, vector_type: ir.VectorType) -> None:
+        self.type = vector_type
+        self.constant = ir.Undefined
+
+    def get_reference(self) -> str:
+        return "undef"
+
+
+class _ZeroMask(ir.Constant):
+    """The all-zero i32 mask of a splat, printed `zeroinitializer` (its lanes
+    stay available to llvmlite's range check)."""
+
+    def __init__(self, count: int) -> None:
+        super().__init__(ir.VectorType(I32, count), [0] * count)
+
+    def get_reference(self) -> str:
+        return "zeroinitializer"
+
+
 class LowerOptions(ValueRecord):
     stage: str
     major: int
@@ -1171,10 +1194,7 @@ class Codegen:
             if isinstance(dst, T.VectorType):
                 if isinstance(scalar, ir.Constant):
                     return ir.Constant(dst_ty, [scalar] * dst.size)
-                vec = ir.Constant(dst_ty, None)
-                for i in range(dst.size):
-                    vec = b.insert_element(vec, scalar, ir.Constant(I32, i))
-                return vec
+                return self._splat(scalar, dst_ty)
             row_t = T.vector_of(dst.elem, dst.cols)
             row = self.convert(value, src, row_t)
             result = ir.Constant(dst_ty, None)
@@ -1296,6 +1316,15 @@ class Codegen:
         if isinstance(base_t, T.MatrixType):
             return self._matrix_members(self.emit_expr(expr.object), base_t, expr.member.name, expr.span)
         raise LowerError("code generation does not support this member access yet", expr.span)
+
+    def _splat(self, scalar: ir.Value, vector_type: ir.VectorType) -> ir.Value:
+        """`scalar` in every lane: LLVM's idiom, an insertelement into lane 0
+        and a shufflevector with an all-zero mask (two instructions, not one
+        per lane: a vector<half, 64> splat was 64 instructions)."""
+        b = self.builder
+        undef = _VectorUndef(vector_type)
+        one = b.insert_element(undef, scalar, ir.Constant(I32, 0))
+        return b.shuffle_vector(one, undef, _ZeroMask(vector_type.count))
 
     def _matrix_members(self, value: ir.Value, m: T.MatrixType, name: str, span: Span | None) -> ir.Value:
         import re
