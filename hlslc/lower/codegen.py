@@ -726,6 +726,11 @@ class Codegen:
             from .wavematrix import declare_variable
             self.frame.vars[id(sym)] = declare_variable(self, t, decl.name)
             return
+        if decl.init is not None and _is_linalg(t) and id(sym) not in self.sema.written:
+            # A matrix variable never assigned again is its handle: no
+            # alloca, store and loads around it (what mem2reg would leave).
+            self.frame.vars[id(sym)] = _Bound(self.emit_initializer(decl.init, t), decl.span)
+            return
         slot = self.alloca(self.llt(t, decl.span), decl.name)
         self.frame.vars[id(sym)] = slot
         if decl.init is not None:
@@ -884,6 +889,9 @@ class Codegen:
                     pass
             if isinstance(t, T.WaveMatrixType):
                 return self.var_pointer(sym, expr.span)     # wave matrices are used through their pointer
+            bound = self._bound(sym)
+            if bound is not None:
+                return bound.value
             return self.builder.load(self.var_pointer(sym, expr.span))
         raise LowerError(f"code generation cannot use '{expr.name.spelling()}' as a value", expr.span)
 
@@ -896,9 +904,21 @@ class Codegen:
             return fconst(ty, float(value.value))
         return ir.Constant(ty, int(value.value))
 
+    def _bound(self, sym: VarSymbol) -> "_Bound | None":
+        for frame in reversed(self.frames):
+            slot = frame.vars.get(id(sym))
+            if slot is not None:
+                return slot if isinstance(slot, _Bound) else None
+        return None
+
     def var_pointer(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         for frame in reversed(self.frames):
             slot = frame.vars.get(id(sym))
+            if isinstance(slot, _Bound):
+                # Sema saw no write (`SemaResult.written`), so nothing should
+                # need the variable's address; a slot initialised where the
+                # value is made keeps the compile right all the same.
+                slot = frame.vars[id(sym)] = self._materialise(slot, sym.name)
             if slot is not None:
                 return slot
         if id(sym) in self.globals:
@@ -983,6 +1003,17 @@ class Codegen:
             self.builder = saved
         self.handles[id(sym)] = annotated
         return annotated
+
+    def _materialise(self, bound: "_Bound", name: str) -> ir.Value:
+        slot = self.alloca(bound.value.type, name)
+        value = bound.value
+        if isinstance(value, ir.Instruction):
+            after = ir.IRBuilder(value.parent)
+            after.position_after(value)
+            after.store(value, slot)
+        else:
+            self.alloca_builder.store(value, slot)
+        return slot
 
     # --- lvalues ----------------------------------------------------------
 
@@ -1424,7 +1455,7 @@ class Codegen:
         self.frames.append(frame)
         self.inlining.append(id(fn))
         try:
-            self.emit_block(fn.decl.body)
+                self.emit_block(fn.decl.body)
         finally:
             self.inlining.pop()
             self.frames.pop()
@@ -1453,6 +1484,15 @@ def fconst(ty: ir.Type, value: float) -> ir.Constant:
 
 def _int_if_enum(t: T.Type) -> T.Type:
     return T.INT if isinstance(t, T.EnumType) else t
+
+
+class _Bound:
+    """A variable that lives in an SSA value (a matrix handle never reassigned)."""
+    __slots__ = ("value", "span")
+
+    def __init__(self, value: ir.Value, span: Span | None) -> None:
+        self.value = value
+        self.span = span
 
 
 class _Handle:

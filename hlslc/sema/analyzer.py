@@ -79,9 +79,19 @@ class SemaResult(ValueRecord):
     uses_linalg: bool
     function_tables: dict[int, FunctionTables]
     options: Any
-    _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry", "linalg_calls", "uses_linalg", "function_tables", "options")
+    # ids of the VarSymbols some statement writes after their declaration
+    # (assignment, ++/--, out/inout argument): lowering keeps the others in
+    # SSA values where it can.
+    written: set[int]
+    _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
+               "linalg_calls", "uses_linalg", "function_tables", "options", "written")
 
-    def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None, calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None, functions: list[FunctionSymbol] | None = None, instantiations: list[FunctionSymbol] | None = None, entry: FunctionSymbol | None = None, linalg_calls: list[Any] | None = None, uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None, options: Any = None) -> None:
+    def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
+                 calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
+                 functions: list[FunctionSymbol] | None = None, instantiations: list[FunctionSymbol] | None = None,
+                 entry: FunctionSymbol | None = None, linalg_calls: list[Any] | None = None,
+                 uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None,
+                 options: Any = None, written: set[int] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -94,6 +104,7 @@ class SemaResult(ValueRecord):
         self.uses_linalg = uses_linalg
         self.function_tables = {} if function_tables is None else function_tables
         self.options = options
+        self.written = set() if written is None else written
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -156,6 +167,7 @@ def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptio
 class Analyzer:
     def __init__(self, diags: Diagnostics, options: SemaOptions) -> None:
         self.diags = diags
+        self.written: set[int] = set()
         self.options = options
         self.engine = Engine(native_16bit=options.native_16bit)
         self.result: SemaResult | None = None
@@ -186,7 +198,7 @@ class Analyzer:
     # ------------------------------------------------------------------
 
     def run(self, unit: A.TranslationUnit) -> SemaResult:
-        result = SemaResult(unit, self.engine, options=self.options)
+        result = SemaResult(unit, self.engine, options=self.options, written=self.written)
         self.result = result
         functions: list[FunctionSymbol] = []
         for decl in unit.decls:
@@ -717,6 +729,7 @@ class Analyzer:
         if isinstance(target, A.NameExpr):
             sym = self.result.symbols.get(id(target))
             if isinstance(sym, VarSymbol):
+                self.written.add(id(sym))
                 if sym.is_const or (sym.is_param and "in" in sym.param_modifiers and False):
                     raise SemaError(f"cannot assign to variable '{sym.name}' with const-qualified type "
                                     f"'{self.engine.var_type(sym).spell()}'", expr.span)

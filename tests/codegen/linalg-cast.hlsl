@@ -12,23 +12,22 @@ using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Mat
 [numthreads(32, 1, 1)]
 void main()
 {
+    // CHECK: [[SRC:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 16, i32 2, i32 1)
     Acc acc = Acc::Splat(1.0f);
 
     // Component type only: the use stays Accumulator (2).
-    // CHECK: [[SRC:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"acc"
-    // CHECK-NEXT: [[H:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 16, i32 2, i32 1)
+    // CHECK: [[H:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 16, i32 2, i32 1)
     // CHECK-NEXT: call void @"dx.op.castMatrix"(i32 402, %"dx.types.MatrixRef"* [[H]], %"dx.types.MatrixRef"* [[SRC]])
-    // CHECK-NEXT: store %"dx.types.MatrixRef"* [[H]], %"dx.types.MatrixRef"** %"h"
     Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave> h =
         acc.cast<MatrixComponentType::F16>();
 
     // Component type and use: an A matrix (0).
-    // CHECK: [[SRC2:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"acc"
     // CHECK-NEXT: [[A:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 16, i32 0, i32 1)
-    // CHECK-NEXT: call void @"dx.op.castMatrix"(i32 402, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[SRC2]])
+    // CHECK-NEXT: call void @"dx.op.castMatrix"(i32 402, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[SRC]])
     Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave> a =
         acc.cast<MatrixComponentType::F16, MatrixUse::A>();
 
+    // CHECK-NEXT: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[H]],
     h.Store(Out, 0, 32, MatrixLayout::RowMajor);
 }
 

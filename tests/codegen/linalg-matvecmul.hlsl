@@ -14,11 +14,11 @@ using W = Matrix<MatrixComponentType::F16, 16, 8, MatrixUse::B, MatrixScope::Thr
 [numthreads(64, 1, 1)]
 void main()
 {
+    // CHECK: [[W:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"
     W w = W::Load(Weights, 0, 16, MatrixLayout::RowMajor);
     vector<half, 16> x = (half)1.0;
 
     // CHECK: [[X:%"\.[0-9]+"]] = load <16 x half>, <16 x half>* %"x"
-    // CHECK-NEXT: [[W:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"w"
     // CHECK-NEXT: [[Y:%"mv[.0-9]*"]] = call <8 x float> @"dx.op.matvecmul.v8f32.v16f16"(i32 415, <16 x half> [[X]], %"dx.types.MatrixRef"* [[W]])
     // CHECK-NEXT: store <8 x float> [[Y]], <8 x float>* %"y"
     vector<float, 8> y = Multiply<float>(x, w);

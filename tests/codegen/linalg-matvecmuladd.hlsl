@@ -14,12 +14,12 @@ using W = Matrix<MatrixComponentType::F16, 32, 16, MatrixUse::B, MatrixScope::Wa
 [numthreads(32, 1, 1)]
 void main()
 {
+    // CHECK: [[W:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"
     W w = W::Load(Weights, 0, 32, MatrixLayout::RowMajor);
     vector<float, 32> x = 1.0f;
     vector<float, 16> bias = 0.5f;
 
     // CHECK: [[X:%"\.[0-9]+"]] = load <32 x float>, <32 x float>* %"x"
-    // CHECK-NEXT: [[W:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"w"
     // CHECK-NEXT: [[B:%"\.[0-9]+"]] = load <16 x float>, <16 x float>* %"bias"
     // CHECK-NEXT: [[Y:%"mva[.0-9]*"]] = call <16 x float> @"dx.op.matvecmuladd.v16f32.v32f32"(i32 416, <32 x float> [[X]], %"dx.types.MatrixRef"* [[W]], <16 x float> [[B]])
     // CHECK-NEXT: store <16 x float> [[Y]], <16 x float>* %"y"

@@ -14,14 +14,14 @@ using MC = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Matr
 [numthreads(32, 1, 1)]
 void main()
 {
+    // CHECK: [[A:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 64, i32 0, i32 1)
     MA a = MA::Splat((half)1.0);
+    // CHECK: [[B:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 64, i32 16, i32 1, i32 1)
     MB b = MB::Splat((half)1.0);
+    // CHECK: [[C:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 16, i32 2, i32 1)
     MC c = MC::Splat(0.0f);
 
-    // CHECK: [[C:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"c"
-    // CHECK-NEXT: [[A:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"a"
-    // CHECK-NEXT: [[B:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"b"
-    // CHECK-NEXT: call void @"dx.op.matrixOp"(i32 413, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
+    // CHECK: call void @"dx.op.matrixOp"(i32 413, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
     // CHECK-NOT: createMatrix
     // CHECK: ret void
     c.MultiplyAccumulate(a, b);

@@ -16,15 +16,14 @@ using GB = Matrix<MatrixComponentType::F32, 16, 64, MatrixUse::B, MatrixScope::T
 [numthreads(64, 1, 1)]
 void main()
 {
+    // CHECK: [[A:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 32, i32 0, i32 1)
     MA a = MA::Splat((half)1.0);
+    // CHECK: [[B:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 32, i32 8, i32 1, i32 1)
     MB b = MB::Splat((half)2.0);
 
     // With an explicit result component type (F32 = 9).
-    // CHECK: [[A:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"a"
-    // CHECK-NEXT: [[B:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"b"
-    // CHECK-NEXT: [[C:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 8, i32 2, i32 1)
+    // CHECK: [[C:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 8, i32 2, i32 1)
     // CHECK-NEXT: call void @"dx.op.matrixOp"(i32 412, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
-    // CHECK-NEXT: store %"dx.types.MatrixRef"* [[C]], %"dx.types.MatrixRef"** %"c"
     Matrix<MatrixComponentType::F32, 16, 8, MatrixUse::Accumulator, MatrixScope::Wave> c =
         Multiply<MatrixComponentType::F32>(a, b);
 
@@ -36,6 +35,8 @@ void main()
     Matrix<MatrixComponentType::F32, 64, 64, MatrixUse::Accumulator, MatrixScope::ThreadGroup> g =
         Multiply(ga, gb);
 
+    // CHECK: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[C]],
+    // CHECK-NEXT: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[G]],
     c.Store(Out, 0, 32, MatrixLayout::RowMajor);
     g.Store(Out, 1024, 256, MatrixLayout::RowMajor);
 }

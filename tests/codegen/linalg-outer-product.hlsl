@@ -18,7 +18,7 @@ void main()
     // CHECK: [[H:%"\.[0-9]+"]] = load <32 x float>, <32 x float>* %"h"
     // CHECK-NEXT: [[DY:%"\.[0-9]+"]] = load <8 x float>, <8 x float>* %"dy"
     // CHECK-NEXT: [[G:%"outer[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.matrixOuterProduct.v32f32.v8f32"(i32 419, i32 9, i32 32, i32 8, i32 0, <32 x float> [[H]], <8 x float> [[DY]])
-    // CHECK-NEXT: store %"dx.types.MatrixRef"* [[G]], %"dx.types.MatrixRef"** %"g"
+    // CHECK-NEXT: call void @"dx.op.matrixAccumulateToDescriptor"(i32 417, %"dx.types.MatrixRef"* [[G]],
     Matrix<MatrixComponentType::F32, 32, 8, MatrixUse::Accumulator, MatrixScope::Thread> g =
         OuterProduct<MatrixComponentType::F32, MatrixScope::Thread>(h, dy);
     g.Accumulate(Grad, 0, 0, MatrixLayout::OuterProductOptimal);

@@ -15,19 +15,17 @@ using MC = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Matr
 void main()
 {
     // CHECK: [[OUT:%"Out[.0-9]*"]] = call %"dx.types.Handle" @"dx.op.annotateHandle"(i32 216, %"dx.types.Handle" %"Out", %"dx.types.ResourceProperties" {i32 4107, i32 0})
+    // CHECK: [[C:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 9, i32 16, i32 16, i32 2, i32 1)
     MC c = MC::Splat(0.0f);
 
-    // CHECK: [[C1:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"c"
-    // CHECK-NEXT: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[C1]], %"dx.types.Handle" [[OUT]], i32 128, i32 64, i32 0)
+    // CHECK: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[C]], %"dx.types.Handle" [[OUT]], i32 128, i32 64, i32 0)
     c.Store(Out, 2 * 64, 16 * 4, MatrixLayout::RowMajor);
 
-    // CHECK: [[C2:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"c"
-    // CHECK-NEXT: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[C2]], %"dx.types.Handle" [[OUT]], i32 0, i32 64, i32 1)
+    // CHECK: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[C]], %"dx.types.Handle" [[OUT]], i32 0, i32 64, i32 1)
     c.Store(Out, 0, 64, MatrixLayout::ColMajor, 16);
 
-    // CHECK: [[C3:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"c"
-    // CHECK-NEXT: [[P:%"\.[0-9]+"]] = getelementptr [256 x float], [256 x float] addrspace(3)* @"Tile", i32 0, i32 0
-    // CHECK-NEXT: call void @"dx.op.matrixStoreToMemory.p3f32"(i32 409, %"dx.types.MatrixRef"* [[C3]], float addrspace(3)* [[P]], i32 0, i32 16, i32 0)
+    // CHECK: [[P:%"\.[0-9]+"]] = getelementptr [256 x float], [256 x float] addrspace(3)* @"Tile", i32 0, i32 0
+    // CHECK-NEXT: call void @"dx.op.matrixStoreToMemory.p3f32"(i32 409, %"dx.types.MatrixRef"* [[C]], float addrspace(3)* [[P]], i32 0, i32 16, i32 0)
     c.Store(Tile, 0, 16, MatrixLayout::RowMajor);
 }
 

@@ -14,17 +14,17 @@ using MC = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Matr
 [numthreads(64, 1, 1)]
 void main()
 {
+    // CHECK: [[A:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, {{.*}}, i32 0, i32 2)
     MA a = MA::Splat(1.0f);
+    // CHECK: [[B:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, {{.*}}, i32 1, i32 2)
     MB b = MB::Splat(2.0f);
+    // CHECK: [[C:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, {{.*}}, i32 2, i32 2)
     MC c = MC::Splat(0.0f);
 
-    // CHECK: [[C:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"c"
-    // CHECK-NEXT: [[A:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"a"
-    // CHECK-NEXT: [[B:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"b"
-    // CHECK-NEXT: call void @"dx.op.matrixOp"(i32 414, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
+    // CHECK: call void @"dx.op.matrixOp"(i32 414, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
     c.SumAccumulate(a, b);
 
-    // CHECK: call void @"dx.op.matrixOp"(i32 413,
+    // CHECK-NEXT: call void @"dx.op.matrixOp"(i32 413, %"dx.types.MatrixRef"* [[A]], %"dx.types.MatrixRef"* [[B]], %"dx.types.MatrixRef"* [[C]])
     c.MultiplyAccumulate(a, b);
 
     c.Store(Out, 0, 64, MatrixLayout::RowMajor);

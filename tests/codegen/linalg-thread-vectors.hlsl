@@ -16,15 +16,14 @@ using PA = Matrix<MatrixComponentType::PackedS8x32, 16, 16, MatrixUse::A, Matrix
 [numthreads(32, 1, 1)]
 void main()
 {
+    // CHECK: [[A:%"matrix[.0-9]*"]] = call %"dx.types.MatrixRef"* @"dx.op.createMatrix"(i32 400, i32 8, i32 16, i32 32, i32 0, i32 1)
     MA a = MA::Splat((half)0.0);
     vector<half, 16> v = (half)1.0;
-    // CHECK: [[A:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"a"
-    // CHECK-NEXT: [[V:%"\.[0-9]+"]] = load <16 x half>, <16 x half>* %"v"
+    // CHECK: [[V:%"\.[0-9]+"]] = load <16 x half>, <16 x half>* %"v"
     // CHECK-NEXT: call void @"dx.op.matrixLoadFromThreads.v16f16"(i32 407, %"dx.types.MatrixRef"* [[A]], <16 x half> [[V]])
     a.FromThreadVectors(v);
 
-    // CHECK: [[A2:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"a"
-    // CHECK-NEXT: [[R:%"vec[.0-9]*"]] = call <16 x half> @"dx.op.matrixExtractToThreads.v16f16"(i32 410, %"dx.types.MatrixRef"* [[A2]], i32 0)
+    // CHECK-NEXT: [[R:%"vec[.0-9]*"]] = call <16 x half> @"dx.op.matrixExtractToThreads.v16f16"(i32 410, %"dx.types.MatrixRef"* [[A]], i32 0)
     // CHECK-NEXT: store <16 x half> [[R]], <16 x half>* %"r"
     vector<half, 16> r = a.GetThreadVector();
 
