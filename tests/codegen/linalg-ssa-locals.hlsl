@@ -23,8 +23,9 @@ void main()
     // CHECK: store %"dx.types.MatrixRef"* [[FIRST]], %"dx.types.MatrixRef"** %"acc"
     MC acc = MC::Splat(0.0f);
     for (uint k = 0; k < 4; ++k) {
-        // CHECK: [[CUR:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"acc"
-        // CHECK-NEXT: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[CUR]],
+        // CHECK: loop.body:
+        // CHECK-NEXT: [[CUR:%"\.[0-9]+"]] = load %"dx.types.MatrixRef"*, %"dx.types.MatrixRef"** %"acc"
+        // CHECK: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[CUR]],
         acc.Store(Out, k * 1024, 64, MatrixLayout::RowMajor);
         // CHECK: call void @"dx.op.matrixStoreToDescriptor"(i32 408, %"dx.types.MatrixRef"* [[FIXED]],
         fixed.Store(Out, 4096 + k * 1024, 64, MatrixLayout::RowMajor);
