@@ -516,7 +516,8 @@ def _validate(result: CompileResult) -> Any:
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     text = result.ir_text = str(module)
-    found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
+    found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text),
+                          split=True)
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
         raise InternalValidationError(

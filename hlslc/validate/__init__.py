@@ -23,6 +23,7 @@ from ..rules import rule
 
 if TYPE_CHECKING:
     from ..source import Span
+    from .checks import Validator
 
 __all__ = ["validate_text", "validate"]
 
@@ -35,26 +36,43 @@ DRAFT_RELAXED_RULES = frozenset({"LINALG-OPERATION-SCOPE", "LINALG-RESOURCE-KIND
 
 def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
                   revision: str = "sm6.10",
-                  locate: "Callable[[int], Span | None] | None" = None) -> list[Diagnostic]:
+                  locate: "Callable[[int], Span | None] | None" = None,
+                  split: bool = False) -> list[Diagnostic]:
     """Validate the IR `text`; `path` names it in the diagnostics.
     `revision` is the dx::linalg revision the IR was written for ("sm6.10"
     or "draft"); `uniformity=False` skips rule 11.  `locate` maps a line of
     `text` to the source span it was generated from (the compiler passes
     one for its own IR): findings on located instructions are then
-    reported at that span, in source terms."""
+    reported at that span, in source terms.  `split`: a large module whose
+    functions call none of each other may be validated in two processes
+    (hlslc/validate/split.py); the findings are the same."""
+    if split:
+        from .split import validate_split
+        found = validate_split(text, path, uniformity, revision, locate)
+        if found is not None:
+            return found
+    validator, diags = _validate_part(text, path, uniformity, revision, locate, part=False)
+    return diags
+
+
+def _validate_part(text: str, path: str, uniformity: bool, revision: str,
+                   locate: "Callable[[int], Span | None] | None", part: bool) -> "tuple[Validator | None, list[Diagnostic]]":
+    """Read and validate `text`; `part`: it holds only some of the module's
+    function bodies (see `split`)."""
     from .checks import Validator
     from .reader import ParseError, read_module
 
     try:
         module = read_module(text)
     except ParseError as exc:
-        return [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id, path=path)]
+        return None, [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id,
+                                 path=path)]
     validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset(), locate)
-    diags = validator.run()
+    diags = validator.run(part=part)
     if uniformity:
         from .uniformity import check_uniformity
         diags.extend(check_uniformity(validator))
-    return diags
+    return validator, diags
 
 
 def validate(ir_text: str, path: str = "<ir>") -> list[Diagnostic]:

@@ -224,7 +224,10 @@ class Validator:
 
     # ---- driver -----------------------------------------------------------
 
-    def run(self) -> list[Diagnostic]:
+    def run(self, part: bool = False) -> list[Diagnostic]:
+        """Every rule but uniformity.  `part`: the module holds only some of
+        the functions (see `validate.validate_text`'s split), and the
+        module-wide half of the PSV check is left to `check_psv` later."""
         for fn in self.mod.functions.values():
             self.defs[fn.name] = {i.result: i for i in fn.instructions() if i.result}
         self.check_declarations()
@@ -236,8 +239,14 @@ class Validator:
             for ins in fn.instructions():
                 if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op."):
                     self.check_call(fn, ins)
-        self.check_psv()
+        self.check_psv(part=part)
         return self.diags
+
+    def psv_entries(self) -> tuple[list[tuple], bool]:
+        """This module's matrixOp/matvecmul PSV entries, and whether some call
+        was not understood (for `check_psv(others=...)` of a split module)."""
+        return ([e[0] for e in self.matrix_uses_seen if e is not None],
+                any(e is None for e in self.matrix_uses_seen))
 
     # ---- rule 1: structure ------------------------------------------------
 
@@ -621,30 +630,40 @@ class Validator:
 
     # ---- rule 12: PSV ---------------------------------------------------
 
-    def check_psv(self) -> None:
+    def check_psv(self, part: bool = False, others: "list[tuple] | None" = None,
+                  others_unknown: bool = False, check_calls: bool = True) -> None:
+        """LINALG-PSV-MATRIX-USES.  Validating one part of a module's functions
+        (`part`), only this part's calls are checked against the metadata;
+        the metadata is checked against the calls of every part afterwards
+        (`check_calls=False`, `others` the entries of the other parts and
+        `others_unknown` whether one of their calls was not understood)."""
         listed: list[tuple] = []
         for ref in self.mod.named_metadata.get("dx.linalg.matrixUses", []):
             node = self.mod.md_node(ref) or []
             vals = tuple(self.mod.md_int(e) for e in node)
             if len(vals) != 6 or None in vals:
-                self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses entry {ref} is not "
-                            "!{i32 M, i32 N, i32 K, i32 scope, i32 operand type, i32 result type}")
+                if not part:
+                    self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses entry {ref} is not "
+                                "!{i32 M, i32 N, i32 K, i32 scope, i32 operand type, i32 result type}")
                 continue
-            if vals in listed:
+            if vals in listed and not part:
                 self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(vals)} twice")
             listed.append(vals)
         expected = [e for e in self.matrix_uses_seen if e is not None]
-        unknown = any(e is None for e in self.matrix_uses_seen)
+        unknown = any(e is None for e in self.matrix_uses_seen) or others_unknown
         missing = []
-        for entry, fn, ins in expected:
+        for entry, fn, ins in expected if check_calls else ():
             if not any(self._psv_match(entry, got) for got in listed):
                 missing.append((entry, fn, ins))
         for entry, fn, ins in missing:
             self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lacks the entry "
                         f"{self._psv_text(entry)} of this call", fn, ins)
+        if part:
+            return
+        entries = [entry for entry, _, _ in expected] + list(others or [])
         if not unknown:
             for got in listed:
-                if not any(self._psv_match(entry, got) for entry, _, _ in expected):
+                if not any(self._psv_match(entry, got) for entry in entries):
                     self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(got)}, "
                                 "which no matrixOp, matvecmul or matvecmuladd call in the module has")
 

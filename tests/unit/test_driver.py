@@ -216,7 +216,7 @@ def test_own_ir_failing_validation_is_an_internal_error(monkeypatch):
     from hlslc import validate as validate_pkg
     from hlslc.diagnostics import Diagnostic, Severity
 
-    def broken(text, path="<ir>", uniformity=True, revision="sm6.10", locate=None):
+    def broken(text, path="<ir>", uniformity=True, revision="sm6.10", locate=None, split=False):
         return [Diagnostic(Severity.ERROR, "opcode mismatch", None, "IR-OPCODE", path=path)]
 
     monkeypatch.setattr(validate_pkg, "validate_text", broken)

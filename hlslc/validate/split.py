@@ -1,0 +1,144 @@
+"""Validating a large module in two processes.
+
+Owns: cutting the IR text of a module into two parts that each keep every
+line outside function bodies (types, globals, declarations, metadata) and
+half of the function bodies (the other half's lines left blank, so line
+numbers stay those of the whole text), validating one part in a forked
+child while this process validates the other, and merging the findings.
+
+When: the `hlslc` command validating its own IR (`ENABLED`, set by the
+command: a library caller's process may have threads, which do not mix with
+fork), a module with many defined functions, none of which calls another
+(hlslc inlines user functions, so a library's exports are independent), on
+a machine with more than one CPU, with `os.fork` and a single thread.  Every rule looks at one function at a time
+except the PSV check's "listed but never used" half, which runs once the
+entries of both parts are known.  Anything unexpected (no fork, a child
+that fails) falls back to validating the whole text here: the split only
+ever changes the time a compile takes.
+
+Measured on the 10,692-line repeated-functions benchmark file (21,000 lines
+of IR): validation 0.55 s -> 0.30 s on two cores.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
+    from ..source import Span
+
+# Below this many defined functions (or lines) a fork costs more than it saves.
+MIN_FUNCTIONS = 32
+MIN_LINES = 4000
+
+_DEFINE_NAME = re.compile(r'define [^@]*@("[^"]*"|[-a-zA-Z$._0-9]+)')
+_CALLEE = re.compile(r'\bcall [^@]*@("[^"]*"|[-a-zA-Z$._0-9]+)\(')
+
+# Set by the hlslc command for its own process; not in -j workers (the
+# batch already keeps every CPU busy), not for library callers.
+ENABLED = False
+
+
+def _parts(text: str) -> tuple[str, str] | None:
+    """The two part texts, or None when the module should not be split."""
+    lines = text.split("\n")
+    if len(lines) < MIN_LINES:
+        return None
+    ranges: list[tuple[int, int]] = []
+    names: set[str] = set()
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        if line.startswith("define "):
+            m = _DEFINE_NAME.match(line)
+            end = i + 1
+            while end < n and lines[end] != "}":
+                end += 1
+            if m is None or end >= n:
+                return None
+            names.add(m.group(1))
+            ranges.append((i, end))
+            i = end + 1
+            continue
+        i += 1
+    if len(ranges) < MIN_FUNCTIONS:
+        return None
+    for start, end in ranges:
+        for k in range(start + 1, end):
+            if "call " in lines[k]:
+                m = _CALLEE.search(lines[k])
+                if m is not None and m.group(1) in names:
+                    return None        # a function calls another: keep them together
+    halves = (ranges[0::2], ranges[1::2])
+    texts = []
+    for keep_out in (halves[1], halves[0]):
+        part = list(lines)
+        for start, end in keep_out:
+            for k in range(start, end + 1):
+                part[k] = ""
+        texts.append("\n".join(part))
+    return texts[0], texts[1]
+
+
+def validate_split(text: str, path: str, uniformity: bool, revision: str,
+                   locate: "Callable[[int], Span | None] | None") -> "list[Diagnostic] | None":
+    """The findings on `text`, validated in two processes; None when the
+    module is not worth splitting or cannot be (the caller validates it)."""
+    if not ENABLED or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+        return None
+    import threading
+    if threading.active_count() > 1:
+        return None
+    parts = _parts(text)
+    if parts is None:
+        return None
+    import pickle
+
+    from . import _validate_part
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                     # the child: the second part
+        status = 0
+        try:
+            os.close(read_fd)
+            validator, diags = _validate_part(parts[1], path, uniformity, revision, locate, part=True)
+            entries = validator.psv_entries() if validator is not None else ([], True)
+            payload = pickle.dumps((diags, entries), protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(write_fd, "wb") as out:
+                out.write(payload)
+        except BaseException:                        # noqa: BLE001 - the parent falls back
+            status = 1
+        os._exit(status)
+    os.close(write_fd)
+    validator, diags = _validate_part(parts[0], path, uniformity, revision, locate, part=True)
+    with os.fdopen(read_fd, "rb") as incoming:
+        payload = incoming.read()
+    _, wait_status = os.waitpid(pid, 0)
+    try:
+        if os.waitstatus_to_exitcode(wait_status) != 0 or validator is None:
+            raise ValueError("the child failed")
+        child_diags, (entries, unknown) = pickle.loads(payload)
+    except Exception:                                # noqa: BLE001 - validate the whole text instead
+        return None
+    # Module-wide lines (declarations, metadata) were read by both parts:
+    # a finding about them comes twice.
+    merged: list = []
+    seen: set = set()
+    for diag in [*diags, *child_diags]:
+        key = (diag.id, diag.message, diag.severity, _where(diag))
+        if key not in seen:
+            seen.add(key)
+            merged.append(diag)
+    before = len(validator.diags)
+    validator.check_psv(others=entries, others_unknown=unknown, check_calls=False)
+    merged.extend(validator.diags[before:])
+    return merged
+
+
+def _where(diag: "Diagnostic") -> tuple:
+    span = diag.span
+    return (span.file.path, span.start, span.end) if span is not None else ()
