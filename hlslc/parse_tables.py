@@ -45,7 +45,8 @@ RULE_INLINE = 3        # a `_rule` (Lark's expansion of `x*` and friends): splic
 class Tables:
     """Loaded tables; see the module docstring for the encoding."""
 
-    __slots__ = ("key", "states", "rules", "start_state", "end_state", "terminals", "nonterminal_names")
+    __slots__ = ("key", "states", "rules", "start_state", "end_state", "terminals", "nonterminal_names",
+                 "pass_chains")
 
     def __init__(self, data: dict[str, Any]) -> None:
         self.key: str = data["key"]
@@ -57,6 +58,10 @@ class Tables:
         # or None for the classifier's named terminals (NAME, TLT, ...).
         self.terminals: dict[str, str | None] = data["terminals"]
         self.nonterminal_names: set[str] = {rule[1] for rule in self.rules}
+        # (state below, state, terminal) -> (state, action) after the unit
+        # reductions that terminal triggers there (see parser._run), filled
+        # as the parser meets them.
+        self.pass_chains: dict[tuple[int, int, str], tuple[int, int | None]] = {}
 
 
 def grammar_text() -> str:

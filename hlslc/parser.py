@@ -912,6 +912,7 @@ def _reduce(rule: tuple, state_stack: list[int], value_stack: list) -> None:
 def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnostics) -> A.TranslationUnit | None:
     rules = _bind_rules(tables, builder)
     states = tables.states
+    pass_chains = tables.pass_chains
     end_state = tables.end_state
     reporter = _SyntaxReporter(tables, builder, diags)
     state_stack: list[int] = [tables.start_state]
@@ -945,13 +946,23 @@ def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnost
             rule = rules[~entry]
             if rule[2] == RULE_PASS:
                 # Most reductions are unit rules of the precedence chain
-                # (`?additive_expr: multiplicative_expr`): the value stays, only
-                # the state changes.  Inline, they cost a third of the parse.
-                state_stack[-1] = goto = states[state_stack[-2]][rule[1]]
-            else:
-                _reduce(rule, state_stack, value_stack)
-                goto = states[state_stack[-1]][rule[1]]
-                state_stack.append(goto)
+                # (`?additive_expr: multiplicative_expr`): the value stays and
+                # only the top state changes, as a function of the state below
+                # it, the top state and the look-ahead.  A whole chain of them
+                # is looked up once and remembered.
+                key = (state_stack[-2], state_stack[-1], ttype)
+                chain = pass_chains.get(key)
+                if chain is None:
+                    below, top, action = key[0], key[1], entry
+                    while action is not None and action < 0 and rules[~action][2] == RULE_PASS:
+                        top = states[below][rules[~action][1]]
+                        action = states[top].get(ttype)
+                    chain = pass_chains[key] = (top, action)
+                state_stack[-1], entry = chain
+                continue
+            _reduce(rule, state_stack, value_stack)
+            goto = states[state_stack[-1]][rule[1]]
+            state_stack.append(goto)
             if goto == end_state and i == n:
                 return value_stack[-1]
             entry = states[goto].get(ttype)
