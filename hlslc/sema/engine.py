@@ -144,6 +144,7 @@ class Engine:
         # else): the same call written again is resolved once.  The value
         # keeps the candidates and types alive, so their ids stay theirs.
         self._resolved: dict[tuple, tuple[tuple, tuple, Resolved]] = {}
+        self._param_types: dict[int, tuple[A.TemplateParam, T.Type]] = {}
 
     # ------------------------------------------------------------------
     # Declarations
@@ -864,8 +865,19 @@ class Engine:
             raise SemaError(f"template argument for non-type parameter '{param.name}' must be a value, "
                             f"not the type '{A.spell(arg)}'", arg.span)
         value = self.evaluate(arg, arg_env)
+        return self._convert_template_value(value, self._param_type(param, template_env, bindings), param, arg.span)
+
+    def _param_type(self, param: A.TemplateParam, template_env: Env, bindings: dict[str, Binding]) -> T.Type:
+        """A non-type template parameter's type (`MatrixUse Use`: MatrixUse),
+        resolved once per parameter unless it names an earlier parameter
+        (`template <typename T, T v>`)."""
+        known = self._param_types.get(id(param))
+        if known is not None and known[0] is param:
+            return known[1]
         param_type = self.resolve_type(param.type, Env(template_env, names=dict(bindings)))
-        return self._convert_template_value(value, param_type, param, arg.span)
+        if not _mentions(param.type, set(bindings)):
+            self._param_types[id(param)] = (param, param_type)
+        return param_type
 
     def _convert_template_value(self, value: T.ConstValue, param_type: T.Type, param: A.TemplateParam,
                                 span: Span | None) -> T.ConstValue:
