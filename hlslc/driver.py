@@ -515,9 +515,16 @@ def _validate(result: CompileResult) -> Any:
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
-    text = result.ir_text = str(module)
-    found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text),
-                          split=True)
+    # A large module is printed and validated in two processes when allowed.
+    from .validate.split import print_and_validate
+    done = print_and_validate(module, path, True, options.linalg_revision,
+                              lambda text, functions: ir_line_locator(module, text, functions))
+    if done is not None:
+        text, found = done
+        result.ir_text = text
+    else:
+        text = result.ir_text = str(module)
+        found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
         raise InternalValidationError(

@@ -131,16 +131,19 @@ def lower_unit(sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> i
         return None
 
 
-def ir_line_locator(module: ir.Module, text: str) -> "Callable[[int], Span | None]":
-    """A function from a line of `text` (the rendering of `module`) to the
-    source span of the instruction on it, or None.  The table is built on
-    first use: compiles whose IR validates never pay for it."""
+def ir_line_locator(module: ir.Module, text: str,
+                    functions: "list[ir.Function] | None" = None) -> "Callable[[int], Span | None]":
+    """A function from a line of `text` (the rendering of `module`, or of
+    only `functions` with blank lines in place of the others) to the source
+    span of the instruction on it, or None.  The table is built on first
+    use: compiles whose IR validates never pay for it."""
     spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
     table: dict[int, Span] | None = None
 
     def build() -> dict[int, Span]:
         found: dict[int, Span] = {}
-        order = [ins for fn in module.functions for block in fn.blocks for ins in block.instructions]
+        order = [ins for fn in (module.functions if functions is None else functions)
+                 for block in fn.blocks for ins in block.instructions]
         k = 0
         for number, line in enumerate(text.split("\n"), 1):
             if k < len(order) and line.strip() == str(order[k]).strip():

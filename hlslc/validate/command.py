@@ -58,7 +58,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             status = 1
             continue
         errors = 0
-        for d in validate_text(text, path, revision=revision):
+        for d in validate_text(text, path, revision=revision, split=True):
             if d.id == "IR-UNIFORM-CONTROL-FLOW" and not uniformity_is_error:
                 d.severity = Severity.WARNING
             if d.is_error:

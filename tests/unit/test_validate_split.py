@@ -123,3 +123,22 @@ def test_the_command_reports_split_findings_at_the_source(tmp_path, library_ir) 
     expected = sorted((d.span.line, d.id) for d in reference.diagnostics)
     assert seen == expected
     assert len({line for line, _ in seen}) >= 2
+
+
+def test_printing_in_two_processes_gives_the_module_text(tmp_path, library_ir) -> None:
+    """The compiler's form (split.print_and_validate): each process prints
+    every other function; the assembled text is exactly str(module)."""
+    from hlslc.lower.codegen import ir_line_locator
+
+    gen = sys.modules["gen_corpus_split"]
+    path = tmp_path / "lib.hlsl"
+    gen.main(["large", "--functions", "120", "--seed", "8", "--out", str(path)])
+    result = compile_file(path, CompileOptions(profile="lib_6_10", validate=False))
+    module = result.module
+    done = split.print_and_validate(module, "lib.hlsl", True, "sm6.10",
+                                    lambda text, functions: ir_line_locator(module, text, functions))
+    assert done is not None
+    text, findings = done
+    assert text == str(module)
+    assert findings == []
+    assert validate_text(text, "lib.hlsl") == []
