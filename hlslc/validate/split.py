@@ -87,49 +87,62 @@ def _parts(text: str) -> tuple[str, str] | None:
     return texts[0], texts[1]
 
 
-def validate_split(text: str, path: str, uniformity: bool, revision: str,
-                   locate: "Callable[[int], Span | None] | None") -> "list[Diagnostic] | None":
-    """The findings on `text`, validated in two processes; None when the
-    module is not worth splitting or cannot be (the caller validates it)."""
+def _allowed() -> bool:
     if not ENABLED or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
-        return None
+        return False
     import threading
-    if threading.active_count() > 1:
-        return None
-    parts = _parts(text)
-    if parts is None:
-        return None
-    import pickle
+    return threading.active_count() == 1
 
-    from . import _validate_part
+
+def _in_two(child: "Callable[[], object]", parent: "Callable[[], object]") -> "tuple[object, object] | None":
+    """Run `child` in a forked process and `parent` here, at once: both
+    results, or None when the child failed (its result is pickled back)."""
+    import pickle
 
     read_fd, write_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:                                     # the child: the second part
+    if pid == 0:
         status = 0
         try:
             os.close(read_fd)
-            validator, diags = _validate_part(parts[1], path, uniformity, revision, locate, part=True)
-            entries = validator.psv_entries() if validator is not None else ([], True)
-            payload = pickle.dumps((diags, entries), protocol=pickle.HIGHEST_PROTOCOL)
+            payload = pickle.dumps(child(), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write_fd, "wb") as out:
                 out.write(payload)
         except BaseException:                        # noqa: BLE001 - the parent falls back
             status = 1
         os._exit(status)
     os.close(write_fd)
-    validator, diags = _validate_part(parts[0], path, uniformity, revision, locate, part=True)
-    with os.fdopen(read_fd, "rb") as incoming:
-        payload = incoming.read()
-    _, wait_status = os.waitpid(pid, 0)
     try:
-        if os.waitstatus_to_exitcode(wait_status) != 0 or validator is None:
-            raise ValueError("the child failed")
-        child_diags, (entries, unknown) = pickle.loads(payload)
-    except Exception:                                # noqa: BLE001 - validate the whole text instead
+        mine = parent()
+    finally:
+        with os.fdopen(read_fd, "rb") as incoming:
+            payload = incoming.read()
+        _, wait_status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(wait_status) != 0:
         return None
-    # Module-wide lines (declarations, metadata) were read by both parts:
-    # a finding about them comes twice.
+    try:
+        return mine, pickle.loads(payload)
+    except Exception:                                # noqa: BLE001 - one process instead
+        return None
+
+
+def _validated(text: str, path: str, uniformity: bool, revision: str,
+               locate: "Callable[[int], Span | None] | None") -> tuple:
+    """One part's (validator, findings, PSV entries, some call not understood)."""
+    from . import _validate_part
+
+    validator, diags = _validate_part(text, path, uniformity, revision, locate, part=True)
+    entries, unknown = validator.psv_entries() if validator is not None else ([], True)
+    return validator, diags, entries, unknown
+
+
+def _merged(mine: tuple, theirs: tuple) -> "list[Diagnostic] | None":
+    """Both parts' findings, module-wide ones once, then the PSV check's
+    module-wide half on the entries of both."""
+    validator, diags, _, _ = mine
+    _, child_diags, entries, unknown = theirs
+    if validator is None:
+        return None
     merged: list = []
     seen: set = set()
     for diag in [*diags, *child_diags]:
@@ -141,6 +154,23 @@ def validate_split(text: str, path: str, uniformity: bool, revision: str,
     validator.check_psv(others=entries, others_unknown=unknown, check_calls=False)
     merged.extend(validator.diags[before:])
     return merged
+
+
+def validate_split(text: str, path: str, uniformity: bool, revision: str,
+                   locate: "Callable[[int], Span | None] | None") -> "list[Diagnostic] | None":
+    """The findings on `text`, validated in two processes; None when the
+    module is not worth splitting or cannot be (the caller validates it)."""
+    if not _allowed():
+        return None
+    parts = _parts(text)
+    if parts is None:
+        return None
+
+    def child() -> tuple:
+        return (None, *_validated(parts[1], path, uniformity, revision, locate)[1:])
+
+    both = _in_two(child, lambda: _validated(parts[0], path, uniformity, revision, locate))
+    return _merged(*both) if both is not None else None
 
 
 def _where(diag: "Diagnostic") -> tuple:
@@ -166,10 +196,7 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
     function body; None when the module is not worth it or something does
     not add up (the caller prints and validates it in one process).
     `locator(text, functions)` maps the lines of a part to source spans."""
-    if not ENABLED or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
-        return None
-    import threading
-    if threading.active_count() > 1:
+    if not _allowed():
         return None
     from llvmlite import ir
 
@@ -200,61 +227,30 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
         pieces = []
         for value in values:
             key = id(value)
-            if key in own:
-                printed[key] = text = str(value)
-                pieces.append(text)
-            elif key in predicted:
-                pieces.append("\n" * predicted[key])
+            if key in predicted and key not in own:
+                pieces.append("\n" * predicted[key])       # the other half's function, left blank
             else:
                 printed[key] = text = str(value)
                 pieces.append(text)
         return "\n".join(head + pieces + meta), printed
 
-    import pickle
+    def child() -> tuple:
+        text, printed = part(halves[1])
+        _, diags, entries, unknown = _validated(text, path, uniformity, revision, locator(text, halves[1]))
+        return [printed[id(fn)] for fn in halves[1]], diags, entries, unknown
 
-    from . import _validate_part
+    def parent() -> tuple:
+        text, printed = part(halves[0])
+        return printed, _validated(text, path, uniformity, revision, locator(text, halves[0]))
 
-    read_fd, write_fd = os.pipe()
-    pid = os.fork()
-    if pid == 0:                                     # the child: the second half
-        status = 0
-        try:
-            os.close(read_fd)
-            text, printed = part(halves[1])
-            validator, diags = _validate_part(text, path, uniformity, revision, locator(text, halves[1]),
-                                              part=True)
-            entries = validator.psv_entries() if validator is not None else ([], True)
-            payload = pickle.dumps(([printed[id(fn)] for fn in halves[1]], diags, entries),
-                                   protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(write_fd, "wb") as out:
-                out.write(payload)
-        except BaseException:                        # noqa: BLE001 - the parent falls back
-            status = 1
-        os._exit(status)
-    os.close(write_fd)
-    text, printed = part(halves[0])
-    validator, diags = _validate_part(text, path, uniformity, revision, locator(text, halves[0]), part=True)
-    with os.fdopen(read_fd, "rb") as incoming:
-        payload = incoming.read()
-    _, wait_status = os.waitpid(pid, 0)
-    try:
-        if os.waitstatus_to_exitcode(wait_status) != 0 or validator is None:
-            raise ValueError("the child failed")
-        texts, child_diags, (entries, unknown) = pickle.loads(payload)
-        printed.update(zip((id(fn) for fn in halves[1]), texts))
-        if any(printed[id(fn)].count("\n") != predicted[id(fn)] for fn in defined):
-            raise ValueError("a function did not print as predicted")
-    except Exception:                                # noqa: BLE001 - one process instead
+    both = _in_two(child, parent)
+    if both is None:
         return None
-    whole = "\n".join(head + [printed[id(value)] for value in values] + meta)
-    merged: list = []
-    seen: set = set()
-    for diag in [*diags, *child_diags]:
-        key2 = (diag.id, diag.message, diag.severity, _where(diag))
-        if key2 not in seen:
-            seen.add(key2)
-            merged.append(diag)
-    before = len(validator.diags)
-    validator.check_psv(others=entries, others_unknown=unknown, check_calls=False)
-    merged.extend(validator.diags[before:])
-    return whole, merged
+    (printed, mine), (texts, *theirs) = both
+    printed.update(zip((id(fn) for fn in halves[1]), texts))
+    if any(printed[id(fn)].count("\n") != predicted[id(fn)] for fn in defined):
+        return None             # the part texts' line numbers were not those of the whole
+    findings = _merged(mine, (None, *theirs))
+    if findings is None:
+        return None
+    return "\n".join(head + [printed[id(value)] for value in values] + meta), findings
