@@ -211,6 +211,7 @@ class Codegen:
         self.ops = ir_ops
         self.structs = _Structs(self)
         self.declared: dict[str, ir.Function] = {}
+        self._op_functions: dict[tuple[str, Any], tuple[Any, ir.Function]] = {}
         self.globals: dict[int, ir.GlobalVariable] = {}
         self.resources: list[dict] = []           # bound resources, in binding order
         self.resource_of: dict[int, dict] = {}    # id(VarSymbol) -> record
@@ -301,16 +302,39 @@ class Codegen:
 
     def op(self, name: str, args: list[Any], overload: ir.Type | None = None, name_hint: str = "") -> Any:
         """Call operation `name` of the table with the opcode first."""
-        table = self.ops.operations()
-        if name not in table:
-            raise LowerError(f"internal: operation '{name}' is not in the operation table", None)
-        operation = table[name]
         if overload is None:
             overload_text = None
         elif isinstance(overload, tuple):
             overload_text = tuple(str(t) for t in overload)
         else:
             overload_text = str(overload)
+        known = self._op_functions.get((name, overload_text))
+        if known is None:
+            known = self._op_functions[(name, overload_text)] = self._op_function(name, overload_text)
+        operation, fn = known
+        full = [ir.Constant(I32, operation.opcode)] + list(args)
+        params = fn.function_type.args
+        if len(full) != len(params):
+            raise LowerError(f"internal: {fn.name} takes {len(params)} operands, got {len(full)}", None)
+        cast = []
+        for value, want in zip(full, params):
+            if value.type != want:
+                if isinstance(value, ir.Constant) and isinstance(want, ir.IntType) and isinstance(value.type, ir.IntType):
+                    value = ir.Constant(want, value.constant)
+                elif isinstance(want, ir.PointerType) and isinstance(value.type, ir.PointerType):
+                    value = self.builder.bitcast(value, want)
+                else:
+                    raise LowerError(f"internal: operand of {fn.name} has type {value.type}, expected {want}", None)
+            cast.append(value)
+        return self.builder.call(fn, cast, name=name_hint)
+
+    def _op_function(self, name: str, overload_text: Any) -> tuple[Any, ir.Function]:
+        """The table's operation `name` and its declared function for one
+        overload (declared on first use; `op` remembers both per overload)."""
+        table = self.ops.operations()
+        if name not in table:
+            raise LowerError(f"internal: operation '{name}' is not in the operation table", None)
+        operation = table[name]
         fname = self.ops.function_name(operation, overload_text)
         fn = self.declared.get(fname)
         if fn is None:
@@ -321,21 +345,7 @@ class Codegen:
                 fn.attributes.add(attr)
             fn.attributes.add("nounwind")
             self.declared[fname] = fn
-        full = [ir.Constant(I32, operation.opcode)] + list(args)
-        params = fn.function_type.args
-        if len(full) != len(params):
-            raise LowerError(f"internal: {fname} takes {len(params)} operands, got {len(full)}", None)
-        cast = []
-        for value, want in zip(full, params):
-            if value.type != want:
-                if isinstance(value, ir.Constant) and isinstance(want, ir.IntType) and isinstance(value.type, ir.IntType):
-                    value = ir.Constant(want, value.constant)
-                elif isinstance(want, ir.PointerType) and isinstance(value.type, ir.PointerType):
-                    value = self.builder.bitcast(value, want)
-                else:
-                    raise LowerError(f"internal: operand of {fname} has type {value.type}, expected {want}", None)
-            cast.append(value)
-        return self.builder.call(fn, cast, name=name_hint)
+        return operation, fn
 
     # ------------------------------------------------------------------
     # Driver
