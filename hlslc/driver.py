@@ -525,6 +525,9 @@ def _validate(result: CompileResult) -> Any:
     else:
         text = result.ir_text = str(module)
         found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
+    # In source order, however the validator walked the module (in one
+    # process or two, see hlslc/validate/split.py).
+    found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
         raise InternalValidationError(
