@@ -35,7 +35,7 @@ from typing import Any
 from .resources import user_cache_dir, write_atomically
 
 # Bump when the layout of an entry (or of anything pickled in it) changes.
-FORMAT = 1
+FORMAT = 2
 
 _MEMORY: dict[str, "HeaderEntry"] = {}
 _BUILD_ID: str | None = None
@@ -50,7 +50,7 @@ class HeaderEntry:
     """What one built-in header contributes to the start of a translation unit."""
 
     __slots__ = ("key", "path", "source", "macros_set", "macros_removed", "once",
-                 "global_types", "template_names", "class_templates", "enumerators", "decls")
+                 "names", "decls")
 
     def __init__(self, key: str, path: str, source: Any, macros_set: dict,
                  macros_removed: tuple[str, ...], once: bool) -> None:
@@ -62,10 +62,7 @@ class HeaderEntry:
         self.once = once                      # it said #pragma once
         # Filled by the parser: the classifier's name sets after the header,
         # and the header's top-level declarations (None until parsed).
-        self.global_types: frozenset[str] = frozenset()
-        self.template_names: frozenset[str] = frozenset()
-        self.class_templates: frozenset[str] = frozenset()
-        self.enumerators: frozenset[str] = frozenset()
+        self.names: tuple[frozenset[str], ...] = ()     # Classifier.names() after the header
         self.decls: list | None = None
 
     def __getstate__(self) -> tuple:

@@ -108,6 +108,18 @@ class Classifier:
         # declarations with nothing pending, where a next piece may start.
         self.ended_clean = False
 
+    def names(self) -> tuple[frozenset[str], ...]:
+        """The name sets a later piece of the same unit depends on (see
+        `ended_clean`), frozen: the header cache keeps them."""
+        return (frozenset(self.global_types), frozenset(self.template_names),
+                frozenset(self.class_templates), frozenset(self.enumerators))
+
+    def add_names(self, names: tuple[frozenset[str], ...]) -> None:
+        """Continue after a piece whose `names()` these are."""
+        for mine, theirs in zip((self.global_types, self.template_names, self.class_templates, self.enumerators),
+                                names):
+            mine.update(theirs)
+
     def classify(self, pptokens: list[T.PPToken]) -> tuple[list[ParserToken], list[T.PPToken]]:
         """The parser's tokens, and for each the preprocessing token it came
         from (a Lark token's `start_pos` is its index in both lists)."""

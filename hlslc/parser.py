@@ -802,16 +802,9 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
             _parse_header(tables, keywords, puncts, pptokens[:count], entry, header_cache)
         if entry.decls is not None:
             header_decls = entry.decls
-            classifier.global_types.update(entry.global_types)
-            classifier.template_names.update(entry.template_names)
-            classifier.class_templates.update(entry.class_templates)
-            classifier.enumerators.update(entry.enumerators)
+            classifier.add_names(entry.names)
             pptokens = pptokens[count:]
-    tokens, origins = classifier.classify(pptokens)
-
-    builder = _Builder()
-    builder.origins = origins
-    result = _run(tables, builder, tokens, diags)
+    result = _classify_and_run(tables, classifier, pptokens, diags)
     if diags.error_count > errors_before or result is None:
         return None
     if header_decls:
@@ -831,20 +824,20 @@ def _parse_header(tables: Tables, keywords: dict[str, str], puncts: dict[str, st
     from . import header_cache as cache
     scratch = Diagnostics()
     classifier = Classifier(keywords, puncts, scratch)
-    tokens, origins = classifier.classify(pptokens)
-    if scratch.items or not classifier.ended_clean:
+    unit = _classify_and_run(tables, classifier, pptokens, scratch)
+    if unit is None or scratch.items or not classifier.ended_clean:
         return
-    builder = _Builder()
-    builder.origins = origins
-    unit = _run(tables, builder, tokens, scratch)
-    if unit is None or scratch.items:
-        return
-    entry.global_types = frozenset(classifier.global_types)
-    entry.template_names = frozenset(classifier.template_names)
-    entry.class_templates = frozenset(classifier.class_templates)
-    entry.enumerators = frozenset(classifier.enumerators)
+    entry.names = classifier.names()
     entry.decls = unit.decls
     cache.store(entry, use_disk=header_cache == "disk")
+
+
+def _classify_and_run(tables: Tables, classifier: Classifier, pptokens: list[PPToken],
+                      diags: Diagnostics) -> A.TranslationUnit | None:
+    tokens, origins = classifier.classify(pptokens)
+    builder = _Builder()
+    builder.origins = origins
+    return _run(tables, builder, tokens, diags)
 
 
 def _empty_span() -> Span:

@@ -298,7 +298,8 @@ _BASE_TYPE = re.compile(r'(void|half|float|double|i\d+|label|metadata|x86_mmx|%(
 
 # Most types are a scalar or named struct with pointer stars, and need
 # neither bracket matching nor normalising.
-_SIMPLE_TYPE = re.compile(r"(?:void|half|float|double|i\d+|label|metadata|%[-a-zA-Z$._0-9]+)(?: addrspace\(\d+\))?\**")
+_SIMPLE_TYPE_TEXT = r"(?:void|half|float|double|i\d+|label|metadata|%[-a-zA-Z$._0-9]+)(?: addrspace\(\d+\))?\**"
+_SIMPLE_TYPE = re.compile(_SIMPLE_TYPE_TEXT)
 
 
 def take_type(text: str) -> tuple[str, str]:
@@ -378,8 +379,7 @@ def take_operand(text: str) -> Operand:
 
 # `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
 # argument of a simple type with a plain value.
-_SIMPLE_ARGUMENT = re.compile(r"((?:void|half|float|double|i\d+|%[-a-zA-Z$._0-9]+)(?: addrspace\(\d+\))?\**) "
-                              r"([%@]?[-a-zA-Z$._0-9]+)")
+_SIMPLE_ARGUMENT = re.compile("(" + _SIMPLE_TYPE_TEXT + r") ([%@]?[-a-zA-Z$._0-9]+)")
 
 
 def _take_argument(text: str) -> Operand:
