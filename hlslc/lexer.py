@@ -27,6 +27,7 @@ import re
 
 from . import tokens as T
 from .diagnostics import Diagnostics
+from .sema.types import PLAIN_RESOURCES, TEMPLATED_RESOURCES
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -35,20 +36,18 @@ _SCALARS = (
 ).split()
 
 BUILTIN_TYPES: frozenset[str] = frozenset(
-    ["void", "int8_t4_packed", "uint8_t4_packed", "string",
-     "ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState"]
+    ["void", "int8_t4_packed", "uint8_t4_packed", "string"]
+    + sorted(PLAIN_RESOURCES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
     + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
 )
 
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
-    "vector matrix StructuredBuffer RWStructuredBuffer Buffer RWBuffer ConstantBuffer "
-    "AppendStructuredBuffer ConsumeStructuredBuffer Texture1D Texture2D Texture3D "
-    "RWTexture1D RWTexture2D RWTexture3D TextureCube "
+    "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
     "WaveMatrixRightRowAcc".split()
-)
+) | TEMPLATED_RESOURCES
 
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.
 _TEMPLATED_METHODS = frozenset({"Load", "Store"})

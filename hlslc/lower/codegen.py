@@ -79,15 +79,17 @@ class LowerOptions(ValueRecord):
     entry: str
     native_16bit: bool
     module_name: str
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name")
+    row_major: bool      # -Zpr: matrices without an orientation are row_major in memory
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc") -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
         self.entry = entry
         self.native_16bit = native_16bit
         self.module_name = module_name
+        self.row_major = row_major
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -213,8 +215,11 @@ class Codegen:
         self.declared: dict[str, ir.Function] = {}
         self._op_functions: dict[tuple[str, Any], tuple[Any, ir.Function]] = {}
         self.globals: dict[int, ir.GlobalVariable] = {}
-        self.resources: list[dict] = []           # bound resources, in binding order
-        self.resource_of: dict[int, dict] = {}    # id(VarSymbol) -> record
+        from .layout import CBUFFER, STRUCTURED, LayoutBuilder
+        from .resources import ResourceTable
+        self.res = ResourceTable(self)
+        self.cbuffer_layouts = LayoutBuilder(self.engine, CBUFFER, options.native_16bit, options.row_major)
+        self.structured_layouts = LayoutBuilder(self.engine, STRUCTURED, options.native_16bit, options.row_major)
         self.handles: dict[int, ir.Value] = {}    # per emitted function
         self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
         self.builder: ir.IRBuilder | None = None
@@ -351,7 +356,11 @@ class Codegen:
     # Driver
 
     def run(self) -> ir.Module:
-        self._bind_resources()
+        from .resources import BindingError
+        try:
+            self.res.collect(self.sema.unit, list(self._global_vars()))
+        except BindingError as err:
+            raise LowerError(err.message, err.span) from None
         if self.options.stage == "cs":
             entry = self.sema.entry
             if entry is None:
@@ -376,56 +385,6 @@ class Codegen:
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
         return self.module
-
-    def _bind_resources(self) -> None:
-        """Registers for every global resource: explicit `register(...)` ones
-        first, then the next free slot of their class, as DXC assigns them."""
-        used: dict[tuple[str, int], set[int]] = {}
-        pending = []
-        for sym in self._global_vars():
-            t = self.engine.var_type(sym)
-            if not isinstance(t, T.ResourceType):
-                continue
-            cls = "u" if t.writable else "t"
-            binding = None
-            for sem in (sym.decl.semantics if isinstance(sym.decl, A.VarDecl) else []):
-                if sem.name.lower() == "register" and sem.args:
-                    reg = sem.args[0].lower()
-                    space_text = sem.args[1].lower().removeprefix("space") if len(sem.args) > 1 else "0"
-                    if not reg[1:].isdigit() or not space_text.isdigit():
-                        raise LowerError(f"invalid register binding 'register({', '.join(sem.args)})': expected "
-                                         f"register({cls}N) or register({cls}N, spaceM)", sem.span)
-                    space = int(space_text)
-                    if reg[:1] != cls:
-                        raise LowerError(f"'{sym.name}' is a {'UAV' if cls == 'u' else 'SRV'} and needs a "
-                                         f"'{cls}' register, not '{sem.args[0]}'", sem.span)
-                    binding = (int(reg[1:]), space)
-            record = {"symbol": sym, "type": t, "class": cls, "name": sym.name}
-            if binding is None:
-                pending.append(record)
-            else:
-                record["register"], record["space"] = binding
-                used.setdefault((cls, binding[1]), set()).add(binding[0])
-                self.resources.append(record)
-        for record in pending:
-            taken = used.setdefault((record["class"], 0), set())
-            slot = 0
-            while slot in taken:
-                slot += 1
-            taken.add(slot)
-            record["register"], record["space"] = slot, 0
-            self.resources.append(record)
-        # IDs follow declaration order, as DXC numbers them.
-        self.resources.sort(key=lambda r: (r["symbol"].span.file.path, r["symbol"].span.start)
-                            if r["symbol"].span is not None else ("", 0))
-        srv = [r for r in self.resources if r["class"] == "t"]
-        uav = [r for r in self.resources if r["class"] == "u"]
-        for index, record in enumerate(srv):
-            record["id"] = index
-        for index, record in enumerate(uav):
-            record["id"] = index
-        for record in self.resources:
-            self.resource_of[id(record["symbol"])] = record
 
     def _global_vars(self):
         seen = set()
@@ -873,8 +832,10 @@ class Codegen:
         if isinstance(expr, A.MemberExpr):
             return self.emit_member(expr)
         if isinstance(expr, A.IndexExpr):
-            ptr = self.emit_lvalue(expr)
-            return b.load(ptr)
+            from .access import emit_handle, load_place
+            if isinstance(self.expr_type(expr), T.ResourceType):
+                return emit_handle(self, expr)
+            return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
             return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
         raise LowerError("code generation does not support this expression yet", expr.span)
@@ -887,13 +848,12 @@ class Codegen:
         if isinstance(sym, EnumeratorSymbol):
             return ir.Constant(I32, sym.value)
         if isinstance(sym, VarSymbol):
-            if isinstance(t, T.ResourceType):
-                # A resource parameter of an inlined function is the caller's handle.
-                for frame in reversed(self.frames):
-                    bound = frame.vars.get(id(sym))
-                    if isinstance(bound, _Handle):
-                        return bound.value
-                return self.handle_for(sym, expr.span)
+            if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
+                from .access import emit_handle
+                return emit_handle(self, expr)
+            if sym.is_global and not self._is_local(sym) and sym.is_uniform:
+                from .access import load_place
+                return load_place(self, expr)
             if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \
                     and isinstance(t, (T.ScalarType, T.EnumType)):
                 try:
@@ -993,29 +953,26 @@ class Codegen:
             raise LowerError(f"code generation needs a constant initialiser for this global", init.span) from None
 
     def handle_for(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        """The handle of a global resource variable (made once per function,
+        at its start)."""
         handle = self.handles.get(id(sym))
         if handle is not None:
             return handle
-        record = self.resource_of.get(id(sym))
-        if record is None:
+        binding = self.res.by_symbol.get(id(sym))
+        if binding is None or binding.resource is None:
             raise LowerError(f"'{sym.name}' is not a bound resource", span)
-        saved = self.builder
-        self.builder = self.alloca_builder
-        try:
-            resbind = ir.Constant(self.structs["dx.types.ResBind"],
-                                  [ir.Constant(I32, record["register"]), ir.Constant(I32, record["register"]),
-                                   ir.Constant(I32, record["space"]),
-                                   ir.Constant(I8, 1 if record["class"] == "u" else 0)])
-            raw = self.op("CreateHandleFromBinding", [resbind, ir.Constant(I32, record["register"]),
-                                                      ir.Constant(I1, 0)], name_hint=sym.name)
-            kind, extra = self.ops.resource_properties(record["type"].name)
-            annotated = self.op("AnnotateHandle", [raw, ir.Constant(self.structs["dx.types.ResourceProperties"],
-                                                                     [ir.Constant(I32, kind), ir.Constant(I32, extra)])],
-                                name_hint=sym.name)
-        finally:
-            self.builder = saved
-        self.handles[id(sym)] = annotated
-        return annotated
+        handle = self.res.handle(binding, name=sym.name, at_entry=True)
+        self.handles[id(sym)] = handle
+        return handle
+
+    def sema_scalar(self, t: T.Type) -> T.ScalarType:
+        """The scalar element of a scalar, vector or matrix type (enums are int)."""
+        if isinstance(t, T.EnumType):
+            return T.INT
+        elem = t.element
+        if elem is None:
+            raise LowerError(f"internal: '{t.spell()}' has no scalar element", self.cur_span)
+        return literal_scalar(elem)
 
     def _materialise(self, bound: "_Bound", name: str) -> ir.Value:
         slot = self.alloca(bound.value.type, name)
@@ -1063,6 +1020,13 @@ class Codegen:
         b = self.builder
         while isinstance(target, A.ParenExpr):
             target = target.inner
+        from .access import emit_place, rooted_outside
+        if rooted_outside(self, target):
+            place = emit_place(self, target)
+            if not place.writable:
+                raise LowerError("internal: a store to read-only memory", target.span)
+            place.store(self, value)
+            return
         if isinstance(target, A.MemberExpr):
             base_t = self.expr_type(target.object)
             if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
@@ -1078,11 +1042,6 @@ class Codegen:
                     current = b.insert_element(current, part, ir.Constant(I32, index))
                 b.store(current, ptr)
                 return
-        if isinstance(target, A.IndexExpr):
-            base_t = self.expr_type(target.base)
-            if isinstance(base_t, T.ResourceType):
-                raise LowerError("code generation does not support writing buffer elements by index yet",
-                                 target.span)
         b.store(value, self.emit_lvalue(target))
 
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
@@ -1333,6 +1292,9 @@ class Codegen:
     # --- members -------------------------------------------------------------
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
+        from .access import load_place, rooted_outside
+        if rooted_outside(self, expr):
+            return load_place(self, expr)
         base_t = self.expr_type(expr.object)
         b = self.builder
         if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
@@ -1425,6 +1387,7 @@ class Codegen:
             raise LowerError(f"recursive call to '{fn.name}'", expr.span)
         if info.object is not None or (fn.owner is not None and not fn.is_static):
             raise LowerError("code generation does not support member functions of user structs yet", expr.span)
+        from .access import rooted_outside
         sig = self.engine.signature_of(fn)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
@@ -1432,6 +1395,16 @@ class Codegen:
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, expr.args):
             var = self._param_symbol(fn, param)
+            if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
+                # A buffer element or constant: copied in and out through a temporary.
+                arg_t = self.expr_type(arg)
+                temp = self.alloca(self.llt(ptype), param.name or "out")
+                if "inout" in param.modifiers:
+                    b.store(self.convert(self.emit_expr(arg), arg_t, ptype, True, arg.span), temp)
+                copy_out.append((temp, arg, ptype, arg_t))
+                if var is not None:
+                    frame.vars[id(var)] = temp
+                continue
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
                 arg_t = self.expr_type(arg)
                 pointer = self.emit_lvalue(arg)
@@ -1485,6 +1458,13 @@ class Codegen:
 # --------------------------------------------------------------------------
 # Helpers
 
+def literal_scalar(t: T.ScalarType) -> T.ScalarType:
+    """The type a literal's value takes in memory: int and float."""
+    if t.literal:
+        return T.INT if t.kind == "int" else T.FLOAT
+    return t
+
+
 def fconst(ty: ir.Type, value: float) -> ir.Constant:
     """A floating-point constant; out-of-range values become infinities, as
     the conversion to that type does at run time."""
@@ -1514,6 +1494,12 @@ class _Handle:
 
     def __init__(self, value: ir.Value) -> None:
         self.value = value
+
+
+def _holds_resources(t: T.Type) -> bool:
+    while isinstance(t, T.ArrayType):
+        t = t.elem
+    return isinstance(t, T.ResourceType)
 
 
 def _is_linalg(t: T.Type) -> bool:

@@ -144,47 +144,133 @@ def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.V
     match = info.target
     name = match.name.split(".")[-1]
     object_t = gen.expr_type(info.object)
-    if not isinstance(object_t, T.ResourceType) or object_t.name not in ("ByteAddressBuffer", "RWByteAddressBuffer"):
-        raise LowerError(f"code generation does not support methods of '{object_t.spell()}' yet", expr.span)
-    handle = gen.emit_expr(info.object)
-    b = gen.builder
-    args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
-    if name.startswith("Load"):
-        result_t = match.return_type
-        elem_t = result_t.element
-        count = T.component_count(result_t)
-        elem_ty = gen.llt(elem_t)
-        if count > 4:
-            raise LowerError("code generation loads at most 4 components at once", expr.span)
-        align = max(1, (elem_ty.width if isinstance(elem_ty, ir.IntType) else
-                        {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(elem_ty)]) // 8)
-        ret = gen.op("RawBufferLoad", [handle, args[0], ir.Constant(I32, ir.Undefined),
-                                       ir.Constant(I8, (1 << count) - 1), ir.Constant(I32, align)],
-                     overload=elem_ty, name_hint="load")
-        parts = [b.extract_value(ret, i) for i in range(count)]
-        if count == 1:
-            return parts[0]
-        vec = ir.Constant(ir.VectorType(elem_ty, count), None)
-        for i, part in enumerate(parts):
-            vec = b.insert_element(vec, part, ir.Constant(I32, i))
-        return vec
-    if name.startswith("Store"):
-        value_t = match.param_types[1]
-        value = args[1]
-        count = T.component_count(value_t)
-        elem_ty = gen.llt(value_t.element)
-        if count > 4:
-            raise LowerError("code generation stores at most 4 components at once", expr.span)
-        parts = [value] if count == 1 else [b.extract_element(value, ir.Constant(I32, i)) for i in range(count)]
-        parts += [ir.Constant(elem_ty, ir.Undefined)] * (4 - count)
-        align = max(1, (elem_ty.width if isinstance(elem_ty, ir.IntType) else
-                        {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(elem_ty)]) // 8)
-        gen.op("RawBufferStore", [handle, args[0], ir.Constant(I32, ir.Undefined)] + parts +
-               [ir.Constant(I8, (1 << count) - 1), ir.Constant(I32, align)], overload=elem_ty)
-        return ir.Constant(I32, 0)
-    if name == "GetDimensions":
-        size = gen.op("GetDimensions", [handle, ir.Constant(I32, ir.Undefined)], name_hint="dims")
-        width = b.extract_value(size, 0)
-        gen.store_to(expr.args[0], width)
-        return ir.Constant(I32, 0)
-    raise LowerError(f"code generation does not support '{object_t.name}.{name}' yet", expr.span)
+    if not isinstance(object_t, T.ResourceType):
+        raise LowerError(f"code generation does not support methods of '{object_t.spell()}'", expr.span)
+    from .access import emit_handle
+    handle = emit_handle(gen, info.object)
+    family = object_t.shape.family
+    lower = _METHODS.get((family, name)) or _METHODS.get(("*", name))
+    if lower is None:
+        raise LowerError(f"code generation does not support '{object_t.name}.{name}'", expr.span)
+    return lower(gen, expr, info, object_t, handle)
+
+
+def _args_of(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> list[ir.Value]:
+    match = info.target
+    return [gen.emit_converted(a, p) if mode == "in" else None
+            for a, p, mode in zip(expr.args, match.param_types, match.param_modes or ["in"] * len(expr.args))]
+
+
+def _store_out(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", position: int, value: ir.Value,
+               value_t: T.Type) -> None:
+    """Write an `out` argument (converting to the argument's own type)."""
+    if position >= len(expr.args):
+        return
+    arg = expr.args[position]
+    target_t = gen.expr_type(arg)
+    gen.store_to(arg, gen.convert(value, value_t, target_t, True, arg.span))
+
+
+def _status_out(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", position: int, ret: ir.Value) -> None:
+    """The optional `out uint status` of a Load: the ResRet's last field."""
+    if position < len(expr.args):
+        status = gen.builder.extract_value(ret, 4) if isinstance(ret.type, ir.BaseStructType) else ret
+        _store_out(gen, expr, info, position, status, T.UINT)
+
+
+def _raw_load(gen, expr, info, object_t, handle) -> ir.Value:
+    from .places import BufferPlace
+    args = _args_of(gen, expr, info)
+    result_t = info.target.return_type
+    layout = gen.structured_layouts.of(result_t)
+    place = BufferPlace(handle, True, gen._to_i32(args[0]), 0, result_t, layout, False)
+    value = place.load(gen)
+    if len(expr.args) > 1:
+        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
+    return value
+
+
+def _raw_store(gen, expr, info, object_t, handle) -> ir.Value:
+    from .places import BufferPlace
+    args = _args_of(gen, expr, info)
+    value_t = info.target.param_types[1]
+    layout = gen.structured_layouts.of(value_t)
+    BufferPlace(handle, True, gen._to_i32(args[0]), 0, value_t, layout, True).store(gen, args[1])
+    return ir.Constant(I32, 0)
+
+
+def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
+    """`Buf.Load(i)` of structured and typed buffers: the element `Buf[i]`."""
+    from .places import BufferPlace, TypedPlace
+    args = _args_of(gen, expr, info)
+    elem = object_t.elem
+    index = gen._to_i32(args[0])
+    if object_t.shape.family == "typed":
+        place = TypedPlace(handle, [index], None, elem, False, False)
+    else:
+        place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False)
+    value = place.load(gen)
+    if len(expr.args) > 1:
+        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
+    return value
+
+
+def _dimensions(gen: "Codegen", handle: ir.Value, mip: ir.Value | None = None) -> ir.Value:
+    return gen.op("GetDimensions", [handle, mip if mip is not None else ir.Constant(I32, ir.Undefined)],
+                  name_hint="dims")
+
+
+def _buffer_dimensions(gen, expr, info, object_t, handle) -> ir.Value:
+    """`GetDimensions(out count[, out stride])` of buffers."""
+    dims = _dimensions(gen, handle)
+    width = gen.builder.extract_value(dims, 0)
+    family = object_t.shape.family
+    if family in ("structured", "append", "consume"):
+        stride = gen.structured_layouts.of(object_t.elem).size
+        _store_out(gen, expr, info, 0, width, T.UINT)
+        _store_out(gen, expr, info, 1, ir.Constant(I32, stride), T.UINT)
+    else:
+        _store_out(gen, expr, info, 0, width, T.UINT)
+    return ir.Constant(I32, 0)
+
+
+def _counter(gen: "Codegen", handle: ir.Value, step: int) -> ir.Value:
+    gen.res.note_counter(handle)
+    return gen.op("BufferUpdateCounter", [handle, ir.Constant(I8, step & 0xFF if step >= 0 else step)],
+                  name_hint="counter")
+
+
+def _increment(gen, expr, info, object_t, handle) -> ir.Value:
+    return _counter(gen, handle, 1)
+
+
+def _decrement(gen, expr, info, object_t, handle) -> ir.Value:
+    return _counter(gen, handle, -1)
+
+
+def _append(gen, expr, info, object_t, handle) -> ir.Value:
+    from .places import BufferPlace
+    args = _args_of(gen, expr, info)
+    index = _counter(gen, handle, 1)
+    elem = object_t.elem
+    BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), True).store(gen, args[0])
+    return ir.Constant(I32, 0)
+
+
+def _consume(gen, expr, info, object_t, handle) -> ir.Value:
+    from .places import BufferPlace
+    index = _counter(gen, handle, -1)
+    elem = object_t.elem
+    return BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False).load(gen)
+
+
+_METHODS = {
+    ("raw", "Load"): _raw_load, ("raw", "Load2"): _raw_load, ("raw", "Load3"): _raw_load,
+    ("raw", "Load4"): _raw_load,
+    ("raw", "Store"): _raw_store, ("raw", "Store2"): _raw_store, ("raw", "Store3"): _raw_store,
+    ("raw", "Store4"): _raw_store,
+    ("structured", "Load"): _element_load, ("typed", "Load"): _element_load,
+    ("*", "GetDimensions"): _buffer_dimensions,
+    ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
+    ("append", "Append"): _append, ("consume", "Consume"): _consume,
+}

@@ -26,7 +26,6 @@ _TAG_SHADER_KIND = 8
 _TAG_NUM_THREADS = 4
 _TAG_WAVE_SIZE = 23
 _SHADER_KIND_COMPUTE = 5
-_RESOURCE_KIND_RAW_BUFFER = 11
 
 
 def _i32(v: int) -> ir.Constant:
@@ -64,26 +63,45 @@ def emit_metadata(gen: "Codegen") -> None:
 
 
 def _resources(gen: "Codegen") -> Any:
+    """`!{SRVs, UAVs, CBuffers, Samplers}` in DXC's record layouts:
+    common fields `!{i32 id, %T* undef, !"name", i32 space, i32 lowerBound,
+    i32 rangeSize, ...}`, then for an SRV `i32 kind, i32 sampleCount, extra`,
+    for a UAV `i32 kind, i1 globallycoherent, i1 hasCounter, i1 ROV, extra`,
+    for a CBV `i32 sizeInBytes, null`, for a sampler `i32 samplerKind,
+    null`.  `extra` is `!{i32 0, i32 componentType}` for typed buffers and
+    textures, `!{i32 1, i32 stride}` for structured buffers, else null."""
     m = gen.module
-    srv, uav = [], []
-    for record in gen.resources:
-        # DXC names the resource's HLSL type: `%struct.RWByteAddressBuffer* undef`.
-        struct_ty = gen.context.get_identified_type(f"struct.{record['type'].name}")
+    lists: dict[str, list[Any]] = {"t": [], "u": [], "b": [], "s": []}
+    for binding in gen.res.bindings:
+        if binding.resource is not None:
+            type_name = f"struct.{binding.resource.spell()}"
+        else:
+            type_name = binding.name
+        struct_ty = gen.context.get_identified_type(type_name)
         if struct_ty.is_opaque:
             struct_ty.set_body(ir.IntType(32))
-        common = [_i32(record["id"]), ir.Constant(struct_ty.as_pointer(), ir.Undefined),
-                  ir.MetaDataString(m, record["name"]),
-                  _i32(record["space"]), _i32(record["register"]), _i32(1), _i32(_RESOURCE_KIND_RAW_BUFFER)]
-        if record["class"] == "u":
-            # globallycoherent, hasCounter, rasterizerOrdered, extra
-            uav.append(m.add_metadata(common + [ir.Constant(I1, 0), ir.Constant(I1, 0), ir.Constant(I1, 0),
-                                                None]))
+        common = [_i32(binding.id), ir.Constant(struct_ty.as_pointer(), ir.Undefined),
+                  ir.MetaDataString(m, binding.name), _i32(binding.space), _i32(binding.lower),
+                  _i32(binding.range_size)]
+        extra = None
+        if binding.kind_name == "StructuredBuffer":
+            extra = m.add_metadata([_i32(1), _i32(binding.stride)])
+        elif binding.kind_name == "TypedBuffer" or binding.kind_name.startswith("Texture"):
+            extra = m.add_metadata([_i32(0), _i32(binding.component_type)])
+        cls = binding.register_class
+        if cls == "t" and binding.kind_name != "TBuffer":
+            record = common + [_i32(binding.kind), _i32(0), extra]
+        elif cls == "u":
+            record = common + [_i32(binding.kind), ir.Constant(I1, int(binding.globally_coherent)),
+                               ir.Constant(I1, int(binding.has_counter)), ir.Constant(I1, int(binding.rov)), extra]
+        elif cls == "s":
+            record = common + [_i32(binding.sampler_kind), None]
         else:
-            srv.append(m.add_metadata(common + [_i32(0), None]))   # sample count, extra
-    if not srv and not uav:
+            record = common + [_i32(binding.size), None]
+        lists["b" if binding.kind_name == "TBuffer" else cls].append(m.add_metadata(record))
+    if not any(lists.values()):
         return None
-    return m.add_metadata([m.add_metadata(srv) if srv else None, m.add_metadata(uav) if uav else None,
-                           None, None])
+    return m.add_metadata([m.add_metadata(lists[c]) if lists[c] else None for c in ("t", "u", "b", "s")])
 
 
 def _entry(gen: "Codegen", fn_ir: ir.Function, fn: Any, resources: Any) -> Any:

@@ -730,6 +730,11 @@ class Analyzer:
             sym = self.result.symbols.get(id(target))
             if isinstance(sym, VarSymbol):
                 self.written.add(id(sym))
+                if sym.is_global and not isinstance(self.engine.var_type(sym), T.ErrorType) and sym.is_uniform:
+                    where = (f"constant buffer '{sym.cbuffer.name}'" if sym.cbuffer is not None
+                             else "the implicit constant buffer '$Globals'")
+                    raise SemaError(f"cannot assign to '{sym.name}': it is a uniform value, read from {where} "
+                                    "(declare it 'static' for a variable of the shader's own)", expr.span)
                 if sym.is_const or (sym.is_param and "in" in sym.param_modifiers and False):
                     raise SemaError(f"cannot assign to variable '{sym.name}' with const-qualified type "
                                     f"'{self.engine.var_type(sym).spell()}'", expr.span)
@@ -785,7 +790,8 @@ class Analyzer:
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
-        if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)):
+        if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
+                and not isinstance(base, T.ResourceType):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
@@ -797,9 +803,27 @@ class Analyzer:
         if isinstance(base, T.MatrixType):
             self._check_constant_index(expr.index, env, base.rows, expr)
             return T.vector_of(base.elem, base.cols)
-        if isinstance(base, T.ResourceType) and base.elem is not None:
-            return base.elem
+        if isinstance(base, T.ResourceType):
+            return self._resource_index(base, index, expr)
         raise SemaError(f"subscripted value of type '{base.spell()}' is not an array, vector or matrix", expr.span)
+
+    def _resource_index(self, base: T.ResourceType, index: T.Type, expr: A.IndexExpr) -> T.Type:
+        """`buf[i]`, `tex[uint2(x, y)]`: the element the subscript names."""
+        shape = base.shape
+        if not shape.indexable or base.elem is None:
+            raise SemaError(f"'{base.spell()}' cannot be subscripted" +
+                            (": use its Load/Store methods" if shape.family == "raw" else
+                             "; use its methods" if shape.family in ("append", "consume") else ""), expr.span)
+        want = shape.coords if shape.is_texture else 1
+        if isinstance(index, T.VectorType) and index.size == want and want > 1:
+            ok = index.elem.is_integer or index.elem.kind == "bool"
+        else:
+            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_integer or index.literal
+                                                                     or index.kind == "bool")
+        if not ok:
+            spelled = "uint" if want == 1 else f"uint{want}"
+            raise SemaError(f"'{base.spell()}' is indexed by a '{spelled}', not '{index.spell()}'", expr.index.span)
+        return base.elem
 
     def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr) -> None:
         if size is None:
@@ -830,6 +854,10 @@ class Analyzer:
                 raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
+        if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
+                and isinstance(base.elem, T.ClassType):
+            # `ConstantBuffer<S> cb; cb.x` reads a member of S.
+            base = base.elem
         if isinstance(base, T.ClassType):
             members = self.engine.members_of(base.instance).get(name)
             if not members:

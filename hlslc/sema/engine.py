@@ -103,10 +103,8 @@ class NoMatch(SemaError):
         self.failures = failures
 
 
-_BUILTIN_RESOURCES = {"ByteAddressBuffer", "RWByteAddressBuffer", "SamplerState", "SamplerComparisonState"}
-_RESOURCE_TEMPLATES = {"StructuredBuffer", "RWStructuredBuffer", "Buffer", "RWBuffer", "ConstantBuffer",
-                       "AppendStructuredBuffer", "ConsumeStructuredBuffer", "Texture1D", "Texture2D", "Texture3D",
-                       "RWTexture1D", "RWTexture2D", "RWTexture3D", "TextureCube"}
+_BUILTIN_RESOURCES = T.PLAIN_RESOURCES
+_RESOURCE_TEMPLATES = T.TEMPLATED_RESOURCES
 WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
                      "WaveMatrixRightRowAcc")
 _MAX_INSTANTIATION_DEPTH = 1024   # as clang's -ftemplate-depth
@@ -166,9 +164,16 @@ class Engine:
                 ns.add(inner)
             inner_env = Env(env, namespace=inner)
             self._declare_list(decl.decls, inner, inner_env, on_function)
-        elif isinstance(decl, (A.DeclGroup, A.BufferDecl)):
-            # A constant buffer's members are globals of the enclosing scope.
+        elif isinstance(decl, A.DeclGroup):
             self._declare_list(decl.decls, ns, env, on_function)
+        elif isinstance(decl, A.BufferDecl):
+            # A constant buffer's members are globals of the enclosing scope.
+            before = {id(s) for symbols in ns.members.values() for s in symbols}
+            self._declare_list(decl.decls, ns, env, on_function)
+            for symbols in ns.members.values():
+                for sym in symbols:
+                    if isinstance(sym, VarSymbol) and id(sym) not in before:
+                        sym.cbuffer = decl
         elif isinstance(decl, A.UsingDirective):
             target = self.resolve_namespace(decl.namespace, env, decl.span)
             if target is not ns and target not in ns.usings:
@@ -186,6 +191,8 @@ class Engine:
                         on_function(symbol)
                     continue
                 ns.add(symbol)
+                if isinstance(symbol, VarSymbol):
+                    symbol.is_global = True
                 if isinstance(symbol, FunctionSymbol) and on_function is not None:
                     on_function(symbol)
 
@@ -608,10 +615,12 @@ class Engine:
         if name in ("matrix",):
             return T.matrix_of(T.FLOAT, 4, 4)
         if name in _RESOURCE_TEMPLATES:
-            return T.resource_of(name, T.vector_of(T.FLOAT, 4))
+            shape = T.RESOURCE_SHAPES[name]
+            if shape.family in ("typed", "texture"):
+                # `Buffer` and `Texture2D` alone hold float4s.
+                return T.resource_of(name, T.vector_of(T.FLOAT, 4))
+            raise SemaError(f"'{name}' requires a template argument (its element type)", span)
         # floatN, floatRxC
-        for length in (3, 2, 1):
-            pass
         base = name.rstrip("0123456789x")
         shape = name[len(base):]
         scalar = T.scalar_named(base, self.native_16bit)
@@ -653,9 +662,12 @@ class Engine:
             m_value, n_value = wavematrix.check_type(name, elem, [(m.value, args[1].span), (n.value, args[2].span)],
                                                      args[0].span, ref.span)
             return T.wave_matrix_of(name, elem, m_value, n_value)
-        if len(args) != 1:
+        shape = T.RESOURCE_SHAPES[name]
+        if len(args) != 1 and not (shape.ms and len(args) == 2):
             raise SemaError(f"'{name}' takes one template argument", ref.span)
-        return T.resource_of(name, self.type_argument(args[0], env))
+        elem = self.type_argument(args[0], env)
+        check_resource_element(name, shape, elem, args[0].span)
+        return T.resource_of(name, elem)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a
@@ -1375,3 +1387,32 @@ def _source_text(node: Any) -> str:
     if span.expanded_from is not None:
         return A.spell(node)
     return " ".join(span.text().split())
+
+
+def _contains_resource(t: T.Type) -> bool:
+    while isinstance(t, T.ArrayType):
+        t = t.elem
+    if isinstance(t, T.ResourceType):
+        return True
+    if isinstance(t, T.ClassType):
+        return any(f.type is not None and _contains_resource(f.type) for f in t.instance.fields)
+    return False
+
+
+def check_resource_element(name: str, shape: "T.ResourceShape", elem: T.Type, span: Span | None) -> None:
+    """The element type rules of DXC for `Name<elem>`."""
+    if shape.family in ("typed", "texture"):
+        if not isinstance(elem, (T.ScalarType, T.VectorType)) or elem.element is None:
+            raise SemaError(f"elements of typed buffers and textures must be scalars or vectors, not "
+                            f"'{elem.spell()}' (use a StructuredBuffer for structures)", span)
+        count = T.component_count(elem)
+        bits = elem.element.bits if elem.element.kind != "bool" else 32
+        if count > 4 or count * bits > 128:
+            raise SemaError(f"'{name}<{elem.spell()}>': an element of a typed buffer or texture holds at most "
+                            f"4 components and 16 bytes", span)
+        return
+    if shape.family in ("structured", "append", "consume", "cbuffer", "tbuffer"):
+        if isinstance(elem, (T.VoidType, T.StringType)) or _contains_resource(elem):
+            raise SemaError(f"'{elem.spell()}' cannot be the element type of '{name}'", span)
+        if shape.family in ("cbuffer", "tbuffer") and not isinstance(elem, T.ClassType):
+            raise SemaError(f"'{name}' needs a struct type as its template argument, not '{elem.spell()}'", span)

@@ -183,7 +183,7 @@ class VarSymbol(Symbol):
     """A variable, parameter, field or static data member.  The type and the
     constant value of a `static const` are computed on first use."""
     __slots__ = ("decl", "env", "type", "storage", "is_const", "const_value", "evaluating", "owner",
-                 "is_param", "param_modifiers", "is_field", "const_error")
+                 "is_param", "param_modifiers", "is_field", "const_error", "is_global", "cbuffer")
 
     def __init__(self, name: str, span: "Span | None", decl: "A.Node | None", env: "Env | None",
                  type: T.Type | None = None, storage: tuple[str, ...] = (), owner: Any = None) -> None:
@@ -200,6 +200,10 @@ class VarSymbol(Symbol):
         self.is_param = False
         self.param_modifiers: tuple[str, ...] = ()
         self.is_field = False
+        # A variable of a namespace (the global one included), and the
+        # `cbuffer`/`tbuffer` declaration it is a member of, if any.
+        self.is_global = False
+        self.cbuffer: Any = None
 
     @property
     def is_groupshared(self) -> bool:
@@ -208,6 +212,24 @@ class VarSymbol(Symbol):
     @property
     def is_static(self) -> bool:
         return "static" in self.storage
+
+    @property
+    def is_uniform(self) -> bool:
+        """A global read from a constant buffer: a member of a `cbuffer`, or a
+        global that is neither `static`, `groupshared`, a resource nor a
+        constant with an initialiser (those live in the implicit `$Globals`).
+        Its type must be known (`var_type` called)."""
+        if not self.is_global or self.is_static or self.is_groupshared:
+            return False
+        if self.cbuffer is not None:
+            return True
+        t = self.type
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if isinstance(t, T.ResourceType) or "extern" not in self.storage and self.is_const \
+                and getattr(self.decl, "init", None) is not None:
+            return False
+        return True
 
 
 class FunctionSymbol(Symbol):

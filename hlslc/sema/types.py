@@ -229,15 +229,90 @@ class StringType(Type):
 STRING = StringType()
 
 
-class ResourceType(Type):
-    """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`, ..."""
+class ResourceShape:
+    """What sema and lowering need to know about one HLSL resource type name:
+    its register class (`t` SRV, `u` UAV, `b` CBV, `s` sampler), its family
+    (how it is read and written), how many coordinates `[]` takes (textures:
+    the dimensions plus one for an array slice), and whether it is an array,
+    multisampled or cube texture, or a rasterizer-ordered view."""
 
-    __slots__ = ("name", "elem", "writable")
+    __slots__ = ("name", "register_class", "family", "coords", "array", "ms", "cube", "rov", "templated")
+
+    def __init__(self, name: str, register_class: str, family: str, coords: int = 1, array: bool = False,
+                 ms: bool = False, cube: bool = False, rov: bool = False, templated: bool = True) -> None:
+        self.name = name
+        self.register_class = register_class
+        self.family = family
+        self.coords = coords
+        self.array = array
+        self.ms = ms
+        self.cube = cube
+        self.rov = rov
+        self.templated = templated
+
+    @property
+    def is_uav(self) -> bool:
+        return self.register_class == "u"
+
+    @property
+    def is_texture(self) -> bool:
+        return self.family == "texture"
+
+    @property
+    def indexable(self) -> bool:
+        """`res[i]` reads (and for UAVs writes) an element."""
+        return self.family in ("structured", "typed", "texture") and not self.cube and not self.ms
+
+
+def _shapes() -> dict[str, ResourceShape]:
+    shapes = [
+        ResourceShape("ByteAddressBuffer", "t", "raw", templated=False),
+        ResourceShape("RWByteAddressBuffer", "u", "raw", templated=False),
+        ResourceShape("RasterizerOrderedByteAddressBuffer", "u", "raw", rov=True, templated=False),
+        ResourceShape("StructuredBuffer", "t", "structured"),
+        ResourceShape("RWStructuredBuffer", "u", "structured"),
+        ResourceShape("RasterizerOrderedStructuredBuffer", "u", "structured", rov=True),
+        ResourceShape("AppendStructuredBuffer", "u", "append"),
+        ResourceShape("ConsumeStructuredBuffer", "u", "consume"),
+        ResourceShape("Buffer", "t", "typed"),
+        ResourceShape("RWBuffer", "u", "typed"),
+        ResourceShape("RasterizerOrderedBuffer", "u", "typed", rov=True),
+        ResourceShape("ConstantBuffer", "b", "cbuffer"),
+        ResourceShape("TextureBuffer", "t", "tbuffer"),
+        ResourceShape("SamplerState", "s", "sampler", templated=False),
+        ResourceShape("SamplerComparisonState", "s", "sampler", templated=False),
+    ]
+    for prefix, cls, rov in (("", "t", False), ("RW", "u", False), ("RasterizerOrdered", "u", True)):
+        for dims, array in ((1, False), (1, True), (2, False), (2, True), (3, False)):
+            name = f"{prefix}Texture{dims}D{'Array' if array else ''}"
+            shapes.append(ResourceShape(name, cls, "texture", dims + array, array, rov=rov))
+    shapes += [
+        ResourceShape("Texture2DMS", "t", "texture", 2, ms=True),
+        ResourceShape("Texture2DMSArray", "t", "texture", 3, array=True, ms=True),
+        ResourceShape("TextureCube", "t", "texture", 3, cube=True),
+        ResourceShape("TextureCubeArray", "t", "texture", 4, array=True, cube=True),
+    ]
+    return {s.name: s for s in shapes}
+
+
+RESOURCE_SHAPES: dict[str, ResourceShape] = _shapes()
+# Resource type names that take no template argument.
+PLAIN_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if not s.templated)
+TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.templated)
+
+
+class ResourceType(Type):
+    """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`,
+    `Texture2D<float4>`, `ConstantBuffer<S>`, `SamplerState`, ...;
+    `writable` means a UAV (register class `u`)."""
+
+    __slots__ = ("name", "elem", "writable", "shape")
 
     def __init__(self, name: str, elem: Type | None, writable: bool) -> None:
         self.name = name
         self.elem = elem
         self.writable = writable
+        self.shape = RESOURCE_SHAPES[name]
 
     def spell(self) -> str:
         return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
@@ -316,8 +391,7 @@ def array_of(elem: Type, size: int | None) -> ArrayType:
     return t
 
 
-WRITABLE_RESOURCES = frozenset({"RWByteAddressBuffer", "RWStructuredBuffer", "RWBuffer", "RWTexture1D",
-                                "RWTexture2D", "RWTexture3D", "AppendStructuredBuffer"})
+WRITABLE_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.is_uav)
 
 
 def resource_of(name: str, elem: Type | None = None) -> ResourceType:

@@ -1,0 +1,282 @@
+"""From expressions to places and handles: what `Out[i].v.x`, `cb.scale`,
+`Textures[NonUniformResourceIndex(i)]` and a uniform global denote.
+
+Owns: deciding whether an expression's storage lies outside LLVM memory (in
+a buffer, texture or constant buffer: `rooted_outside`), building its place
+(`emit_place`), and the handle of an expression of resource type
+(`emit_handle`): a global resource, an element of a resource array (with
+the flattened index of every dimension and `NonUniformResourceIndex`), a
+resource parameter of an inlined function, or a local resource variable.
+
+Does not own: the loads and stores (`places`), bindings (`resources`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from llvmlite import ir
+
+from .. import ast as A
+from ..sema import types as T
+from ..sema.symbols import VarSymbol
+from .places import (CBufferPlace, BufferPlace, Place, PointerPlace, Swizzle, TypedPlace, as_value)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .codegen import Codegen
+
+I32 = ir.IntType(32)
+
+
+class ValuePlace(Place):
+    """An rvalue seen as a place: readable only (`f()[i]`, `(a + b).x`)."""
+
+    writable = False
+
+    def __init__(self, value: ir.Value, type: T.Type) -> None:
+        self.value = value
+        self.type = type
+
+    def load(self, gen: "Codegen") -> ir.Value:
+        return self.value
+
+    def store(self, gen: "Codegen", value: ir.Value) -> None:
+        from .codegen import LowerError
+        raise LowerError("internal: a store to a value that is not stored anywhere", gen.cur_span)
+
+
+def _strip(expr: A.Expr) -> A.Expr:
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    return expr
+
+
+def rooted_outside(gen: "Codegen", expr: A.Expr) -> bool:
+    """Whether `expr` names (part of) a buffer or texture element, or a
+    constant-buffer value: storage that is not LLVM memory."""
+    expr = _strip(expr)
+    while True:
+        if isinstance(expr, A.IndexExpr):
+            if isinstance(gen.expr_type(expr.base), T.ResourceType):
+                return True
+            expr = _strip(expr.base)
+        elif isinstance(expr, A.MemberExpr):
+            if isinstance(gen.expr_type(expr.object), T.ResourceType):
+                return True
+            expr = _strip(expr.object)
+        elif isinstance(expr, A.NameExpr):
+            sym = gen.symbol_of(expr)
+            return isinstance(sym, VarSymbol) and sym.is_global and not gen._is_local(sym) and sym.is_uniform
+        else:
+            return False
+
+
+def _swizzle(name: str) -> list[int]:
+    for letters in ("xyzw", "rgba"):
+        if all(ch in letters for ch in name):
+            return [letters.index(ch) for ch in name]
+    return [0]
+
+
+def _matrix_swizzle(name: str, m: T.MatrixType) -> list[int]:
+    import re
+    out = []
+    for a, b, c, d in re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name):
+        row, col = (int(a), int(b)) if a else (int(c) - 1, int(d) - 1)
+        out.append(row * m.cols + col)
+    return out
+
+
+def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
+    """The place `expr` names; an rvalue becomes a read-only `ValuePlace`."""
+    expr = _strip(expr)
+    b = gen.builder
+    if isinstance(expr, A.NameExpr):
+        sym = gen.symbol_of(expr)
+        t = gen.expr_type(expr)
+        if isinstance(sym, VarSymbol) and not isinstance(t, (T.ResourceType, T.WaveMatrixType)):
+            if sym.is_global and not gen._is_local(sym) and sym.is_uniform:
+                return uniform_place(gen, sym)
+            bound = gen._bound(sym)
+            if bound is not None:
+                return ValuePlace(bound.value, t)
+            if sym.is_const and isinstance(t, (T.ScalarType, T.EnumType)) and not gen._is_local(sym):
+                return ValuePlace(gen.emit_expr(expr), t)
+            return PointerPlace(gen.var_pointer(sym, expr.span), t)
+        return ValuePlace(gen.emit_expr(expr), t)
+    if isinstance(expr, A.IndexExpr):
+        base_t = gen.expr_type(expr.base)
+        if isinstance(base_t, T.ResourceType):
+            return resource_element(gen, expr)
+        base = emit_place(gen, expr.base)
+        index = gen._to_i32(gen.emit_expr(expr.index))
+        t = gen.expr_type(expr)
+        if isinstance(base, PointerPlace):
+            if isinstance(base_t, (T.ArrayType, T.MatrixType)):
+                return PointerPlace(b.gep(base.pointer, [ir.Constant(I32, 0), index]), t)
+            if isinstance(base_t, T.VectorType):
+                elem = gen.llt(base_t.elem)
+                cast = b.bitcast(base.pointer, elem.as_pointer(base.pointer.type.addrspace))
+                return PointerPlace(b.gep(cast, [index]), t)
+        return base.element(gen, index)
+    if isinstance(expr, A.MemberExpr):
+        base_t = gen.expr_type(expr.object)
+        name = expr.member.name
+        t = gen.expr_type(expr)
+        if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
+            return constant_buffer_place(gen, expr.object, base_t).member(gen, name)
+        if isinstance(base_t, T.ClassType) and any(f.name == name for f in base_t.instance.fields):
+            base = emit_place(gen, expr.object)
+            if isinstance(base, PointerPlace):
+                names = [f.name for f in base_t.instance.fields]
+                return PointerPlace(b.gep(base.pointer, [ir.Constant(I32, 0), ir.Constant(I32, names.index(name))]),
+                                    t)
+            return base.member(gen, name)
+        if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
+            base = emit_place(gen, expr.object)
+            indices = _swizzle(name)
+            if isinstance(base_t, T.ScalarType):
+                if len(indices) == 1:
+                    return base
+                return ValuePlace(gen.emit_expr(expr), t)
+            if len(indices) == 1 and hasattr(base, "scalar_place"):
+                return base.scalar_place(gen, indices[0])
+            return Swizzle(base, indices)
+        if isinstance(base_t, T.MatrixType):
+            base = emit_place(gen, expr.object)
+            indices = _matrix_swizzle(name, base_t)
+            if len(indices) == 1 and hasattr(base, "scalar_place"):
+                return base.scalar_place(gen, indices[0])
+            return Swizzle(base, indices)
+    return ValuePlace(gen.emit_expr(expr), gen.expr_type(expr))
+
+
+# --------------------------------------------------------------------------
+# Resources
+
+def _non_uniform(expr: A.Expr) -> bool:
+    """Whether `NonUniformResourceIndex(...)` appears in an index expression."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.CallExpr) and isinstance(node.callee, A.NameExpr) \
+                and node.callee.name.spelling() == "NonUniformResourceIndex":
+            return True
+        for child in getattr(node, "_fields", ()):
+            value = getattr(node, child, None)
+            if isinstance(value, A.Expr):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, A.Expr))
+    return False
+
+
+def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
+    """The handle of an expression of resource type."""
+    from .codegen import LowerError, _Handle
+    expr = _strip(expr)
+    if isinstance(expr, A.NameExpr):
+        sym = gen.symbol_of(expr)
+        if isinstance(sym, VarSymbol):
+            for frame in reversed(gen.frames):
+                bound = frame.vars.get(id(sym))
+                if isinstance(bound, _Handle):
+                    return bound.value
+                if bound is not None:
+                    if hasattr(bound, "value"):
+                        return bound.value
+                    return gen.builder.load(bound)
+            if id(sym) in gen.globals:
+                return gen.builder.load(gen.globals[id(sym)])
+            return gen.handle_for(sym, expr.span)
+    if isinstance(expr, A.IndexExpr):
+        # `Res[i][j]`: an element of a global resource array.
+        indices: list[A.Expr] = []
+        node: A.Expr = expr
+        while isinstance(node, A.IndexExpr) and isinstance(gen.expr_type(node.base), T.ArrayType):
+            indices.append(node.index)
+            node = _strip(node.base)
+        sym = gen.symbol_of(node) if isinstance(node, A.NameExpr) else None
+        binding = gen.res.by_symbol.get(id(sym)) if sym is not None else None
+        if binding is not None and not gen._is_local(sym) and binding.resource is not None:
+            dims = []
+            t = gen.engine.var_type(sym)
+            while isinstance(t, T.ArrayType):
+                dims.append(t.size or 0)
+                t = t.elem
+            indices.reverse()
+            flat: Any = 0
+            non_uniform = False
+            for k, index_expr in enumerate(indices):
+                value = gen._to_i32(gen.emit_expr(index_expr))
+                non_uniform = non_uniform or _non_uniform(index_expr)
+                inner = 1
+                for d in dims[k + 1:]:
+                    inner *= d
+                from .places import add, mul
+                flat = add(gen, flat, mul(gen, value, inner)) if flat != 0 else mul(gen, value, inner)
+            flat_value = as_value(flat)
+            if isinstance(flat_value, ir.Constant) and not non_uniform:
+                key = (id(sym), flat_value.constant)
+                handle = gen.handles.get(key)
+                if handle is None:
+                    handle = gen.handles[key] = gen.res.handle(binding, flat_value, name=sym.name, at_entry=True)
+                return handle
+            return gen.res.handle(binding, flat_value, non_uniform, name=sym.name)
+        if binding is None and sym is not None and isinstance(sym, VarSymbol) and not gen._is_local(sym) \
+                and sym.is_global and not (sym.is_static or sym.is_groupshared):
+            raise LowerError(f"'{sym.name}' is not a bound resource", expr.span)
+        # An element of a local (or static) array of resources.
+        return emit_place(gen, expr).load(gen)
+    return gen.emit_expr(expr)
+
+
+def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
+    """`Buf[i]`, `Tex[uint2(x, y)]`: the element a resource subscript names."""
+    res_t = gen.expr_type(expr.base)
+    assert isinstance(res_t, T.ResourceType)
+    handle = emit_handle(gen, expr.base)
+    shape = res_t.shape
+    elem = res_t.elem
+    index = gen.emit_expr(expr.index)
+    binding = gen.res.handle_binding.get(id(handle))
+    if shape.family == "structured":
+        layout = gen.structured_layouts.of(elem)
+        return BufferPlace(handle, False, gen._to_i32(index), 0, elem, layout, res_t.writable, binding)
+    if shape.family == "typed":
+        return TypedPlace(handle, [gen._to_i32(index)], None, elem, False, res_t.writable, binding)
+    if shape.is_texture:
+        if isinstance(index.type, ir.VectorType):
+            coords = [gen._to_i32(gen.builder.extract_element(index, ir.Constant(I32, k)))
+                      for k in range(index.type.count)]
+        else:
+            coords = [gen._to_i32(index)]
+        mip = None if res_t.writable else ir.Constant(I32, 0)
+        return TypedPlace(handle, coords, mip, elem, True, res_t.writable, binding)
+    from .codegen import LowerError
+    raise LowerError(f"'{res_t.spell()}' cannot be subscripted", expr.span)
+
+
+def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:
+    """A uniform global: its place in `$Globals` or its `cbuffer`."""
+    from .codegen import LowerError
+    binding = gen.res.by_symbol.get(id(sym))
+    if binding is None or id(sym) not in binding.members:
+        raise LowerError(f"internal: '{sym.name}' has no constant buffer", sym.span)
+    offset, layout = binding.members[id(sym)]
+    key = ("cbuffer", id(binding))
+    handle = gen.handles.get(key)
+    if handle is None:
+        handle = gen.handles[key] = gen.res.handle(binding, at_entry=True)
+    return CBufferPlace(handle, None, offset, layout.type, layout)
+
+
+def constant_buffer_place(gen: "Codegen", expr: A.Expr, res_t: T.ResourceType) -> CBufferPlace:
+    """`cb` of type `ConstantBuffer<S>`: S at the start of the buffer."""
+    handle = emit_handle(gen, expr)
+    layout = gen.cbuffer_layouts.of(res_t.elem)
+    return CBufferPlace(handle, None, 0, res_t.elem, layout)
+
+
+def load_place(gen: "Codegen", expr: A.Expr) -> ir.Value:
+    return emit_place(gen, expr).load(gen)
