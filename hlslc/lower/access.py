@@ -138,7 +138,7 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
             if isinstance(base_t, T.ScalarType):
                 if len(indices) == 1:
                     return base
-                return ValuePlace(gen.emit_expr(expr), t)
+                return ValuePlace(gen._splat(base.load(gen), gen.llt(t)), t)
             if len(indices) == 1 and hasattr(base, "scalar_place"):
                 return base.scalar_place(gen, indices[0])
             return Swizzle(base, indices)

@@ -1021,7 +1021,8 @@ class Codegen:
         while isinstance(target, A.ParenExpr):
             target = target.inner
         from .access import emit_place, rooted_outside
-        if rooted_outside(self, target):
+        if rooted_outside(self, target) or isinstance(target, A.MemberExpr) and \
+                isinstance(self.expr_type(target.object), T.MatrixType):
             place = emit_place(self, target)
             if not place.writable:
                 raise LowerError("internal: a store to read-only memory", target.span)

@@ -630,26 +630,48 @@ class TypedPlace(Place):
     def _count(self) -> int:
         return T.component_count(self.type)
 
+    def _wide(self, mem_ty: ir.Type) -> bool:
+        """64-bit elements are held as pairs of 32-bit words (DXC's R32G32 forms)."""
+        return isinstance(mem_ty, ir.DoubleType) or isinstance(mem_ty, ir.IntType) and mem_ty.width == 64
+
     def load(self, gen: "Codegen") -> ir.Value:
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
         b = gen.builder
         n = self._count()
+        if self._wide(mem_ty):
+            words = self._load_words(gen, I32, 2 * n)
+            parts = [join_words(gen, words[2 * k], words[2 * k + 1], mem_ty) for k in range(n)]
+            return _gather(gen, self.type, parts)
+        ret = self._load_words_ret(gen, mem_ty)
+        parts = [to_register(gen, b.extract_value(ret, k), scalar) for k in range(n)]
+        return _gather(gen, self.type, parts)
+
+    def _load_words(self, gen: "Codegen", mem_ty: ir.Type, n: int) -> list[ir.Value]:
+        ret = self._load_words_ret(gen, mem_ty)
+        return [gen.builder.extract_value(ret, k) for k in range(n)]
+
+    def _load_words_ret(self, gen: "Codegen", mem_ty: ir.Type) -> ir.Value:
         if self.texture:
             coords = (self.coords + [_undef(I32)] * 3)[:3]
             ret = gen.op("TextureLoad", [self.handle, self.mip if self.mip is not None else _undef(I32)] + coords +
                          [_undef(I32)] * 3, overload=mem_ty, name_hint="load")
+            return ret
         else:
             ret = gen.op("BufferLoad", [self.handle, self.coords[0], _undef(I32)], overload=mem_ty,
                          name_hint="load")
-        parts = [to_register(gen, b.extract_value(ret, k), scalar) for k in range(n)]
-        return _gather(gen, self.type, parts)
+        return ret
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
-        n = self._count()
         parts = [to_memory(gen, s, scalar) for s in _scatter(gen, self.type, value)]
+        if self._wide(mem_ty):
+            words: list[ir.Value] = []
+            for p in parts:
+                words += split_words(gen, p)
+            parts, mem_ty = words, I32
+        n = len(parts)
         padded = parts + [_undef(mem_ty)] * (4 - n)
         mask = ir.Constant(I8, (1 << n) - 1)
         if self.texture:
