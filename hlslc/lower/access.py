@@ -45,6 +45,42 @@ class ValuePlace(Place):
         raise LowerError("internal: a store to a value that is not stored anywhere", gen.cur_span)
 
 
+class GlobalResourceArray(Place):
+    """A global array of resources, or a sub-array of one (`In[i]` of
+    `In[4][2]`): its value is an array of handles, made on demand."""
+
+    writable = False
+
+    def __init__(self, sym: VarSymbol, binding: Any, type: T.ArrayType, prefix: Any) -> None:
+        self.sym = sym
+        self.binding = binding
+        self.type = type
+        self.prefix = prefix       # flattened index of the sub-array's first element
+
+    def element(self, gen: "Codegen", index: Any) -> Place:
+        from .places import add, mul
+        inner = 1
+        t = self.type.elem
+        while isinstance(t, T.ArrayType):
+            inner *= t.size or 0
+            t = t.elem
+        start = add(gen, self.prefix, mul(gen, index, inner))
+        if isinstance(self.type.elem, T.ArrayType):
+            return GlobalResourceArray(self.sym, self.binding, self.type.elem, start)
+        return ValuePlace(gen.res.handle(self.binding, as_value(start), name=self.sym.name), self.type.elem)
+
+    def load(self, gen: "Codegen") -> ir.Value:
+        value = ir.Constant(gen.llt(self.type), None)
+        for i in range(self.type.size or 0):
+            part = self.element(gen, i).load(gen)
+            value = gen.builder.insert_value(value, part, i)
+        return value
+
+    def store(self, gen: "Codegen", value: ir.Value) -> None:
+        from .codegen import LowerError
+        raise LowerError("internal: a store to a global resource array", gen.cur_span)
+
+
 def _strip(expr: A.Expr) -> A.Expr:
     while isinstance(expr, A.ParenExpr):
         expr = expr.inner
@@ -94,6 +130,10 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
+        if isinstance(sym, VarSymbol) and isinstance(t, T.ArrayType) and not gen._is_local(sym):
+            binding = gen.res.by_symbol.get(id(sym))
+            if binding is not None and binding.resource is not None:
+                return GlobalResourceArray(sym, binding, t, 0)
         if isinstance(sym, VarSymbol) and not isinstance(t, (T.ResourceType, T.WaveMatrixType)):
             if sym.is_global and not gen._is_local(sym) and sym.is_uniform:
                 return uniform_place(gen, sym)

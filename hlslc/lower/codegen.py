@@ -218,6 +218,7 @@ class Codegen:
         from .layout import CBUFFER, STRUCTURED, LayoutBuilder
         from .resources import ResourceTable
         self.res = ResourceTable(self)
+        self.heap_indices: dict[int, bool] = {}   # id(index value) -> NonUniformResourceIndex
         self.cbuffer_layouts = LayoutBuilder(self.engine, CBUFFER, options.native_16bit, options.row_major)
         self.structured_layouts = LayoutBuilder(self.engine, STRUCTURED, options.native_16bit, options.row_major)
         self.handles: dict[int, ir.Value] = {}    # per emitted function
@@ -730,7 +731,7 @@ class Codegen:
         return out
 
     def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
-        if isinstance(t, T.ScalarType):
+        if isinstance(t, (T.ScalarType, T.ResourceType)):
             return [(value, t)]
         if isinstance(t, T.VectorType):
             return [(self.builder.extract_element(value, ir.Constant(I32, i)), t.elem) for i in range(t.size)]
@@ -755,6 +756,8 @@ class Codegen:
             if isinstance(t, T.ScalarType):
                 value, src = next(it)
                 return self.convert(value, src, t)
+            if isinstance(t, T.ResourceType):
+                return next(it)[0]
             ty = self.llt(t, span)
             result = ir.Constant(ty, None)
             if isinstance(t, T.VectorType):
@@ -835,6 +838,13 @@ class Codegen:
             from .access import emit_handle, load_place
             if isinstance(self.expr_type(expr), T.ResourceType):
                 return emit_handle(self, expr)
+            if isinstance(self.expr_type(expr.base), T.DescriptorHeapType):
+                # The descriptor's index; `convert` makes the handle of the
+                # resource type it initialises.
+                from .access import _non_uniform
+                index = self._to_i32(self.emit_expr(expr.index))
+                self.heap_indices[id(index)] = _non_uniform(expr.index)
+                return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
             return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
@@ -1189,6 +1199,8 @@ class Codegen:
             dst = T.INT
         if src is dst:
             return value
+        if isinstance(src, T.HeapDescriptorType) and isinstance(dst, T.ResourceType):
+            return self.res.heap_handle(value, self.heap_indices.get(id(value), False), dst)
         b = self.builder
         dst_ty = self.llt(dst, span) if dst.is_numeric else None
         if isinstance(src, T.ScalarType) and isinstance(dst, T.ScalarType):

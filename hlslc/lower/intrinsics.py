@@ -45,6 +45,10 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
         return _resource_method(gen, expr, info)
     args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
     b = gen.builder
+    if name == "NonUniformResourceIndex":
+        # The index itself; the handle made from it is marked non-uniform
+        # (`access.emit_handle` finds the call in the index expression).
+        return args[0]
     if name in _BARRIERS:
         gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
         return ir.Constant(I32, 0)

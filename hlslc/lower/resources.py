@@ -240,13 +240,20 @@ class ResourceTable:
         self._assign_registers(ordered)
 
     def _resource_binding(self, sym: VarSymbol, t: T.ResourceType, count: int | None) -> Binding:
-        gen = self.gen
-        shape = t.shape
-        binding = Binding(sym.name, shape.register_class, resource_kind(t), sym, sym.span, t, count)
-        if shape.family in ("append", "consume"):
-            binding.has_counter = True
+        binding = self.describe(t, sym.name, sym, count)
         if "globallycoherent" in sym.storage:
             binding.globally_coherent = True
+        self.by_symbol[id(sym)] = binding
+        return binding
+
+    def describe(self, t: T.ResourceType, name: str, sym: VarSymbol | None = None, count: int | None = 1) -> Binding:
+        """A binding record for a resource of type `t` (its kind, element
+        properties, stride, size), not yet placed in a register range."""
+        gen = self.gen
+        shape = t.shape
+        binding = Binding(name, shape.register_class, resource_kind(t), sym, sym.span if sym else None, t, count)
+        if shape.family in ("append", "consume"):
+            binding.has_counter = True
         if shape.family in ("structured", "append", "consume"):
             binding.stride = gen.structured_layouts.of(t.elem).size if t.elem is not None else 0
         elif shape.family in ("typed", "texture") and t.elem is not None:
@@ -258,7 +265,6 @@ class ResourceTable:
             binding.size = _round16(binding.layout.size)
         elif shape.family == "sampler":
             binding.sampler_kind = 1 if t.name == "SamplerComparisonState" else 0
-        self.by_symbol[id(sym)] = binding
         return binding
 
     def _cbuffer_binding(self, decl: A.BufferDecl | None, members: list[VarSymbol]) -> Binding:
@@ -358,6 +364,21 @@ class ResourceTable:
                                                  ir.Constant(I1, int(non_uniform))], name_hint=hint)
         finally:
             gen.builder = saved
+        self.handle_binding[id(handle)] = binding
+        return handle
+
+    def heap_handle(self, index: ir.Value, non_uniform: bool, t: T.ResourceType) -> ir.Value:
+        """`ResourceDescriptorHeap[index]` used as a `t`: `createHandleFromHeap`
+        annotated with `t`'s properties."""
+        gen = self.gen
+        binding = self.describe(t, "heap")
+        raw = gen.op("CreateHandleFromHeap", [index, ir.Constant(I1, int(t.shape.family == "sampler")),
+                                              ir.Constant(I1, int(non_uniform))], name_hint="heap")
+        word0, word1 = binding.properties()
+        props = ir.Constant(gen.structs["dx.types.ResourceProperties"],
+                            [ir.Constant(I32, word0), ir.Constant(I32, word1)])
+        handle = gen.op("AnnotateHandle", [raw, props], name_hint="heap")
+        binding.annotations.append(handle)
         self.handle_binding[id(handle)] = binding
         return handle
 

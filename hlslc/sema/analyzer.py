@@ -616,6 +616,13 @@ class Analyzer:
         raise SemaError("unsupported expression", expr.span)
 
     def _name(self, expr: A.NameExpr, env: Env) -> T.Type:
+        heap = T.DESCRIPTOR_HEAPS.get(expr.name.spelling())
+        if heap is not None and not self.engine._lookup_all(expr.name.parts[0].name, env):
+            if (self.options.major, self.options.minor) < (6, 6):
+                raise SemaError(f"'{heap.name}' requires shader model 6.6 or later; the target is "
+                                f"{self.options.major}.{self.options.minor}", expr.span)
+            self.result.symbols[id(expr)] = heap
+            return heap
         found = self.engine.resolve_qualified(expr.name, env)
         item = found[0]
         self.result.symbols[id(expr)] = item
@@ -738,9 +745,9 @@ class Analyzer:
                 if sym.is_const or (sym.is_param and "in" in sym.param_modifiers and False):
                     raise SemaError(f"cannot assign to variable '{sym.name}' with const-qualified type "
                                     f"'{self.engine.var_type(sym).spell()}'", expr.span)
-                if isinstance(sym.type, T.ResourceType) or (sym.type is not None and isinstance(sym.type, T.ArrayType)
-                                                            and not isinstance(sym.type.elem, T.Type)):
-                    raise SemaError(f"cannot assign to '{sym.name}'", expr.span)
+                if sym.is_global and not sym.is_static and _holds_resource(sym.type):
+                    raise SemaError(f"cannot assign to '{sym.name}': a global resource is bound by the "
+                                    "application (declare it 'static', or use a local variable)", expr.span)
                 return
             raise SemaError(f"expression is not assignable", expr.span)
         if isinstance(target, A.MemberExpr):
@@ -805,6 +812,10 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.DescriptorHeapType):
+            if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
+                raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
+            return T.HEAP_DESCRIPTORS[base.sampler]
         raise SemaError(f"subscripted value of type '{base.spell()}' is not an array, vector or matrix", expr.span)
 
     def _resource_index(self, base: T.ResourceType, index: T.Type, expr: A.IndexExpr) -> T.Type:
@@ -1349,9 +1360,17 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
     return len(parts)
 
 
+def _holds_resource(t: T.Type | None) -> bool:
+    while isinstance(t, T.ArrayType):
+        t = t.elem
+    return isinstance(t, T.ResourceType)
+
+
 def _flat_count(t: T.Type) -> int | None:
     if t.is_numeric:
         return T.component_count(t)
+    if isinstance(t, T.ResourceType):
+        return 1
     if isinstance(t, T.ArrayType) and t.size is not None:
         inner = _flat_count(t.elem)
         return inner * t.size if inner is not None else None

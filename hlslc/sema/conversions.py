@@ -24,8 +24,8 @@ from __future__ import annotations
 from ..records import ValueRecord
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, MIN10FLOAT,
-    MIN16FLOAT, UINT, UINT8_4_PACKED, ArrayType, ClassType, EnumType, MatrixType, ScalarType,
-    Type, VectorType, VoidType, matrix_of, vector_of, with_element,
+    MIN16FLOAT, UINT, UINT8_4_PACKED, ArrayType, ClassType, EnumType, HeapDescriptorType, MatrixType,
+    ResourceType, ScalarType, Type, VectorType, VoidType, matrix_of, vector_of, with_element,
 )
 
 # Ranks, lower is better.  LITERAL equals PROMOTION on purpose: an unsuffixed
@@ -149,6 +149,11 @@ def implicit_conversion(source: Type, target: Type) -> Conversion | None:
         return _array_conversion(source, target)
     if isinstance(target, EnumType):
         return None   # nothing converts to an enum implicitly, not even int
+    if isinstance(source, HeapDescriptorType):
+        # A descriptor heap element becomes the resource it is declared as.
+        if isinstance(target, ResourceType) and (target.shape.family == "sampler") == source.sampler:
+            return Conversion(CONVERSION)
+        return None
     src = _numeric_view(source)
     if src is None or not isinstance(target, (ScalarType, VectorType, MatrixType)):
         # Classes, resources, Wave Matrix types, strings: only themselves.

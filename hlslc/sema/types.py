@@ -318,6 +318,38 @@ class ResourceType(Type):
         return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
 
 
+class DescriptorHeapType(Type):
+    """`ResourceDescriptorHeap` / `SamplerDescriptorHeap` (SM 6.6): indexed,
+    they give a descriptor (`HeapDescriptorType`)."""
+
+    __slots__ = ("name", "sampler")
+
+    def __init__(self, name: str, sampler: bool) -> None:
+        self.name = name
+        self.sampler = sampler
+
+    def spell(self) -> str:
+        return self.name
+
+
+class HeapDescriptorType(Type):
+    """`ResourceDescriptorHeap[i]`: converts implicitly to any resource type
+    (sampler types for the sampler heap, the others for the resource heap)."""
+
+    __slots__ = ("sampler",)
+
+    def __init__(self, sampler: bool) -> None:
+        self.sampler = sampler
+
+    def spell(self) -> str:
+        return ".Sampler" if self.sampler else ".Resource"
+
+
+DESCRIPTOR_HEAPS = {"ResourceDescriptorHeap": DescriptorHeapType("ResourceDescriptorHeap", False),
+                    "SamplerDescriptorHeap": DescriptorHeapType("SamplerDescriptorHeap", True)}
+HEAP_DESCRIPTORS = {False: HeapDescriptorType(False), True: HeapDescriptorType(True)}
+
+
 class WaveMatrixType(Type):
     """SM 6.8 `WaveMatrixLeft<T, M, N>` and its four siblings."""
 
