@@ -81,6 +81,68 @@ class GlobalResourceArray(Place):
         raise LowerError("internal: a store to a global resource array", gen.cur_span)
 
 
+class GlobalStructPlace(Place):
+    """A global struct holding resources, or a part of one: `g`, `g.e`,
+    `d[2]`, `b.Bufs`.  `path` is the member names so far and `index` the
+    index so far, flattened row-major over every array passed (the struct
+    arrays, then the member arrays), which is how the member's range
+    numbers its resources."""
+
+    writable = False
+
+    def __init__(self, sym: VarSymbol, leaves: dict, type: T.Type, path: tuple[str, ...], index: Any) -> None:
+        self.sym = sym
+        self.leaves = leaves
+        self.type = type
+        self.path = path
+        self.index = index
+
+    def element(self, gen: "Codegen", index: Any) -> Place:
+        from .places import add, mul
+        assert isinstance(self.type, T.ArrayType)
+        start = add(gen, mul(gen, self.index, self.type.size or 1), index)
+        return GlobalStructPlace(self.sym, self.leaves, self.type.elem, self.path, start)._maybe_leaf(gen)
+
+    def member(self, gen: "Codegen", name: str) -> Place:
+        t = self.type
+        assert isinstance(t, T.ClassType)
+        field = next(f for f in t.instance.fields if f.name == name)
+        place = GlobalStructPlace(self.sym, self.leaves, gen.engine.var_type(field), self.path + (name,),
+                                  self.index)
+        return place._maybe_leaf(gen)
+
+    def _maybe_leaf(self, gen: "Codegen") -> Place:
+        if isinstance(self.type, T.ResourceType):
+            binding = self.leaves.get(self.path)
+            if binding is None:
+                from .codegen import LowerError
+                raise LowerError(f"internal: no binding for '{'.'.join((self.sym.name,) + self.path)}'",
+                                 gen.cur_span)
+            return ValuePlace(gen.res.handle(binding, as_value(self.index), name=binding.name), self.type)
+        if not isinstance(self.type, (T.ArrayType, T.ClassType)):
+            from .codegen import LowerError
+            raise LowerError(f"data member '{'.'.join((self.sym.name,) + self.path)}' of a global struct that "
+                             "holds resources: hlslc binds the resources of such a struct but not its data; "
+                             "move the data to a cbuffer", gen.cur_span)
+        return self
+
+    def load(self, gen: "Codegen") -> ir.Value:
+        t = self.type
+        value = ir.Constant(gen.llt(t), None)
+        if isinstance(t, T.ArrayType):
+            for i in range(t.size or 0):
+                value = gen.builder.insert_value(value, self.element(gen, i).load(gen), i)
+            return value
+        assert isinstance(t, T.ClassType)
+        for i, field in enumerate(t.instance.fields):
+            value = gen.builder.insert_value(value, self.member(gen, field.name).load(gen), i)
+        return value
+
+    def store(self, gen: "Codegen", value: ir.Value) -> None:
+        from .codegen import LowerError
+        raise LowerError("internal: a store to a global struct of resources", gen.cur_span)
+
+
 def _strip(expr: A.Expr) -> A.Expr:
     while isinstance(expr, A.ParenExpr):
         expr = expr.inner
@@ -130,6 +192,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
+        if isinstance(sym, VarSymbol) and id(sym) in gen.res.struct_leaves and not gen._is_local(sym):
+            return GlobalStructPlace(sym, gen.res.struct_leaves[id(sym)], t, (), 0)
         if isinstance(sym, VarSymbol) and isinstance(t, T.ArrayType) and not gen._is_local(sym):
             binding = gen.res.by_symbol.get(id(sym))
             if binding is not None and binding.resource is not None:
@@ -267,6 +331,8 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
                 and sym.is_global and not (sym.is_static or sym.is_groupshared):
             raise LowerError(f"'{sym.name}' is not a bound resource", expr.span)
         # An element of a local (or static) array of resources.
+        return emit_place(gen, expr).load(gen)
+    if isinstance(expr, A.MemberExpr):
         return emit_place(gen, expr).load(gen)
     return gen.emit_expr(expr)
 

@@ -111,6 +111,7 @@ class Binding:
         self.sampler_kind = 0
         self.annotations: list[Any] = []   # annotateHandle calls, patched when a counter use is found late
         self.declared_binding: tuple[int, int] | None = None
+        self.dims: tuple[int | None, ...] = ()   # array sizes a struct member's range spans
 
     @property
     def kind(self) -> int:
@@ -202,6 +203,8 @@ class ResourceTable:
         self.by_decl: dict[int, Binding] = {}      # id(BufferDecl) -> its binding
         self.globals: Binding | None = None
         self.handle_binding: dict[int, Binding] = {}   # id(handle value) -> binding
+        # id(VarSymbol) of a global struct holding resources -> member path -> binding
+        self.struct_leaves: dict[int, dict[tuple[str, ...], Binding]] = {}
 
     # ------------------------------------------------------------------
     # Collecting and binding
@@ -215,6 +218,10 @@ class ResourceTable:
         buffer_decls: dict[int, A.BufferDecl] = {}
         for sym in global_vars:
             t = engine.var_type(sym)
+            if sym.cbuffer is None and not (sym.is_static or sym.is_groupshared) and \
+                    isinstance(_array_count(t)[0], T.ClassType) and T.holds_resources(t):
+                ordered.extend(self._struct_bindings(sym, t))
+                continue
             if sym.cbuffer is not None:
                 buffers.setdefault(id(sym.cbuffer), []).append(sym)
                 buffer_decls[id(sym.cbuffer)] = sym.cbuffer
@@ -245,6 +252,49 @@ class ResourceTable:
             binding.globally_coherent = True
         self.by_symbol[id(sym)] = binding
         return binding
+
+    def _struct_bindings(self, sym: VarSymbol, t: T.Type) -> list[tuple[Binding, Any]]:
+        """A global struct (or array of structs) holding resources: one range
+        per resource member, named by its path (`g.e.Buf`), covering every
+        element of the enclosing arrays.  `register(u5)` on the variable
+        starts the UAV members at u5 (one `register` per class)."""
+        explicit: dict[str, list[int]] = {}
+        spaces: dict[str, int] = {}
+        for sem in getattr(sym.decl, "semantics", None) or ():
+            if sem.name.lower() == "register" and sem.args:
+                cls = next((a[0].lower() for a in sem.args if a[:1].lower() in "tubs" and a[1:].isdigit()), None)
+                if cls is None:
+                    raise BindingError(f"invalid register binding 'register({', '.join(sem.args)})'", sem.span)
+                register, space = parse_register(sem, cls, f"'{sym.name}'")
+                explicit[cls] = [register if register is not None else 0]
+                spaces[cls] = space
+        out: list[tuple[Binding, Any]] = []
+        leaves = self.struct_leaves.setdefault(id(sym), {})
+
+        def walk(t: T.Type, path: tuple[str, ...], dims: tuple[int | None, ...]) -> None:
+            while isinstance(t, T.ArrayType):
+                dims = dims + (t.size,)
+                t = t.elem
+            if isinstance(t, T.ResourceType):
+                count: int | None = 1
+                for d in dims:
+                    count = None if d is None or count is None else count * d
+                binding = self.describe(t, ".".join((sym.name,) + path), sym, count)
+                binding.dims = dims
+                leaves[path] = binding
+                cls = binding.register_class
+                fixed = None
+                if cls in explicit:
+                    fixed = (explicit[cls][0], spaces[cls])
+                    explicit[cls][0] += count if count is not None else 1
+                out.append((binding, fixed))
+                return
+            if isinstance(t, T.ClassType):
+                for field in t.instance.fields:
+                    walk(self.gen.engine.var_type(field), path + (field.name,), dims)
+
+        walk(t, (), ())
+        return out
 
     def describe(self, t: T.ResourceType, name: str, sym: VarSymbol | None = None, count: int | None = 1) -> Binding:
         """A binding record for a resource of type `t` (its kind, element
@@ -296,7 +346,9 @@ class ResourceTable:
         for binding, sem in ordered:
             what = f"'{binding.name}' is {_a(CLASS_WORD[binding.register_class])} and"
             register, space = (None, 0)
-            if sem is not None:
+            if isinstance(sem, tuple):
+                register, space = sem
+            elif sem is not None:
                 register, space = parse_register(sem, binding.register_class, what)
             binding.space = space
             if register is None:
@@ -309,7 +361,8 @@ class ResourceTable:
                     other = next(b for b in self.bindings if b.register_class == binding.register_class
                                  and b.space == space and b.lower == lo)
                     raise BindingError(f"register {binding.register_class}{register} (space {space}) of "
-                                       f"'{binding.name}' overlaps '{other.name}'", sem.span)
+                                       f"'{binding.name}' overlaps '{other.name}'",
+                                       sem.span if isinstance(sem, A.Semantic) else binding.span)
             ranges.append((register, binding.upper))
             binding.declared_binding = (register, space)
             self.bindings.append(binding)

@@ -223,11 +223,8 @@ class VarSymbol(Symbol):
             return False
         if self.cbuffer is not None:
             return True
-        t = self.type
-        while isinstance(t, T.ArrayType):
-            t = t.elem
-        if isinstance(t, T.ResourceType) or "extern" not in self.storage and self.is_const \
-                and getattr(self.decl, "init", None) is not None:
+        if self.type is not None and T.holds_resources(self.type) or "extern" not in self.storage \
+                and self.is_const and getattr(self.decl, "init", None) is not None:
             return False
         return True
 

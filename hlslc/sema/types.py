@@ -444,6 +444,17 @@ def wave_matrix_of(kind: str, elem: ScalarType, m: int, n: int) -> WaveMatrixTyp
     return t
 
 
+def holds_resources(t: Type) -> bool:
+    """A resource, or an array or struct with a resource somewhere inside."""
+    while isinstance(t, ArrayType):
+        t = t.elem
+    if isinstance(t, ResourceType):
+        return True
+    if isinstance(t, ClassType):
+        return any(f.type is not None and holds_resources(f.type) for f in t.instance.fields)
+    return False
+
+
 def with_element(t: Type, elem: ScalarType) -> Type:
     """The same shape with another element type (for conversions)."""
     if isinstance(t, VectorType):
