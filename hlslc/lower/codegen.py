@@ -361,7 +361,12 @@ class Codegen:
         try:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:
-            raise LowerError(err.message, err.span) from None
+            self.res.errors.append(err)
+        if self.res.errors:
+            for err in self.res.errors[:-1]:
+                self.diags.error(err.span, err.message)
+            last = self.res.errors[-1]
+            raise LowerError(last.message, last.span)
         if self.options.stage == "cs":
             entry = self.sema.entry
             if entry is None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from llvmlite import ir
 
 from .. import ast as A
+from .resources import signed32
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
@@ -82,7 +83,7 @@ def _resources(gen: "Codegen") -> Any:
             struct_ty.set_body(ir.IntType(32))
         common = [_i32(binding.id), ir.Constant(struct_ty.as_pointer(), ir.Undefined),
                   ir.MetaDataString(m, binding.name), _i32(binding.space), _i32(binding.lower),
-                  _i32(binding.range_size)]
+                  _i32(signed32(binding.range_size))]
         extra = None
         if binding.kind_name == "StructuredBuffer":
             extra = m.add_metadata([_i32(1), _i32(binding.stride)])

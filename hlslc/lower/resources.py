@@ -203,6 +203,7 @@ class ResourceTable:
         self.by_decl: dict[int, Binding] = {}      # id(BufferDecl) -> its binding
         self.globals: Binding | None = None
         self.handle_binding: dict[int, Binding] = {}   # id(handle value) -> binding
+        self.errors: list[BindingError] = []   # every binding problem, reported together
         # id(VarSymbol) of a global struct holding resources -> member path -> binding
         self.struct_leaves: dict[int, dict[tuple[str, ...], Binding]] = {}
 
@@ -349,7 +350,11 @@ class ResourceTable:
             if isinstance(sem, tuple):
                 register, space = sem
             elif sem is not None:
-                register, space = parse_register(sem, binding.register_class, what)
+                try:
+                    register, space = parse_register(sem, binding.register_class, what)
+                except BindingError as err:
+                    self.errors.append(err)
+                    continue
             binding.space = space
             if register is None:
                 pending.append(binding)
@@ -360,9 +365,10 @@ class ResourceTable:
                 if lo <= binding.upper and register <= hi:
                     other = next(b for b in self.bindings if b.register_class == binding.register_class
                                  and b.space == space and b.lower == lo)
-                    raise BindingError(f"register {binding.register_class}{register} (space {space}) of "
-                                       f"'{binding.name}' overlaps '{other.name}'",
-                                       sem.span if isinstance(sem, A.Semantic) else binding.span)
+                    self.errors.append(BindingError(
+                        f"register {binding.register_class}{register} (space {space}) of '{binding.name}' "
+                        f"overlaps '{other.name}'", sem.span if isinstance(sem, A.Semantic) else binding.span))
+                    break
             ranges.append((register, binding.upper))
             binding.declared_binding = (register, space)
             self.bindings.append(binding)
@@ -403,7 +409,7 @@ class ResourceTable:
             cls = CLASS_NUMBER[binding.register_class]
             if (gen.options.major, gen.options.minor) >= (6, 6):
                 resbind = ir.Constant(gen.structs["dx.types.ResBind"],
-                                      [ir.Constant(I32, binding.lower), ir.Constant(I32, binding.upper),
+                                      [ir.Constant(I32, binding.lower), ir.Constant(I32, signed32(binding.upper)),
                                        ir.Constant(I32, binding.space), ir.Constant(I8, cls)])
                 raw = gen.op("CreateHandleFromBinding", [resbind, absolute, ir.Constant(I1, int(non_uniform))],
                              name_hint=hint)
@@ -452,6 +458,11 @@ class ResourceTable:
         for call in binding.annotations:
             # operands: the callee, the opcode, the handle, the properties
             call.operands[3] = props
+
+
+def signed32(value: int) -> int:
+    """An i32 as DXC prints it: 0xFFFFFFFF (unbounded) is -1."""
+    return value - (1 << 32) if value >= 1 << 31 else value
 
 
 def _round16(n: int) -> int:
