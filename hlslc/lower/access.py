@@ -374,14 +374,14 @@ def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:
     handle = gen.handles.get(key)
     if handle is None:
         handle = gen.handles[key] = gen.res.handle(binding, at_entry=True)
-    return CBufferPlace(handle, None, offset, layout.type, layout)
+    return CBufferPlace(handle, None, offset, layout.type, layout, binding.kind_name == "TBuffer")
 
 
 def constant_buffer_place(gen: "Codegen", expr: A.Expr, res_t: T.ResourceType) -> CBufferPlace:
     """`cb` of type `ConstantBuffer<S>`: S at the start of the buffer."""
     handle = emit_handle(gen, expr)
     layout = gen.cbuffer_layouts.of(res_t.elem)
-    return CBufferPlace(handle, None, 0, res_t.elem, layout)
+    return CBufferPlace(handle, None, 0, res_t.elem, layout, res_t.shape.family == "tbuffer")
 
 
 def load_place(gen: "Codegen", expr: A.Expr) -> ir.Value:

@@ -90,7 +90,7 @@ def _resources(gen: "Codegen") -> Any:
         elif binding.kind_name == "TypedBuffer" or binding.kind_name.startswith("Texture"):
             extra = m.add_metadata([_i32(0), _i32(binding.component_type)])
         cls = binding.register_class
-        if cls == "t" and binding.kind_name != "TBuffer":
+        if cls == "t":
             record = common + [_i32(binding.kind), _i32(0), extra]
         elif cls == "u":
             record = common + [_i32(binding.kind), ir.Constant(I1, int(binding.globally_coherent)),
@@ -99,7 +99,7 @@ def _resources(gen: "Codegen") -> Any:
             record = common + [_i32(binding.sampler_kind), None]
         else:
             record = common + [_i32(binding.size), None]
-        lists["b" if binding.kind_name == "TBuffer" else cls].append(m.add_metadata(record))
+        lists[cls].append(m.add_metadata(record))
     if not any(lists.values()):
         return None
     return m.add_metadata([m.add_metadata(lists[c]) if lists[c] else None for c in ("t", "u", "b", "s")])

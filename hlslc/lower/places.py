@@ -542,15 +542,17 @@ class CBufferPlace(_Aggregate):
 
     writable = False
 
-    def __init__(self, handle: ir.Value, row: ir.Value | None, offset: int, type: T.Type, layout: Layout) -> None:
+    def __init__(self, handle: ir.Value, row: ir.Value | None, offset: int, type: T.Type, layout: Layout,
+                 tbuffer: bool = False) -> None:
         self.handle = handle
         self.row = row
         self.offset = offset
         self.type = type
         self.layout = layout
+        self.tbuffer = tbuffer    # a `tbuffer`: the same layout, read with bufferLoad of 32-bit words
 
     def _at(self, row: ir.Value | None, offset: int, layout: Layout) -> "CBufferPlace":
-        return CBufferPlace(self.handle, row, offset, layout.type, layout)
+        return CBufferPlace(self.handle, row, offset, layout.type, layout, self.tbuffer)
 
     def member(self, gen: "Codegen", name: str) -> Place:
         off, layout = self.layout.field(name)
@@ -603,11 +605,32 @@ class CBufferPlace(_Aggregate):
             ret = rows.get(r)
             if ret is None:
                 row = as_value(add(gen, self.row, r)) if self.row is not None else _c(r)
-                ret = rows[r] = gen.op("CBufferLoadLegacy", [self.handle, row], overload=mem_ty, name_hint="cb")
-            part = gen.builder.extract_value(ret, (off % ROW) // size)
+                if self.tbuffer:
+                    ret = rows[r] = gen.op("BufferLoad", [self.handle, row, _undef(I32)], overload=I32,
+                                           name_hint="tb")
+                else:
+                    ret = rows[r] = gen.op("CBufferLoadLegacy", [self.handle, row], overload=mem_ty,
+                                           name_hint="cb")
+            if self.tbuffer:
+                part = self._tbuffer_scalar(gen, ret, off, mem_ty)
+            else:
+                part = gen.builder.extract_value(ret, (off % ROW) // size)
             out.append(to_register(gen, part, scalar))
         del per_row
         return _gather(gen, self.type, out)
+
+    def _tbuffer_scalar(self, gen: "Codegen", ret: ir.Value, off: int, mem_ty: ir.Type) -> ir.Value:
+        """A scalar of a tbuffer row read as four 32-bit words."""
+        b = gen.builder
+        word = (off % ROW) // 4
+        if isinstance(mem_ty, ir.DoubleType) or isinstance(mem_ty, ir.IntType) and mem_ty.width == 64:
+            return join_words(gen, b.extract_value(ret, word), b.extract_value(ret, word + 1), mem_ty)
+        value = b.extract_value(ret, word)
+        bits = mem_ty.width if isinstance(mem_ty, ir.IntType) else {ir.HalfType: 16, ir.FloatType: 32}[type(mem_ty)]
+        if bits == 16:
+            value = b.trunc(b.lshr(value, _c(16)) if off % 4 else value, I16)
+            return value if isinstance(mem_ty, ir.IntType) else b.bitcast(value, mem_ty)
+        return value if isinstance(mem_ty, ir.IntType) else b.bitcast(value, mem_ty)
 
 
 # --------------------------------------------------------------------------
