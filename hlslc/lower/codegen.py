@@ -1206,6 +1206,10 @@ class Codegen:
             return value
         if isinstance(src, T.HeapDescriptorType) and isinstance(dst, T.ResourceType):
             return self.res.heap_handle(value, self.heap_indices.get(id(value), False), dst)
+        if isinstance(src, T.ResourceType) and src.shape.family in ("cbuffer", "tbuffer") and src.elem is dst:
+            from .places import CBufferPlace
+            return CBufferPlace(value, None, 0, dst, self.cbuffer_layouts.of(dst),
+                                src.shape.family == "tbuffer").load(self)
         b = self.builder
         dst_ty = self.llt(dst, span) if dst.is_numeric else None
         if isinstance(src, T.ScalarType) and isinstance(dst, T.ScalarType):

@@ -149,6 +149,10 @@ def implicit_conversion(source: Type, target: Type) -> Conversion | None:
         return _array_conversion(source, target)
     if isinstance(target, EnumType):
         return None   # nothing converts to an enum implicitly, not even int
+    if isinstance(source, ResourceType) and source.shape.family in ("cbuffer", "tbuffer") \
+            and source.elem is target:
+        # `ConstantBuffer<S>` used as an S: its contents.
+        return Conversion(CONVERSION)
     if isinstance(source, HeapDescriptorType):
         # A descriptor heap element becomes the resource it is declared as.
         if isinstance(target, ResourceType) and (target.shape.family == "sampler") == source.sampler:
