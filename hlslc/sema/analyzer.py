@@ -232,6 +232,9 @@ class Analyzer:
                 try:
                     if isinstance(sym, VarSymbol):
                         t = self.engine.var_type(sym)
+                        if "globallycoherent" in sym.storage and not _is_uav(t):
+                            raise SemaError(f"'globallycoherent' applies to writable resources (UAVs), not "
+                                            f"'{t.spell()}'", sym.decl.type.span if sym.decl else sym.span)
                         self._check_declared_type(t, sym.decl.type.span if sym.decl else None,
                                                   "groupshared" if sym.is_groupshared else "global")
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
@@ -270,6 +273,10 @@ class Analyzer:
         declared = t
         while isinstance(t, T.ArrayType):
             t = t.elem
+        if isinstance(t, T.ResourceType) and t.shape.rov and self.options.stage == "cs":
+            plain = T.resource_of(t.name.replace("RasterizerOrdered", "RW"), t.elem).spell()
+            raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
+                            f"a compute shader uses '{plain}'", span)
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
@@ -1358,6 +1365,12 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
         if row >= m.rows or col >= m.cols:
             return None
     return len(parts)
+
+
+def _is_uav(t: T.Type) -> bool:
+    while isinstance(t, T.ArrayType):
+        t = t.elem
+    return isinstance(t, T.ResourceType) and t.writable
 
 
 def _holds_resource(t: T.Type | None) -> bool:

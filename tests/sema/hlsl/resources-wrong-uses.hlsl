@@ -27,3 +27,7 @@ void main(uint3 tid : SV_DispatchThreadID) {
   Out = Out; // expected-error {{cannot assign to 'Out': a global resource is bound by the application (declare it 'static', or use a local variable)}}
   Out[tid.x].a = Scale + Bias + t.x + s.a + r;
 }
+
+RasterizerOrderedBuffer<float> Rov; // expected-error {{'RasterizerOrderedBuffer<float>' is a rasterizer-ordered view, which only pixel shaders may use; a compute shader uses 'RWBuffer<float>'}}
+globallycoherent StructuredBuffer<S> Coherent; // expected-error {{'globallycoherent' applies to writable resources (UAVs), not 'StructuredBuffer<S>'}}
+globallycoherent RWStructuredBuffer<S> Fine;
