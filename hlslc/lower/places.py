@@ -132,7 +132,7 @@ class _Extract(Place):
         if isinstance(key, str):
             assert isinstance(t, T.ClassType)
             field = next(f for f in t.instance.fields if f.name == key)
-            self.type = field.type
+            self.type = field.type if field.type is not None else T.ERROR
         elif isinstance(t, T.MatrixType):
             self.type = T.vector_of(t.elem, t.cols)
         else:
@@ -597,7 +597,6 @@ class CBufferPlace(_Aggregate):
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
         size = self.layout.scalar_size
-        per_row = ROW // size
         rows: dict[int, ir.Value] = {}
         out = []
         for off in self._scalar_offsets():
@@ -616,7 +615,6 @@ class CBufferPlace(_Aggregate):
             else:
                 part = gen.builder.extract_value(ret, (off % ROW) // size)
             out.append(to_register(gen, part, scalar))
-        del per_row
         return _gather(gen, self.type, out)
 
     def _tbuffer_scalar(self, gen: "Codegen", ret: ir.Value, off: int, mem_ty: ir.Type) -> ir.Value:
