@@ -34,20 +34,20 @@ EXIT_INTERNAL_ERROR = 3
 
 # Kept in step with driver.VALID_PROFILES (a unit test checks), so that the
 # help text needs no driver import.
-_PROFILES_FOR_HELP = "cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"
+_PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10"
 
 HELP = f"""\
 usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
        hlslc validate FILE.ll...
 
-Compile HLSL compute and library shaders that use dx::linalg matrices
-(SM 6.10) or Wave Matrix (SM 6.8).
+Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
+that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
 -verify check without writing, -P and --ast-dump show the earlier stages.
 
 Output:
-  -o OUT                    write output to OUT (default: standard output)
+  -o OUT, -Fo OUT, -Fc OUT  write output to OUT (default: standard output)
   -o DIR/                   write each input's output to DIR/NAME.ll (NAME.i
                             for -P, NAME.ast for --ast-dump); DIR is created.
                             Needed for several inputs, unless they print to
@@ -61,7 +61,13 @@ Target:
   -T PROFILE                target profile (default cs_6_10); one of:
                             {_PROFILES_FOR_HELP}
   -E ENTRY                  entry-point function (default main)
-  -enable-16bit-types       native 16-bit types (always on for SM 6.10)
+  -enable-16bit-types       native 16-bit types (SM 6.2 and later; always on
+                            for SM 6.10)
+  -HV VERSION               HLSL language version: 2016, 2017, 2018, 2021
+                            (default) or 202x; sets __HLSL_VERSION
+  -Zpr, -Zpc                lay matrices out row by row (-Zpr) or column by
+                            column (-Zpc, the default) in buffers, unless they
+                            say row_major or column_major
   --linalg-revision=REV     the dx::linalg API that <dx/linalg.h> gives:
                             sm6.10 (default) or draft (proposal 0035's
                             earlier "SM 6.x" draft)
@@ -92,6 +98,15 @@ Speed:
   --header-cache=MODE       keep the built-in header's parsed form between
                             compiles: disk (default; in $HLSLC_CACHE_DIR, else
                             ~/.cache/hlslc), memory (this process only) or off
+
+Compatibility (accepted so that build lines written for dxc run unchanged;
+they do not change hlslc's output):
+  -O0 -O1 -O2 -O3 -Od -Zi -Zss -Zsb -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo
+  -Qembed_debug -Qstrip_debug -Qstrip_reflect -Qstrip_rootsignature
+  -res-may-alias -all-resources-bound -no-min-precision -WX (= -Werror)
+  -no-warnings (= -w), -Wno-*, -denorm MODE, -select-validator V, -Fd FILE
+  -fvk-* -fspv-*            Vulkan/SPIR-V options (with their values), kept in
+                            CompileOptions.vulkan_options
 
 Other:
   -h, --help                show this help and exit
@@ -139,11 +154,14 @@ class Arguments(ValueRecord):
     jobs: int                   # -j: worker processes (1: compile in this one)
     time_report: bool
     header_cache: str
+    hlsl_version: int
+    row_major_matrices: bool
+    vulkan_options: list[str]
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
                "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -154,7 +172,8 @@ class Arguments(ValueRecord):
                  verify: bool = False, verify_prefixes: list[str] | None = None, show_version: bool = False,
                  show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
-                 header_cache: str = "disk") -> None:
+                 header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
+                 vulkan_options: list[str] | None = None) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -181,6 +200,9 @@ class Arguments(ValueRecord):
         self.jobs = jobs
         self.time_report = time_report
         self.header_cache = header_cache
+        self.hlsl_version = hlsl_version
+        self.row_major_matrices = row_major_matrices
+        self.vulkan_options = [] if vulkan_options is None else vulkan_options
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -207,10 +229,30 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-Werror=uniformity": ("uniformity_errors", True),
     "--time-report": ("time_report", True),
     "-ftime-report": ("time_report", True),
+    "-WX": ("warnings_as_errors", True),
+    "-no-warnings": ("suppress_warnings", True),
+    "-Zpr": ("row_major_matrices", True),
+    "-Zpc": ("row_major_matrices", False),
 }
 
+# DXC options that change nothing in hlslc's output (optimisation levels,
+# debug information, strictness and container flags): accepted so that
+# build lines written for dxc run unchanged.
+_COMPATIBLE_FLAGS = frozenset(
+    "-O0 -O1 -O2 -O3 -Od -Zi -Zss -Zsb -Qembed_debug -Qstrip_debug -Qstrip_reflect -Qstrip_rootsignature "
+    "-Qstrip_priv -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo -res-may-alias -all-resources-bound -no-legacy-cbuf-layout "
+    "-enable-payload-qualifiers -disable-payload-qualifiers -Zsb -flegacy-macro-expansion -flegacy-resource-reservation "
+    "-auto-binding-space-offset -no-min-precision -ignore-line-directives -Lx -Vn -Qunused-arguments".split())
+# ... and those taking one value.
+_COMPATIBLE_VALUED = frozenset("-denorm -select-validator -Fd -Fre -Frs -Fsh -Fi -Zpr -auto-binding-space "
+                               "-exports -default-linkage".split()) - {"-Zpr"}
+# -fvk-*/-fspv-* options that take values after the option (DXC's arity).
+_VULKAN_VALUES = {"-fvk-b-shift": 2, "-fvk-t-shift": 2, "-fvk-s-shift": 2, "-fvk-u-shift": 2,
+                  "-fvk-bind-register": 4, "-vkbr": 4, "-fvk-bind-globals": 2, "-fvk-bind-counter-heap": 2,
+                  "-fvk-bind-resource-heap": 2, "-fvk-bind-sampler-heap": 2}
+
 # Options taking a value, either as the next argument or joined (-Tcs_6_10).
-_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j")
+_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
 _EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache")
@@ -235,6 +277,23 @@ def parse_arguments(argv: list[str]) -> Arguments:
         if arg in _FLAGS:
             attr, value = _FLAGS[arg]
             setattr(args, attr, value)
+            continue
+        if arg in _COMPATIBLE_FLAGS or arg.startswith("-Wno-") or arg.startswith("-W") and arg[2:3].islower() \
+                and arg not in ("-Werror=uniformity",) and not arg.startswith("-Werror="):
+            continue
+        if arg in _COMPATIBLE_VALUED:
+            if i >= len(argv):
+                raise UsageError(f"option '{arg}' requires a value")
+            i += 1
+            continue
+        if arg == "-spirv":
+            raise UsageError("SPIR-V output (-spirv) is not available yet: hlslc writes DXIL")
+        if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
+            count = _VULKAN_VALUES.get(arg, 0)
+            if i + count > len(argv):
+                raise UsageError(f"option '{arg}' requires {count} value{'s' if count != 1 else ''}")
+            args.vulkan_options.extend(argv[i - 1:i + count])
+            i += count
             continue
         name, eq, value = arg.partition("=")
         if name in _EQUALS:
@@ -288,10 +347,17 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
 def _apply_valued(args: Arguments, option: str, value: str) -> None:
     if option == "-o":
         args.output = value
+    elif option in ("-Fo", "-Fc"):
+        args.output = value
+    elif option == "-HV":
+        from .driver import HLSL_VERSIONS
+        if value not in HLSL_VERSIONS:
+            raise UsageError(f"invalid value '{value}' for '-HV'; expected one of {', '.join(HLSL_VERSIONS)}")
+        args.hlsl_version = HLSL_VERSIONS[value]
     elif option == "-T":
-        from .driver import VALID_PROFILES
+        from .driver import VALID_PROFILES, profile_error
         if value not in VALID_PROFILES:
-            raise UsageError(f"invalid profile '{value}'; valid profiles: {', '.join(VALID_PROFILES)}")
+            raise UsageError(profile_error(value))
         args.profile = value
     elif option == "-E":
         args.entry = value
@@ -446,7 +512,11 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': {reason}\n")
                 return EXIT_COMPILE_ERROR
 
-    options = _compile_options(args)
+    from .driver import ProfileError
+    try:
+        options = _compile_options(args)
+    except ProfileError as exc:
+        return _usage_error(str(exc), stderr)
     start = time.perf_counter()
     jobs = min(args.jobs, len(args.inputs))
     if jobs > 1 and "-" not in args.inputs:
@@ -532,6 +602,9 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         validate=not args.skip_validation,
         uniformity_errors=args.uniformity_errors,
         header_cache=args.header_cache,
+        hlsl_version=args.hlsl_version,
+        row_major_matrices=args.row_major_matrices,
+        vulkan_options=tuple(args.vulkan_options),
     )
 
 

@@ -52,10 +52,15 @@ _STAGE_OF_PREFIX = {"cs": "COMPUTE", "lib": "LIBRARY"}
 
 HLSL_VERSION = 2021
 
-VALID_PROFILES: tuple[str, ...] = (
-    "cs_6_8", "cs_6_9", "cs_6_10",
-    "lib_6_8", "lib_6_9", "lib_6_10",
-)
+VALID_PROFILES: tuple[str, ...] = tuple(
+    [f"cs_6_{minor}" for minor in range(0, 11)] + [f"lib_6_{minor}" for minor in range(3, 11)])
+
+# Profiles of the graphics, mesh and ray-tracing stages: recognised, refused.
+_OTHER_STAGES = {"ps": "pixel", "vs": "vertex", "gs": "geometry", "hs": "hull", "ds": "domain",
+                 "ms": "mesh", "as": "amplification"}
+
+# `-HV` values: the HLSL language versions DXC knows; 202x is the next one.
+HLSL_VERSIONS: dict[str, int] = {"2016": 2016, "2017": 2017, "2018": 2018, "2021": 2021, "202x": 2029}
 
 DEFAULT_PROFILE = "cs_6_10"
 
@@ -68,6 +73,16 @@ DEFAULT_LINALG_REVISION = "sm6.10"
 
 class ProfileError(ValueError):
     """A `-T` value that is not one of `VALID_PROFILES`."""
+
+
+def profile_error(text: str) -> str:
+    """Why `text` is not a profile hlslc compiles for."""
+    kind, _, version = text.partition("_")
+    if kind in _OTHER_STAGES and version.startswith("6_"):
+        return (f"hlslc compiles compute and library shaders; '{text}' is a {_OTHER_STAGES[kind]} shader profile")
+    if kind == "lib" and version in ("6_1", "6_2", "6_x"):
+        return f"invalid profile '{text}': library targets start at lib_6_3"
+    return (f"invalid profile '{text}'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10")
 
 
 class Profile(ValueRecord):
@@ -88,8 +103,7 @@ class Profile(ValueRecord):
     def parse(cls, text: str) -> "Profile":
         """Parse a profile name; raise `ProfileError` naming the valid ones."""
         if text not in VALID_PROFILES:
-            raise ProfileError(
-                f"invalid profile '{text}'; valid profiles: {', '.join(VALID_PROFILES)}")
+            raise ProfileError(profile_error(text))
         kind, major, minor = text.split("_")
         return cls(kind, int(major), int(minor))
 
@@ -168,16 +182,25 @@ class CompileOptions(ValueRecord):
     # "disk" (and memory), "memory" (this process only) or "off"; one of
     # `HEADER_CACHE_MODES`.  See hlslc/header_cache.py.
     header_cache: str
+    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x.
+    hlsl_version: int
+    # -Zpr: matrices with no `row_major`/`column_major` of their own are laid
+    # out row by row in buffers (DXC's default, -Zpc, is column by column).
+    row_major_matrices: bool
+    # -fvk-*/-fspv-* options as given: they shape SPIR-V output only.
+    vulkan_options: tuple[str, ...]
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
-               "header_cache")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
                  undefines: list[str] | None = None, enable_16bit_types: bool = False,
                  linalg_revision: str = DEFAULT_LINALG_REVISION, warnings_as_errors: bool = False,
                  suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True,
-                 uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk") -> None:
+                 uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
+                 hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
+                 vulkan_options: tuple[str, ...] = ()) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -192,6 +215,9 @@ class CompileOptions(ValueRecord):
         self.uniformity_errors = uniformity_errors
         self.debug_crash = debug_crash
         self.header_cache = header_cache
+        self.hlsl_version = hlsl_version
+        self.row_major_matrices = row_major_matrices
+        self.vulkan_options = tuple(vulkan_options)
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -204,6 +230,12 @@ class CompileOptions(ValueRecord):
         if self.header_cache not in HEADER_CACHE_MODES:
             raise ValueError(f"header_cache must be one of {', '.join(HEADER_CACHE_MODES)}, "
                              f"not {self.header_cache!r}")
+        if self.hlsl_version not in HLSL_VERSIONS.values():
+            raise ValueError(f"hlsl_version must be one of {sorted(set(HLSL_VERSIONS.values()))}, "
+                             f"not {self.hlsl_version!r}")
+        if self.enable_16bit_types and self.target.shader_model < (6, 2):
+            raise ProfileError(f"-enable-16bit-types needs shader model 6.2 or later; the target is "
+                               f"{self.target}")
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
@@ -224,7 +256,7 @@ def predefined_macros(options: CompileOptions) -> dict[str, str]:
     """The macros a compile defines before reading any source, as DXC does."""
     profile = options.target
     macros = {
-        "__HLSL_VERSION": str(HLSL_VERSION),
+        "__HLSL_VERSION": str(options.hlsl_version),
         "__SHADER_TARGET_MAJOR": str(profile.major),
         "__SHADER_TARGET_MINOR": str(profile.minor),
         "__SHADER_TARGET_STAGE": str(SHADER_STAGE_NUMBERS[profile.stage]),
@@ -482,7 +514,7 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
     profile = options.profile
     return analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
-                                                 main_path=path))
+                                                 main_path=path, hlsl_version=options.hlsl_version))
 
 
 def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path: str) -> Any:
@@ -491,7 +523,7 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     profile = options.profile
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
-                                                module_name=path))
+                                                module_name=path, row_major=options.row_major_matrices))
 
 
 # Rules the validator checks that depend on the program rather than on

@@ -116,15 +116,17 @@ class SemaOptions(ValueRecord):
     entry: str
     native_16bit: bool
     main_path: str | None      # the file compiled, for diagnostics about it as a whole
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path")
+    hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
         self.entry = entry
         self.native_16bit = native_16bit
         self.main_path = main_path
+        self.hlsl_version = hlsl_version
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -11,9 +11,11 @@
 // CHECK: --ast-dump, -ast-dump
 // CHECK: -fsyntax-only
 // CHECK: -T PROFILE
-// CHECK-NEXT: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10
+// CHECK-NEXT: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10
 // CHECK: -E ENTRY
 // CHECK: -enable-16bit-types
+// CHECK: -HV VERSION
+// CHECK: -Zpr, -Zpc
 // CHECK: --linalg-revision=REV
 // CHECK: -D NAME[=VALUE]
 // CHECK: -U NAME
@@ -24,6 +26,8 @@
 // CHECK: -fno-color-diagnostics
 // CHECK: -fdiagnostics-format=json
 // CHECK: -verify
+// CHECK: Compatibility
+// CHECK: -fvk-* -fspv-*
 // CHECK: --version
 // CHECK: Exit status: 0 success (warnings allowed), 1 compile errors, 2 bad command
 // CHECK-NEXT: line, 3 internal compiler error.

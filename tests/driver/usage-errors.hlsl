@@ -5,7 +5,7 @@
 // RUN: not %hlslc %s -T 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not %hlslc %s -o 2>&1 | FileCheck %s --check-prefix=MISSING-O
 // RUN: not %hlslc -T ps_6_0 %s 2>&1 | FileCheck %s --check-prefix=PROFILE
-// RUN: not %hlslc -Tcs_6_7 %s 2>&1 | FileCheck %s --check-prefix=PROFILE2
+// RUN: not %hlslc -Tcs_6_70 %s 2>&1 | FileCheck %s --check-prefix=PROFILE2
 // RUN: not %hlslc -fdiagnostics-format=xml %s 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not %hlslc -fdiagnostics-format %s 2>&1 | FileCheck %s --check-prefix=FORMAT2
 // RUN: not %hlslc -D=1 %s 2>&1 | FileCheck %s --check-prefix=DEFINE
@@ -19,8 +19,8 @@
 // UNKNOWN2: {{^}}hlslc: error: unknown option '-bogus'{{$}}
 // MISSING: {{^}}hlslc: error: option '-T' requires a value
 // MISSING-O: {{^}}hlslc: error: option '-o' requires a value
-// PROFILE: {{^}}hlslc: error: invalid profile 'ps_6_0'; valid profiles: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10
-// PROFILE2: {{^}}hlslc: error: invalid profile 'cs_6_7'; valid profiles:
+// PROFILE: {{^}}hlslc: error: hlslc compiles compute and library shaders; 'ps_6_0' is a pixel shader profile
+// PROFILE2: {{^}}hlslc: error: invalid profile 'cs_6_70'; valid profiles:
 // FORMAT: {{^}}hlslc: error: invalid value 'xml' for '-fdiagnostics-format'; expected 'text' or 'json'
 // FORMAT2: {{^}}hlslc: error: option '-fdiagnostics-format' requires a value ('-fdiagnostics-format=VALUE')
 // DEFINE: {{^}}hlslc: error: macro name missing in '-D=1'

@@ -59,9 +59,15 @@ def warning_file(tmp_path: Path) -> Path:
     (["x.hlsl", "-U"], "option '-U' requires a value"),
     (["x.hlsl", "-o"], "option '-o' requires a value"),
     (["-T", "ps_6_0", "x.hlsl"],
-     "invalid profile 'ps_6_0'; valid profiles: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"),
+     "hlslc compiles compute and library shaders; 'ps_6_0' is a pixel shader profile"),
     (["-Tcs_6_11", "x.hlsl"],
-     "invalid profile 'cs_6_11'; valid profiles: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"),
+     "invalid profile 'cs_6_11'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10"),
+    (["-T", "lib_6_2", "x.hlsl"], "invalid profile 'lib_6_2': library targets start at lib_6_3"),
+    (["-T", "cs_6_1", "-enable-16bit-types", "x.hlsl"],
+     "-enable-16bit-types needs shader model 6.2 or later; the target is cs_6_1"),
+    (["-HV", "2019", "x.hlsl"], "invalid value '2019' for '-HV'; expected one of 2016, 2017, 2018, 2021, 202x"),
+    (["-spirv", "x.hlsl"], "SPIR-V output (-spirv) is not available yet: hlslc writes DXIL"),
+    (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
     (["-fdiagnostics-format=yaml", "x.hlsl"],
      "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text' or 'json'"),
     (["-fdiagnostics-format=", "x.hlsl"],
@@ -184,7 +190,8 @@ def test_help_mentions_every_profile():
     from hlslc.driver import VALID_PROFILES
     status, out, _ = run("--help")
     assert status == 0
-    assert cli._PROFILES_FOR_HELP == ", ".join(VALID_PROFILES)
+    assert cli._PROFILES_FOR_HELP == f"{VALID_PROFILES[0]} ... cs_6_10, lib_6_3 ... {VALID_PROFILES[-1]}"
+    assert cli._PROFILES_FOR_HELP in out
     assert "--debug-crash" not in out
 
 

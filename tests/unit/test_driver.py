@@ -28,10 +28,24 @@ def test_profiles(name, kind, major, minor, stage):
     assert str(profile) == name
 
 
-@pytest.mark.parametrize("name", ["cs_6_7", "ps_6_10", "cs_6_10 ", "CS_6_10", "lib_6_x", ""])
+@pytest.mark.parametrize("name", ["cs_6_11", "cs_5_0", "cs_6_10 ", "CS_6_10", "lib_6_x", "lib_6_2", ""])
 def test_invalid_profiles(name):
-    with pytest.raises(ProfileError, match="valid profiles: cs_6_8, cs_6_9, cs_6_10, lib_6_8, lib_6_9, lib_6_10"):
+    with pytest.raises(ProfileError, match="invalid profile"):
         Profile.parse(name)
+
+
+@pytest.mark.parametrize("name", ["ps_6_0", "vs_6_6", "ms_6_5", "as_6_5", "gs_6_0", "hs_6_0", "ds_6_0"])
+def test_other_stage_profiles_are_refused_by_name(name):
+    with pytest.raises(ProfileError, match=f"hlslc compiles compute and library shaders; '{name}' is a"):
+        Profile.parse(name)
+
+
+def test_older_shader_models():
+    assert Profile.parse("cs_6_0").shader_model == (6, 0)
+    assert Profile.parse("lib_6_3").kind == "lib"
+    with pytest.raises(ProfileError, match="-enable-16bit-types needs shader model 6.2"):
+        CompileOptions(profile="cs_6_1", enable_16bit_types=True)
+    assert CompileOptions(profile="cs_6_2", enable_16bit_types=True).native_16bit_types
 
 
 def test_options_parse_the_profile():
