@@ -360,16 +360,26 @@ class Decl(Node):
 
 
 class Attribute(Node):
-    """`[numthreads(8, 8, 1)]`, `[wavesize(32)]`, `[shader("compute")]`, `[unroll]`."""
+    """`[numthreads(8, 8, 1)]`, `[wavesize(32)]`, `[shader("compute")]`, `[unroll]`,
+    and C++11 attributes `[[vk::binding(0, 1)]]` (`namespace` "vk", `cxx` True)."""
     name: str
     args: list[Expr]
-    __slots__ = ("name", "args")
-    _fields = ("span", "name", "args")
+    namespace: str | None
+    cxx: bool
+    __slots__ = ("name", "args", "namespace", "cxx")
+    _fields = ("span", "name", "args", "namespace", "cxx")
 
-    def __init__(self, span: Span, name: str, args: list[Expr]) -> None:
+    def __init__(self, span: Span, name: str, args: list[Expr], namespace: str | None = None,
+                 cxx: bool = False) -> None:
         self.span = span
         self.name = name
         self.args = args
+        self.namespace = namespace
+        self.cxx = cxx
+
+    @property
+    def spelling(self) -> str:
+        return f"{self.namespace}::{self.name}" if self.namespace else self.name
 
 
 class Semantic(Node):
@@ -393,10 +403,11 @@ class VarDecl(Decl):
     array_dims: "list[Expr | None]"
     semantics: list[Semantic]
     init: "Expr | None"
-    __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init")
-    _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init")
+    attributes: list[Attribute]      # `[[vk::binding(0)]]` before the declaration
+    __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes")
+    _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes")
 
-    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None") -> None:
+    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None", attributes: "list[Attribute] | None" = None) -> None:
         self.span = span
         self.specifiers = specifiers
         self.type = type
@@ -405,6 +416,7 @@ class VarDecl(Decl):
         self.array_dims = array_dims
         self.semantics = semantics
         self.init = init
+        self.attributes = [] if attributes is None else attributes
 
 
 class ParamDecl(Decl):
@@ -414,10 +426,11 @@ class ParamDecl(Decl):
     array_dims: "list[Expr | None]"
     semantic: Semantic | None
     default: Expr | None
-    __slots__ = ("modifiers", "type", "name", "array_dims", "semantic", "default")
-    _fields = ("span", "modifiers", "type", "name", "array_dims", "semantic", "default")
+    attributes: list[Attribute]
+    __slots__ = ("modifiers", "type", "name", "array_dims", "semantic", "default", "attributes")
+    _fields = ("span", "modifiers", "type", "name", "array_dims", "semantic", "default", "attributes")
 
-    def __init__(self, span: Span, modifiers: list[str], type: TypeRef, name: str | None, array_dims: "list[Expr | None]", semantic: Semantic | None, default: Expr | None) -> None:
+    def __init__(self, span: Span, modifiers: list[str], type: TypeRef, name: str | None, array_dims: "list[Expr | None]", semantic: Semantic | None, default: Expr | None, attributes: "list[Attribute] | None" = None) -> None:
         self.span = span
         self.modifiers = modifiers
         self.type = type
@@ -425,6 +438,7 @@ class ParamDecl(Decl):
         self.array_dims = array_dims
         self.semantic = semantic
         self.default = default
+        self.attributes = [] if attributes is None else attributes
 
 
 class FunctionDecl(Decl):
@@ -631,15 +645,18 @@ class BufferDecl(Decl):
     name: str
     semantics: list[Semantic]
     decls: list[Decl]
-    __slots__ = ("keyword", "name", "semantics", "decls")
-    _fields = ("span", "keyword", "name", "semantics", "decls")
+    attributes: list[Attribute]
+    __slots__ = ("keyword", "name", "semantics", "decls", "attributes")
+    _fields = ("span", "keyword", "name", "semantics", "decls", "attributes")
 
-    def __init__(self, span: Span, keyword: str, name: str, semantics: list[Semantic], decls: list[Decl]) -> None:
+    def __init__(self, span: Span, keyword: str, name: str, semantics: list[Semantic], decls: list[Decl],
+                 attributes: "list[Attribute] | None" = None) -> None:
         self.span = span
         self.keyword = keyword
         self.name = name
         self.semantics = semantics
         self.decls = decls
+        self.attributes = [] if attributes is None else attributes
 
 
 class EmptyDecl(Decl):

@@ -158,6 +158,8 @@ class _Builder:
         for item in c:
             if isinstance(item, A.Attribute):
                 attrs.append(item)
+            elif isinstance(item, _Pending) and item.kind == "attrs":
+                attrs.extend(item.items)
             elif isinstance(item, Token) and not rest and item.type not in ("SEMICOLON",):
                 specs.append(str(item))
             else:
@@ -290,7 +292,11 @@ class _Builder:
 
     def param(self, c):
         modifiers = []
+        attributes = []
         i = 0
+        if isinstance(c[0], _Pending) and c[0].kind == "attrs":
+            attributes = list(c[0].items)
+            i = 1
         while i < len(c) and isinstance(c[i], Token) and c[i].type not in ("NAME", "TYPE_NAME"):
             modifiers.append(str(c[i]))
             i += 1
@@ -310,16 +316,44 @@ class _Builder:
                 default = c[i + 1]
                 i += 1
             i += 1
-        return A.ParamDecl(self.cover(c), modifiers, type_ref, name, dims, semantic, default)
+        return A.ParamDecl(self.cover(c), modifiers, type_ref, name, dims, semantic, default, attributes)
 
     # -- attributes ------------------------------------------------------
 
     def attribute(self, c):
+        if isinstance(c[2], A.Attribute):
+            # `[[ns::name(...)]]`: the inner attribute, spanning the brackets.
+            attr = c[2]
+            attr.span = self.cover(c)
+            return attr
         args = []
         for item in c:
             if isinstance(item, _Pending) and item.kind == "attribute_args":
                 args = item.items
         return A.Attribute(self.cover(c), str(c[1]), args)
+
+    def cxx_attribute(self, c):
+        args = []
+        for item in c:
+            if isinstance(item, _Pending) and item.kind == "attribute_args":
+                args = item.items
+        names = [t for t in c if isinstance(t, Token) and t.type not in ("LPAR", "RPAR", "__ANON_0")
+                 and str(t) not in ("::", "(", ")")]
+        if len(names) == 2:
+            return A.Attribute(self.cover(c), str(names[1]), args, str(names[0]), cxx=True)
+        return A.Attribute(self.cover(c), str(names[0]), args, None, cxx=True)
+
+    def attr_list(self, c):
+        return _Pending("attrs", list(c), self.cover(c))
+
+    def attributed_decl(self, c):
+        attrs, decl = c[0].items, c[1]
+        targets = decl.decls if isinstance(decl, A.DeclGroup) else [decl]
+        for target in targets:
+            if hasattr(target, "attributes"):
+                target.attributes = list(attrs) + list(target.attributes)
+        decl.span = self.cover(c)
+        return decl
 
     def attribute_args(self, c):
         return _Pending("attribute_args", self.nodes(c), self.cover(c))

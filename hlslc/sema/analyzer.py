@@ -211,6 +211,7 @@ class Analyzer:
             except RecursionError:
                 self.diags.error(decl.span, "declaration is nested too deeply to analyze")
         result.functions = functions
+        self._check_declaration_attributes(unit.decls)
         self._check_globals(self.engine.global_ns, set())
         for fn in functions:
             if fn.decl.body is not None:
@@ -254,6 +255,37 @@ class Analyzer:
                 except RecursionError:
                     self.diags.error(sym.span, f"'{sym.name}' is nested too deeply to analyze "
                                                "(a template that instantiates itself without end?)")
+
+    def check_attributes(self, attributes: list[A.Attribute]) -> None:
+        """C++11 attributes: `[[vk::...]]` ones are kept for reflection and
+        SPIR-V and mean nothing for DXIL, except the Vulkan-only constructs
+        hlslc cannot compile for DirectX; others are unknown (a warning)."""
+        for attr in attributes:
+            if not attr.cxx:
+                continue
+            if attr.namespace == "vk":
+                why = _VULKAN_ONLY_ATTRIBUTES.get(attr.name)
+                if why is None and attr.name.startswith("ext_"):
+                    why = "inline SPIR-V ('vk::ext_*') is a Vulkan-only feature"
+                if why is not None:
+                    self.diags.error(attr.span, f"{why}; hlslc compiles for DirectX (DXIL)")
+                continue
+            self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
+
+    def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
+        """The attributes of every declaration outside function bodies."""
+        for decl in decls:
+            if isinstance(decl, (A.VarDecl, A.BufferDecl)):
+                self.check_attributes(decl.attributes)
+            if isinstance(decl, A.FunctionDecl):
+                self.check_attributes(decl.attributes)
+                for param in decl.params:
+                    self.check_attributes(param.attributes)
+            inner = getattr(decl, "decls", None) or getattr(decl, "members", None)
+            if isinstance(decl, A.TemplateDecl):
+                inner = [decl.decl]
+            if inner:
+                self._check_declaration_attributes([d for d in inner if isinstance(d, A.Decl)])
 
     def _evaluate_constant_global(self, var: VarSymbol, t: T.Type) -> None:
         """A scalar `static const` is a constant: evaluate it now, so 1/0 or
@@ -417,6 +449,7 @@ class Analyzer:
         elif isinstance(stmt, A.DiscardStmt):
             raise SemaError("'discard' is only allowed in pixel shaders", stmt.span)
         elif isinstance(stmt, A.AttributedStmt):
+            self.check_attributes(stmt.attributes)
             self.check_stmt(stmt.stmt, env, flow)
         elif isinstance(stmt, A.EmptyStmt):
             pass
@@ -472,6 +505,7 @@ class Analyzer:
                 self.check_local_decl(inner, env)
             return
         if isinstance(decl, A.VarDecl):
+            self.check_attributes(decl.attributes)
             if "groupshared" in decl.specifiers:
                 raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
@@ -1367,6 +1401,16 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
         if row >= m.rows or col >= m.cols:
             return None
     return len(parts)
+
+
+# Vulkan attributes that have no DirectX meaning to fall back on.
+_VULKAN_ONLY_ATTRIBUTES = {
+    "push_constant": "push constants ('vk::push_constant') are a Vulkan-only feature: bind the data with a "
+                     "cbuffer instead",
+    "constant_id": "specialization constants ('vk::constant_id') are a Vulkan-only feature",
+    "spirv_instruction": "inline SPIR-V ('vk::spirv_instruction') is a Vulkan-only feature",
+    "spirv_type": "inline SPIR-V ('vk::spirv_type') is a Vulkan-only feature",
+}
 
 
 def _is_uav(t: T.Type) -> bool:
