@@ -151,9 +151,12 @@ class OperationTable(ValueRecord):
     dxc_core_opcodes: tuple[int, int]
     hlslc_opcode_block: tuple[int, int]
     document: Mapping[str, Any]         # the raw JSON, for its notes
-    _fields = ("operations", "by_opcode", "by_function", "enums", "struct_types", "shared_functions", "resource_properties", "dxc_core_opcodes", "hlslc_opcode_block", "document")
+    # A struct named through a placeholder whose real name differs:
+    # `dx.types.CBufRet.f16` is DXC's `dx.types.CBufRet.f16.8` (eight halves).
+    struct_names: Mapping[str, str]
+    _fields = ("operations", "by_opcode", "by_function", "enums", "struct_types", "shared_functions", "resource_properties", "dxc_core_opcodes", "hlslc_opcode_block", "document", "struct_names")
 
-    def __init__(self, operations: Mapping[str, Operation], by_opcode: Mapping[int, Operation], by_function: Mapping[str, tuple[Operation, ...]], enums: Mapping[str, Mapping[str, int]], struct_types: Mapping[str, tuple[str, ...]], shared_functions: Mapping[str, str], resource_properties: Mapping[str, tuple[int, int]], dxc_core_opcodes: tuple[int, int], hlslc_opcode_block: tuple[int, int], document: Mapping[str, Any]) -> None:
+    def __init__(self, operations: Mapping[str, Operation], by_opcode: Mapping[int, Operation], by_function: Mapping[str, tuple[Operation, ...]], enums: Mapping[str, Mapping[str, int]], struct_types: Mapping[str, tuple[str, ...]], shared_functions: Mapping[str, str], resource_properties: Mapping[str, tuple[int, int]], dxc_core_opcodes: tuple[int, int], hlslc_opcode_block: tuple[int, int], document: Mapping[str, Any], struct_names: Mapping[str, str] | None = None) -> None:
         self.operations = operations
         self.by_opcode = by_opcode
         self.by_function = by_function
@@ -164,6 +167,7 @@ class OperationTable(ValueRecord):
         self.dxc_core_opcodes = dxc_core_opcodes
         self.hlslc_opcode_block = hlslc_opcode_block
         self.document = document
+        self.struct_names = {} if struct_names is None else struct_names
 
 
 OperationRef = Union[Operation, str]
@@ -214,6 +218,7 @@ class _TableChecker:
         if doc.get("format") != TABLE_FORMAT:
             raise self.fail("format", f"expected {TABLE_FORMAT}, got {doc.get('format')!r}")
         self.structs = self.check_types(doc.get("types"))
+        self.renames = self.check_struct_names(doc.get("struct_names", {}))
         self.enums = self.check_enums(doc.get("enums"))
         dxc_range = self.check_range(doc.get("dxc_core_opcodes"), "dxc_core_opcodes")
         block = self.check_range(doc.get("hlslc_opcode_block"), "hlslc_opcode_block")
@@ -250,6 +255,7 @@ class _TableChecker:
             by_function={fn: tuple(group) for fn, group in by_function.items()},
             enums=self.enums, struct_types=self.structs, shared_functions=shared,
             resource_properties=props, dxc_core_opcodes=dxc_range, hlslc_opcode_block=block,
+            struct_names=self.renames,
             document=doc)
 
     # ---- top-level sections ----
@@ -268,6 +274,14 @@ class _TableChecker:
                 self.check_type(field, f"type {name}", names, placeholders=(), allow_void=False)
             structs[name] = tuple(body)
         return structs
+
+    def check_struct_names(self, raw: Any) -> dict[str, str]:
+        if not isinstance(raw, dict):
+            raise self.fail("struct_names", "expected an object mapping placeholder struct names to real ones")
+        for name, real in raw.items():
+            if not isinstance(real, str) or real not in self.structs:
+                raise self.fail(f"struct_names {name}", f"{real!r} is not a declared struct type")
+        return dict(raw)
 
     def check_enums(self, raw: Any) -> dict[str, dict[str, int]]:
         if not isinstance(raw, dict):
@@ -503,6 +517,7 @@ class _TableChecker:
             if t.startswith("%"):
                 for short in overload or ():
                     name = _PLACEHOLDER.sub(short, t[1:])
+                    name = self.renames.get(name, name)
                     if name not in self.structs:
                         raise self.fail(where, f"overload {short} needs struct type %{name} (declare it under "
                                                f"\"types\")")
@@ -519,8 +534,14 @@ class _TableChecker:
                 raise self.fail(f"operation {group[1].name}",
                                 f"function {function} is also {group[0].name}'s; operations may share a "
                                 f"function only when shared_functions documents it ({names})")
-            first = group[0]
-            for op in group[1:]:
+            # One declaration serves the operations of one overload rule; a
+            # function with and without an overload suffix (DXC's
+            # wavePrefixOp for WavePrefixBitCount) names two declarations.
+            by_rule: dict[bool, Operation] = {}
+            for op in group:
+                first = by_rule.setdefault(op.suffix == SUFFIX_NONE, op)
+                if op is first:
+                    continue
                 for field in ("params", "result", "suffix", "attributes"):
                     mine = getattr(op, field)
                     theirs = getattr(first, field)
@@ -686,7 +707,13 @@ def _short_of(part: str) -> str:
 
 
 def _substitute(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
+    if "$o" not in text:
+        return text
     text = _STRUCT_PLACEHOLDER.sub(lambda m: m.group(1) + _short_of(bound["$o" + m.group(2)][1]), text)
+    if text.startswith("%"):
+        renames = table().struct_names
+        if text[1:] in renames:
+            return "%" + renames[text[1:]]
     return _PLACEHOLDER.sub(lambda m: bound["$o" + m.group(1)][0], text)
 
 
