@@ -3,12 +3,14 @@
 Owns: byte-address buffer access (`Load`, `Load2..4`, `Load<T>`, `Store*`,
 `GetDimensions`) through `rawBufferLoad` / `rawBufferStore` (element offset
 `undef`, as DXC requires for byte-address buffers), barriers with DXC's mode
-bits, wave operations, and the math intrinsics the samples use, as DXIL
+bits, and the math intrinsics the samples use, as DXIL
 operations (scalar operations applied per component of a vector) or plain
 LLVM instructions where DXC uses those too (`asuint` is a bitcast).
 
-An intrinsic without a lowering here is a located error that names it, never
-a silent miscompile.
+Wave and quad intrinsics are lowered in `wave`, atomics (the `Interlocked*`
+functions and byte-address buffer methods) in `atomics`.  An intrinsic
+without a lowering is a located error that names it, never a silent
+miscompile.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from llvmlite import ir
 
 from .. import ast as A
 from ..sema import types as T
+from .atomics import ATOMIC_INTRINSICS, lower_atomic
+from .atomics import METHODS as ATOMIC_METHODS
 from .codegen import _BARRIERS, I1, I8, I32, LowerError
+from .wave import WAVE_INTRINSICS, lower_wave
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -30,19 +35,16 @@ _UNARY_FLOAT = {"sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "t
                 "round": "Round_ne", "floor": "Round_ni", "ceil": "Round_pi", "trunc": "Round_z"}
 
 
-# Wave reductions and scans: (operation, WaveOpKind); the SignedOpKind
-# operand follows the element type.
-_WAVE_ARITH = {"WaveActiveSum": ("WaveActiveOp", 0), "WaveActiveProduct": ("WaveActiveOp", 1),
-               "WaveActiveMin": ("WaveActiveOp", 2), "WaveActiveMax": ("WaveActiveOp", 3),
-               "WavePrefixSum": ("WavePrefixOp", 0), "WavePrefixProduct": ("WavePrefixOp", 1)}
-_WAVE_BIT = {"WaveActiveBitAnd": 0, "WaveActiveBitOr": 1, "WaveActiveBitXor": 2}
-
 
 def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
     match = info.target
     name = match.name
     if info.object is not None:
         return _resource_method(gen, expr, info)
+    if name in WAVE_INTRINSICS:
+        return lower_wave(gen, expr, info)
+    if name in ATOMIC_INTRINSICS:
+        return lower_atomic(gen, expr, info)
     args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
     b = gen.builder
     if name == "NonUniformResourceIndex":
@@ -52,30 +54,6 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
     if name in _BARRIERS:
         gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
         return ir.Constant(I32, 0)
-    if name == "WaveGetLaneIndex":
-        return gen.op("WaveGetLaneIndex", [], name_hint="lane")
-    if name == "WaveGetLaneCount":
-        return gen.op("WaveGetLaneCount", [], name_hint="lanes")
-    if name == "WaveIsFirstLane":
-        return gen.op("WaveIsFirstLane", [])
-    if name == "WaveReadLaneFirst":
-        return _per_component(gen, args, lambda parts: gen.op("WaveReadLaneFirst", parts, overload=parts[0].type))
-    if name == "WaveReadLaneAt":
-        lane = args[1]
-        return _per_component(gen, args[:1], lambda parts: gen.op("WaveReadLaneAt", [parts[0], lane],
-                                                                  overload=parts[0].type))
-    if name in ("WaveActiveAnyTrue", "WaveActiveAllTrue"):
-        return gen.op("WaveAnyTrue" if name == "WaveActiveAnyTrue" else "WaveAllTrue", args)
-    if name in _WAVE_ARITH:
-        op_name, kind = _WAVE_ARITH[name]
-        scalar = match.return_type.element
-        signed = 1 if scalar.kind in ("uint", "bool") else 0
-        return _per_component(gen, args, lambda parts: gen.op(
-            op_name, [parts[0], ir.Constant(ir.IntType(8), kind), ir.Constant(ir.IntType(8), signed)],
-            overload=parts[0].type))
-    if name in _WAVE_BIT:
-        return _per_component(gen, args, lambda parts: gen.op(
-            "WaveActiveBit", [parts[0], ir.Constant(ir.IntType(8), _WAVE_BIT[name])], overload=parts[0].type))
     if name == "f16tof32":
         return _per_component(gen, args, lambda parts: gen.op("LegacyF16ToF32", parts, name_hint="f32"))
     if name == "f32tof16":
@@ -277,4 +255,5 @@ _METHODS = {
     ("*", "GetDimensions"): _buffer_dimensions,
     ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
     ("append", "Append"): _append, ("consume", "Consume"): _consume,
+    **{("raw", name): lower for name, lower in ATOMIC_METHODS.items()},
 }

@@ -1147,6 +1147,10 @@ class Analyzer:
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
+            if match.min_shader_model > (self.options.major, self.options.minor):
+                major, minor = match.min_shader_model
+                raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
+                                callee.member.span)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
@@ -1180,6 +1184,9 @@ class Analyzer:
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
+            if mode == "ref":
+                from .atomics import check_destination
+                check_destination(self, match.name.split(".")[-1], arg)
             if mode in ("out", "inout", "ref"):
                 self._require_lvalue(arg, env, f"an {mode} argument")
 
