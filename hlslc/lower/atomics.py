@@ -160,14 +160,18 @@ def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
 
 
 def _component_pointer(gen: "Codegen", whole: PointerPlace, index: int) -> ir.Value:
+    """A pointer to component `index` of a vector (or element `index`, row
+    by row, of a matrix) in memory, as `v[i]` is addressed."""
     b = gen.builder
     t = whole.type
+    pointer = whole.pointer
     if isinstance(t, T.MatrixType):
-        row = b.gep(whole.pointer, [ir.Constant(I32, 0), ir.Constant(I32, index // t.cols)])
-        return b.gep(row, [ir.Constant(I32, 0), ir.Constant(I32, index % t.cols)])
-    if isinstance(t, T.VectorType):
-        return b.gep(whole.pointer, [ir.Constant(I32, 0), ir.Constant(I32, index)])
-    return whole.pointer
+        pointer = b.gep(pointer, [ir.Constant(I32, 0), ir.Constant(I32, index // t.cols)])
+        index %= t.cols
+    elif not isinstance(t, T.VectorType):
+        return pointer
+    elem = pointer.type.pointee.element
+    return b.gep(b.bitcast(pointer, elem.as_pointer(pointer.type.addrspace)), [ir.Constant(I32, index)])
 
 
 # --------------------------------------------------------------------------

@@ -272,10 +272,11 @@ _KINDS = {
     "any": (lambda t: t, "a scalar, vector or matrix"),
     "bits32": (lambda t: t if t in (INT, UINT, FLOAT) else None, "a 32-bit int, uint or float type"),
     "atomic": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "a 32- or 64-bit integer type"),
-    "int32": (lambda t: t if t in (INT, UINT) else None, "int or uint"),
+    # DXC's any_int32/any_int64: another type converts to the signed one.
+    "int32": (lambda t: t if t in (INT, UINT) else INT, "int or uint"),
     # DXC's uint_only (no implicit conversion; a literal is a uint).
     "uint_only": (lambda t: t if t in (UINT, UINT64) else None, "uint or uint64_t"),
-    "int64": (lambda t: t if t in (INT64, UINT64) else None, "int64_t or uint64_t"),
+    "int64": (lambda t: t if t in (INT64, UINT64) else INT64, "int64_t or uint64_t"),
 }
 
 # How a kind defaults an unsuffixed literal (others: `literal_default`).
