@@ -135,7 +135,6 @@ def _store_original(gen: "Codegen", expr: A.CallExpr, position: int | None, valu
 
 def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
     """A groupshared pointer, or (handle, three coordinates) of a UAV element."""
-    b = gen.builder
     if isinstance(place, Swizzle) and len(place.indices) == 1:
         whole, index = place.whole, place.indices[0]
         if isinstance(whole, PointerPlace):
@@ -208,7 +207,6 @@ def _memory_atomic(gen: "Codegen", op: str, pointer: ir.Value, values: list[ir.V
 
 def _resource_atomic(gen: "Codegen", op: str, handle: ir.Value, coords: list[ir.Value], values: list[ir.Value],
                      value_t: T.Type) -> ir.Value:
-    b = gen.builder
     float_bits = _is_float(value_t)
     if float_bits:
         values = [_bits(gen, v) for v in values]

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any, Callable
 from llvmlite import ir
 
 from .. import ast as A
-from ..sema import types as T
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
