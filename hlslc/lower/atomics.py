@@ -37,7 +37,7 @@ from llvmlite import ir
 from .. import ast as A
 from ..sema import types as T
 from .codegen import LowerError
-from .places import BufferPlace, PointerPlace, Swizzle, TypedPlace, _Extract, add, mul
+from .places import BufferPlace, PointerPlace, Swizzle, TypedPlace, _Extract, _MatrixRow, add, mul
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -141,14 +141,8 @@ def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
             place = PointerPlace(_component_pointer(gen, whole, index), place.type)
         elif hasattr(whole, "scalar_place"):
             place = whole.scalar_place(gen, index)
-    if isinstance(place, _Extract) and isinstance(place.whole, BufferPlace) \
-            and isinstance(place.whole.type, T.VectorType):
-        # `Buf[i].v[j]`: the component's byte offset is j times its size.
-        whole = place.whole
-        size = whole.layout.scalar_size
-        offset = add(gen, whole.offset, mul(gen, gen._to_i32(place.key), size))
-        place = BufferPlace(whole.handle, whole.raw, whole.index, offset, place.type,
-                            gen.structured_layouts.of(place.type), whole.writable, whole.resource)
+    if isinstance(place, _Extract):
+        place = _buffer_scalar(gen, place) or place
     if isinstance(place, PointerPlace) and isinstance(place.pointer.type, ir.PointerType) \
             and place.pointer.type.addrspace == 3:
         return place.pointer
@@ -156,6 +150,31 @@ def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
         return place.handle, place.atomic_address(gen)
     raise LowerError("the destination of an atomic operation must be a groupshared variable or an element of "
                      "a writable (UAV) resource", arg.span)
+
+
+def _buffer_scalar(gen: "Codegen", place: _Extract) -> BufferPlace | None:
+    """`Buf[i].v[j]`, `Buf[i].m[r][c]` with a variable index: the scalar's
+    place, its byte offset computed (a matrix by its layout's majority)."""
+    whole, key = place.whole, place.key
+    if isinstance(whole, BufferPlace) and isinstance(whole.type, T.VectorType):
+        buffer, offset = whole, mul(gen, _index(gen, key), whole.layout.scalar_size)
+    elif isinstance(whole, _MatrixRow) and isinstance(whole.matrix, BufferPlace):
+        buffer = whole.matrix
+        m = buffer.type
+        row, col = _index(gen, whole.index), _index(gen, key)
+        size = buffer.layout.scalar_size
+        if buffer.layout.row_major:
+            offset = mul(gen, add(gen, mul(gen, row, m.cols), col), size)
+        else:
+            offset = mul(gen, add(gen, mul(gen, col, m.rows), row), size)
+    else:
+        return None
+    return BufferPlace(buffer.handle, buffer.raw, buffer.index, add(gen, buffer.offset, offset), place.type,
+                       gen.structured_layouts.of(place.type), buffer.writable, buffer.resource)
+
+
+def _index(gen: "Codegen", index: Any) -> Any:
+    return index if isinstance(index, int) else gen._to_i32(index)
 
 
 def _component_pointer(gen: "Codegen", whole: PointerPlace, index: int) -> ir.Value:

@@ -19,6 +19,7 @@ RWTexture2D<int> T2 : register(u5);
 RWTexture2DArray<uint> TA : register(u6);
 RWTexture3D<uint> T3 : register(u7);
 RWByteAddressBuffer B : register(u8);
+RWStructuredBuffer<int2x2> Mats : register(u9);
 
 [numthreads(64, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID) {
@@ -37,6 +38,13 @@ void main(uint3 id : SV_DispatchThreadID) {
   // CHECK-NEXT: [[AT:%"\.[0-9]+"]] = add i32 [[OFF]], 8
   // CHECK-NEXT: call i32 @"dx.op.atomicBinOp.i32"(i32 78, %"dx.types.Handle" %"S{{[.0-9]*}}", i32 2, i32 0, i32 [[AT]], i32 undef, i32 1)
   InterlockedOr(S[0].bins[id.x & 3], 1);
+
+  // A column-major matrix element at a variable row and column: (c * 2 + r) * 4.
+  // CHECK: [[C2:%"\.[0-9]+"]] = mul i32 [[COL:%"\.[0-9]+"]], 2
+  // CHECK-NEXT: [[CR:%"\.[0-9]+"]] = add i32 [[C2]], [[ROW:%"\.[0-9]+"]]
+  // CHECK-NEXT: [[MOFF:%"\.[0-9]+"]] = mul i32 [[CR]], 4
+  // CHECK-NEXT: call i32 @"dx.op.atomicBinOp.i32"(i32 78, %"dx.types.Handle" %"Mats{{[.0-9]*}}", i32 5, i32 1, i32 [[MOFF]], i32 undef, i32 -1)
+  InterlockedMax(Mats[1][id.x & 1][id.y & 1], -1);
 
   // A float element exchanges bits.
   float old;
