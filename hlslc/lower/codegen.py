@@ -1345,6 +1345,16 @@ class Codegen:
             return self._matrix_members(self.emit_expr(expr.object), base_t, expr.member.name, expr.span)
         raise LowerError("code generation does not support this member access yet", expr.span)
 
+    def build_vector(self, parts: list[ir.Value]) -> ir.Value:
+        """A vector of the given scalars (folded to a constant when they are)."""
+        ty = ir.VectorType(parts[0].type, len(parts))
+        if all(isinstance(p, ir.Constant) for p in parts):
+            return ir.Constant(ty, list(parts))
+        vec = ir.Constant(ty, None)
+        for k, part in enumerate(parts):
+            vec = self.builder.insert_element(vec, part, ir.Constant(I32, k))
+        return vec
+
     def _splat(self, scalar: ir.Value, vector_type: ir.VectorType) -> ir.Value:
         """`scalar` in every lane: LLVM's idiom, an insertelement into lane 0
         and a shufflevector with an all-zero mask (two instructions, not one

@@ -67,7 +67,8 @@ from .conversions import (
     literal_default, shape_of, with_shape,
 )
 from .types import (
-    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, LITERAL_INT, UINT, UINT16, UINT64, VOID, MatrixType,
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_INT, UINT, UINT16, UINT64,
+    UINT8_4_PACKED, VOID, MatrixType,
     ResourceType, ScalarType, StringType, Type, VectorType, VoidType, WaveMatrixType,
     matrix_of, vector_of,
 )
@@ -133,6 +134,30 @@ float[S] f16tof32(uint[S])
 uint[S] f32tof16(float[S])
 uint[S] countbits/firstbithigh/firstbitlow(T[S]) where T: int
 T[S] reversebits(T[S])                           where T: int
+uint16_t[S] asuint16(T[S])                       where T: bits16 @sm6.2
+int16_t[S] asint16(T[S])                         where T: bits16 @sm6.2
+half[S] asfloat16(T[S])                          where T: bits16 @sm6.2
+T[S] frexp(T[S], out T[S])                       where T: float
+uint4 msad4(uint, uint2, uint4)
+int4 D3DCOLORtoUBYTE4(float4)
+uint2 AddUint64(uint2, uint2)
+uint4 AddUint64(uint4, uint4)
+
+# Packed dot products (SM 6.4) and the 8-bit packing of SM 6.6.
+float dot2add(half2, half2, float)               @sm6.4
+int dot4add_i8packed(uint, uint, int)            @sm6.4
+uint dot4add_u8packed(uint, uint, uint)          @sm6.4
+uint8_t4_packed pack_u8/pack_clamp_u8(uint4)     @sm6.6
+uint8_t4_packed pack_u8/pack_clamp_u8(uint16_t4) @sm6.6
+int8_t4_packed pack_s8/pack_clamp_s8(int4)       @sm6.6
+int8_t4_packed pack_s8/pack_clamp_s8(int16_t4)   @sm6.6
+int4 unpack_s8s32(int8_t4_packed)                @sm6.6
+int16_t4 unpack_s8s16(int8_t4_packed)            @sm6.6
+uint4 unpack_u8u32(uint8_t4_packed)              @sm6.6
+uint16_t4 unpack_u8u16(uint8_t4_packed)          @sm6.6
+
+# Tiled resources: the status of a Load or Sample.
+bool CheckAccessFullyMapped(uint)
 
 # Barriers.  The *WithGroupSync ones also wait for every thread of the group.
 void GroupMemoryBarrier/DeviceMemoryBarrier/AllMemoryBarrier()
@@ -157,6 +182,15 @@ bool[V] WaveActiveAllEqual(T[V])                          where T: any @wave
 T[V] WaveActiveSum/WaveActiveProduct/WaveActiveMin/WaveActiveMax/WavePrefixSum/WavePrefixProduct(T[V])  where T: numeric @wave
 T[V] WaveActiveBitAnd/WaveActiveBitOr/WaveActiveBitXor(T[V])  where T: int @wave
 uint4 WaveMatch(T[V])                                     where T: any @wave @sm6.5
+T[V] WaveMultiPrefixSum/WaveMultiPrefixProduct(T[V], uint4)   where T: numeric @wave @sm6.5
+T[V] WaveMultiPrefixBitAnd/WaveMultiPrefixBitOr/WaveMultiPrefixBitXor(T[V], uint4)  where T: int @wave @sm6.5
+uint WaveMultiPrefixCountBits(bool, uint4)                @wave @sm6.5
+bool IsHelperLane()                                       @sm6.6
+
+# Quads: the other lanes of this lane's 2x2 quad.
+T[V] QuadReadAcrossX/QuadReadAcrossY/QuadReadAcrossDiagonal(T[V])  where T: any
+T[V] QuadReadLaneAt(T[V], uint)                           where T: any
+bool QuadAny/QuadAll(bool)                                @sm6.7
 
 # Resources.
 uint NonUniformResourceIndex(uint)
@@ -254,13 +288,16 @@ _KINDS = {
     "atomic": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "a 32- or 64-bit integer type"),
     "int32": (lambda t: t if t in (INT, UINT) else None, "int or uint"),
     "int64": (lambda t: t if t in (INT64, UINT64) else None, "int64_t or uint64_t"),
+    "bits16": (lambda t: t if t in _SIXTEEN_BIT else None, "a 16-bit type (half, int16_t or uint16_t)"),
+    "int3264": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "int, uint, int64_t or uint64_t"),
 }
 
 # --------------------------------------------------------------------------
 # Parsed signatures
 
 _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DOUBLE,
-            "int64_t": INT64, "uint64_t": UINT64}
+            "int64_t": INT64, "uint64_t": UINT64, "half": HALF, "int16_t": INT16, "uint16_t": UINT16,
+            "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED}
 _ELEMENT_VARS = frozenset({"T"})
 _WHOLE_VARS = frozenset({"E", "U"})
 _SHAPE_VARS = ("S", "V")
