@@ -374,7 +374,7 @@ def dot(gen: "Codegen", a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Valu
     b = gen.builder
     xs, ys = components(gen, a), components(gen, c)
     if elem.kind == "float":
-        if 2 <= len(xs) <= 4:
+        if 2 <= len(xs) <= 4 and not isinstance(xs[0].type, ir.DoubleType):
             return gen.op(f"Dot{len(xs)}", xs + ys, overload=xs[0].type, name_hint="dot")
         total = b.fmul(xs[0], ys[0])
         for x, y in zip(xs[1:], ys[1:]):

@@ -298,16 +298,25 @@ class Validator:
             ops = self.operations_of(fn.name[1:])
             if not ops:
                 continue
-            expected = self.expected_signature(ops[0], fn.name[1:])
+            # A function several operations share (dx.op.binary: FMax, IMax,
+            # ...) is declared for the one whose overloads include its suffix.
+            op = ops[0]
+            expected = self.expected_signature(op, fn.name[1:])
+            for other in ops[1:]:
+                if not isinstance(expected, str):
+                    break
+                candidate = self.expected_signature(other, fn.name[1:])
+                if not isinstance(candidate, str):
+                    op, expected = other, candidate
             if isinstance(expected, str):
-                self.report("IR-SIGNATURE", f"'{fn.name}' does not name an overload of {ops[0].name}: {expected}",
+                self.report("IR-SIGNATURE", f"'{fn.name}' does not name an overload of {op.name}: {expected}",
                             line=fn.line)
                 continue
             result, params = expected
             got = [p.type for p in fn.params]
             if _squash(fn.result) != _squash(result) or [_squash(t) for t in got] != [_squash(t) for t in params]:
                 self.report("IR-SIGNATURE",
-                            f"'{fn.name}' is declared as '{fn.result} ({', '.join(got)})', but {ops[0].name} "
+                            f"'{fn.name}' is declared as '{fn.result} ({', '.join(got)})', but {op.name} "
                             f"is '{result} ({', '.join(params)})'", line=fn.line)
 
     def operations_of(self, name: str) -> list:
