@@ -1497,6 +1497,14 @@ def literal_scalar(t: T.ScalarType) -> T.ScalarType:
     return t
 
 
+class _FloatConstant(ir.Constant):
+    """A float constant printed without llvmlite's padding of zero
+    (`float              0x0` becomes `float 0x0`)."""
+
+    def get_reference(self) -> str:
+        return super().get_reference().strip()
+
+
 def fconst(ty: ir.Type, value: float) -> ir.Constant:
     """A floating-point constant; out-of-range values become infinities, as
     the conversion to that type does at run time."""
@@ -1504,7 +1512,7 @@ def fconst(ty: ir.Type, value: float) -> ir.Constant:
     limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
     if limit is not None and math.isfinite(value) and abs(value) > limit:
         value = math.copysign(math.inf, value)
-    return ir.Constant(ty, value)
+    return _FloatConstant(ty, value)
 
 
 def _int_if_enum(t: T.Type) -> T.Type:

@@ -63,6 +63,9 @@ def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.V
     from .access import emit_handle
     handle = emit_handle(gen, info.object)
     family = object_t.shape.family
+    if family == "texture":
+        from .textures import lower_texture_method
+        return lower_texture_method(gen, expr, info, object_t, handle)
     lower = _METHODS.get((family, name)) or _METHODS.get(("*", name))
     if lower is None and family == "raw" and name.startswith("Interlocked"):
         from .atomics import lower_atomic

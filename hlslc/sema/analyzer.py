@@ -1145,6 +1145,15 @@ class Analyzer:
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+            target = (self.options.major, self.options.minor)
+            if match.min_shader_model > target:
+                major, minor = match.min_shader_model
+                raise SemaError(f"'{name}' needs shader model {major}.{minor} or later; the target is "
+                                f"{target[0]}.{target[1]}", callee.member.span)
+            if name in _DERIVATIVE_METHODS and self.options.stage == "cs" and target < (6, 6):
+                raise SemaError(f"'{name}' takes derivatives from the other threads of a quad, which compute "
+                                f"shaders have from shader model 6.6 on; the target is {target[0]}.{target[1]} "
+                                "(use SampleLevel or SampleGrad)", callee.member.span)
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
@@ -1402,6 +1411,10 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
             return None
     return len(parts)
 
+
+# Texture methods that take implicit derivatives.
+_DERIVATIVE_METHODS = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
+                                 "CalculateLevelOfDetailUnclamped"})
 
 # Vulkan attributes that have no DirectX meaning to fall back on.
 _VULKAN_ONLY_ATTRIBUTES = {

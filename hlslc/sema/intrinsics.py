@@ -69,8 +69,8 @@ from .conversions import (
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_INT, UINT, UINT16, UINT64,
     UINT8_4_PACKED, VOID, MatrixType,
-    ResourceType, ScalarType, StringType, Type, VectorType, VoidType, WaveMatrixType,
-    matrix_of, vector_of,
+    RESOURCE_SHAPES, ResourceShape, ResourceType, ScalarType, StringType, Type, VectorType, VoidType,
+    WaveMatrixType, matrix_of, resource_of, vector_of,
 )
 
 _BASE_SM = (6, 0)   # DXIL's floor: everything here exists from SM 6.0 on
@@ -245,6 +245,64 @@ E Load(uint, out uint)
 void GetDimensions(out uint)
 """
 
+def _vec(kind: str, n: int) -> str:
+    return kind if n == 1 else f"{kind}{n}"
+
+
+def _texture_methods(shape: "ResourceShape") -> str:
+    """The methods of one texture shape, written in the table's language:
+    coordinate lengths follow the shape (`Texture2DArray.SampleLevel` takes
+    a float3 location and an int2 offset; cubes take no offsets)."""
+    coords = shape.coords                       # location, array slice included
+    dims = coords - (1 if shape.array else 0)   # offsets, gradients
+    grad = 3 if shape.cube else dims
+    loc = _vec("float", coords)
+    off = "" if shape.cube else f", {_vec('int', dims)}"
+    lines = []
+    sizes = ["uint"] * dims if not shape.cube else ["uint", "uint"]
+    if shape.array:
+        sizes.append("uint")
+    outs = ", ".join(f"out {t}" for t in sizes)
+    if shape.ms:
+        lines += [f"E Load({_vec('int', coords)}, int)",
+                  f"E Load({_vec('int', coords)}, int, {_vec('int', dims)}, out uint?)",
+                  f"void GetDimensions({outs}, out uint)",
+                  f"float2 GetSamplePosition(int)"]
+        return "\n".join(lines) + "\n"
+    if shape.is_uav:
+        lines += [f"E Load({_vec('int', coords)})", f"E Load({_vec('int', coords)}, out uint)",
+                  f"void GetDimensions({outs})"]
+        return "\n".join(lines) + "\n"
+    sampler, compare = "SamplerState", "SamplerComparisonState"
+    if not shape.cube:
+        lines += [f"E Load({_vec('int', coords + 1)})",
+                  f"E Load({_vec('int', coords + 1)}{off}, out uint?)"]
+    opt = off.replace(", ", ", ") + "?" if off else ""
+    lines += [
+        f"E Sample({sampler}, {loc}{opt}, float?, out uint?)",
+        f"E SampleBias({sampler}, {loc}, float{opt}, float?, out uint?)",
+        f"E SampleLevel({sampler}, {loc}, float{opt}, out uint?)",
+        f"E SampleGrad({sampler}, {loc}, {_vec('float', grad)}, {_vec('float', grad)}{opt}, float?, out uint?)",
+        f"float SampleCmp({compare}, {loc}, float{opt}, float?, out uint?)",
+        f"float SampleCmpLevelZero({compare}, {loc}, float{opt}, out uint?)",
+        f"float SampleCmpLevel({compare}, {loc}, float, float{opt}, out uint?)  @sm6.7",
+        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({sampler}, {_vec('float', grad)})",
+        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({compare}, {_vec('float', grad)})",
+        f"void GetDimensions({outs})",
+        f"void GetDimensions(uint, {outs}, out uint)",
+    ]
+    if dims == 2:
+        gathers = "Gather/GatherRed/GatherGreen/GatherBlue/GatherAlpha"
+        compares = "GatherCmp/GatherCmpRed/GatherCmpGreen/GatherCmpBlue/GatherCmpAlpha"
+        lines += [f"G {gathers}({sampler}, {loc}{opt}, out uint?)",
+                  f"G {compares}({compare}, {loc}, float{opt}, out uint?)"]
+        if not shape.cube:
+            lines += [f"G GatherRed/GatherGreen/GatherBlue/GatherAlpha({sampler}, {loc}, int2, int2, int2, int2, "
+                      f"out uint?)",
+                      f"G GatherRaw({sampler}, {loc}{opt}, out uint?)  @sm6.7"]
+    return "\n".join(lines) + "\n"
+
+
 _METHODS = {
     "ByteAddressBuffer": _BAB_READ,
     "RWByteAddressBuffer": _BAB_READ + _BAB_WRITE,
@@ -255,6 +313,8 @@ _METHODS = {
     "Buffer": _TYPED_READ,
     "RWBuffer": _TYPED_READ,
 }
+_METHODS.update({name: _texture_methods(shape) for name, shape in RESOURCE_SHAPES.items()
+                 if shape.is_texture and not shape.rov})
 
 # --------------------------------------------------------------------------
 # Element kinds: which element types a generic T accepts, and how an
@@ -299,7 +359,7 @@ _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DO
             "int64_t": INT64, "uint64_t": UINT64, "half": HALF, "int16_t": INT16, "uint16_t": UINT16,
             "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED}
 _ELEMENT_VARS = frozenset({"T"})
-_WHOLE_VARS = frozenset({"E", "U"})
+_WHOLE_VARS = frozenset({"E", "U", "G"})   # G: four of E's scalar (a Gather)
 _SHAPE_VARS = ("S", "V")
 
 
@@ -378,6 +438,8 @@ def _parse_type(text: str) -> _Pat:
         return _Pat(base_text, dims)
     if base_text in _SCALARS:
         return _Pat(_SCALARS[base_text], dims)
+    if base_text in ("SamplerState", "SamplerComparisonState"):
+        return _Pat(resource_of(base_text), dims)
     vec = re.fullmatch(r"(\w+?)([1-4])", base_text)
     if vec and vec.group(1) in _SCALARS and not dims:
         return _Pat(_SCALARS[vec.group(1)], (int(vec.group(2)),))
@@ -761,7 +823,8 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
     if sigs is None:
         return IntrinsicError(f"no member named '{name}' in '{object_type.spell()}'")
     args = list(arg_types)
-    base_env = {"E": object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT}
+    elem = object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT
+    base_env = {"E": elem, "G": vector_of(elem.element if elem.element is not None else FLOAT, 4)}
     candidates: list[tuple[_Sig, dict]] = []
     notes: list[str] = []
     if template_arg is not None:
