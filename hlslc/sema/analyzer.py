@@ -957,6 +957,8 @@ class Analyzer:
             from . import intrinsics
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
+            if name in T.RAY_TRACING_FUNCTIONS:
+                raise SemaError(T.ray_tracing_error(name), callee.span)
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1233,6 +1235,10 @@ class Analyzer:
             shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if stage in T.RAY_TRACING_STAGES:
+                    self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
+                                                  "compiles compute shaders without ray tracing")
+                    continue
                 if stage != "compute":
                     self.warn(f"entry point '{fn.name}' is a '{stage}' shader: hlslc checks and compiles compute "
                               "shaders only, so its stage-specific rules are not checked", shader.span)

@@ -610,6 +610,8 @@ class Engine:
             return T.STRING
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
+        if name in T.RAY_TRACING_TYPES:
+            raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):
             return T.vector_of(T.FLOAT, 4)
         if name in ("matrix",):
@@ -653,6 +655,8 @@ class Engine:
                     raise SemaError(f"vector length {sizes[0].value} is too large (at most 1024)", args[1].span)
                 return T.vector_of(elem, sizes[0].value)
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
+        if name == "RayQuery":
+            raise SemaError(T.ray_tracing_error(name), ref.span)
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
