@@ -1249,7 +1249,28 @@ class Codegen:
             return result
         if type(src) is type(dst) and self.llt(src) == self.llt(dst):
             return value
-        raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}' yet", span)
+        if isinstance(src, T.MatrixType) and isinstance(dst, T.MatrixType):
+            # Truncation keeps the upper-left block; the element type converts.
+            result = ir.Constant(self.llt(dst), None)
+            row_src = T.vector_of(src.elem, src.cols)
+            row_dst = T.vector_of(dst.elem, dst.cols)
+            for r in range(dst.rows):
+                row = self.convert(b.extract_value(value, r), row_src, row_dst, explicit, span)
+                result = b.insert_value(result, row, r)
+            return result
+        if isinstance(src, T.MatrixType) and isinstance(dst, T.ScalarType):
+            first = b.extract_element(b.extract_value(value, 0), ir.Constant(I32, 0))
+            return self._scalar_convert(first, src.elem, dst)
+        if _flattens(src) and _flattens(dst):
+            # HLSL's element-wise casts (vector to matrix, array to matrix,
+            # struct to array, ...): the scalars in order, a single one splat.
+            scalars = self._scalars_of(value, src)
+            want = _flat_scalars(dst, self.engine)
+            if len(scalars) == 1 and want > 1:
+                scalars = scalars * want
+            if len(scalars) >= want:
+                return self._build_from_scalars(scalars[:want], dst, span)
+        raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}'", span)
 
     def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
         """Element conversion of a whole vector with one vector instruction
@@ -1534,6 +1555,29 @@ class _Handle:
 
     def __init__(self, value: ir.Value) -> None:
         self.value = value
+
+
+def _flattens(t: T.Type) -> bool:
+    """Numbers, and arrays and structs of numbers: what element-wise casts take."""
+    if isinstance(t, (T.ScalarType, T.VectorType, T.MatrixType, T.EnumType)):
+        return True
+    if isinstance(t, T.ArrayType):
+        return t.size is not None and _flattens(t.elem)
+    if isinstance(t, T.ClassType):
+        return all(f.type is not None and _flattens(f.type) for f in t.instance.fields)
+    return False
+
+
+def _flat_scalars(t: T.Type, engine: Any) -> int:
+    if isinstance(t, (T.ScalarType, T.EnumType)):
+        return 1
+    if isinstance(t, (T.VectorType, T.MatrixType)):
+        return T.component_count(t)
+    if isinstance(t, T.ArrayType):
+        return (t.size or 0) * _flat_scalars(t.elem, engine)
+    if isinstance(t, T.ClassType):
+        return sum(_flat_scalars(engine.var_type(f), engine) for f in t.instance.fields)
+    return 0
 
 
 def _holds_resources(t: T.Type) -> bool:

@@ -835,6 +835,12 @@ class Analyzer:
             return True
         if isinstance(target, (T.ClassType, T.ArrayType)) and source.is_scalar:
             return True        # `(S)0`: HLSL splats a scalar over every member
+        # Element-wise casts between arrays, structs, vectors and matrices:
+        # the source gives at least as many scalars as the target takes.
+        have, want = _flat_count(source), _flat_count(target)
+        if have is not None and want is not None and (have == 1 or have >= want) \
+                and not isinstance(target, T.EnumType):
+            return True
         return False
 
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:

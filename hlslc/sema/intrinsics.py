@@ -128,7 +128,7 @@ T[S] select(bool[S], T[S], T[S])                 where T: any
 uint[S] asuint(T[S])                             where T: bits32
 int[S] asint(T[S])                               where T: bits32
 float[S] asfloat(T[S])                           where T: bits32
-void asuint(double, out uint, out uint)
+void asuint(double[S], out uint[S], out uint[S])
 double[V] asdouble(uint[V], uint[V])
 float[S] f16tof32(uint[S])
 uint[S] f32tof16(float[S])
