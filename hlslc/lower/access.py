@@ -192,6 +192,11 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
+        from ..sema.analyzer import THIS
+        if sym is THIS:
+            return PointerPlace(gen.this_pointer(expr.span), t)
+        if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
+            return PointerPlace(gen.field_pointer(sym, expr.span), t)
         if isinstance(sym, VarSymbol) and id(sym) in gen.res.struct_leaves and not gen._is_local(sym):
             return GlobalStructPlace(sym, gen.res.struct_leaves[id(sym)], t, (), 0)
         if isinstance(sym, VarSymbol) and isinstance(t, T.ArrayType) and not gen._is_local(sym):
@@ -281,6 +286,8 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
     expr = _strip(expr)
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
+        if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
+            return gen.builder.load(gen.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             for frame in reversed(gen.frames):
                 bound = frame.vars.get(id(sym))

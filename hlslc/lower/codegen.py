@@ -27,7 +27,7 @@ from ..records import ValueRecord
 from .. import ast as A
 from ..diagnostics import Diagnostics
 from ..sema import types as T
-from ..sema.analyzer import CallInfo, FunctionTables, SemaResult
+from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
 from ..sema.engine import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
@@ -197,6 +197,7 @@ class Frame:
         self.ret_block: ir.Block | None = None
         self.ret_slot: Any = None
         self.ret_type: T.Type = T.VOID
+        self.this_ptr: ir.Value | None = None   # the object of a member function
 
 
 class Codegen:
@@ -862,11 +863,15 @@ class Codegen:
             return self.const_of(sym, t)
         if isinstance(sym, EnumeratorSymbol):
             return ir.Constant(I32, sym.value)
+        if sym is THIS:
+            return self.builder.load(self.this_pointer(expr.span))
+        if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
+            return self.builder.load(self.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
                 from .access import emit_handle
                 return emit_handle(self, expr)
-            if sym.is_global and not self._is_local(sym) and sym.is_uniform:
+            if sym.is_global and not self._is_local(sym) and (sym.is_uniform or id(sym) in self.res.struct_leaves):
                 from .access import load_place
                 return load_place(self, expr)
             if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \
@@ -980,6 +985,22 @@ class Codegen:
         self.handles[id(sym)] = handle
         return handle
 
+    def this_pointer(self, span: Span | None) -> ir.Value:
+        """The object of the member function being emitted."""
+        for frame in reversed(self.frames):
+            if frame.this_ptr is not None:
+                return frame.this_ptr
+            if frame.fn is not None and frame.fn.owner is None:
+                break
+        raise LowerError("internal: 'this' outside a member function", span)
+
+    def field_pointer(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        """A data member named inside a member function: `this->name`."""
+        this = self.this_pointer(span)
+        instance = sym.owner
+        names = [f.name for f in instance.fields]
+        return self.builder.gep(this, [ir.Constant(I32, 0), ir.Constant(I32, names.index(sym.name))])
+
     def sema_scalar(self, t: T.Type) -> T.ScalarType:
         """The scalar element of a scalar, vector or matrix type (enums are int)."""
         if isinstance(t, T.EnumType):
@@ -1009,6 +1030,10 @@ class Codegen:
             return self.emit_lvalue(expr.inner)
         if isinstance(expr, A.NameExpr):
             sym = self.symbol_of(expr)
+            if sym is THIS:
+                return self.this_pointer(expr.span)
+            if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
+                return self.field_pointer(sym, expr.span)
             if isinstance(sym, VarSymbol):
                 return self.var_pointer(sym, expr.span)
         if isinstance(expr, A.IndexExpr):
@@ -1063,6 +1088,9 @@ class Codegen:
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
+            if not _is_linalg(self.expr_type(expr.target)):
+                # A user struct's compound assignment operator.
+                return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
             from .linalg import lower_operator_call
             return lower_operator_call(self, expr, info)
@@ -1134,6 +1162,9 @@ class Codegen:
         return b.load(slot)
 
     def emit_binary(self, expr: A.BinaryExpr) -> ir.Value:
+        info = self.call_info(expr)
+        if info is not None:
+            return self.inline_call(expr, info, [expr.rhs])
         op = expr.op
         b = self.builder
         if op in ("&&", "||"):
@@ -1432,21 +1463,36 @@ class Codegen:
             scalars.extend(self._scalars_of(self.emit_expr(arg), self.expr_type(arg)))
         return self._build_from_scalars(scalars, target, expr.span)
 
-    def inline_call(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:
+    def inline_call(self, expr: A.Expr, info: CallInfo, arg_exprs: "list[A.Expr] | None" = None) -> ir.Value:
         """Emit a user function's body in place of the call (as DXC inlines
-        everything into a compute entry)."""
+        everything into a compute entry).  A member function's object is
+        `this`: the object's own storage, or a copy of a buffer element or
+        constant written back after the call when it can be written."""
         fn: FunctionSymbol = info.target
         if id(fn) in self.inlining:
             raise LowerError(f"recursive call to '{fn.name}'", expr.span)
-        if info.object is not None or (fn.owner is not None and not fn.is_static):
-            raise LowerError("code generation does not support member functions of user structs yet", expr.span)
-        from .access import rooted_outside
+        args = expr.args if arg_exprs is None else arg_exprs
+        from .access import emit_place, rooted_outside
+        from .places import PointerPlace
         sig = self.engine.signature_of(fn)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
         b = self.builder
+        write_back = None
+        if fn.owner is not None and not fn.is_static:
+            if info.object is not None:
+                place = emit_place(self, info.object)
+                if isinstance(place, PointerPlace):
+                    frame.this_ptr = place.pointer
+                else:
+                    frame.this_ptr = self.alloca(self.llt(place.type), "this")
+                    b.store(place.load(self), frame.this_ptr)
+                    if place.writable:
+                        write_back = place
+            else:
+                frame.this_ptr = self.this_pointer(expr.span)
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
-        for param, ptype, arg in zip(sig.param_decls, sig.param_types, expr.args):
+        for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
             if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
                 # A buffer element or constant: copied in and out through a temporary.
@@ -1481,7 +1527,7 @@ class Codegen:
             if var is not None:
                 frame.vars[id(var)] = slot
         # Defaulted parameters the call left out.
-        for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(expr.args):]:
+        for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(args):]:
             var = self._param_symbol(fn, param)
             value = self.const_of(self.engine.evaluate(param.default, fn.env), ptype)
             slot = self.alloca(value.type, param.name or "arg")
@@ -1503,6 +1549,8 @@ class Codegen:
         b.position_at_end(frame.ret_block)
         for temp, arg, ptype, arg_t in copy_out:
             self.store_to(arg, self.convert(b.load(temp), ptype, arg_t, True, arg.span))
+        if write_back is not None:
+            write_back.store(self, b.load(frame.this_ptr))
         if frame.ret_slot is not None:
             return b.load(frame.ret_slot)
         return ir.Constant(I32, 0)

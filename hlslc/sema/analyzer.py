@@ -132,6 +132,16 @@ class SemaOptions(ValueRecord):
 
 
 _SWIZZLE_SETS = ("xyzw", "rgba")
+
+
+class _This:
+    """The symbol of `this` inside a member function."""
+
+    def __repr__(self) -> str:
+        return "this"
+
+
+THIS = _This()
 _SYSTEM_VALUES = {
     "SV_DISPATCHTHREADID": ("uint", 3), "SV_GROUPID": ("uint", 3), "SV_GROUPTHREADID": ("uint", 3),
     "SV_GROUPINDEX": ("uint", 1),
@@ -248,6 +258,7 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                        self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
                 except SemaError as err:
@@ -286,6 +297,19 @@ class Analyzer:
                 inner = [decl.decl]
             if inner:
                 self._check_declaration_attributes([d for d in inner if isinstance(d, A.Decl)])
+
+    def _check_member_functions(self, instance: ClassInstance) -> None:
+        """The bodies of a struct's member functions (those of class
+        template instances are checked per instantiation, when used)."""
+        if instance.template is not None:
+            return
+        for symbols in self.engine.members_of(instance).values():
+            for fn in symbols:
+                if isinstance(fn, FunctionSymbol) and fn.decl.body is not None and id(fn) not in self._instantiated:
+                    self._instantiated.add(id(fn))
+                    self.check_function(fn)
+                elif isinstance(fn, ClassInstance):
+                    self._check_member_functions(fn)
 
     def _evaluate_constant_global(self, var: VarSymbol, t: T.Type) -> None:
         """A scalar `static const` is a constant: evaluate it now, so 1/0 or
@@ -659,6 +683,12 @@ class Analyzer:
         raise SemaError("unsupported expression", expr.span)
 
     def _name(self, expr: A.NameExpr, env: Env) -> T.Type:
+        if expr.name.spelling() == "this" and not self.engine._lookup_all("this", env):
+            instance = env.enclosing_instance()
+            if instance is None or env.function is None or env.function.owner is None or env.function.is_static:
+                raise SemaError("invalid use of 'this' outside of a non-static member function", expr.span)
+            self.result.symbols[id(expr)] = THIS
+            return instance.type
         heap = T.DESCRIPTOR_HEAPS.get(expr.name.spelling())
         if heap is not None and not self.engine._lookup_all(expr.name.parts[0].name, env):
             if (self.options.major, self.options.minor) < (6, 6):
@@ -690,6 +720,8 @@ class Analyzer:
         b = self.check_expr(expr.rhs, env)
         op = expr.op
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
+        if isinstance(a, T.ClassType) and op not in ("&&", "||"):
+            return self._binary_operator_call(expr, a, b, env)
         if isinstance(a, T.EnumType) or isinstance(b, T.EnumType):
             if op in ("==", "!=") and a is b:
                 return T.BOOL
@@ -737,6 +769,20 @@ class Analyzer:
             self.require_conversion(operand, target, expr.value.span, "assigning")
         return target
 
+    def _binary_operator_call(self, expr: A.BinaryExpr, left: T.ClassType, right: T.Type, env: Env) -> T.Type:
+        """`a + b` on a struct: its `operator+` member, called on `a`."""
+        name = f"operator{expr.op}"
+        members = self.engine.members_of(left.instance).get(name)
+        if not members:
+            raise SemaError(f"invalid operands to binary expression ('{left.spell()}' and '{right.spell()}'): "
+                            f"'{left.spell()}' has no member 'operator{expr.op}'", expr.span)
+        resolved = self._resolve(members, None, env, [right], [expr.rhs], name, expr.span, object_expr=expr.lhs,
+                                 object_type=left)
+        self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
+                                               resolved.param_types, expr.lhs)
+        self._note_call_edge(env, resolved.function, expr)
+        return resolved.return_type
+
     def _operator_call(self, expr: A.AssignExpr, target: T.ClassType, env: Env) -> T.Type:
         name = f"operator{expr.op}"
         members = self.engine.members_of(target.instance).get(name)
@@ -778,6 +824,8 @@ class Analyzer:
             target = target.inner
         if isinstance(target, A.NameExpr):
             sym = self.result.symbols.get(id(target))
+            if sym is THIS:
+                return
             if isinstance(sym, VarSymbol):
                 self.written.add(id(sym))
                 if sym.is_global and not isinstance(self.engine.var_type(sym), T.ErrorType) and sym.is_uniform:
