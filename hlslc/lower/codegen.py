@@ -1280,6 +1280,12 @@ class Codegen:
             return result
         if type(src) is type(dst) and self.llt(src) == self.llt(dst):
             return value
+        if isinstance(src, T.ClassType) and isinstance(dst, T.ClassType):
+            # A derived struct as its base: the base's members lead it.
+            result = ir.Constant(self.llt(dst), None)
+            for i in range(len(dst.instance.fields)):
+                result = b.insert_value(result, b.extract_value(value, i), i)
+            return result
         if isinstance(src, T.MatrixType) and isinstance(dst, T.MatrixType):
             # Truncation keeps the upper-left block; the element type converts.
             result = ir.Constant(self.llt(dst), None)

@@ -443,17 +443,43 @@ class Engine:
                         for name, value in sym.values.items():
                             if not sym.scoped:
                                 members.setdefault(name, []).append(EnumeratorSymbol(name, sym.span, sym, value))
+            # Inherited members, unless a member of the same name hides them.
+            for base in self.bases_of(instance):
+                for name, symbols in self.members_of(base).items():
+                    if name not in members:
+                        members[name] = list(symbols)
         return members
+
+    def bases_of(self, instance: ClassInstance) -> list[ClassInstance]:
+        """The base classes of `struct G : F`, in order."""
+        bases = []
+        for ref in getattr(instance.decl, "bases", None) or ():
+            base = self.resolve_type(ref, instance.env.parent or instance.env)
+            if not isinstance(base, T.ClassType):
+                raise SemaError(f"'{base.spell()}' cannot be a base of '{instance.spell()}': only structs and "
+                                "classes can", ref.span)
+            if base.instance is instance:
+                raise SemaError(f"'{instance.spell()}' cannot derive from itself", ref.span)
+            bases.append(base.instance)
+        return bases
 
     def _build_fields(self, instance: ClassInstance) -> None:
         """Instantiating a class instantiates its data members' types and its
         static assertions (as in C++): errors there are hard errors."""
+        inherited: list[VarSymbol] = []
+        for base in self.bases_of(instance):
+            if not base.fields and base.decl is not None:
+                self._build_fields(base)
+            inherited += [f for f in base.fields if f not in inherited]
+        own: list[VarSymbol] = []
         for sym_list in self.members_of(instance).values():
             for sym in sym_list:
-                if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const:
+                if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const and sym.owner is instance:
                     sym.is_field = True
-                    instance.fields.append(sym)
-        instance.fields.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+                    own.append(sym)
+        own.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+        # Base class members come first in memory, as in C++.
+        instance.fields[:] = inherited + own
         for field in instance.fields:
             self.var_type(field)
         for decl in instance.decl.members:
