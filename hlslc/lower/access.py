@@ -155,7 +155,7 @@ def rooted_outside(gen: "Codegen", expr: A.Expr) -> bool:
     expr = _strip(expr)
     while True:
         if isinstance(expr, A.IndexExpr):
-            if isinstance(gen.expr_type(expr.base), T.ResourceType):
+            if isinstance(gen.expr_type(expr.base), (T.ResourceType, T.TextureSubscriptType)):
                 return True
             expr = _strip(expr.base)
         elif isinstance(expr, A.MemberExpr):
@@ -217,6 +217,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.base)
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
+        if isinstance(base_t, T.TextureSubscriptType) and base_t.level:
+            return _mip_element(gen, expr, base_t)
         base = emit_place(gen, expr.base)
         index = gen._to_i32(gen.emit_expr(expr.index))
         t = gen.expr_type(expr)
@@ -368,6 +370,25 @@ def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
         return TypedPlace(handle, coords, mip, elem, True, res_t.writable, binding)
     from .codegen import LowerError
     raise LowerError(f"'{res_t.spell()}' cannot be subscripted", expr.span)
+
+
+def _mip_element(gen: "Codegen", expr: A.IndexExpr, slice_t: T.TextureSubscriptType) -> Place:
+    """`tex.mips[m][coord]`, `tex.sample[s][coord]`: a texel read at that
+    mip level (or sample)."""
+    level_expr = _strip(expr.base)
+    assert isinstance(level_expr, A.IndexExpr)
+    member = _strip(level_expr.base)
+    assert isinstance(member, A.MemberExpr)
+    handle = emit_handle(gen, member.object)
+    level = gen._to_i32(gen.emit_expr(level_expr.index))
+    index = gen.emit_expr(expr.index)
+    if isinstance(index.type, ir.VectorType):
+        coords = [gen._to_i32(gen.builder.extract_element(index, ir.Constant(I32, k)))
+                  for k in range(index.type.count)]
+    else:
+        coords = [gen._to_i32(index)]
+    tex = slice_t.texture
+    return TypedPlace(handle, coords, level, tex.elem, True, False)
 
 
 def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:

@@ -929,8 +929,21 @@ class Codegen:
             gv = ir.GlobalVariable(self.module, ty, sym.name)
             gv.linkage = "internal"
             init = sym.decl.init if isinstance(sym.decl, A.VarDecl) else None
-            gv.initializer = self._constant_initializer(init, t, span) if init is not None else ir.Constant(ty, None)
-            gv.global_constant = sym.is_const
+            try:
+                gv.initializer = self._constant_initializer(init, t, span) if init is not None \
+                    else ir.Constant(ty, None)
+                gv.global_constant = sym.is_const
+            except LowerError:
+                # Not a constant (a call, a uniform): computed when the
+                # function starts, as DXC initialises such statics.
+                gv.initializer = ir.Constant(ty, None)
+                self.globals[id(sym)] = gv
+                saved, saved_span = self.builder, self.cur_span
+                self.builder = self.alloca_builder
+                try:
+                    self.builder.store(self.emit_initializer(init, t), gv)
+                finally:
+                    self.builder, self.cur_span = saved, saved_span
         else:
             raise LowerError(f"code generation does not support global uniform '{sym.name}' yet: make it "
                              "'static const' or pass it in a buffer", span or sym.span)
@@ -949,8 +962,8 @@ class Codegen:
                 if isinstance(t, T.ScalarType):
                     value = self.engine.convert_constant(value, t, node.span)
                 return self.const_of(value, t)
-            if isinstance(node, A.InitListExpr):
-                leaves = _flatten_items(node)
+            if isinstance(node, (A.InitListExpr, A.CallExpr)):
+                leaves = self._constant_leaves(node, env)
             else:
                 raise LowerError("code generation needs a brace initialiser of constants here", node.span)
             it = iter(leaves)
@@ -971,6 +984,28 @@ class Codegen:
             return const(init, t)
         except (SemaError, StopIteration) as err:
             raise LowerError(f"code generation needs a constant initialiser for this global", init.span) from None
+
+    def _constant_leaves(self, node: Any, env: Any) -> list:
+        """The scalar expressions of a constant initialiser, in order:
+        brace lists flattened, and constructors (`float3(0, 0.5, 1)`,
+        `float3(1)`) expanded into their arguments."""
+        while isinstance(node, A.ParenExpr):
+            node = node.inner
+        if isinstance(node, A.InitListExpr):
+            out = []
+            for item in node.items:
+                out += self._constant_leaves(item, env)
+            return out
+        if isinstance(node, A.CallExpr) and isinstance(node.callee, A.TypeExpr):
+            target = self.engine.resolve_type(node.callee.type, env)
+            want = T.component_count(target) if target.is_numeric else None
+            out = []
+            for arg in node.args:
+                out += self._constant_leaves(arg, env)
+            if want is not None and len(out) == 1 and want > 1:
+                out = out * want
+            return out
+        return [node]
 
     def handle_for(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         """The handle of a global resource variable (made once per function,

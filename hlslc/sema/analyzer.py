@@ -895,7 +895,7 @@ class Analyzer:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
-                and not isinstance(base, T.ResourceType):
+                and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
@@ -909,6 +909,13 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.TextureSubscriptType):
+            if not base.level:
+                if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
+                    raise SemaError(f"a {'mip level' if base.kind == 'mips' else 'sample index'} is a 'uint', not "
+                                    f"'{index.spell()}'", expr.index.span)
+                return T.TextureSubscriptType(base.texture, base.kind, True)
+            return self._resource_index(base.texture, index, expr)
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -962,6 +969,10 @@ class Analyzer:
                 raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
+        if isinstance(base, T.ResourceType) and base.shape.is_texture and name in ("mips", "sample"):
+            if (name == "sample") != base.shape.ms or base.writable:
+                raise SemaError(f"'{base.spell()}' has no '{name}' member", expr.member.span)
+            return T.TextureSubscriptType(base, name, False)
         if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
                 and isinstance(base.elem, T.ClassType):
             # `ConstantBuffer<S> cb; cb.x` reads a member of S.
@@ -1230,6 +1241,19 @@ class Analyzer:
     def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
         from . import intrinsics
         args = self._args(expr, env)
+        if name == "select" and len(args) == 3 and args[1] is args[2] \
+                and isinstance(args[1], (T.ClassType, T.ArrayType)):
+            # HLSL 2021's select of whole structs and arrays by a scalar condition.
+            from .conversions import implicit_conversion
+            cond = implicit_conversion(args[0], T.BOOL) if args[0].is_scalar else None
+            if cond is None:
+                raise SemaError(f"the condition of 'select' on '{args[1].spell()}' values must be a scalar bool, "
+                                f"not '{args[0].spell()}'", expr.args[0].span)
+            same = implicit_conversion(args[1], args[1])
+            match = intrinsics.IntrinsicMatch("select", args[1], [T.BOOL, args[1], args[1]], [cond, same, same],
+                                              False, (6, 0), False, ["in", "in", "in"])
+            self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
+            return match.return_type
         match = intrinsics.resolve_intrinsic(name, args, self.options.native_16bit)
         if isinstance(match, str):
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])

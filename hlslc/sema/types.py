@@ -360,6 +360,22 @@ class HeapDescriptorType(Type):
         return ".Sampler" if self.sampler else ".Resource"
 
 
+class TextureSubscriptType(Type):
+    """`tex.mips` / `tex.sample` (`level` False), and `tex.mips[m]` /
+    `tex.sample[s]` (`level` True): indexed by a coordinate they give a
+    texel of that mip level or sample."""
+
+    __slots__ = ("texture", "kind", "level")
+
+    def __init__(self, texture: "ResourceType", kind: str, level: bool) -> None:
+        self.texture = texture
+        self.kind = kind
+        self.level = level
+
+    def spell(self) -> str:
+        return f"{self.texture.spell()}::{self.kind}{'_slice' if self.level else '_type'}"
+
+
 DESCRIPTOR_HEAPS = {"ResourceDescriptorHeap": DescriptorHeapType("ResourceDescriptorHeap", False),
                     "SamplerDescriptorHeap": DescriptorHeapType("SamplerDescriptorHeap", True)}
 HEAP_DESCRIPTORS = {False: HeapDescriptorType(False), True: HeapDescriptorType(True)}
