@@ -27,7 +27,7 @@ import re
 
 from . import tokens as T
 from .diagnostics import Diagnostics
-from .sema.types import PLAIN_RESOURCES, TEMPLATED_RESOURCES
+from .sema.types import PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -37,7 +37,7 @@ _SCALARS = (
 
 BUILTIN_TYPES: frozenset[str] = frozenset(
     ["void", "int8_t4_packed", "uint8_t4_packed", "string"]
-    + sorted(PLAIN_RESOURCES)
+    + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
     + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
@@ -46,7 +46,7 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
-    "WaveMatrixRightRowAcc".split()
+    "WaveMatrixRightRowAcc RayQuery".split()
 ) | TEMPLATED_RESOURCES
 
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.

@@ -155,7 +155,7 @@ def rooted_outside(gen: "Codegen", expr: A.Expr) -> bool:
     expr = _strip(expr)
     while True:
         if isinstance(expr, A.IndexExpr):
-            if isinstance(gen.expr_type(expr.base), T.ResourceType):
+            if isinstance(gen.expr_type(expr.base), (T.ResourceType, T.TextureSubscriptType)):
                 return True
             expr = _strip(expr.base)
         elif isinstance(expr, A.MemberExpr):
@@ -192,6 +192,11 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
+        from ..sema.analyzer import THIS
+        if sym is THIS:
+            return PointerPlace(gen.this_pointer(expr.span), t)
+        if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
+            return PointerPlace(gen.field_pointer(sym, expr.span), t)
         if isinstance(sym, VarSymbol) and id(sym) in gen.res.struct_leaves and not gen._is_local(sym):
             return GlobalStructPlace(sym, gen.res.struct_leaves[id(sym)], t, (), 0)
         if isinstance(sym, VarSymbol) and isinstance(t, T.ArrayType) and not gen._is_local(sym):
@@ -212,6 +217,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.base)
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
+        if isinstance(base_t, T.TextureSubscriptType) and base_t.level:
+            return _mip_element(gen, expr, base_t)
         base = emit_place(gen, expr.base)
         index = gen._to_i32(gen.emit_expr(expr.index))
         t = gen.expr_type(expr)
@@ -281,6 +288,8 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
     expr = _strip(expr)
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
+        if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
+            return gen.builder.load(gen.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             for frame in reversed(gen.frames):
                 bound = frame.vars.get(id(sym))
@@ -361,6 +370,25 @@ def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
         return TypedPlace(handle, coords, mip, elem, True, res_t.writable, binding)
     from .codegen import LowerError
     raise LowerError(f"'{res_t.spell()}' cannot be subscripted", expr.span)
+
+
+def _mip_element(gen: "Codegen", expr: A.IndexExpr, slice_t: T.TextureSubscriptType) -> Place:
+    """`tex.mips[m][coord]`, `tex.sample[s][coord]`: a texel read at that
+    mip level (or sample)."""
+    level_expr = _strip(expr.base)
+    assert isinstance(level_expr, A.IndexExpr)
+    member = _strip(level_expr.base)
+    assert isinstance(member, A.MemberExpr)
+    handle = emit_handle(gen, member.object)
+    level = gen._to_i32(gen.emit_expr(level_expr.index))
+    index = gen.emit_expr(expr.index)
+    if isinstance(index.type, ir.VectorType):
+        coords = [gen._to_i32(gen.builder.extract_element(index, ir.Constant(I32, k)))
+                  for k in range(index.type.count)]
+    else:
+        coords = [gen._to_i32(index)]
+    tex = slice_t.texture
+    return TypedPlace(handle, coords, level, tex.elem, True, False)
 
 
 def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:

@@ -40,7 +40,6 @@ from .codegen import LowerError
 from .places import BufferPlace, PointerPlace, Swizzle, TypedPlace, _Extract, _MatrixRow, add, mul
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sema.analyzer import CallInfo
     from .codegen import Codegen
 
 I32 = ir.IntType(32)
@@ -52,11 +51,6 @@ _RMW = {"Add": ("add", 0), "And": ("and", 1), "Or": ("or", 2), "Xor": ("xor", 3)
         "Exchange": ("xchg", 8), "ExchangeFloat": ("xchg", 8)}
 _DXC_NAMES = {0: "AtomicAdd", 1: "AtomicAnd", 2: "AtomicOr", 3: "AtomicXor", 4: "AtomicIMin", 5: "AtomicIMax",
               6: "AtomicUMin", 7: "AtomicUMax", 8: "AtomicExchange"}
-
-ATOMIC_INTRINSICS = frozenset({
-    "InterlockedAdd", "InterlockedMin", "InterlockedMax", "InterlockedAnd", "InterlockedOr", "InterlockedXor",
-    "InterlockedExchange", "InterlockedCompareExchange", "InterlockedCompareStore",
-    "InterlockedCompareExchangeFloatBitwise", "InterlockedCompareStoreFloatBitwise"})
 
 
 def _operation(name: str) -> str:
@@ -72,10 +66,12 @@ def _operation(name: str) -> str:
 # --------------------------------------------------------------------------
 # Entry points
 
-def lower_atomic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
-    """`InterlockedOp(dest, value..., [out original])`."""
+def lower_atomic(gen: "Codegen", expr: A.CallExpr, match: Any, handle: ir.Value | None = None) -> ir.Value:
+    """`InterlockedOp(dest, value..., [out original])`, or with `handle` a
+    byte-address buffer's `InterlockedOp(address, value..., [out original])`."""
+    if handle is not None:
+        return _method_atomic(gen, expr, match, handle)
     from .access import emit_place
-    match = info.target
     dest_t = match.param_types[0]
     place = emit_place(gen, expr.args[0])
     values, original = _operands(gen, expr, match, 1)
@@ -90,10 +86,8 @@ def lower_atomic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value
     return ir.Constant(I32, 0)
 
 
-def lower_method_atomic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", object_t: T.ResourceType,
-                        handle: ir.Value) -> ir.Value:
+def _method_atomic(gen: "Codegen", expr: A.CallExpr, match: Any, handle: ir.Value) -> ir.Value:
     """`RWByteAddressBuffer.InterlockedOp[64|Float...](address, value..., [out original])`."""
-    match = info.target
     address = gen._to_i32(gen.emit_converted(expr.args[0], match.param_types[0]))
     values, original = _operands(gen, expr, match, 1)
     op = _operation(match.name.split(".")[-1])
@@ -245,11 +239,3 @@ def _resource_atomic(gen: "Codegen", op: str, handle: ir.Value, coords: list[ir.
             binding.atomic64 = True
     return result
 
-
-METHODS = {name: lower_method_atomic for name in (
-    "InterlockedAdd", "InterlockedMin", "InterlockedMax", "InterlockedAnd", "InterlockedOr", "InterlockedXor",
-    "InterlockedExchange", "InterlockedCompareExchange", "InterlockedCompareStore",
-    "InterlockedAdd64", "InterlockedMin64", "InterlockedMax64", "InterlockedAnd64", "InterlockedOr64",
-    "InterlockedXor64", "InterlockedExchange64", "InterlockedCompareExchange64", "InterlockedCompareStore64",
-    "InterlockedExchangeFloat", "InterlockedCompareExchangeFloatBitwise", "InterlockedCompareStoreFloatBitwise")}
-"""`RWByteAddressBuffer` methods lowered here, for `intrinsics._METHODS`."""

@@ -27,7 +27,7 @@ from ..records import ValueRecord
 from .. import ast as A
 from ..diagnostics import Diagnostics
 from ..sema import types as T
-from ..sema.analyzer import CallInfo, FunctionTables, SemaResult
+from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
 from ..sema.engine import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
@@ -197,6 +197,7 @@ class Frame:
         self.ret_block: ir.Block | None = None
         self.ret_slot: Any = None
         self.ret_type: T.Type = T.VOID
+        self.this_ptr: ir.Value | None = None   # the object of a member function
 
 
 class Codegen:
@@ -862,11 +863,15 @@ class Codegen:
             return self.const_of(sym, t)
         if isinstance(sym, EnumeratorSymbol):
             return ir.Constant(I32, sym.value)
+        if sym is THIS:
+            return self.builder.load(self.this_pointer(expr.span))
+        if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
+            return self.builder.load(self.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
                 from .access import emit_handle
                 return emit_handle(self, expr)
-            if sym.is_global and not self._is_local(sym) and sym.is_uniform:
+            if sym.is_global and not self._is_local(sym) and (sym.is_uniform or id(sym) in self.res.struct_leaves):
                 from .access import load_place
                 return load_place(self, expr)
             if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \
@@ -924,8 +929,21 @@ class Codegen:
             gv = ir.GlobalVariable(self.module, ty, sym.name)
             gv.linkage = "internal"
             init = sym.decl.init if isinstance(sym.decl, A.VarDecl) else None
-            gv.initializer = self._constant_initializer(init, t, span) if init is not None else ir.Constant(ty, None)
-            gv.global_constant = sym.is_const
+            try:
+                gv.initializer = self._constant_initializer(init, t, span) if init is not None \
+                    else ir.Constant(ty, None)
+                gv.global_constant = sym.is_const
+            except LowerError:
+                # Not a constant (a call, a uniform): computed when the
+                # function starts, as DXC initialises such statics.
+                gv.initializer = ir.Constant(ty, None)
+                self.globals[id(sym)] = gv
+                saved, saved_span = self.builder, self.cur_span
+                self.builder = self.alloca_builder
+                try:
+                    self.builder.store(self.emit_initializer(init, t), gv)
+                finally:
+                    self.builder, self.cur_span = saved, saved_span
         else:
             raise LowerError(f"code generation does not support global uniform '{sym.name}' yet: make it "
                              "'static const' or pass it in a buffer", span or sym.span)
@@ -944,8 +962,8 @@ class Codegen:
                 if isinstance(t, T.ScalarType):
                     value = self.engine.convert_constant(value, t, node.span)
                 return self.const_of(value, t)
-            if isinstance(node, A.InitListExpr):
-                leaves = _flatten_items(node)
+            if isinstance(node, (A.InitListExpr, A.CallExpr)):
+                leaves = self._constant_leaves(node, env)
             else:
                 raise LowerError("code generation needs a brace initialiser of constants here", node.span)
             it = iter(leaves)
@@ -967,6 +985,28 @@ class Codegen:
         except (SemaError, StopIteration) as err:
             raise LowerError(f"code generation needs a constant initialiser for this global", init.span) from None
 
+    def _constant_leaves(self, node: Any, env: Any) -> list:
+        """The scalar expressions of a constant initialiser, in order:
+        brace lists flattened, and constructors (`float3(0, 0.5, 1)`,
+        `float3(1)`) expanded into their arguments."""
+        while isinstance(node, A.ParenExpr):
+            node = node.inner
+        if isinstance(node, A.InitListExpr):
+            out = []
+            for item in node.items:
+                out += self._constant_leaves(item, env)
+            return out
+        if isinstance(node, A.CallExpr) and isinstance(node.callee, A.TypeExpr):
+            target = self.engine.resolve_type(node.callee.type, env)
+            want = T.component_count(target) if target.is_numeric else None
+            out = []
+            for arg in node.args:
+                out += self._constant_leaves(arg, env)
+            if want is not None and len(out) == 1 and want > 1:
+                out = out * want
+            return out
+        return [node]
+
     def handle_for(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         """The handle of a global resource variable (made once per function,
         at its start)."""
@@ -979,6 +1019,22 @@ class Codegen:
         handle = self.res.handle(binding, name=sym.name, at_entry=True)
         self.handles[id(sym)] = handle
         return handle
+
+    def this_pointer(self, span: Span | None) -> ir.Value:
+        """The object of the member function being emitted."""
+        for frame in reversed(self.frames):
+            if frame.this_ptr is not None:
+                return frame.this_ptr
+            if frame.fn is not None and frame.fn.owner is None:
+                break
+        raise LowerError("internal: 'this' outside a member function", span)
+
+    def field_pointer(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        """A data member named inside a member function: `this->name`."""
+        this = self.this_pointer(span)
+        instance = sym.owner
+        names = [f.name for f in instance.fields]
+        return self.builder.gep(this, [ir.Constant(I32, 0), ir.Constant(I32, names.index(sym.name))])
 
     def sema_scalar(self, t: T.Type) -> T.ScalarType:
         """The scalar element of a scalar, vector or matrix type (enums are int)."""
@@ -1009,6 +1065,10 @@ class Codegen:
             return self.emit_lvalue(expr.inner)
         if isinstance(expr, A.NameExpr):
             sym = self.symbol_of(expr)
+            if sym is THIS:
+                return self.this_pointer(expr.span)
+            if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
+                return self.field_pointer(sym, expr.span)
             if isinstance(sym, VarSymbol):
                 return self.var_pointer(sym, expr.span)
         if isinstance(expr, A.IndexExpr):
@@ -1063,6 +1123,9 @@ class Codegen:
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
+            if not _is_linalg(self.expr_type(expr.target)):
+                # A user struct's compound assignment operator.
+                return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
             from .linalg import lower_operator_call
             return lower_operator_call(self, expr, info)
@@ -1134,6 +1197,9 @@ class Codegen:
         return b.load(slot)
 
     def emit_binary(self, expr: A.BinaryExpr) -> ir.Value:
+        info = self.call_info(expr)
+        if info is not None:
+            return self.inline_call(expr, info, [expr.rhs])
         op = expr.op
         b = self.builder
         if op in ("&&", "||"):
@@ -1249,7 +1315,34 @@ class Codegen:
             return result
         if type(src) is type(dst) and self.llt(src) == self.llt(dst):
             return value
-        raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}' yet", span)
+        if isinstance(src, T.ClassType) and isinstance(dst, T.ClassType):
+            # A derived struct as its base: the base's members lead it.
+            result = ir.Constant(self.llt(dst), None)
+            for i in range(len(dst.instance.fields)):
+                result = b.insert_value(result, b.extract_value(value, i), i)
+            return result
+        if isinstance(src, T.MatrixType) and isinstance(dst, T.MatrixType):
+            # Truncation keeps the upper-left block; the element type converts.
+            result = ir.Constant(self.llt(dst), None)
+            row_src = T.vector_of(src.elem, src.cols)
+            row_dst = T.vector_of(dst.elem, dst.cols)
+            for r in range(dst.rows):
+                row = self.convert(b.extract_value(value, r), row_src, row_dst, explicit, span)
+                result = b.insert_value(result, row, r)
+            return result
+        if isinstance(src, T.MatrixType) and isinstance(dst, T.ScalarType):
+            first = b.extract_element(b.extract_value(value, 0), ir.Constant(I32, 0))
+            return self._scalar_convert(first, src.elem, dst)
+        if _flattens(src) and _flattens(dst):
+            # HLSL's element-wise casts (vector to matrix, array to matrix,
+            # struct to array, ...): the scalars in order, a single one splat.
+            scalars = self._scalars_of(value, src)
+            want = _flat_scalars(dst, self.engine)
+            if len(scalars) == 1 and want > 1:
+                scalars = scalars * want
+            if len(scalars) >= want:
+                return self._build_from_scalars(scalars[:want], dst, span)
+        raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}'", span)
 
     def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
         """Element conversion of a whole vector with one vector instruction
@@ -1345,6 +1438,16 @@ class Codegen:
             return self._matrix_members(self.emit_expr(expr.object), base_t, expr.member.name, expr.span)
         raise LowerError("code generation does not support this member access yet", expr.span)
 
+    def build_vector(self, parts: list[ir.Value]) -> ir.Value:
+        """A vector of the given scalars (folded to a constant when they are)."""
+        ty = ir.VectorType(parts[0].type, len(parts))
+        if all(isinstance(p, ir.Constant) for p in parts):
+            return ir.Constant(ty, list(parts))
+        vec = ir.Constant(ty, None)
+        for k, part in enumerate(parts):
+            vec = self.builder.insert_element(vec, part, ir.Constant(I32, k))
+        return vec
+
     def _splat(self, scalar: ir.Value, vector_type: ir.VectorType) -> ir.Value:
         """`scalar` in every lane: LLVM's idiom, an insertelement into lane 0
         and a shufflevector with an all-zero mask (two instructions, not one
@@ -1401,21 +1504,36 @@ class Codegen:
             scalars.extend(self._scalars_of(self.emit_expr(arg), self.expr_type(arg)))
         return self._build_from_scalars(scalars, target, expr.span)
 
-    def inline_call(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:
+    def inline_call(self, expr: A.Expr, info: CallInfo, arg_exprs: "list[A.Expr] | None" = None) -> ir.Value:
         """Emit a user function's body in place of the call (as DXC inlines
-        everything into a compute entry)."""
+        everything into a compute entry).  A member function's object is
+        `this`: the object's own storage, or a copy of a buffer element or
+        constant written back after the call when it can be written."""
         fn: FunctionSymbol = info.target
         if id(fn) in self.inlining:
             raise LowerError(f"recursive call to '{fn.name}'", expr.span)
-        if info.object is not None or (fn.owner is not None and not fn.is_static):
-            raise LowerError("code generation does not support member functions of user structs yet", expr.span)
-        from .access import rooted_outside
+        args = expr.args if arg_exprs is None else arg_exprs
+        from .access import emit_place, rooted_outside
+        from .places import PointerPlace
         sig = self.engine.signature_of(fn)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
         b = self.builder
+        write_back = None
+        if fn.owner is not None and not fn.is_static:
+            if info.object is not None:
+                place = emit_place(self, info.object)
+                if isinstance(place, PointerPlace):
+                    frame.this_ptr = place.pointer
+                else:
+                    frame.this_ptr = self.alloca(self.llt(place.type), "this")
+                    b.store(place.load(self), frame.this_ptr)
+                    if place.writable:
+                        write_back = place
+            else:
+                frame.this_ptr = self.this_pointer(expr.span)
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
-        for param, ptype, arg in zip(sig.param_decls, sig.param_types, expr.args):
+        for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
             if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
                 # A buffer element or constant: copied in and out through a temporary.
@@ -1450,7 +1568,7 @@ class Codegen:
             if var is not None:
                 frame.vars[id(var)] = slot
         # Defaulted parameters the call left out.
-        for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(expr.args):]:
+        for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(args):]:
             var = self._param_symbol(fn, param)
             value = self.const_of(self.engine.evaluate(param.default, fn.env), ptype)
             slot = self.alloca(value.type, param.name or "arg")
@@ -1472,6 +1590,8 @@ class Codegen:
         b.position_at_end(frame.ret_block)
         for temp, arg, ptype, arg_t in copy_out:
             self.store_to(arg, self.convert(b.load(temp), ptype, arg_t, True, arg.span))
+        if write_back is not None:
+            write_back.store(self, b.load(frame.this_ptr))
         if frame.ret_slot is not None:
             return b.load(frame.ret_slot)
         return ir.Constant(I32, 0)
@@ -1487,6 +1607,14 @@ def literal_scalar(t: T.ScalarType) -> T.ScalarType:
     return t
 
 
+class _FloatConstant(ir.Constant):
+    """A float constant printed without llvmlite's padding of zero
+    (`float              0x0` becomes `float 0x0`)."""
+
+    def get_reference(self) -> str:
+        return super().get_reference().strip()
+
+
 def fconst(ty: ir.Type, value: float) -> ir.Constant:
     """A floating-point constant; out-of-range values become infinities, as
     the conversion to that type does at run time."""
@@ -1494,7 +1622,7 @@ def fconst(ty: ir.Type, value: float) -> ir.Constant:
     limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
     if limit is not None and math.isfinite(value) and abs(value) > limit:
         value = math.copysign(math.inf, value)
-    return ir.Constant(ty, value)
+    return _FloatConstant(ty, value)
 
 
 def _int_if_enum(t: T.Type) -> T.Type:
@@ -1516,6 +1644,29 @@ class _Handle:
 
     def __init__(self, value: ir.Value) -> None:
         self.value = value
+
+
+def _flattens(t: T.Type) -> bool:
+    """Numbers, and arrays and structs of numbers: what element-wise casts take."""
+    if isinstance(t, (T.ScalarType, T.VectorType, T.MatrixType, T.EnumType)):
+        return True
+    if isinstance(t, T.ArrayType):
+        return t.size is not None and _flattens(t.elem)
+    if isinstance(t, T.ClassType):
+        return all(f.type is not None and _flattens(f.type) for f in t.instance.fields)
+    return False
+
+
+def _flat_scalars(t: T.Type, engine: Any) -> int:
+    if isinstance(t, (T.ScalarType, T.EnumType)):
+        return 1
+    if isinstance(t, (T.VectorType, T.MatrixType)):
+        return T.component_count(t)
+    if isinstance(t, T.ArrayType):
+        return (t.size or 0) * _flat_scalars(t.elem, engine)
+    if isinstance(t, T.ClassType):
+        return sum(_flat_scalars(engine.var_type(f), engine) for f in t.instance.fields)
+    return 0
 
 
 def _holds_resources(t: T.Type) -> bool:

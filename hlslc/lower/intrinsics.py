@@ -3,14 +3,14 @@
 Owns: byte-address buffer access (`Load`, `Load2..4`, `Load<T>`, `Store*`,
 `GetDimensions`) through `rawBufferLoad` / `rawBufferStore` (element offset
 `undef`, as DXC requires for byte-address buffers), barriers with DXC's mode
-bits, and the math intrinsics the samples use, as DXIL
+bits (wave and quad intrinsics: `wave`; atomics, the `Interlocked*`
+functions and byte-address buffer methods: `atomics`), and the math
+intrinsics the samples use, as DXIL
 operations (scalar operations applied per component of a vector) or plain
 LLVM instructions where DXC uses those too (`asuint` is a bitcast).
 
-Wave and quad intrinsics are lowered in `wave`, atomics (the `Interlocked*`
-functions and byte-address buffer methods) in `atomics`.  An intrinsic
-without a lowering is a located error that names it, never a silent
-miscompile.
+An intrinsic without a lowering here is a located error that names it, never
+a silent miscompile.
 """
 
 from __future__ import annotations
@@ -21,105 +21,39 @@ from llvmlite import ir
 
 from .. import ast as A
 from ..sema import types as T
-from .atomics import ATOMIC_INTRINSICS, lower_atomic
-from .atomics import METHODS as ATOMIC_METHODS
 from .codegen import _BARRIERS, I1, I8, I32, LowerError
-from .wave import WAVE_INTRINSICS, lower_wave
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
     from .codegen import Codegen
-
-_UNARY_FLOAT = {"sqrt": "Sqrt", "rsqrt": "Rsqrt", "sin": "Sin", "cos": "Cos", "tan": "Tan", "asin": "Asin",
-                "acos": "Acos", "atan": "Atan", "exp2": "Exp", "log2": "Log", "frac": "Frc", "saturate": "Saturate",
-                "round": "Round_ne", "floor": "Round_ni", "ceil": "Round_pi", "trunc": "Round_z"}
-
-
 
 def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
     match = info.target
     name = match.name
     if info.object is not None:
         return _resource_method(gen, expr, info)
-    if name in WAVE_INTRINSICS:
-        return lower_wave(gen, expr, info)
-    if name in ATOMIC_INTRINSICS:
-        return lower_atomic(gen, expr, info)
-    args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
-    b = gen.builder
+    if name.startswith("Interlocked"):
+        from .atomics import lower_atomic
+        return lower_atomic(gen, expr, match)
+    args = [gen.emit_converted(a, p) if mode in ("in", "inout") else None
+            for a, p, mode in zip(expr.args, match.param_types, match.param_modes or ["in"] * len(expr.args))]
+    if name in _BARRIERS:
+        gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
+        return ir.Constant(I32, 0)
     if name == "NonUniformResourceIndex":
         # The index itself; the handle made from it is marked non-uniform
         # (`access.emit_handle` finds the call in the index expression).
         return args[0]
-    if name in _BARRIERS:
-        gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
-        return ir.Constant(I32, 0)
-    if name == "f16tof32":
-        return _per_component(gen, args, lambda parts: gen.op("LegacyF16ToF32", parts, name_hint="f32"))
-    if name == "f32tof16":
-        return _per_component(gen, args, lambda parts: gen.op("LegacyF32ToF16", parts, name_hint="f16"))
-    if name in ("asuint", "asint", "asfloat"):
-        return b.bitcast(args[0], gen.llt(match.return_type, expr.span))
-    elem = match.return_type.element if match.return_type.is_numeric else None
-    if name in ("max", "min"):
-        kind = "F" if elem.kind == "float" else ("I" if elem.kind == "int" else "U")
-        op = f"{kind}{'Max' if name == 'max' else 'Min'}"
-        return _per_component(gen, args, lambda parts: gen.op(op, parts, overload=parts[0].type))
-    if name == "clamp":
-        kind = "F" if elem.kind == "float" else ("I" if elem.kind == "int" else "U")
-        return _per_component(gen, args, lambda parts: gen.op(
-            f"{kind}Min", [gen.op(f"{kind}Max", parts[:2], overload=parts[0].type), parts[2]],
-            overload=parts[0].type))
-    if name == "abs" and elem.kind == "float":
-        return _per_component(gen, args, lambda parts: gen.op("FAbs", parts, overload=parts[0].type))
-    if name in _UNARY_FLOAT and elem.kind == "float":
-        op = _UNARY_FLOAT[name]
-        return _per_component(gen, args, lambda parts: gen.op(op, parts, overload=parts[0].type))
-    if name == "dot":
-        return _dot(gen, args, match.param_types[0], expr)
-    if name == "mad" and elem.kind == "float":
-        return _per_component(gen, args, lambda parts: gen.op("FMad", parts, overload=parts[0].type))
-    raise LowerError(f"code generation does not support the intrinsic '{name}' yet", expr.callee.span
+    from .wave import lower_wave
+    value = lower_wave(gen, expr, match, args)
+    if value is not None:
+        return value
+    from .math import lower_math
+    value = lower_math(gen, expr, match, args)
+    if value is not None:
+        return value
+    raise LowerError(f"code generation does not support the intrinsic '{name}'", expr.callee.span
                      if hasattr(expr.callee, "span") else expr.span)
-
-
-def _per_component(gen: "Codegen", args: list[ir.Value], scalar_op: Any) -> ir.Value:
-    """Apply a scalar DXIL operation to each component (DXIL is scalar)."""
-    first = args[0]
-    if not isinstance(first.type, ir.VectorType):
-        return scalar_op(args)
-    b = gen.builder
-    out = ir.Constant(first.type if scalar_op is not None else first.type, None)
-    result_ty = None
-    parts_out = []
-    for i in range(first.type.count):
-        index = ir.Constant(I32, i)
-        parts_out.append(scalar_op([b.extract_element(a, index) for a in args]))
-    result_ty = ir.VectorType(parts_out[0].type, first.type.count)
-    out = ir.Constant(result_ty, None)
-    for i, part in enumerate(parts_out):
-        out = b.insert_element(out, part, ir.Constant(I32, i))
-    return out
-
-
-def _dot(gen: "Codegen", args: list[ir.Value], param_t: T.Type, expr: A.CallExpr) -> ir.Value:
-    b = gen.builder
-    a, c = args
-    if not isinstance(a.type, ir.VectorType):
-        return gen.arith("*", a, param_t, c, param_t, param_t, expr.span)
-    count = a.type.count
-    elem = param_t.element
-    if elem.kind == "float" and 2 <= count <= 4:
-        parts = [b.extract_element(a, ir.Constant(I32, i)) for i in range(count)] + \
-                [b.extract_element(c, ir.Constant(I32, i)) for i in range(count)]
-        return gen.op(f"Dot{count}", parts, overload=a.type.element, name_hint="dot")
-    total = None
-    for i in range(count):
-        x = b.extract_element(a, ir.Constant(I32, i))
-        y = b.extract_element(c, ir.Constant(I32, i))
-        term = b.fmul(x, y) if elem.kind == "float" else b.mul(x, y)
-        total = term if total is None else (b.fadd(total, term) if elem.kind == "float" else b.add(total, term))
-    return total
 
 
 def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
@@ -131,7 +65,13 @@ def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.V
     from .access import emit_handle
     handle = emit_handle(gen, info.object)
     family = object_t.shape.family
+    if family == "texture":
+        from .textures import lower_texture_method
+        return lower_texture_method(gen, expr, info, object_t, handle)
     lower = _METHODS.get((family, name)) or _METHODS.get(("*", name))
+    if lower is None and family == "raw" and name.startswith("Interlocked"):
+        from .atomics import lower_atomic
+        return lower_atomic(gen, expr, info.target, handle)
     if lower is None:
         raise LowerError(f"code generation does not support '{object_t.name}.{name}'", expr.span)
     return lower(gen, expr, info, object_t, handle)
@@ -255,5 +195,4 @@ _METHODS = {
     ("*", "GetDimensions"): _buffer_dimensions,
     ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
     ("append", "Append"): _append, ("consume", "Consume"): _consume,
-    **{("raw", name): lower for name, lower in ATOMIC_METHODS.items()},
 }

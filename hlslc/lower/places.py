@@ -450,11 +450,10 @@ def load_buffer_scalars(gen: "Codegen", place: BufferPlace, offset: Any, mem_ty:
                                        _c(_align_of(mem_ty))], overload=mem_ty, name_hint="load")
         return [b.extract_value(ret, k) for k in range(n)]
     if isinstance(mem_ty, (ir.DoubleType,)) or (isinstance(mem_ty, ir.IntType) and mem_ty.width == 64):
-        # Before SM 6.2 buffers hold 32-bit words: a 64-bit value is two
-        # (at most four words a load).
-        words = []
+        # Before SM 6.2 buffers hold 32-bit words: a 64-bit value is two.
+        words: list[ir.Value] = []
         for chunk in range(0, 2 * n, 4):
-            words += load_buffer_scalars(gen, place, add(gen, offset, chunk * 4), I32, min(4, 2 * n - chunk))
+            words += load_buffer_scalars(gen, place, add(gen, offset, 4 * chunk), I32, min(4, 2 * n - chunk))
         return [join_words(gen, words[2 * k], words[2 * k + 1], mem_ty) for k in range(n)]
     ret = gen.op("BufferLoad", [place.handle, index, off], overload=mem_ty, name_hint="load")
     return [b.extract_value(ret, k) for k in range(n)]

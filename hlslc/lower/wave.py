@@ -35,7 +35,6 @@ from llvmlite import ir
 from .. import ast as A
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sema.analyzer import CallInfo
     from .codegen import Codegen
 
 I1, I8, I32 = ir.IntType(1), ir.IntType(8), ir.IntType(32)
@@ -66,11 +65,11 @@ _QUAD_READS = {"QuadReadAcrossX": "ReadAcrossX", "QuadReadAcrossY": "ReadAcrossY
                "QuadReadAcrossDiagonal": "ReadAcrossDiagonal"}
 
 
-def lower_wave(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value:
-    match = info.target
-    name = match.name
-    args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
-    return _LOWER[name](gen, name, args, match)
+def lower_wave(gen: "Codegen", expr: A.CallExpr, match: Any, args: list[ir.Value]) -> ir.Value | None:
+    """Lower a wave or quad intrinsic (or IsHelperLane) whose arguments are
+    `args`, converted to its parameters; None when `match` is none of them."""
+    lower = _LOWER.get(match.name)
+    return None if lower is None else lower(gen, match.name, args, match)
 
 
 # --------------------------------------------------------------------------
@@ -242,5 +241,3 @@ _LOWER: dict[str, Callable[..., ir.Value]] = {
     "QuadAny": _quad_vote, "QuadAll": _quad_vote,
     "IsHelperLane": _is_helper_lane,
 }
-
-WAVE_INTRINSICS = frozenset(_LOWER)

@@ -132,6 +132,16 @@ class SemaOptions(ValueRecord):
 
 
 _SWIZZLE_SETS = ("xyzw", "rgba")
+
+
+class _This:
+    """The symbol of `this` inside a member function."""
+
+    def __repr__(self) -> str:
+        return "this"
+
+
+THIS = _This()
 _SYSTEM_VALUES = {
     "SV_DISPATCHTHREADID": ("uint", 3), "SV_GROUPID": ("uint", 3), "SV_GROUPTHREADID": ("uint", 3),
     "SV_GROUPINDEX": ("uint", 1),
@@ -248,6 +258,7 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                        self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
                 except SemaError as err:
@@ -286,6 +297,19 @@ class Analyzer:
                 inner = [decl.decl]
             if inner:
                 self._check_declaration_attributes([d for d in inner if isinstance(d, A.Decl)])
+
+    def _check_member_functions(self, instance: ClassInstance) -> None:
+        """The bodies of a struct's member functions (those of class
+        template instances are checked per instantiation, when used)."""
+        if instance.template is not None:
+            return
+        for symbols in self.engine.members_of(instance).values():
+            for fn in symbols:
+                if isinstance(fn, FunctionSymbol) and fn.decl.body is not None and id(fn) not in self._instantiated:
+                    self._instantiated.add(id(fn))
+                    self.check_function(fn)
+                elif isinstance(fn, ClassInstance):
+                    self._check_member_functions(fn)
 
     def _evaluate_constant_global(self, var: VarSymbol, t: T.Type) -> None:
         """A scalar `static const` is a constant: evaluate it now, so 1/0 or
@@ -659,6 +683,12 @@ class Analyzer:
         raise SemaError("unsupported expression", expr.span)
 
     def _name(self, expr: A.NameExpr, env: Env) -> T.Type:
+        if expr.name.spelling() == "this" and not self.engine._lookup_all("this", env):
+            instance = env.enclosing_instance()
+            if instance is None or env.function is None or env.function.owner is None or env.function.is_static:
+                raise SemaError("invalid use of 'this' outside of a non-static member function", expr.span)
+            self.result.symbols[id(expr)] = THIS
+            return instance.type
         heap = T.DESCRIPTOR_HEAPS.get(expr.name.spelling())
         if heap is not None and not self.engine._lookup_all(expr.name.parts[0].name, env):
             if (self.options.major, self.options.minor) < (6, 6):
@@ -690,6 +720,8 @@ class Analyzer:
         b = self.check_expr(expr.rhs, env)
         op = expr.op
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
+        if isinstance(a, T.ClassType) and op not in ("&&", "||"):
+            return self._binary_operator_call(expr, a, b, env)
         if isinstance(a, T.EnumType) or isinstance(b, T.EnumType):
             if op in ("==", "!=") and a is b:
                 return T.BOOL
@@ -737,6 +769,20 @@ class Analyzer:
             self.require_conversion(operand, target, expr.value.span, "assigning")
         return target
 
+    def _binary_operator_call(self, expr: A.BinaryExpr, left: T.ClassType, right: T.Type, env: Env) -> T.Type:
+        """`a + b` on a struct: its `operator+` member, called on `a`."""
+        name = f"operator{expr.op}"
+        members = self.engine.members_of(left.instance).get(name)
+        if not members:
+            raise SemaError(f"invalid operands to binary expression ('{left.spell()}' and '{right.spell()}'): "
+                            f"'{left.spell()}' has no member 'operator{expr.op}'", expr.span)
+        resolved = self._resolve(members, None, env, [right], [expr.rhs], name, expr.span, object_expr=expr.lhs,
+                                 object_type=left)
+        self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
+                                               resolved.param_types, expr.lhs)
+        self._note_call_edge(env, resolved.function, expr)
+        return resolved.return_type
+
     def _operator_call(self, expr: A.AssignExpr, target: T.ClassType, env: Env) -> T.Type:
         name = f"operator{expr.op}"
         members = self.engine.members_of(target.instance).get(name)
@@ -778,6 +824,8 @@ class Analyzer:
             target = target.inner
         if isinstance(target, A.NameExpr):
             sym = self.result.symbols.get(id(target))
+            if sym is THIS:
+                return
             if isinstance(sym, VarSymbol):
                 self.written.add(id(sym))
                 if sym.is_global and not isinstance(self.engine.var_type(sym), T.ErrorType) and sym.is_uniform:
@@ -835,13 +883,19 @@ class Analyzer:
             return True
         if isinstance(target, (T.ClassType, T.ArrayType)) and source.is_scalar:
             return True        # `(S)0`: HLSL splats a scalar over every member
+        # Element-wise casts between arrays, structs, vectors and matrices:
+        # the source gives at least as many scalars as the target takes.
+        have, want = _flat_count(source), _flat_count(target)
+        if have is not None and want is not None and (have == 1 or have >= want) \
+                and not isinstance(target, T.EnumType):
+            return True
         return False
 
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
-                and not isinstance(base, T.ResourceType):
+                and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
@@ -855,6 +909,13 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.TextureSubscriptType):
+            if not base.level:
+                if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
+                    raise SemaError(f"a {'mip level' if base.kind == 'mips' else 'sample index'} is a 'uint', not "
+                                    f"'{index.spell()}'", expr.index.span)
+                return T.TextureSubscriptType(base.texture, base.kind, True)
+            return self._resource_index(base.texture, index, expr)
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -908,6 +969,10 @@ class Analyzer:
                 raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
+        if isinstance(base, T.ResourceType) and base.shape.is_texture and name in ("mips", "sample"):
+            if (name == "sample") != base.shape.ms or base.writable:
+                raise SemaError(f"'{base.spell()}' has no '{name}' member", expr.member.span)
+            return T.TextureSubscriptType(base, name, False)
         if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
                 and isinstance(base.elem, T.ClassType):
             # `ConstantBuffer<S> cb; cb.x` reads a member of S.
@@ -957,6 +1022,8 @@ class Analyzer:
             from . import intrinsics
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
+            if name in T.RAY_TRACING_FUNCTIONS:
+                raise SemaError(T.ray_tracing_error(name), callee.span)
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1145,12 +1212,17 @@ class Analyzer:
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+            target = (self.options.major, self.options.minor)
+            if match.min_shader_model > target:
+                major, minor = match.min_shader_model
+                raise SemaError(f"'{name}' needs shader model {major}.{minor} or later; the target is "
+                                f"{target[0]}.{target[1]}", callee.member.span)
+            if name in _DERIVATIVE_METHODS and self.options.stage == "cs" and target < (6, 6):
+                raise SemaError(f"'{name}' takes derivatives from the other threads of a quad, which compute "
+                                f"shaders have from shader model 6.6 on; the target is {target[0]}.{target[1]} "
+                                "(use SampleLevel or SampleGrad)", callee.member.span)
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
-            if match.min_shader_model > (self.options.major, self.options.minor):
-                major, minor = match.min_shader_model
-                raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
-                                callee.member.span)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
@@ -1169,6 +1241,19 @@ class Analyzer:
     def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
         from . import intrinsics
         args = self._args(expr, env)
+        if name == "select" and len(args) == 3 and args[1] is args[2] \
+                and isinstance(args[1], (T.ClassType, T.ArrayType)):
+            # HLSL 2021's select of whole structs and arrays by a scalar condition.
+            from .conversions import implicit_conversion
+            cond = implicit_conversion(args[0], T.BOOL) if args[0].is_scalar else None
+            if cond is None:
+                raise SemaError(f"the condition of 'select' on '{args[1].spell()}' values must be a scalar bool, "
+                                f"not '{args[0].spell()}'", expr.args[0].span)
+            same = implicit_conversion(args[1], args[1])
+            match = intrinsics.IntrinsicMatch("select", args[1], [T.BOOL, args[1], args[1]], [cond, same, same],
+                                              False, (6, 0), False, ["in", "in", "in"])
+            self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
+            return match.return_type
         match = intrinsics.resolve_intrinsic(name, args, self.options.native_16bit)
         if isinstance(match, str):
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
@@ -1231,6 +1316,10 @@ class Analyzer:
             shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if stage in T.RAY_TRACING_STAGES:
+                    self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
+                                                  "compiles compute shaders without ray tracing")
+                    continue
                 if stage != "compute":
                     self.warn(f"entry point '{fn.name}' is a '{stage}' shader: hlslc checks and compiles compute "
                               "shaders only, so its stage-specific rules are not checked", shader.span)
@@ -1409,6 +1498,10 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
             return None
     return len(parts)
 
+
+# Texture methods that take implicit derivatives.
+_DERIVATIVE_METHODS = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
+                                 "CalculateLevelOfDetailUnclamped"})
 
 # Vulkan attributes that have no DirectX meaning to fall back on.
 _VULKAN_ONLY_ATTRIBUTES = {

@@ -153,6 +153,8 @@ def implicit_conversion(source: Type, target: Type) -> Conversion | None:
             and source.elem is target:
         # `ConstantBuffer<S>` used as an S: its contents.
         return Conversion(CONVERSION)
+    if isinstance(source, ClassType) and isinstance(target, ClassType) and _derives_from(source, target):
+        return Conversion(CONVERSION)      # derived to base: the base part
     if isinstance(source, HeapDescriptorType):
         # A descriptor heap element becomes the resource it is declared as.
         if isinstance(target, ResourceType) and (target.shape.family == "sampler") == source.sampler:
@@ -331,3 +333,11 @@ def is_bool_convertible(t: Type) -> bool:
     vectors componentwise; that is the operator code's business.)"""
     v = _numeric_view(t)
     return v is not None and (isinstance(v, ScalarType) or (isinstance(v, VectorType) and v.size == 1))
+
+
+def _derives_from(source: ClassType, target: ClassType) -> bool:
+    """Whether `target` is a base (direct or not) of `source`: its fields
+    are a prefix of the source's."""
+    fields = getattr(source.instance, "fields", None) or []
+    base = getattr(target.instance, "fields", None) or []
+    return 0 < len(base) < len(fields) and fields[:len(base)] == base and source.instance is not target.instance

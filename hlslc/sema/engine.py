@@ -443,17 +443,43 @@ class Engine:
                         for name, value in sym.values.items():
                             if not sym.scoped:
                                 members.setdefault(name, []).append(EnumeratorSymbol(name, sym.span, sym, value))
+            # Inherited members, unless a member of the same name hides them.
+            for base in self.bases_of(instance):
+                for name, symbols in self.members_of(base).items():
+                    if name not in members:
+                        members[name] = list(symbols)
         return members
+
+    def bases_of(self, instance: ClassInstance) -> list[ClassInstance]:
+        """The base classes of `struct G : F`, in order."""
+        bases = []
+        for ref in getattr(instance.decl, "bases", None) or ():
+            base = self.resolve_type(ref, instance.env.parent or instance.env)
+            if not isinstance(base, T.ClassType):
+                raise SemaError(f"'{base.spell()}' cannot be a base of '{instance.spell()}': only structs and "
+                                "classes can", ref.span)
+            if base.instance is instance:
+                raise SemaError(f"'{instance.spell()}' cannot derive from itself", ref.span)
+            bases.append(base.instance)
+        return bases
 
     def _build_fields(self, instance: ClassInstance) -> None:
         """Instantiating a class instantiates its data members' types and its
         static assertions (as in C++): errors there are hard errors."""
+        inherited: list[VarSymbol] = []
+        for base in self.bases_of(instance):
+            if not base.fields and base.decl is not None:
+                self._build_fields(base)
+            inherited += [f for f in base.fields if f not in inherited]
+        own: list[VarSymbol] = []
         for sym_list in self.members_of(instance).values():
             for sym in sym_list:
-                if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const:
+                if isinstance(sym, VarSymbol) and not sym.is_static and not sym.is_const and sym.owner is instance:
                     sym.is_field = True
-                    instance.fields.append(sym)
-        instance.fields.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+                    own.append(sym)
+        own.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+        # Base class members come first in memory, as in C++.
+        instance.fields[:] = inherited + own
         for field in instance.fields:
             self.var_type(field)
         for decl in instance.decl.members:
@@ -610,6 +636,8 @@ class Engine:
             return T.STRING
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
+        if name in T.RAY_TRACING_TYPES:
+            raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):
             return T.vector_of(T.FLOAT, 4)
         if name in ("matrix",):
@@ -653,6 +681,8 @@ class Engine:
                     raise SemaError(f"vector length {sizes[0].value} is too large (at most 1024)", args[1].span)
                 return T.vector_of(elem, sizes[0].value)
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
+        if name == "RayQuery":
+            raise SemaError(T.ray_tracing_error(name), ref.span)
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)

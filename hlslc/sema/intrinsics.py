@@ -42,9 +42,10 @@ adjusts it as DXC does: `numeric` turns bool into int, `float` turns
 integers into float (`sqrt(4)` is `sqrt(float)`), `double` makes it double,
 `int` rejects floats, `bits32` wants a 32-bit int, uint or float, `atomic`
 an int or uint of 32 or 64 bits, `int32`/`int64` an int or uint of that
-size, `uint_only` a uint or uint64_t (DXC's: nothing converts to it, a
-literal is a uint), `any` keeps everything (bool included).  A generic-element parameter
-has a strict shape: `T` takes a one-component argument only, `T[N]` a
+size (DXC's any_int32/any_int64: other types convert to the signed one),
+`uint_only` a uint or uint64_t (DXC's: nothing converts to it, a literal is
+a uint), `any` keeps everything (bool included).  A generic-element
+parameter has a strict shape: `T` takes a one-component argument only, `T[N]` a
 vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
 truncating to a scalar.
 Concrete parameters (`uint`, `float[S]`) take whatever converts implicitly.
@@ -68,9 +69,10 @@ from .conversions import (
     literal_default, shape_of, with_shape,
 )
 from .types import (
-    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, LITERAL_INT, UINT, UINT16, UINT64, VOID, MatrixType,
-    ResourceType, ScalarType, StringType, Type, VectorType, VoidType, WaveMatrixType,
-    matrix_of, vector_of,
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_INT, UINT, UINT16, UINT64,
+    UINT8_4_PACKED, VOID, MatrixType,
+    RESOURCE_SHAPES, ResourceShape, ResourceType, ScalarType, StringType, Type, VectorType, VoidType,
+    WaveMatrixType, matrix_of, resource_of, vector_of,
 )
 
 _BASE_SM = (6, 0)   # DXIL's floor: everything here exists from SM 6.0 on
@@ -128,12 +130,36 @@ T[S] select(bool[S], T[S], T[S])                 where T: any
 uint[S] asuint(T[S])                             where T: bits32
 int[S] asint(T[S])                               where T: bits32
 float[S] asfloat(T[S])                           where T: bits32
-void asuint(double, out uint, out uint)
+void asuint(double[S], out uint[S], out uint[S])
 double[V] asdouble(uint[V], uint[V])
 float[S] f16tof32(uint[S])
 uint[S] f32tof16(float[S])
 uint[S] countbits/firstbithigh/firstbitlow(T[S]) where T: int
 T[S] reversebits(T[S])                           where T: int
+uint16_t[S] asuint16(T[S])                       where T: bits16 @sm6.2
+int16_t[S] asint16(T[S])                         where T: bits16 @sm6.2
+half[S] asfloat16(T[S])                          where T: bits16 @sm6.2
+T[S] frexp(T[S], out T[S])                       where T: float
+uint4 msad4(uint, uint2, uint4)
+int4 D3DCOLORtoUBYTE4(float4)
+uint2 AddUint64(uint2, uint2)
+uint4 AddUint64(uint4, uint4)
+
+# Packed dot products (SM 6.4) and the 8-bit packing of SM 6.6.
+float dot2add(half2, half2, float)               @sm6.4
+int dot4add_i8packed(uint, uint, int)            @sm6.4
+uint dot4add_u8packed(uint, uint, uint)          @sm6.4
+uint8_t4_packed pack_u8/pack_clamp_u8(uint4)     @sm6.6
+uint8_t4_packed pack_u8/pack_clamp_u8(uint16_t4) @sm6.6
+int8_t4_packed pack_s8/pack_clamp_s8(int4)       @sm6.6
+int8_t4_packed pack_s8/pack_clamp_s8(int16_t4)   @sm6.6
+int4 unpack_s8s32(int8_t4_packed)                @sm6.6
+int16_t4 unpack_s8s16(int8_t4_packed)            @sm6.6
+uint4 unpack_u8u32(uint8_t4_packed)              @sm6.6
+uint16_t4 unpack_u8u16(uint8_t4_packed)          @sm6.6
+
+# Tiled resources: the status of a Load or Sample.
+bool CheckAccessFullyMapped(uint)
 
 # Barriers.  The *WithGroupSync ones also wait for every thread of the group.
 void GroupMemoryBarrier/DeviceMemoryBarrier/AllMemoryBarrier()
@@ -231,6 +257,64 @@ E Load(uint, out uint)
 void GetDimensions(out uint)
 """
 
+def _vec(kind: str, n: int) -> str:
+    return kind if n == 1 else f"{kind}{n}"
+
+
+def _texture_methods(shape: "ResourceShape") -> str:
+    """The methods of one texture shape, written in the table's language:
+    coordinate lengths follow the shape (`Texture2DArray.SampleLevel` takes
+    a float3 location and an int2 offset; cubes take no offsets)."""
+    coords = shape.coords                       # location, array slice included
+    dims = coords - (1 if shape.array else 0)   # offsets, gradients
+    grad = 3 if shape.cube else dims
+    loc = _vec("float", coords)
+    off = "" if shape.cube else f", {_vec('int', dims)}"
+    lines = []
+    sizes = ["uint"] * dims if not shape.cube else ["uint", "uint"]
+    if shape.array:
+        sizes.append("uint")
+    outs = ", ".join(f"out {t}" for t in sizes)
+    if shape.ms:
+        lines += [f"E Load({_vec('int', coords)}, int)",
+                  f"E Load({_vec('int', coords)}, int, {_vec('int', dims)}, out uint?)",
+                  f"void GetDimensions({outs}, out uint)",
+                  f"float2 GetSamplePosition(int)"]
+        return "\n".join(lines) + "\n"
+    if shape.is_uav:
+        lines += [f"E Load({_vec('int', coords)})", f"E Load({_vec('int', coords)}, out uint)",
+                  f"void GetDimensions({outs})"]
+        return "\n".join(lines) + "\n"
+    sampler, compare = "SamplerState", "SamplerComparisonState"
+    if not shape.cube:
+        lines += [f"E Load({_vec('int', coords + 1)})",
+                  f"E Load({_vec('int', coords + 1)}{off}, out uint?)"]
+    opt = off.replace(", ", ", ") + "?" if off else ""
+    lines += [
+        f"E Sample({sampler}, {loc}{opt}, float?, out uint?)",
+        f"E SampleBias({sampler}, {loc}, float{opt}, float?, out uint?)",
+        f"E SampleLevel({sampler}, {loc}, float{opt}, out uint?)",
+        f"E SampleGrad({sampler}, {loc}, {_vec('float', grad)}, {_vec('float', grad)}{opt}, float?, out uint?)",
+        f"float SampleCmp({compare}, {loc}, float{opt}, float?, out uint?)",
+        f"float SampleCmpLevelZero({compare}, {loc}, float{opt}, out uint?)",
+        f"float SampleCmpLevel({compare}, {loc}, float, float{opt}, out uint?)  @sm6.7",
+        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({sampler}, {_vec('float', grad)})",
+        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({compare}, {_vec('float', grad)})",
+        f"void GetDimensions({outs})",
+        f"void GetDimensions(uint, {outs}, out uint)",
+    ]
+    if dims == 2:
+        gathers = "Gather/GatherRed/GatherGreen/GatherBlue/GatherAlpha"
+        compares = "GatherCmp/GatherCmpRed/GatherCmpGreen/GatherCmpBlue/GatherCmpAlpha"
+        lines += [f"G {gathers}({sampler}, {loc}{opt}, out uint?)",
+                  f"G {compares}({compare}, {loc}, float{opt}, out uint?)"]
+        if not shape.cube:
+            lines += [f"G GatherRed/GatherGreen/GatherBlue/GatherAlpha({sampler}, {loc}, int2, int2, int2, int2, "
+                      f"out uint?)",
+                      f"G GatherRaw({sampler}, {loc}{opt}, out uint?)  @sm6.7"]
+    return "\n".join(lines) + "\n"
+
+
 _METHODS = {
     "ByteAddressBuffer": _BAB_READ,
     "RWByteAddressBuffer": _BAB_READ + _BAB_WRITE,
@@ -241,6 +325,8 @@ _METHODS = {
     "Buffer": _TYPED_READ,
     "RWBuffer": _TYPED_READ,
 }
+_METHODS.update({name: _texture_methods(shape) for name, shape in RESOURCE_SHAPES.items()
+                 if shape.is_texture and not shape.rov})
 
 # --------------------------------------------------------------------------
 # Element kinds: which element types a generic T accepts, and how an
@@ -277,6 +363,8 @@ _KINDS = {
     # DXC's uint_only (no implicit conversion; a literal is a uint).
     "uint_only": (lambda t: t if t in (UINT, UINT64) else None, "uint or uint64_t"),
     "int64": (lambda t: t if t in (INT64, UINT64) else INT64, "int64_t or uint64_t"),
+    "bits16": (lambda t: t if t in _SIXTEEN_BIT else None, "a 16-bit type (half, int16_t or uint16_t)"),
+    "int3264": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "int, uint, int64_t or uint64_t"),
 }
 
 # How a kind defaults an unsuffixed literal (others: `literal_default`).
@@ -286,9 +374,10 @@ _LITERAL_AS = {"uint_only": lambda t: UINT if t is LITERAL_INT else t}
 # Parsed signatures
 
 _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DOUBLE,
-            "int64_t": INT64, "uint64_t": UINT64}
+            "int64_t": INT64, "uint64_t": UINT64, "half": HALF, "int16_t": INT16, "uint16_t": UINT16,
+            "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED}
 _ELEMENT_VARS = frozenset({"T"})
-_WHOLE_VARS = frozenset({"E", "U"})
+_WHOLE_VARS = frozenset({"E", "U", "G"})   # G: four of E's scalar (a Gather)
 _SHAPE_VARS = ("S", "V")
 
 
@@ -367,6 +456,8 @@ def _parse_type(text: str) -> _Pat:
         return _Pat(base_text, dims)
     if base_text in _SCALARS:
         return _Pat(_SCALARS[base_text], dims)
+    if base_text in ("SamplerState", "SamplerComparisonState"):
+        return _Pat(resource_of(base_text), dims)
     vec = re.fullmatch(r"(\w+?)([1-4])", base_text)
     if vec and vec.group(1) in _SCALARS and not dims:
         return _Pat(_SCALARS[vec.group(1)], (int(vec.group(2)),))
@@ -750,7 +841,8 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
     if sigs is None:
         return IntrinsicError(f"no member named '{name}' in '{object_type.spell()}'")
     args = list(arg_types)
-    base_env = {"E": object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT}
+    elem = object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT
+    base_env = {"E": elem, "G": vector_of(elem.element if elem.element is not None else FLOAT, 4)}
     candidates: list[tuple[_Sig, dict]] = []
     notes: list[str] = []
     if template_arg is not None:

@@ -301,6 +301,21 @@ PLAIN_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if not s
 TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.templated)
 
 
+# Ray tracing is outside what hlslc compiles; its names are known so that a
+# shader using them gets one clear error instead of a syntax error.
+RAY_TRACING_TYPES = frozenset({"RaytracingAccelerationStructure", "RayDesc", "BuiltInTriangleIntersectionAttributes"})
+RAY_TRACING_FUNCTIONS = frozenset(
+    "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
+    "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "
+    "InstanceID InstanceIndex GeometryIndex HitKind RayFlags ObjectToWorld ObjectToWorld3x4 ObjectToWorld4x3 "
+    "WorldToObject WorldToObject3x4 WorldToObject4x3".split())
+RAY_TRACING_STAGES = frozenset({"raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable"})
+
+
+def ray_tracing_error(name: str) -> str:
+    return f"ray tracing ('{name}') is not supported: hlslc compiles compute shaders without ray tracing"
+
+
 class ResourceType(Type):
     """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`,
     `Texture2D<float4>`, `ConstantBuffer<S>`, `SamplerState`, ...;
@@ -343,6 +358,22 @@ class HeapDescriptorType(Type):
 
     def spell(self) -> str:
         return ".Sampler" if self.sampler else ".Resource"
+
+
+class TextureSubscriptType(Type):
+    """`tex.mips` / `tex.sample` (`level` False), and `tex.mips[m]` /
+    `tex.sample[s]` (`level` True): indexed by a coordinate they give a
+    texel of that mip level or sample."""
+
+    __slots__ = ("texture", "kind", "level")
+
+    def __init__(self, texture: "ResourceType", kind: str, level: bool) -> None:
+        self.texture = texture
+        self.kind = kind
+        self.level = level
+
+    def spell(self) -> str:
+        return f"{self.texture.spell()}::{self.kind}{'_slice' if self.level else '_type'}"
 
 
 DESCRIPTOR_HEAPS = {"ResourceDescriptorHeap": DescriptorHeapType("ResourceDescriptorHeap", False),

@@ -298,10 +298,16 @@ class Validator:
             ops = self.operations_of(fn.name[1:])
             if not ops:
                 continue
-            # Operations of one class may differ in overloads (DXC's
-            # `dx.op.wavePrefixOp` is WavePrefixBitCount, `.i32` WavePrefixOp).
-            op = next((o for o in ops if not isinstance(self.expected_signature(o, fn.name[1:]), str)), ops[0])
+            # A function several operations share (dx.op.binary: FMax, IMax,
+            # ...) is declared for the one whose overloads include its suffix.
+            op = ops[0]
             expected = self.expected_signature(op, fn.name[1:])
+            for other in ops[1:]:
+                if not isinstance(expected, str):
+                    break
+                candidate = self.expected_signature(other, fn.name[1:])
+                if not isinstance(candidate, str):
+                    op, expected = other, candidate
             if isinstance(expected, str):
                 self.report("IR-SIGNATURE", f"'{fn.name}' does not name an overload of {op.name}: {expected}",
                             line=fn.line)

@@ -1,0 +1,21 @@
+// Ray tracing is outside what hlslc compiles: its types, functions and
+// shader stages are each refused with one error naming the feature, and
+// nothing cascades from the declarations that used them.
+// RUN: %hlslc -T lib_6_5 -fsyntax-only -verify %s
+
+RaytracingAccelerationStructure Scene : register(t0); // expected-error {{ray tracing ('RaytracingAccelerationStructure') is not supported: hlslc compiles compute shaders without ray tracing}}
+RWStructuredBuffer<uint> Output : register(u0);
+
+[shader("compute")]
+[numthreads(1, 1, 1)]
+void Query() {
+  RayDesc Ray; // expected-error {{ray tracing ('RayDesc') is not supported: hlslc compiles compute shaders without ray tracing}}
+  Ray.TMin = 0;
+  RayQuery<0> Q; // expected-error {{ray tracing ('RayQuery') is not supported: hlslc compiles compute shaders without ray tracing}}
+  Q.Proceed();
+}
+
+[shader("raygeneration")] // expected-error {{ray tracing shaders ('raygeneration') are not supported: hlslc compiles compute shaders without ray tracing}}
+void RayGen() {
+  Output[DispatchRaysIndex().x] = 1; // expected-error {{ray tracing ('DispatchRaysIndex') is not supported: hlslc compiles compute shaders without ray tracing}}
+}
