@@ -44,13 +44,18 @@ if TYPE_CHECKING:  # pragma: no cover
 
 I32 = ir.IntType(32)
 
-# The read-modify-write intrinsics: (atomicrmw operation, AtomicBinOpCode);
-# Min and Max have a signed and an unsigned form.
-_RMW = {"Add": ("add", 0), "And": ("and", 1), "Or": ("or", 2), "Xor": ("xor", 3),
-        "Min": (("min", 4), ("umin", 6)), "Max": (("max", 5), ("umax", 7)),
-        "Exchange": ("xchg", 8), "ExchangeFloat": ("xchg", 8)}
-_DXC_NAMES = {0: "AtomicAdd", 1: "AtomicAnd", 2: "AtomicOr", 3: "AtomicXor", 4: "AtomicIMin", 5: "AtomicIMax",
-              6: "AtomicUMin", 7: "AtomicUMax", 8: "AtomicExchange"}
+# The read-modify-write intrinsics: (atomicrmw operation, AtomicBinOpCode
+# member); Min and Max have a signed and an unsigned form.
+_RMW = {"Add": ("add", "Add"), "And": ("and", "And"), "Or": ("or", "Or"), "Xor": ("xor", "Xor"),
+        "Min": (("min", "IMin"), ("umin", "UMin")), "Max": (("max", "IMax"), ("umax", "UMax")),
+        "Exchange": ("xchg", "Exchange"), "ExchangeFloat": ("xchg", "Exchange")}
+
+
+def _rmw(op: str, value_t: T.Type) -> tuple[str, str]:
+    forms = _RMW[op]
+    if isinstance(forms[0], tuple):
+        return forms[1] if value_t.element.kind == "uint" else forms[0]    # type: ignore[return-value]
+    return forms  # type: ignore[return-value]
 
 
 def _operation(name: str) -> str:
@@ -211,10 +216,7 @@ def _memory_atomic(gen: "Codegen", op: str, pointer: ir.Value, values: list[ir.V
         pair = b.cmpxchg(pointer, values[0], values[1], "seq_cst", "seq_cst")
         result = b.extract_value(pair, 0)
     else:
-        rmw = _RMW[op]
-        if isinstance(rmw[0], tuple):
-            rmw = rmw[1] if dest_t.element.kind == "uint" else rmw[0]
-        result = b.atomic_rmw(rmw[0], pointer, values[0], "seq_cst")
+        result = b.atomic_rmw(_rmw(op, dest_t)[0], pointer, values[0], "seq_cst")
     return result
 
 
@@ -227,12 +229,11 @@ def _resource_atomic(gen: "Codegen", op: str, handle: ir.Value, coords: list[ir.
     if op == "CompareExchange":
         result = gen.op("AtomicCompareExchange", [handle] + coords + values, overload=overload)
     else:
-        rmw = _RMW[op]
-        if isinstance(rmw[0], tuple):
-            rmw = rmw[1] if value_t.element.kind == "uint" else rmw[0]
-        code = rmw[1]
+        member = _rmw(op, value_t)[1]
+        code = gen.ops.enum("AtomicBinOpCode")[member]
+        # DXC names the call after the operation: %AtomicAdd, %AtomicUMin, ...
         result = gen.op("AtomicBinOp", [handle, ir.Constant(I32, code)] + coords + values, overload=overload,
-                        name_hint=_DXC_NAMES[code])
+                        name_hint="Atomic" + member)
     if isinstance(overload, ir.IntType) and overload.width == 64:
         binding = gen.res.handle_binding.get(id(handle))
         if binding is not None:
