@@ -3,7 +3,9 @@
 Owns: byte-address buffer access (`Load`, `Load2..4`, `Load<T>`, `Store*`,
 `GetDimensions`) through `rawBufferLoad` / `rawBufferStore` (element offset
 `undef`, as DXC requires for byte-address buffers), barriers with DXC's mode
-bits, wave operations, and the math intrinsics the samples use, as DXIL
+bits (wave and quad intrinsics: `wave`; atomics, the `Interlocked*`
+functions and byte-address buffer methods: `atomics`), and the math
+intrinsics the samples use, as DXIL
 operations (scalar operations applied per component of a vector) or plain
 LLVM instructions where DXC uses those too (`asuint` is a bitcast).
 

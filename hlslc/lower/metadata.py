@@ -27,6 +27,7 @@ _TAG_SHADER_KIND = 8
 _TAG_NUM_THREADS = 4
 _TAG_WAVE_SIZE = 23
 _SHADER_KIND_COMPUTE = 5
+_TAG_ATOMIC64_USE = 3
 
 
 def _i32(v: int) -> ir.Constant:
@@ -84,12 +85,15 @@ def _resources(gen: "Codegen") -> Any:
         common = [_i32(binding.id), ir.Constant(struct_ty.as_pointer(), ir.Undefined),
                   ir.MetaDataString(m, binding.name), _i32(binding.space), _i32(binding.lower),
                   _i32(signed32(binding.range_size))]
-        extra = None
+        tags: list[Any] = []
         if binding.kind_name == "StructuredBuffer":
-            extra = m.add_metadata([_i32(1), _i32(binding.stride)])
+            tags = [_i32(1), _i32(binding.stride)]
         elif binding.kind_name == "TypedBuffer" or binding.kind_name.startswith("Texture"):
-            extra = m.add_metadata([_i32(0), _i32(binding.component_type)])
+            tags = [_i32(0), _i32(binding.component_type)]
         cls = binding.register_class
+        if cls == "u" and binding.atomic64:
+            tags += [_i32(_TAG_ATOMIC64_USE), _i32(1)]     # DXC's Atomic64Use
+        extra = m.add_metadata(tags) if tags else None
         if cls == "t":
             record = common + [_i32(binding.kind), _i32(0), extra]
         elif cls == "u":

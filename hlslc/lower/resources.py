@@ -100,6 +100,7 @@ class Binding:
         self.lower = 0
         self.id = 0
         self.has_counter = False
+        self.atomic64 = False     # a 64-bit atomic updates it (DXC's Atomic64Use tag)
         self.globally_coherent = False
         self.rov = bool(resource is not None and resource.shape.rov)
         self.members: dict[int, tuple[int, Layout]] = {}

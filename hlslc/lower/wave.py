@@ -1,14 +1,29 @@
-"""Lowering of the wave and quad intrinsics (SM 6.0 to 6.9).
+"""Lowering of the wave and quad intrinsics (SM 6.0-6.9) and `IsHelperLane`.
 
-Owns: every `Wave*` and `Quad*` intrinsic as the DXIL operation DXC emits
-(`WaveActiveOp` with its WaveOpKind and SignedOpKind, `WaveActiveBit`,
-`WavePrefixOp`, `WaveAllBitCount`, `WavePrefixBitCount`, `WaveActiveBallot`
-and `WaveMatch` with their `%dx.types.fouri32` results, `WaveMultiPrefixOp`
-/ `WaveMultiPrefixBitCount` with the mask's four words, `QuadOp`,
-`QuadReadLaneAt`, `QuadVote`), applied per component of vectors.
+Owns: each intrinsic's DXIL form as DXC emits it.  DXIL's wave operations
+are scalar, so a vector or matrix argument is lowered component by
+component (matrices row by row), each component one call overloaded on its
+type (`bool` is the `i1` overload where DXC keeps it, e.g.
+`waveReadLaneFirst.i1`; sema turns it into int for the arithmetic ones).
+The operation kinds come from the operation table's enums: WaveOpKind with
+SignedOpKind (Unsigned for uint elements), WaveBitOpKind,
+WaveMultiPrefixOpKind, QuadOpKind, QuadVoteOpKind.
 
-Does not own: whether a call is in wave-uniform control flow (sema flags
-`@wave` calls, the validator's uniformity analysis checks the IR).
+- `WaveActiveBallot` and `WaveMatch` return `%dx.types.fouri32`; the four
+  words become the `uint4`.  A vector `WaveMatch` is one call per
+  component, the masks AND-ed word by word.
+- `WaveActiveCountBits`/`WavePrefixCountBits` are `WaveAllBitCount`/
+  `WavePrefixBitCount` (`dx.op.waveAllOp`/`dx.op.wavePrefixOp` on an `i1`).
+- `WaveMultiPrefix*` pass the `uint4` mask as four `i32` operands.
+- `QuadAny`/`QuadAll` are `QuadVote` from SM 6.7; before it (DXIL 1.6 has
+  no QuadVote) DXC's expansion: the condition sign-extended to i32, read
+  across X, Y and the diagonal with `QuadOp`, and-ed or or-ed with itself.
+- `IsHelperLane` is `false` in a compute shader (DXC folds it); a library
+  calls `isHelperLane.i1` from SM 6.6 and reads DXC's `@dx.ishelper`
+  global before.
+
+Does not own: the signatures (sema's intrinsic table), uniformity of wave
+results (the validator's uniformity pass knows the operations by name).
 """
 
 from __future__ import annotations
@@ -17,94 +32,212 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from llvmlite import ir
 
-from ..sema import types as T
-from .codegen import I1, I8, I32
-from .math import components, each
+from .. import ast as A
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .. import ast as A
     from .codegen import Codegen
 
-_WAVE_ARITH = {"WaveActiveSum": ("WaveActiveOp", 0), "WaveActiveProduct": ("WaveActiveOp", 1),
-               "WaveActiveMin": ("WaveActiveOp", 2), "WaveActiveMax": ("WaveActiveOp", 3),
-               "WavePrefixSum": ("WavePrefixOp", 0), "WavePrefixProduct": ("WavePrefixOp", 1)}
-_WAVE_BIT = {"WaveActiveBitAnd": 0, "WaveActiveBitOr": 1, "WaveActiveBitXor": 2}
-_MULTI_PREFIX = {"WaveMultiPrefixSum": 0, "WaveMultiPrefixBitAnd": 1, "WaveMultiPrefixBitOr": 2,
-                 "WaveMultiPrefixBitXor": 3, "WaveMultiPrefixProduct": 4}
-_QUAD = {"QuadReadAcrossX": 0, "QuadReadAcrossY": 1, "QuadReadAcrossDiagonal": 2}
+I1, I8, I32 = ir.IntType(1), ir.IntType(8), ir.IntType(32)
+
+# name -> (operation, WaveOpKind / WaveBitOpKind / WaveMultiPrefixOpKind enum, member)
+_REDUCTIONS = {
+    "WaveActiveSum": ("WaveActiveOp", "WaveOpKind", "Sum"),
+    "WaveActiveProduct": ("WaveActiveOp", "WaveOpKind", "Product"),
+    "WaveActiveMin": ("WaveActiveOp", "WaveOpKind", "Min"),
+    "WaveActiveMax": ("WaveActiveOp", "WaveOpKind", "Max"),
+    "WavePrefixSum": ("WavePrefixOp", "WaveOpKind", "Sum"),
+    "WavePrefixProduct": ("WavePrefixOp", "WaveOpKind", "Product"),
+    "WaveActiveBitAnd": ("WaveActiveBit", "WaveBitOpKind", "And"),
+    "WaveActiveBitOr": ("WaveActiveBit", "WaveBitOpKind", "Or"),
+    "WaveActiveBitXor": ("WaveActiveBit", "WaveBitOpKind", "Xor"),
+    "WaveMultiPrefixSum": ("WaveMultiPrefixOp", "WaveMultiPrefixOpKind", "Sum"),
+    "WaveMultiPrefixProduct": ("WaveMultiPrefixOp", "WaveMultiPrefixOpKind", "Product"),
+    "WaveMultiPrefixBitAnd": ("WaveMultiPrefixOp", "WaveMultiPrefixOpKind", "And"),
+    "WaveMultiPrefixBitOr": ("WaveMultiPrefixOp", "WaveMultiPrefixOpKind", "Or"),
+    "WaveMultiPrefixBitXor": ("WaveMultiPrefixOp", "WaveMultiPrefixOpKind", "Xor"),
+}
+# DXC picks the unsigned form (SignedOpKind Unsigned) of these for uint
+# elements; every other reduction is Signed.
+_UNSIGNED_FORMS = frozenset({"WaveActiveSum", "WaveActiveProduct", "WaveActiveMin", "WaveActiveMax",
+                             "WavePrefixSum", "WavePrefixProduct", "WaveMultiPrefixSum",
+                             "WaveMultiPrefixProduct"})
+_QUAD_READS = {"QuadReadAcrossX": "ReadAcrossX", "QuadReadAcrossY": "ReadAcrossY",
+               "QuadReadAcrossDiagonal": "ReadAcrossDiagonal"}
 
 
-def _i8(value: int) -> ir.Constant:
-    return ir.Constant(I8, value)
+def lower_wave(gen: "Codegen", expr: A.CallExpr, match: Any, args: list[ir.Value]) -> ir.Value | None:
+    """Lower a wave or quad intrinsic (or IsHelperLane) whose arguments are
+    `args`, converted to its parameters; None when `match` is none of them."""
+    lower = _LOWER.get(match.name)
+    return None if lower is None else lower(gen, match.name, args, match)
 
 
-def _signed_kind(t: T.Type) -> int:
-    """SignedOpKind: Signed 0, Unsigned 1 (uint and bool compare unsigned)."""
-    elem = t.element
-    return 1 if elem is not None and elem.kind in ("uint", "bool") else 0
+# --------------------------------------------------------------------------
+# Per-component helpers
 
-
-def _uint4(gen: "Codegen", ret: ir.Value) -> ir.Value:
+def per_element(gen: "Codegen", value: ir.Value, scalar_op: Callable[[ir.Value], ir.Value]) -> ir.Value:
+    """Apply `scalar_op` to each scalar of a scalar, vector or matrix value
+    (a matrix is an array of row vectors); the result has the same shape."""
     b = gen.builder
-    return gen.build_vector([b.extract_value(ret, k) for k in range(4)])
+    ty = value.type
+    if isinstance(ty, ir.ArrayType):
+        rows = [per_element(gen, b.extract_value(value, r), scalar_op) for r in range(ty.count)]
+        out = ir.Constant(ir.ArrayType(rows[0].type, ty.count), ir.Undefined)
+        for r, row in enumerate(rows):
+            out = b.insert_value(out, row, r)
+        return out
+    if isinstance(ty, ir.VectorType):
+        parts = [scalar_op(b.extract_element(value, ir.Constant(I32, i))) for i in range(ty.count)]
+        out = ir.Constant(ir.VectorType(parts[0].type, ty.count), ir.Undefined)
+        for i, part in enumerate(parts):
+            out = b.insert_element(out, part, ir.Constant(I32, i))
+        return out
+    return scalar_op(value)
 
 
-def lower_wave(gen: "Codegen", expr: "A.CallExpr", match: Any, args: list[ir.Value]) -> ir.Value | None:
-    """Lower a wave or quad intrinsic; None when `match` is neither."""
-    name = match.name
+def scalars_of(gen: "Codegen", value: ir.Value) -> list[ir.Value]:
+    """The scalars of a scalar, vector or matrix value, rows first."""
     b = gen.builder
-    if name == "WaveGetLaneIndex":
-        return gen.op("WaveGetLaneIndex", [], name_hint="lane")
-    if name == "WaveGetLaneCount":
-        return gen.op("WaveGetLaneCount", [], name_hint="lanes")
-    if name == "WaveIsFirstLane":
-        return gen.op("WaveIsFirstLane", [])
-    if name == "IsHelperLane":
+    ty = value.type
+    if isinstance(ty, ir.ArrayType):
+        return [s for r in range(ty.count) for s in scalars_of(gen, b.extract_value(value, r))]
+    if isinstance(ty, ir.VectorType):
+        return [b.extract_element(value, ir.Constant(I32, i)) for i in range(ty.count)]
+    return [value]
+
+
+def _words_to_uint4(gen: "Codegen", words: ir.Value) -> ir.Value:
+    """A `%dx.types.fouri32` as the `uint4` HLSL sees (x is word 0)."""
+    b = gen.builder
+    out = ir.Constant(ir.VectorType(I32, 4), ir.Undefined)
+    for i in range(4):
+        out = b.insert_element(out, b.extract_value(words, i), ir.Constant(I32, i))
+    return out
+
+
+def _i8(enum: str, member: str, gen: "Codegen") -> ir.Constant:
+    return ir.Constant(I8, gen.ops.enum(enum)[member])
+
+
+def _sign(gen: "Codegen", name: str, match: Any) -> ir.Constant:
+    elem = match.param_types[0].element
+    unsigned = name in _UNSIGNED_FORMS and elem is not None and elem.kind == "uint"
+    return _i8("SignedOpKind", "Unsigned" if unsigned else "Signed", gen)
+
+
+# --------------------------------------------------------------------------
+# The intrinsics
+
+def _lane_query(gen, name, args, match):
+    hint = {"WaveGetLaneIndex": "lane", "WaveGetLaneCount": "lanes"}.get(name, "")
+    return gen.op(name, [], name_hint=hint)
+
+
+def _vote(gen, name, args, match):
+    return gen.op("WaveAnyTrue" if name == "WaveActiveAnyTrue" else "WaveAllTrue", args)
+
+
+def _ballot(gen, name, args, match):
+    return _words_to_uint4(gen, gen.op("WaveActiveBallot", args, name_hint="ballot"))
+
+
+def _count_bits(gen, name, args, match):
+    op = "WaveAllBitCount" if name == "WaveActiveCountBits" else "WavePrefixBitCount"
+    return gen.op(op, args)
+
+
+def _read_lane_first(gen, name, args, match):
+    return per_element(gen, args[0], lambda v: gen.op("WaveReadLaneFirst", [v], overload=v.type))
+
+
+def _read_lane_at(gen, name, args, match):
+    lane = args[1]
+    return per_element(gen, args[0], lambda v: gen.op("WaveReadLaneAt", [v, lane], overload=v.type))
+
+
+def _all_equal(gen, name, args, match):
+    return per_element(gen, args[0], lambda v: gen.op("WaveActiveAllEqual", [v], overload=v.type))
+
+
+def _reduction(gen, name, args, match):
+    op, enum, member = _REDUCTIONS[name]
+    kind = _i8(enum, member, gen)
+    extra = [kind] if op == "WaveActiveBit" else [kind, _sign(gen, name, match)]
+    if op == "WaveMultiPrefixOp":
+        masks = scalars_of(gen, args[1])
+        return per_element(gen, args[0], lambda v: gen.op(op, [v] + masks + extra, overload=v.type))
+    return per_element(gen, args[0], lambda v: gen.op(op, [v] + extra, overload=v.type))
+
+
+def _multi_prefix_count(gen, name, args, match):
+    return gen.op("WaveMultiPrefixBitCount", [args[0]] + scalars_of(gen, args[1]))
+
+
+def _match(gen, name, args, match):
+    b = gen.builder
+    result = None
+    for v in scalars_of(gen, args[0]):
+        words = gen.op("WaveMatch", [v], overload=v.type)
+        if result is None:
+            result = words
+            continue
+        # Lanes that match on every component: AND the masks word by word.
+        for i in range(4):
+            both = b.and_(b.extract_value(result, i), b.extract_value(words, i))
+            result = b.insert_value(result, both, i)
+    return _words_to_uint4(gen, result)
+
+
+def _quad_read_lane_at(gen, name, args, match):
+    lane = args[1]
+    return per_element(gen, args[0], lambda v: gen.op("QuadReadLaneAt", [v, lane], overload=v.type))
+
+
+def _quad_read_across(gen, name, args, match):
+    kind = _i8("QuadOpKind", _QUAD_READS[name], gen)
+    return per_element(gen, args[0], lambda v: gen.op("QuadOp", [v, kind], overload=v.type))
+
+
+def _quad_vote(gen, name, args, match):
+    cond = args[0]
+    vote = "Any" if name == "QuadAny" else "All"
+    if (gen.options.major, gen.options.minor) >= (6, 7):
+        return gen.op("QuadVote", [cond, _i8("QuadVoteOpKind", vote, gen)], overload=I1)
+    b = gen.builder
+    wide = b.sext(cond, I32)
+    reads = [gen.op("QuadOp", [wide, _i8("QuadOpKind", k, gen)], overload=I32)
+             for k in ("ReadAcrossX", "ReadAcrossY", "ReadAcrossDiagonal")]
+    combine = b.or_ if vote == "Any" else b.and_
+    result = combine(combine(combine(reads[0], reads[1]), reads[2]), wide)
+    return b.trunc(result, I1)
+
+
+def _is_helper_lane(gen, name, args, match):
+    if gen.options.stage != "lib":
+        return ir.Constant(I1, 0)
+    if (gen.options.major, gen.options.minor) >= (6, 6):
         return gen.op("IsHelperLane", [], overload=I1)
-    if name in ("WaveActiveAnyTrue", "WaveActiveAllTrue"):
-        return gen.op("WaveAnyTrue" if name == "WaveActiveAnyTrue" else "WaveAllTrue", args)
-    if name == "WaveActiveBallot":
-        return _uint4(gen, gen.op("WaveActiveBallot", args[:1]))
-    if name == "WaveActiveCountBits":
-        return gen.op("WaveAllBitCount", args[:1])
-    if name == "WavePrefixCountBits":
-        return gen.op("WavePrefixBitCount", args[:1])
-    if name == "WaveReadLaneFirst":
-        return each(gen, args[:1], lambda xs: gen.op("WaveReadLaneFirst", xs, overload=xs[0].type))
-    if name == "WaveReadLaneAt":
-        lane = args[1]
-        return each(gen, args[:1], lambda xs: gen.op("WaveReadLaneAt", [xs[0], lane], overload=xs[0].type))
-    if name == "WaveActiveAllEqual":
-        return each(gen, args[:1], lambda xs: gen.op("WaveActiveAllEqual", xs, overload=xs[0].type))
-    if name in _WAVE_ARITH:
-        op_name, kind = _WAVE_ARITH[name]
-        signed = _signed_kind(match.return_type)
-        return each(gen, args[:1], lambda xs: gen.op(op_name, [xs[0], _i8(kind), _i8(signed)],
-                                                      overload=xs[0].type))
-    if name in _WAVE_BIT:
-        return each(gen, args[:1], lambda xs: gen.op("WaveActiveBit", [xs[0], _i8(_WAVE_BIT[name])],
-                                                      overload=xs[0].type))
-    if name == "WaveMatch":
-        # One mask per component, and-ed together: the lanes equal in all.
-        masks = [gen.op("WaveMatch", [x], overload=x.type) for x in components(gen, args[0])]
-        words = [[b.extract_value(m, k) for k in range(4)] for m in masks]
-        out = words[0]
-        for other in words[1:]:
-            out = [b.and_(x, y) for x, y in zip(out, other)]
-        return gen.build_vector(out)
-    if name in _MULTI_PREFIX:
-        mask = components(gen, args[1])
-        kind = _MULTI_PREFIX[name]
-        signed = _signed_kind(match.return_type)
-        return each(gen, args[:1], lambda xs: gen.op("WaveMultiPrefixOp", [xs[0]] + mask + [_i8(kind), _i8(signed)],
-                                                      overload=xs[0].type))
-    if name == "WaveMultiPrefixCountBits":
-        return gen.op("WaveMultiPrefixBitCount", [args[0]] + components(gen, args[1]))
-    if name in _QUAD:
-        return each(gen, args[:1], lambda xs: gen.op("QuadOp", [xs[0], _i8(_QUAD[name])], overload=xs[0].type))
-    if name == "QuadReadLaneAt":
-        lane = args[1]
-        return each(gen, args[:1], lambda xs: gen.op("QuadReadLaneAt", [xs[0], lane], overload=xs[0].type))
-    if name in ("QuadAny", "QuadAll"):
-        return gen.op("QuadVote", [args[0], _i8(0 if name == "QuadAny" else 1)], overload=I1)
-    return None
+    # Before DXIL 1.6 a library reads DXC's `dx.ishelper` word (zero unless
+    # a pixel shader it is linked into sets it).
+    flag = gen.module.globals.get("dx.ishelper")
+    if flag is None:
+        flag = ir.GlobalVariable(gen.module, I32, "dx.ishelper")
+        flag.initializer = ir.Constant(I32, 0)
+    return gen.builder.trunc(gen.builder.load(flag), I1)
+
+
+_LOWER: dict[str, Callable[..., ir.Value]] = {
+    "WaveGetLaneIndex": _lane_query, "WaveGetLaneCount": _lane_query, "WaveIsFirstLane": _lane_query,
+    "WaveActiveAnyTrue": _vote, "WaveActiveAllTrue": _vote,
+    "WaveActiveBallot": _ballot,
+    "WaveActiveCountBits": _count_bits, "WavePrefixCountBits": _count_bits,
+    "WaveReadLaneFirst": _read_lane_first, "WaveReadLaneAt": _read_lane_at,
+    "WaveActiveAllEqual": _all_equal,
+    **{name: _reduction for name in _REDUCTIONS},
+    "WaveMultiPrefixCountBits": _multi_prefix_count,
+    "WaveMatch": _match,
+    "QuadReadLaneAt": _quad_read_lane_at,
+    **{name: _quad_read_across for name in _QUAD_READS},
+    "QuadAny": _quad_vote, "QuadAll": _quad_vote,
+    "IsHelperLane": _is_helper_lane,
+}

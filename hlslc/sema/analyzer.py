@@ -1269,6 +1269,9 @@ class Analyzer:
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
+            if mode == "ref":
+                from .atomics import check_destination
+                check_destination(self, match.name.split(".")[-1], arg)
             if mode in ("out", "inout", "ref"):
                 self._require_lvalue(arg, env, f"an {mode} argument")
 

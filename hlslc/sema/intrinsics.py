@@ -42,8 +42,10 @@ adjusts it as DXC does: `numeric` turns bool into int, `float` turns
 integers into float (`sqrt(4)` is `sqrt(float)`), `double` makes it double,
 `int` rejects floats, `bits32` wants a 32-bit int, uint or float, `atomic`
 an int or uint of 32 or 64 bits, `int32`/`int64` an int or uint of that
-size, `any` keeps everything (bool included).  A generic-element parameter
-has a strict shape: `T` takes a one-component argument only, `T[N]` a
+size (DXC's any_int32/any_int64: other types convert to the signed one),
+`uint_only` a uint or uint64_t (DXC's: nothing converts to it, a literal is
+a uint), `any` keeps everything (bool included).  A generic-element
+parameter has a strict shape: `T` takes a one-component argument only, `T[N]` a
 vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
 truncating to a scalar.
 Concrete parameters (`uint`, `float[S]`) take whatever converts implicitly.
@@ -163,11 +165,17 @@ bool CheckAccessFullyMapped(uint)
 void GroupMemoryBarrier/DeviceMemoryBarrier/AllMemoryBarrier()
 void GroupMemoryBarrierWithGroupSync/DeviceMemoryBarrierWithGroupSync/AllMemoryBarrierWithGroupSync()  @sync
 
-# Atomics on groupshared variables and UAV elements.
+# Atomics on groupshared variables and UAV elements (`ref`: the argument is
+# the memory itself; sema's `atomics` module checks it is such memory).  Min
+# and Max compare signed or unsigned as the destination's type says; float
+# destinations take only the bitwise exchanges.
 void InterlockedAdd/InterlockedMin/InterlockedMax/InterlockedAnd/InterlockedOr/InterlockedXor(ref T, T, out T?)  where T: atomic
 void InterlockedExchange(ref T, T, out T)                 where T: atomic
+void InterlockedExchange(ref float, float, out float)
 void InterlockedCompareExchange(ref T, T, T, out T)       where T: atomic
 void InterlockedCompareStore(ref T, T, T)                 where T: atomic
+void InterlockedCompareExchangeFloatBitwise(ref float, float, float, out float)
+void InterlockedCompareStoreFloatBitwise(ref float, float, float)
 
 # Waves.  The lane count and this lane's index do not depend on which lanes
 # are active, so they are not @wave.
@@ -176,21 +184,25 @@ bool WaveIsFirstLane()                                    @wave
 bool WaveActiveAnyTrue/WaveActiveAllTrue(bool)            @wave
 uint4 WaveActiveBallot(bool)                              @wave
 uint WaveActiveCountBits/WavePrefixCountBits(bool)        @wave
-T[V] WaveReadLaneAt(T[V], uint)                           where T: any @wave
-T[V] WaveReadLaneFirst(T[V])                              where T: any @wave
-bool[V] WaveActiveAllEqual(T[V])                          where T: any @wave
-T[V] WaveActiveSum/WaveActiveProduct/WaveActiveMin/WaveActiveMax/WavePrefixSum/WavePrefixProduct(T[V])  where T: numeric @wave
-T[V] WaveActiveBitAnd/WaveActiveBitOr/WaveActiveBitXor(T[V])  where T: int @wave
-uint4 WaveMatch(T[V])                                     where T: any @wave @sm6.5
-T[V] WaveMultiPrefixSum/WaveMultiPrefixProduct(T[V], uint4)   where T: numeric @wave @sm6.5
-T[V] WaveMultiPrefixBitAnd/WaveMultiPrefixBitOr/WaveMultiPrefixBitXor(T[V], uint4)  where T: int @wave @sm6.5
+T[S] WaveReadLaneAt(T[S], uint)                           where T: any @wave
+T[S] WaveReadLaneFirst(T[S])                              where T: any @wave
+bool[S] WaveActiveAllEqual(T[S])                          where T: any @wave
+T[S] WaveActiveSum/WaveActiveProduct/WaveActiveMin/WaveActiveMax/WavePrefixSum/WavePrefixProduct(T[S])  where T: numeric @wave
+T[S] WaveActiveBitAnd/WaveActiveBitOr/WaveActiveBitXor(T[S])  where T: uint_only @wave
+uint4 WaveMatch(T[S])                                     where T: numeric @wave @sm6.5
+T[S] WaveMultiPrefixSum/WaveMultiPrefixProduct(T[S], uint4)  where T: numeric @wave @sm6.5
+T[S] WaveMultiPrefixBitAnd/WaveMultiPrefixBitOr/WaveMultiPrefixBitXor(T[S], uint4)  where T: int @wave @sm6.5
 uint WaveMultiPrefixCountBits(bool, uint4)                @wave @sm6.5
-bool IsHelperLane()                                       @sm6.6
 
-# Quads: the other lanes of this lane's 2x2 quad.
-T[V] QuadReadAcrossX/QuadReadAcrossY/QuadReadAcrossDiagonal(T[V])  where T: any
-T[V] QuadReadLaneAt(T[V], uint)                           where T: any
-bool QuadAny/QuadAll(bool)                                @sm6.7
+# Quads: the four lanes of a 2x2 quad (in compute, lanes 4k..4k+3).  DXC
+# does not mark them wave-sensitive.  QuadAny/QuadAll are QuadVote from
+# SM 6.7 and three QuadOps before it.
+T[S] QuadReadLaneAt(T[S], uint)                           where T: numeric
+T[S] QuadReadAcrossX/QuadReadAcrossY/QuadReadAcrossDiagonal(T[S])  where T: numeric
+bool QuadAny/QuadAll(bool)
+
+# Helper lanes exist only in pixel shaders: false in compute.
+bool IsHelperLane()
 
 # Resources.
 uint NonUniformResourceIndex(uint)
@@ -228,9 +240,9 @@ void InterlockedMin64/InterlockedMax64(uint, T, out T?)   where T: int64 @sm6.6
 void InterlockedExchange64(uint, uint64_t, out uint64_t)  @sm6.6
 void InterlockedCompareExchange64(uint, uint64_t, uint64_t, out uint64_t)  @sm6.6
 void InterlockedCompareStore64(uint, uint64_t, uint64_t)  @sm6.6
-void InterlockedExchangeFloat(uint, float, out float)     @sm6.6
-void InterlockedCompareExchangeFloatBitwise(uint, float, float, out float)  @sm6.6
-void InterlockedCompareStoreFloatBitwise(uint, float, float)  @sm6.6
+void InterlockedExchangeFloat(uint, float, out float)
+void InterlockedCompareExchangeFloatBitwise(uint, float, float, out float)
+void InterlockedCompareStoreFloatBitwise(uint, float, float)
 """
 
 _STRUCTURED_READ = r"""
@@ -346,11 +358,17 @@ _KINDS = {
     "any": (lambda t: t, "a scalar, vector or matrix"),
     "bits32": (lambda t: t if t in (INT, UINT, FLOAT) else None, "a 32-bit int, uint or float type"),
     "atomic": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "a 32- or 64-bit integer type"),
-    "int32": (lambda t: t if t in (INT, UINT) else None, "int or uint"),
-    "int64": (lambda t: t if t in (INT64, UINT64) else None, "int64_t or uint64_t"),
+    # DXC's any_int32/any_int64: another type converts to the signed one.
+    "int32": (lambda t: t if t in (INT, UINT) else INT, "int or uint"),
+    # DXC's uint_only (no implicit conversion; a literal is a uint).
+    "uint_only": (lambda t: t if t in (UINT, UINT64) else None, "uint or uint64_t"),
+    "int64": (lambda t: t if t in (INT64, UINT64) else INT64, "int64_t or uint64_t"),
     "bits16": (lambda t: t if t in _SIXTEEN_BIT else None, "a 16-bit type (half, int16_t or uint16_t)"),
     "int3264": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "int, uint, int64_t or uint64_t"),
 }
+
+# How a kind defaults an unsuffixed literal (others: `literal_default`).
+_LITERAL_AS = {"uint_only": lambda t: UINT if t is LITERAL_INT else t}
 
 # --------------------------------------------------------------------------
 # Parsed signatures
@@ -673,7 +691,7 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
             for e in elems[1:]:
                 if e is not unified:
                     unified = arithmetic_element(unified, e)
-        adjusted = coerce(literal_default(unified))  # type: ignore[arg-type]
+        adjusted = coerce(_LITERAL_AS.get(kind, literal_default)(unified))  # type: ignore[arg-type]
         if adjusted is None:
             culprit = next((i for i in positions if coerce(literal_default(args[i].element)) is None),
                            positions[0])

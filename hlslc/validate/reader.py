@@ -622,6 +622,18 @@ def _fill(ins: Instruction, rest: str) -> None:
         ins.stored = value.value
         ins.type = value.type
         ins.pointer = take_operand(parts[1]).value
+    elif op in ("atomicrmw", "cmpxchg"):
+        # atomicrmw [volatile] OP T* ptr, T v ORDER; cmpxchg [weak] [volatile] T* ptr, T cmp, T new ORDER ORDER
+        parts = split_top(rest)
+        head = parts[0].split(None, 1)
+        while head and head[0] in ("weak", "volatile"):
+            head = head[1].split(None, 1) if len(head) > 1 else []
+        if op == "atomicrmw" and head:
+            head = head[1].split(None, 1) if len(head) > 1 else []
+        ins.pointer = take_operand(" ".join(head)).value
+        value = take_operand(parts[-1].rsplit(None, 2 if op == "cmpxchg" else 1)[0])
+        ins.stored = value.value
+        ins.type = value.type if op == "atomicrmw" else "{" + value.type + ", i1}"
     elif op == "alloca":
         ins.type = take_type(split_top(rest)[0])[0] + "*"
     elif op == "phi":

@@ -13,8 +13,9 @@ The analysis, per module:
   across a wave only (results of wave reductions such as
   `WaveReadLaneFirst`), 2 may differ per thread.  Sources of level 2 are
   `threadId`, `threadIdInGroup`, `flattenedThreadIdInGroup`,
-  `waveGetLaneIndex`, `waveIsFirstLane`, `wavePrefixOp` and
-  `matrixExtractToThreads`.  Constants, globals, resource handles and
+  `waveGetLaneIndex`, `waveIsFirstLane`, the prefix and multi-prefix
+  operations, `waveMatch`, the quad operations, `matrixExtractToThreads`
+  and atomics (what an atomic returns; it writes its slot like a store).  Constants, globals, resource handles and
   `groupId` are uniform.  Any other instruction takes the highest level of
   its operands.
 * Memory: an `alloca` slot (or a global) has one level for the whole
@@ -49,9 +50,12 @@ if TYPE_CHECKING:  # pragma: no cover
 UNIFORM, WAVE_UNIFORM, VARYING = 0, 1, 2
 
 _VARYING_SOURCES = frozenset({"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "WaveGetLaneIndex",
-                              "WaveIsFirstLane", "WavePrefixOp", "MatrixExtractToThreads"})
+                              "WaveIsFirstLane", "WavePrefixOp", "MatrixExtractToThreads", "WavePrefixBitCount",
+                              "WaveMultiPrefixOp", "WaveMultiPrefixBitCount", "WaveMatch", "QuadOp",
+                              "QuadReadLaneAt", "QuadVote", "IsHelperLane", "AtomicBinOp",
+                              "AtomicCompareExchange"})
 _WAVE_REDUCTIONS = frozenset({"WaveReadLaneFirst", "WaveActiveOp", "WaveActiveBit", "WaveAnyTrue", "WaveAllTrue",
-                              "WaveActiveBallot", "WaveReadLaneAt"})
+                              "WaveActiveBallot", "WaveReadLaneAt", "WaveActiveAllEqual", "WaveAllBitCount"})
 _LEVEL_WORDS = {WAVE_UNIFORM: "the threads of a thread group (it is only wave-uniform)",
                 VARYING: "threads"}
 
@@ -178,7 +182,12 @@ class Uniformity:
                         lvl = self.value_level(callee, r.uses[0])
                         changed |= self.raise_level((fn.name, ins.result), lvl, r, f"the value {callee.name} "
                                                     "returns", (callee.name, r.uses[0]))
-        if ins.opcode == "store" and ins.pointer:
+        if ins.opcode in ("store", "atomicrmw", "cmpxchg") and ins.pointer:
+            # An atomic writes its slot like a store, and what it returns
+            # (the value before it) differs per thread.
+            if ins.opcode != "store" and ins.result:
+                changed |= self.raise_level((fn.name, ins.result), VARYING, ins,
+                                            f"{ins.opcode} returns what each thread found")
             slot = self.slot_of(fn, ins.pointer)
             key = (fn.name, slot) if slot.startswith("%") else ("", slot)
             branch = self.block_why.get((fn.name, ins.block.name))

@@ -55,7 +55,10 @@ WaveActiveAnyTrue WaveActiveAllTrue WaveActiveBallot WaveReadLaneAt WaveReadLane
 WaveActiveProduct WaveActiveMin WaveActiveMax WaveActiveBitAnd WaveActiveBitOr WaveActiveBitXor WavePrefixSum
 WavePrefixProduct WaveActiveCountBits WavePrefixCountBits InterlockedAdd InterlockedMin InterlockedMax
 InterlockedAnd InterlockedOr InterlockedXor InterlockedExchange InterlockedCompareExchange
-NonUniformResourceIndex""".split()
+InterlockedCompareStore InterlockedCompareExchangeFloatBitwise InterlockedCompareStoreFloatBitwise
+WaveActiveAllEqual WaveMatch WaveMultiPrefixSum WaveMultiPrefixProduct WaveMultiPrefixBitAnd WaveMultiPrefixBitOr
+WaveMultiPrefixBitXor WaveMultiPrefixCountBits QuadReadLaneAt QuadReadAcrossX QuadReadAcrossY
+QuadReadAcrossDiagonal QuadAny QuadAll IsHelperLane NonUniformResourceIndex""".split()
 
 
 def test_table_covers_the_required_intrinsics():
@@ -317,6 +320,39 @@ def test_wave_ops():
     assert not call("WaveActiveSum", f3).is_group_sync
     e = err(resolve_intrinsic("WaveActiveBitAnd", [FLOAT]))
     assert e == "no matching function for call to 'WaveActiveBitAnd'"
+
+
+def test_wave_and_quad_shapes_and_kinds():
+    # Any shape, matrices included (DXC's `any<>`, `numeric<>`).
+    assert call("WaveReadLaneFirst", f23).return_type is f23
+    assert call("WaveActiveAllEqual", f23).return_type is matrix_of(BOOL, 2, 3)
+    assert call("WaveActiveAllEqual", i3).return_type is b3
+    assert call("WaveActiveSum", matrix_of(UINT, 2, 2)).return_type is matrix_of(UINT, 2, 2)
+    # uint_only: a literal is a uint, an int converts to nothing.
+    assert call("WaveActiveBitXor", LITERAL_INT).return_type is UINT
+    assert call("WaveActiveBitAnd", UINT64).return_type is UINT64
+    assert err(resolve_intrinsic("WaveActiveBitOr", [INT])).notes == (
+        "candidate function not viable: no known conversion from 'int' to uint or uint64_t for 1st argument",)
+    m = call("WaveMultiPrefixSum", f3, u4)
+    assert m.return_type is f3 and m.param_types == [f3, u4] and m.min_shader_model == (6, 5) and m.is_wave_op
+    assert call("WaveMultiPrefixCountBits", BOOL, u4).return_type is UINT
+    assert call("QuadReadLaneAt", f2, LITERAL_INT).param_types == [f2, UINT]
+    assert not call("QuadReadAcrossX", FLOAT).is_wave_op
+    assert call("QuadAny", BOOL).min_shader_model == (6, 0)     # expanded before SM 6.7
+    assert call("IsHelperLane").return_type is BOOL
+
+
+def test_float_atomics_and_any_int_values():
+    m = call("InterlockedExchange", FLOAT, LITERAL_INT, INT)
+    assert m.param_types == [FLOAT, FLOAT, FLOAT] and m.min_shader_model == (6, 0)
+    assert call("InterlockedCompareStoreFloatBitwise", FLOAT, FLOAT, FLOAT).param_modes == ["ref", "in", "in"]
+    assert err(resolve_intrinsic("InterlockedCompareExchangeFloatBitwise", [UINT, FLOAT, FLOAT, FLOAT])) == \
+        "no matching function for call to 'InterlockedCompareExchangeFloatBitwise'"
+    # DXC's any_int32 / any_int64: another type converts to the signed one.
+    assert method(RWBAB, "InterlockedMin", UINT, INT64).param_types == [UINT, INT]
+    assert method(RWBAB, "InterlockedMax64", UINT, UINT).param_types == [UINT, INT64]
+    assert method(RWBAB, "InterlockedMax64", UINT, UINT64).param_types == [UINT, UINT64]
+    assert method(RWBAB, "InterlockedExchangeFloat", UINT, FLOAT, FLOAT).min_shader_model == (6, 0)
 
 
 def test_lane_queries_are_not_wave_sensitive():
