@@ -212,6 +212,9 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.base)
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
+        if isinstance(base_t, T.TextureSubscriptType):
+            from .textures import subscript_place
+            return subscript_place(gen, expr)
         base = emit_place(gen, expr.base)
         index = gen._to_i32(gen.emit_expr(expr.index))
         t = gen.expr_type(expr)

@@ -45,6 +45,9 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
         return _resource_method(gen, expr, info)
     args = [gen.emit_converted(a, p) for a, p in zip(expr.args, match.param_types)]
     b = gen.builder
+    if name == "CheckAccessFullyMapped":
+        from .textures import check_access
+        return check_access(gen, args[0])
     if name == "NonUniformResourceIndex":
         # The index itself; the handle made from it is marked non-uniform
         # (`access.emit_handle` finds the call in the index expression).
@@ -188,10 +191,8 @@ def _raw_load(gen, expr, info, object_t, handle) -> ir.Value:
     result_t = info.target.return_type
     layout = gen.structured_layouts.of(result_t)
     place = BufferPlace(handle, True, gen._to_i32(args[0]), 0, result_t, layout, False)
-    value = place.load(gen)
-    if len(expr.args) > 1:
-        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
-    return value
+    from .textures import load_with_status
+    return load_with_status(gen, place, expr, 1)
 
 
 def _raw_store(gen, expr, info, object_t, handle) -> ir.Value:
@@ -213,10 +214,8 @@ def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
         place = TypedPlace(handle, [index], None, elem, False, False)
     else:
         place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False)
-    value = place.load(gen)
-    if len(expr.args) > 1:
-        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
-    return value
+    from .textures import load_with_status
+    return load_with_status(gen, place, expr, 1)
 
 
 def _dimensions(gen: "Codegen", handle: ir.Value, mip: ir.Value | None = None) -> ir.Value:
@@ -278,3 +277,5 @@ _METHODS = {
     ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
     ("append", "Append"): _append, ("consume", "Consume"): _consume,
 }
+from .textures import METHODS as _TEXTURE_METHODS  # noqa: E402  (textures, samplers: lower/textures.py)
+_METHODS.update(_TEXTURE_METHODS)

@@ -177,6 +177,8 @@ class Analyzer:
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
+        # Implicit-derivative texture operations (`textures.DerivativeUse`).
+        self._derivative_uses: list = []
 
     # ------------------------------------------------------------------
     # Reporting
@@ -765,6 +767,8 @@ class Analyzer:
             return
         if isinstance(target, A.IndexExpr):
             base_type = self.result.expr_types.get(id(target.base))
+            if isinstance(base_type, T.TextureSubscriptType):
+                raise SemaError(f"cannot assign to an element of read-only '{base_type.texture.spell()}'", expr.span)
             if isinstance(base_type, T.ResourceType):
                 if not base_type.writable:
                     raise SemaError(f"cannot assign to an element of read-only '{base_type.spell()}'", expr.span)
@@ -797,6 +801,9 @@ class Analyzer:
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
+        if isinstance(base, T.TextureSubscriptType):
+            from . import textures
+            return textures.check_subscript(base, index, expr)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, T.ResourceType):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
@@ -865,6 +872,9 @@ class Analyzer:
                 raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
+        if isinstance(base, T.ResourceType) and base.shape.is_texture:
+            from . import textures
+            return textures.check_member(base, name, expr.member.span)
         if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
                 and isinstance(base.elem, T.ClassType):
             # `ConstantBuffer<S> cb; cb.x` reads a member of S.
@@ -1104,6 +1114,8 @@ class Analyzer:
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
+            from . import textures
+            textures.check_method_call(self, object_type, match, callee, expr, env)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
@@ -1222,6 +1234,8 @@ class Analyzer:
                                              "attribute")
         else:
             threads = self._check_numthreads(numthreads, fn)
+        from . import textures
+        textures.check_entry(self, fn, threads)
         wavesize = attrs.get("wavesize")
         if wavesize is not None:
             wave_sizes = self._check_wavesize(wavesize, numthreads, fn)

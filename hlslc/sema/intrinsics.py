@@ -30,6 +30,8 @@ A type is an element, optionally shaped:
   vector (`uint4`), `void`, the generic element `T` (constrained by `where
   T: KIND`), or a whole type: `E` the resource's element type, `U` the
   method's template argument (explicit, or deduced from its argument);
+  `e` is E's scalar; `SamplerState` and `SamplerComparisonState` take
+  exactly that sampler (or a descriptor of the sampler heap);
 - shape: none (a scalar), `[S]` any shape shared by all `[S]` arguments
   (scalar, vector or matrix: scalars splat, vectors truncate to the
   smallest), `[V]` the same restricted to scalars and vectors, `[N]` a
@@ -42,7 +44,8 @@ adjusts it as DXC does: `numeric` turns bool into int, `float` turns
 integers into float (`sqrt(4)` is `sqrt(float)`), `double` makes it double,
 `int` rejects floats, `bits32` wants a 32-bit int, uint or float, `atomic`
 an int or uint of 32 or 64 bits, `int32`/`int64` an int or uint of that
-size, `any` keeps everything (bool included).  A generic-element parameter
+size, `any` keeps everything (bool included), `dims` (GetDimensions'
+outputs) makes every output a uint, or a float if any is one.  A generic-element parameter
 has a strict shape: `T` takes a one-component argument only, `T[N]` a
 vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
 truncating to a scalar.
@@ -66,10 +69,11 @@ from .conversions import (
     Conversion, arithmetic_element, implicit_conversion, is_one_component,
     literal_default, shape_of, with_shape,
 )
+from .textures import texture_method_tables
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, LITERAL_INT, UINT, UINT16, UINT64, VOID, MatrixType,
     ResourceType, ScalarType, StringType, Type, VectorType, VoidType, WaveMatrixType,
-    matrix_of, vector_of,
+    matrix_of, resource_of, vector_of,
 )
 
 _BASE_SM = (6, 0)   # DXIL's floor: everything here exists from SM 6.0 on
@@ -160,6 +164,8 @@ uint4 WaveMatch(T[V])                                     where T: any @wave @sm
 
 # Resources.
 uint NonUniformResourceIndex(uint)
+# The status a Load, Sample or Gather wrote to its `out uint status`.
+bool CheckAccessFullyMapped(uint)
 """
 
 # Methods shared by several resources are written once and referenced.
@@ -221,6 +227,7 @@ _METHODS = {
     "Buffer": _TYPED_READ,
     "RWBuffer": _TYPED_READ,
 }
+_METHODS.update(texture_method_tables())
 
 # --------------------------------------------------------------------------
 # Element kinds: which element types a generic T accepts, and how an
@@ -254,6 +261,9 @@ _KINDS = {
     "atomic": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "a 32- or 64-bit integer type"),
     "int32": (lambda t: t if t in (INT, UINT) else None, "int or uint"),
     "int64": (lambda t: t if t in (INT64, UINT64) else None, "int64_t or uint64_t"),
+    # GetDimensions' outputs: all uint, or all float (DXC's uint_only and
+    # float_like).
+    "dims": (lambda t: (t if t.bits != 64 else None) if t.kind == "float" else UINT, "'uint' or 'float'"),
 }
 
 # --------------------------------------------------------------------------
@@ -263,6 +273,9 @@ _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DO
             "int64_t": INT64, "uint64_t": UINT64}
 _ELEMENT_VARS = frozenset({"T"})
 _WHOLE_VARS = frozenset({"E", "U"})
+_COMPONENT_VARS = frozenset({"e"})    # the scalar of E (a Gather's result is e[4])
+_OBJECTS = {"SamplerState": resource_of("SamplerState"),
+            "SamplerComparisonState": resource_of("SamplerComparisonState")}
 _SHAPE_VARS = ("S", "V")
 
 
@@ -337,8 +350,10 @@ def _parse_type(text: str) -> _Pat:
         dims = tuple(int(d) if d.isdigit() else d for d in dims_text.split(","))
     if base_text == "void":
         return _Pat(VOID)
-    if base_text in _ELEMENT_VARS or base_text in _WHOLE_VARS:
+    if base_text in _ELEMENT_VARS or base_text in _WHOLE_VARS or base_text in _COMPONENT_VARS:
         return _Pat(base_text, dims)
+    if base_text in _OBJECTS and not dims:
+        return _Pat(_OBJECTS[base_text])
     if base_text in _SCALARS:
         return _Pat(_SCALARS[base_text], dims)
     vec = re.fullmatch(r"(\w+?)([1-4])", base_text)
@@ -724,7 +739,8 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
     if sigs is None:
         return IntrinsicError(f"no member named '{name}' in '{object_type.spell()}'")
     args = list(arg_types)
-    base_env = {"E": object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT}
+    elem = object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT
+    base_env = {"E": elem, "e": elem.element}
     candidates: list[tuple[_Sig, dict]] = []
     notes: list[str] = []
     if template_arg is not None:

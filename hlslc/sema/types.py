@@ -261,7 +261,7 @@ class ResourceShape:
     @property
     def indexable(self) -> bool:
         """`res[i]` reads (and for UAVs writes) an element."""
-        return self.family in ("structured", "typed", "texture") and not self.cube and not self.ms
+        return self.family in ("structured", "typed", "texture") and not self.cube
 
 
 def _shapes() -> dict[str, ResourceShape]:
@@ -316,6 +316,32 @@ class ResourceType(Type):
 
     def spell(self) -> str:
         return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
+
+
+class TextureSubscriptType(Type):
+    """`tex.mips` / `tex.sample` (`member`), and the slice one index of it
+    names (`tex.mips[level]`, `sliced`); the slice's subscript is a texel."""
+
+    __slots__ = ("texture", "member", "sliced")
+
+    def __init__(self, texture: ResourceType, member: str, sliced: bool) -> None:
+        self.texture = texture
+        self.member = member
+        self.sliced = sliced
+
+    def spell(self) -> str:
+        return f"{self.texture.spell()}::{self.member}_{'slice_' if self.sliced else ''}type"
+
+
+_SUBSCRIPTS: dict[tuple[int, str, bool], TextureSubscriptType] = {}
+
+
+def texture_subscript_of(texture: ResourceType, member: str, sliced: bool) -> TextureSubscriptType:
+    key = (id(texture), member, sliced)
+    t = _SUBSCRIPTS.get(key)
+    if t is None:
+        t = _SUBSCRIPTS[key] = TextureSubscriptType(texture, member, sliced)
+    return t
 
 
 class DescriptorHeapType(Type):
