@@ -232,6 +232,9 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         t = gen.expr_type(expr)
         if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
             return constant_buffer_place(gen, expr.object, base_t).member(gen, name)
+        if isinstance(t, T.TextureSubscriptType):
+            from .textures import subscript_error
+            raise subscript_error(expr.span, t)
         if isinstance(base_t, T.ClassType) and any(f.name == name for f in base_t.instance.fields):
             base = emit_place(gen, expr.object)
             if isinstance(base, PointerPlace):

@@ -866,7 +866,7 @@ class Codegen:
             if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
                 from .access import emit_handle
                 return emit_handle(self, expr)
-            if sym.is_global and not self._is_local(sym) and sym.is_uniform:
+            if sym.is_global and not self._is_local(sym) and (sym.is_uniform or id(sym) in self.res.struct_leaves):
                 from .access import load_place
                 return load_place(self, expr)
             if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \

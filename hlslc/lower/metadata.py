@@ -91,7 +91,8 @@ def _resources(gen: "Codegen") -> Any:
             extra = m.add_metadata([_i32(0), _i32(binding.component_type)])
         cls = binding.register_class
         if cls == "t" and binding.kind_name != "TBuffer":
-            record = common + [_i32(binding.kind), _i32(0), extra]
+            samples = binding.resource.samples if binding.resource is not None else 0
+            record = common + [_i32(binding.kind), _i32(samples), extra]
         elif cls == "u":
             record = common + [_i32(binding.kind), ir.Constant(I1, int(binding.globally_coherent)),
                                ir.Constant(I1, int(binding.has_counter)), ir.Constant(I1, int(binding.rov)), extra]

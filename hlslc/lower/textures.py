@@ -178,7 +178,9 @@ def subscript_place(gen: "Codegen", expr: A.IndexExpr) -> TypedPlace:
     """`tex.mips[level][pos]` / `tex.sample[index][pos]`: the texel at `pos`
     of mip `level` (sample `index`)."""
     sub_t = gen.expr_type(expr.base)
-    assert isinstance(sub_t, T.TextureSubscriptType) and sub_t.sliced
+    assert isinstance(sub_t, T.TextureSubscriptType)
+    if not sub_t.sliced:
+        raise subscript_error(expr.span, gen.expr_type(expr))
     slice_expr = expr.base
     while isinstance(slice_expr, A.ParenExpr):
         slice_expr = slice_expr.inner
@@ -193,6 +195,14 @@ def subscript_place(gen: "Codegen", expr: A.IndexExpr) -> TypedPlace:
     texture = sub_t.texture
     coords = _ints(gen, gen.emit_expr(expr.index), texture.shape.coords)
     return TypedPlace(handle, coords, level, texture.elem, True, False)
+
+
+def subscript_error(span: Any, t: T.TextureSubscriptType) -> Exception:
+    """`tex.mips` or `tex.mips[level]` used as a value."""
+    from .codegen import LowerError
+    what = "mip level" if t.member == "mips" else "sample"
+    return LowerError(f"'{t.member}' of '{t.texture.spell()}' is only read through both its subscripts: "
+                      f".{t.member}[{what}][position]", span)
 
 
 # --------------------------------------------------------------------------

@@ -4,7 +4,8 @@ call picks one.
 Owns: the table of intrinsics (`abs` ... `WaveActiveSum`, the barriers, the
 `Interlocked*` atomics, `NonUniformResourceIndex`) and of the methods of the
 buffer resources (`ByteAddressBuffer.Load4`, `RWByteAddressBuffer.Store<T>`,
-`StructuredBuffer<T>.GetDimensions`, ...), and the resolution of a call
+`StructuredBuffer<T>.GetDimensions`, ...; the texture methods' tables are
+written by `textures`, per texture shape), and the resolution of a call
 against them: deducing the generic element type and shape from the
 arguments, the conversion each argument needs, overload ranking, the
 result type, whether the call is a wave operation or a group-wide sync, and
@@ -16,8 +17,9 @@ Does not own: name lookup (a user function named `max` hides the
 intrinsic; the caller decides), whether `out`/`inout`/`ref` arguments are
 lvalues and `ref` ones groupshared or UAV memory (see `IntrinsicMatch.
 param_modes`), wave-uniformity analysis, shader-model checks against the
-profile, `StructuredBuffer<T>[i]` indexing, textures and samplers, and the
-dx::linalg / Wave Matrix members (declared in headers and templates).
+profile, `StructuredBuffer<T>[i]` indexing, the rules on texture methods
+(`textures`), and the dx::linalg / Wave Matrix members (declared in
+headers and templates).
 
 The table is data.  One line is one signature (or several functions with
 the same signature, names separated by `/`)::

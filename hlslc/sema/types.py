@@ -304,18 +304,22 @@ TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s
 class ResourceType(Type):
     """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`,
     `Texture2D<float4>`, `ConstantBuffer<S>`, `SamplerState`, ...;
-    `writable` means a UAV (register class `u`)."""
+    `writable` means a UAV (register class `u`); `samples` is the sample
+    count of `Texture2DMS<float4, 8>` (0 when not given)."""
 
-    __slots__ = ("name", "elem", "writable", "shape")
+    __slots__ = ("name", "elem", "writable", "shape", "samples")
 
-    def __init__(self, name: str, elem: Type | None, writable: bool) -> None:
+    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0) -> None:
         self.name = name
         self.elem = elem
         self.writable = writable
         self.shape = RESOURCE_SHAPES[name]
+        self.samples = samples
 
     def spell(self) -> str:
-        return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
+        if self.elem is None:
+            return self.name
+        return f"{self.name}<{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
 
 
 class TextureSubscriptType(Type):
@@ -419,7 +423,7 @@ class ClassType(Type):
 _VECTORS: dict[tuple[int, int], VectorType] = {}
 _MATRICES: dict[tuple[int, int, int], MatrixType] = {}
 _ARRAYS: dict[tuple[int, int | None], ArrayType] = {}
-_RESOURCES: dict[tuple[str, int], ResourceType] = {}
+_RESOURCES: dict[tuple[str, int, int], ResourceType] = {}
 _WAVE: dict[tuple[str, int, int, int], WaveMatrixType] = {}
 _KEEP: list[Type] = []    # keeps element types alive so id() keys stay unique
 
@@ -452,13 +456,13 @@ def array_of(elem: Type, size: int | None) -> ArrayType:
 WRITABLE_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.is_uav)
 
 
-def resource_of(name: str, elem: Type | None = None) -> ResourceType:
-    key = (name, id(elem))
+def resource_of(name: str, elem: Type | None = None, samples: int = 0) -> ResourceType:
+    key = (name, id(elem), samples)
     t = _RESOURCES.get(key)
     if t is None:
         if elem is not None:
             _KEEP.append(elem)
-        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES)
+        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples)
     return t
 
 

@@ -2,15 +2,16 @@
 // Texture Load: textureLoad(handle, mip or sample, coord0..2, offset0..2).
 // An SRV's location carries the mip level in its last component; the
 // optional texel offset fills one operand per dimension (undef without
-// one); MS textures take the sample index as the mip operand; UAVs have no
-// mip (undef).  The `out uint status` is checkAccessFullyMapped of the
-// ResRet's status field, widened to uint.
+// one); MS textures take the sample index as the mip operand (and their
+// records carry the declared sample count); UAVs have no mip (undef).  The
+// `out uint status` is checkAccessFullyMapped of the ResRet's status
+// field, widened to uint.
 
 Texture1D<float4> T1 : register(t0);
 Texture2D<float4> T2 : register(t1);
 Texture2DArray<int2> T2A : register(t2);
 Texture3D<uint> T3 : register(t3);
-Texture2DMS<float4> MS : register(t4);
+Texture2DMS<float4, 8> MS : register(t4);
 Texture2DMSArray<float> MSA : register(t5);
 RWTexture2D<float4> Img : register(u1);
 RWTexture1DArray<int> ImgA : register(u2);
@@ -56,3 +57,6 @@ void main(uint3 tid : SV_DispatchThreadID) {
   // CHECK: call %"dx.types.ResRet.i32" @"dx.op.textureLoad.i32"(i32 66, %"dx.types.Handle" %"ImgA{{[.0-9]*}}", i32 undef, i32 {{%"\.[0-9]+"}}, i32 {{%"\.[0-9]+"}}, i32 undef, i32 undef, i32 undef, i32 undef)
   Out[2] = Img.Load(loc.xy) + ImgA.Load(loc.xy, status) + m + ma + a.x + b;
 }
+
+// CHECK-DAG: !{ i32 4, %"struct.Texture2DMS<float4, 8>"* undef, !"MS", i32 0, i32 4, i32 1, i32 3, i32 8, {{![0-9]+}} }
+// CHECK-DAG: !{ i32 5, %"struct.Texture2DMSArray<float>"* undef, !"MSA", i32 0, i32 5, i32 1, i32 8, i32 0, {{![0-9]+}} }

@@ -10,6 +10,7 @@ RWTexture2D<float4> Img : register(u1);
 SamplerState Samp : register(s0);
 SamplerComparisonState Cmp : register(s1);
 RWBuffer<float4> Out : register(u0);
+Texture2DMS<float4, 0> NoSamples; // expected-error {{the sample count of 'Texture2DMS' must be an integer constant from 1 to 128}}
 
 [numthreads(8, 8, 1)]
 void main(uint3 tid : SV_DispatchThreadID) {
