@@ -7,14 +7,14 @@ texel offset), `Sample`, `SampleBias`, `SampleLevel`, `SampleGrad`,
 `SampleCmp`, `SampleCmpLevelZero`, `SampleCmpLevel`, `SampleCmpBias`,
 `SampleCmpGrad`, `Gather*`, `GatherCmp*` (four offsets: four gathers, one
 component from each), `GatherRaw`, `GetDimensions` in every overload, and
-`CalculateLevelOfDetail[Unclamped]`, with DXC's operand order: the
-coordinates padded with `float undef`, offsets (zero where the overload
-has none, `i32 undef` past the texture's dimensions), then the method's
-own operands, a missing clamp being `float undef`.  The `out uint status`
-of any load (textures, typed, structured and byte-address buffers) is
-`zext(checkAccessFullyMapped(ResRet.status))`, and the
+`CalculateLevelOfDetail[Unclamped]`, `GetSamplePosition`, with DXC's
+operand order: the coordinates padded with `float undef`, offsets (zero
+where the overload has none, `i32 undef` past the texture's dimensions),
+then the method's own operands, a missing clamp being `float undef`. The
+`out uint status` of any load (textures, typed, structured and byte-address
+buffers) is `zext(checkAccessFullyMapped(ResRet.status))`, and the
 `CheckAccessFullyMapped` intrinsic is then a `trunc` back to bool, as in
-DXC.  Also `tex.mips[level][pos]` and `tex.sample[index][pos]`.
+DXC. Also `tex.mips[level][pos]` and `tex.sample[index][pos]`.
 
 Does not own: handles (`access.emit_handle`, `resources`), the typed
 element place (`places.TypedPlace`), overloads and rules (`sema`).
@@ -342,6 +342,17 @@ def _dimensions(gen, expr, info, object_t, handle) -> ir.Value:
     return ir.Constant(I32, 0)
 
 
+def _sample_position(gen, expr, info, object_t, handle) -> ir.Value:
+    """An MS texture's `GetSamplePosition(index)`: the SamplePos pair."""
+    args = _Args(gen, expr, info)
+    pos = gen.op("Texture2DMSGetSamplePosition", [handle, gen._to_i32(args.ins[0])], name_hint="pos")
+    b = gen.builder
+    value = ir.Constant(ir.VectorType(FLOAT, 2), None)
+    for k in range(2):
+        value = b.insert_element(value, b.extract_value(pos, k), _c(k))
+    return value
+
+
 # --------------------------------------------------------------------------
 # The dispatch table `lower.intrinsics` reads: (family, method) -> lowering
 
@@ -351,3 +362,4 @@ METHODS.update({("texture", name): _lod for name in ("CalculateLevelOfDetail", "
 METHODS.update({("texture", prefix + channel): _gather for prefix in ("Gather", "GatherCmp")
                 for channel in ("", "Red", "Green", "Blue", "Alpha")})
 METHODS[("texture", "GatherRaw")] = _gather
+METHODS[("texture", "GetSamplePosition")] = _sample_position

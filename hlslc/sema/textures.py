@@ -3,15 +3,15 @@
 their use that overload resolution alone does not catch.
 
 Owns: the method table of each texture type (`Load`, `Sample*`, `Gather*`,
-`GetDimensions`, `CalculateLevelOfDetail*`), written out per shape from
-the shape's dimensions the way DXC's intrinsic table spells them (a
-Texture2DArray samples at a float3, offsets by an int2, loads at an int4
-whose last component is the mip level; cube textures take no offsets);
-the element types a sample or raw gather accepts; the shader model a
-method needs; and the derivative rules: implicit-derivative operations
-(`Sample`, `SampleBias`, `SampleCmp`, `SampleCmpBias`,
+`GetDimensions`, `CalculateLevelOfDetail*`, `GetSamplePosition`), written
+out per shape from the shape's dimensions the way DXC's intrinsic table
+spells them (a Texture2DArray samples at a float3, offsets by an int2,
+loads at an int4 whose last component is the mip level; cube textures take
+no offsets); the element types a sample or raw gather accepts; the shader
+model a method needs; and the derivative rules: implicit-derivative
+operations (`Sample`, `SampleBias`, `SampleCmp`, `SampleCmpBias`,
 `CalculateLevelOfDetail*`) reached from a compute entry need shader model
-6.6 and a thread group that can form 2x2 quads.  Messages are DXC's.
+6.6 and a thread group that can form 2x2 quads. Messages are DXC's.
 
 Does not own: overload resolution and conversions (`intrinsics`, which
 reads the tables made here), lowering (`lower/textures`).
@@ -120,7 +120,7 @@ def _dimensions(shape: T.ResourceShape) -> list[str]:
         names.append("e")
     outs = ", ".join("out T" for _ in names)
     if shape.ms:
-        return [f"void GetDimensions({outs}, out T) where T: dims"]
+        return [f"void GetDimensions({outs}, out T) where T: dims", "float2 GetSamplePosition(int)"]
     lines = [f"void GetDimensions({outs}) where T: dims"]
     if not shape.is_uav:
         lines.append(f"void GetDimensions(uint, {outs}, out T) where T: dims")

@@ -39,7 +39,7 @@ def _every_overload(texture: str, element: str) -> str:
                 else:
                     args.append(_argument(param, position))
             call = f"T0.{name}({', '.join(args)})"
-            lines.append(f"  {call};" if sig.ret.base is T.VOID else f"  Out[0] += (float4){call};")
+            lines.append(f"  {call};" if sig.ret.base is T.VOID else f"  Out[0] += ({call}).x;")
     register = "u1" if T.RESOURCE_SHAPES[texture].is_uav else "t0"
     return (f"{texture}<{element}> T0 : register({register});\n"
             "SamplerState Samp : register(s0);\nSamplerComparisonState Cmp : register(s1);\n"
