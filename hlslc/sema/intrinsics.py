@@ -64,7 +64,7 @@ active lanes, so the call must be in wave-uniform control flow), `@sync`
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Iterator, Mapping
 
 from ..records import ValueRecord
 from .conversions import (
@@ -407,7 +407,28 @@ def _parse_table(text: str) -> dict[str, list[_Sig]]:
 
 
 TABLE: dict[str, list[_Sig]] = _parse_table(_FUNCTIONS)
-METHOD_TABLE: dict[str, dict[str, list[_Sig]]] = {res: _parse_table(text) for res, text in _METHODS.items()}
+class _MethodTables(Mapping):
+    """The method table of each resource type, parsed on first use (the
+    texture types' hundreds of lines would otherwise cost every start)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self._texts = texts
+        self._parsed: dict[str, dict[str, list[_Sig]]] = {}
+
+    def __getitem__(self, name: str) -> dict[str, list[_Sig]]:
+        table = self._parsed.get(name)
+        if table is None:
+            table = self._parsed[name] = _parse_table(self._texts[name])
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+METHOD_TABLE: Mapping[str, dict[str, list[_Sig]]] = _MethodTables(_METHODS)
 INTRINSIC_NAMES: frozenset[str] = frozenset(TABLE)
 
 
