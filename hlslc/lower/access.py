@@ -217,8 +217,9 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.base)
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
-        if isinstance(base_t, T.TextureSubscriptType) and base_t.level:
-            return _mip_element(gen, expr, base_t)
+        if isinstance(base_t, T.TextureSubscriptType):
+            from .textures import subscript_place
+            return subscript_place(gen, expr)
         base = emit_place(gen, expr.base)
         index = gen._to_i32(gen.emit_expr(expr.index))
         t = gen.expr_type(expr)
@@ -236,6 +237,9 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         t = gen.expr_type(expr)
         if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
             return constant_buffer_place(gen, expr.object, base_t).member(gen, name)
+        if isinstance(t, T.TextureSubscriptType):
+            from .textures import subscript_error
+            raise subscript_error(expr.span, t)
         if isinstance(base_t, T.ClassType) and any(f.name == name for f in base_t.instance.fields):
             base = emit_place(gen, expr.object)
             if isinstance(base, PointerPlace):
@@ -370,25 +374,6 @@ def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
         return TypedPlace(handle, coords, mip, elem, True, res_t.writable, binding)
     from .codegen import LowerError
     raise LowerError(f"'{res_t.spell()}' cannot be subscripted", expr.span)
-
-
-def _mip_element(gen: "Codegen", expr: A.IndexExpr, slice_t: T.TextureSubscriptType) -> Place:
-    """`tex.mips[m][coord]`, `tex.sample[s][coord]`: a texel read at that
-    mip level (or sample)."""
-    level_expr = _strip(expr.base)
-    assert isinstance(level_expr, A.IndexExpr)
-    member = _strip(level_expr.base)
-    assert isinstance(member, A.MemberExpr)
-    handle = emit_handle(gen, member.object)
-    level = gen._to_i32(gen.emit_expr(level_expr.index))
-    index = gen.emit_expr(expr.index)
-    if isinstance(index.type, ir.VectorType):
-        coords = [gen._to_i32(gen.builder.extract_element(index, ir.Constant(I32, k)))
-                  for k in range(index.type.count)]
-    else:
-        coords = [gen._to_i32(index)]
-    tex = slice_t.texture
-    return TypedPlace(handle, coords, level, tex.elem, True, False)
 
 
 def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:

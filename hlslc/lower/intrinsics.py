@@ -40,6 +40,9 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
     if name in _BARRIERS:
         gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
         return ir.Constant(I32, 0)
+    if name == "CheckAccessFullyMapped":
+        from .textures import check_access
+        return check_access(gen, args[0])
     if name == "NonUniformResourceIndex":
         # The index itself; the handle made from it is marked non-uniform
         # (`access.emit_handle` finds the call in the index expression).
@@ -65,9 +68,6 @@ def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.V
     from .access import emit_handle
     handle = emit_handle(gen, info.object)
     family = object_t.shape.family
-    if family == "texture":
-        from .textures import lower_texture_method
-        return lower_texture_method(gen, expr, info, object_t, handle)
     lower = _METHODS.get((family, name)) or _METHODS.get(("*", name))
     if lower is None and family == "raw" and name.startswith("Interlocked"):
         from .atomics import lower_atomic
@@ -106,10 +106,8 @@ def _raw_load(gen, expr, info, object_t, handle) -> ir.Value:
     result_t = info.target.return_type
     layout = gen.structured_layouts.of(result_t)
     place = BufferPlace(handle, True, gen._to_i32(args[0]), 0, result_t, layout, False)
-    value = place.load(gen)
-    if len(expr.args) > 1:
-        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
-    return value
+    from .textures import load_with_status
+    return load_with_status(gen, place, expr, 1)
 
 
 def _raw_store(gen, expr, info, object_t, handle) -> ir.Value:
@@ -131,10 +129,8 @@ def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
         place = TypedPlace(handle, [index], None, elem, False, False)
     else:
         place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False)
-    value = place.load(gen)
-    if len(expr.args) > 1:
-        _store_out(gen, expr, info, 1, ir.Constant(I32, 0), T.UINT)
-    return value
+    from .textures import load_with_status
+    return load_with_status(gen, place, expr, 1)
 
 
 def _dimensions(gen: "Codegen", handle: ir.Value, mip: ir.Value | None = None) -> ir.Value:
@@ -196,3 +192,5 @@ _METHODS = {
     ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
     ("append", "Append"): _append, ("consume", "Consume"): _consume,
 }
+from .textures import METHODS as _TEXTURE_METHODS  # noqa: E402  (textures, samplers: lower/textures.py)
+_METHODS.update(_TEXTURE_METHODS)

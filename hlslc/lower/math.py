@@ -670,9 +670,6 @@ def _unpack(gen, expr, match, args):
     return gen.build_vector([b.extract_value(ret, k) for k in range(4)])
 
 
-def _check_access(gen, expr, match, args):
-    return gen.op("CheckAccessFullyMapped", [args[0]], overload=I32)
-
 
 def _noise(gen, expr, match, args):
     raise LowerError(f"'{match.name}' is not available in compute shaders", expr.span)
@@ -688,5 +685,5 @@ _SPECIAL: dict[str, Callable] = {
     "AddUint64": _add_uint64, "msad4": _msad4, "dot2add": _dot2add, "dot4add_i8packed": _dot4add,
     "dot4add_u8packed": _dot4add, "pack_u8": _pack, "pack_s8": _pack, "pack_clamp_u8": _pack,
     "pack_clamp_s8": _pack, "unpack_s8s32": _unpack, "unpack_s8s16": _unpack, "unpack_u8u32": _unpack,
-    "unpack_u8u16": _unpack, "CheckAccessFullyMapped": _check_access,
+    "unpack_u8u16": _unpack,
 }

@@ -95,7 +95,8 @@ def _resources(gen: "Codegen") -> Any:
             tags += [_i32(_TAG_ATOMIC64_USE), _i32(1)]     # DXC's Atomic64Use
         extra = m.add_metadata(tags) if tags else None
         if cls == "t":
-            record = common + [_i32(binding.kind), _i32(0), extra]
+            samples = binding.resource.samples if binding.resource is not None else 0
+            record = common + [_i32(binding.kind), _i32(samples), extra]
         elif cls == "u":
             record = common + [_i32(binding.kind), ir.Constant(I1, int(binding.globally_coherent)),
                                ir.Constant(I1, int(binding.has_counter)), ir.Constant(I1, int(binding.rov)), extra]

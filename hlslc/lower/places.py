@@ -75,6 +75,16 @@ def as_value(value: Any) -> ir.Value:
     return _c(value) if isinstance(value, int) else value
 
 
+def note_resret(gen: "Codegen", ret: ir.Value) -> ir.Value:
+    """A load's `%dx.types.ResRet`: its last field is the status an `out
+    uint status` argument reads (`textures.load_with_status` collects
+    them while it loads)."""
+    sink = getattr(gen, "resret_sink", None)
+    if sink is not None:
+        sink.append(ret)
+    return ret
+
+
 def const_int(value: Any) -> int | None:
     if isinstance(value, int):
         return value
@@ -446,8 +456,8 @@ def load_buffer_scalars(gen: "Codegen", place: BufferPlace, offset: Any, mem_ty:
     b = gen.builder
     index, off = place._address(gen, offset)
     if _raw_ops(gen):
-        ret = gen.op("RawBufferLoad", [place.handle, index, off, ir.Constant(I8, (1 << n) - 1),
-                                       _c(_align_of(mem_ty))], overload=mem_ty, name_hint="load")
+        ret = note_resret(gen, gen.op("RawBufferLoad", [place.handle, index, off, ir.Constant(I8, (1 << n) - 1),
+                                                        _c(_align_of(mem_ty))], overload=mem_ty, name_hint="load"))
         return [b.extract_value(ret, k) for k in range(n)]
     if isinstance(mem_ty, (ir.DoubleType,)) or (isinstance(mem_ty, ir.IntType) and mem_ty.width == 64):
         # Before SM 6.2 buffers hold 32-bit words: a 64-bit value is two.
@@ -455,7 +465,7 @@ def load_buffer_scalars(gen: "Codegen", place: BufferPlace, offset: Any, mem_ty:
         for chunk in range(0, 2 * n, 4):
             words += load_buffer_scalars(gen, place, add(gen, offset, 4 * chunk), I32, min(4, 2 * n - chunk))
         return [join_words(gen, words[2 * k], words[2 * k + 1], mem_ty) for k in range(n)]
-    ret = gen.op("BufferLoad", [place.handle, index, off], overload=mem_ty, name_hint="load")
+    ret = note_resret(gen, gen.op("BufferLoad", [place.handle, index, off], overload=mem_ty, name_hint="load"))
     return [b.extract_value(ret, k) for k in range(n)]
 
 
@@ -641,10 +651,11 @@ class TypedPlace(Place):
     read and written whole (DXIL's typed stores write every component)."""
 
     def __init__(self, handle: ir.Value, coords: list[ir.Value], mip: ir.Value | None, type: T.Type,
-                 texture: bool, writable: bool, resource: Any = None) -> None:
+                 texture: bool, writable: bool, resource: Any = None, offsets: list[ir.Value] | None = None) -> None:
         self.handle = handle
         self.coords = coords
         self.mip = mip
+        self.offsets = offsets or []     # a texture Load's texel offset
         self.type = type
         self.texture = texture
         self.writable = writable
@@ -677,13 +688,13 @@ class TypedPlace(Place):
     def _load_words_ret(self, gen: "Codegen", mem_ty: ir.Type) -> ir.Value:
         if self.texture:
             coords = (self.coords + [_undef(I32)] * 3)[:3]
+            offsets = (self.offsets + [_undef(I32)] * 3)[:3]
             ret = gen.op("TextureLoad", [self.handle, self.mip if self.mip is not None else _undef(I32)] + coords +
-                         [_undef(I32)] * 3, overload=mem_ty, name_hint="load")
-            return ret
+                         offsets, overload=mem_ty, name_hint="load")
         else:
             ret = gen.op("BufferLoad", [self.handle, self.coords[0], _undef(I32)], overload=mem_ty,
                          name_hint="load")
-        return ret
+        return note_resret(gen, ret)
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
         scalar = gen.sema_scalar(self.type)

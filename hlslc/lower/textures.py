@@ -1,18 +1,23 @@
-"""Lowering of texture methods: Load, the Sample and Gather families,
-CalculateLevelOfDetail and GetDimensions, as DXC writes them.
+"""Lowering of texture methods, sampler arguments and load status, to the
+DXIL operations DXC emits for them.
 
-Owns: the operand lists of `textureLoad`, `sample`, `sampleBias`,
-`sampleLevel`, `sampleGrad`, `sampleCmp`, `sampleCmpLevelZero`,
-`sampleCmpLevel`, `textureGather`, `textureGatherCmp`, `textureGatherRaw`,
-`calculateLOD`, `getDimensions` and `texture2DMSGetSamplePosition`:
-coordinates padded to four floats (or three integers) with `undef`, the
-offsets of the texture's dimensions (0 when none is given, `undef` beyond
-the dimensions), the optional clamp and the `out uint status` (the
-`ResRet`'s last field), and which `Dimensions` fields answer which
-`GetDimensions` outputs for each shape.
+Owns: `Load` of every texture (`textureLoad`: the mip level from the
+location's last component, the sample index of MS textures, the optional
+texel offset), `Sample`, `SampleBias`, `SampleLevel`, `SampleGrad`,
+`SampleCmp`, `SampleCmpLevelZero`, `SampleCmpLevel`, `SampleCmpBias`,
+`SampleCmpGrad`, `Gather*`, `GatherCmp*` (four offsets: four gathers, one
+component from each), `GatherRaw`, `GetDimensions` in every overload, and
+`CalculateLevelOfDetail[Unclamped]`, `GetSamplePosition`, with DXC's
+operand order: the coordinates padded with `float undef`, offsets (zero
+where the overload has none, `i32 undef` past the texture's dimensions),
+then the method's own operands, a missing clamp being `float undef`. The
+`out uint status` of any load (textures, typed, structured and byte-address
+buffers) is `zext(checkAccessFullyMapped(ResRet.status))`, and the
+`CheckAccessFullyMapped` intrinsic is then a `trunc` back to bool, as in
+DXC. Also `tex.mips[level][pos]` and `tex.sample[index][pos]`.
 
-Does not own: `tex[coord]` element access (`places.TypedPlace`), sema's
-overloads (`hlslc.sema.intrinsics`).
+Does not own: handles (`access.emit_handle`, `resources`), the typed
+element place (`places.TypedPlace`), overloads and rules (`sema`).
 """
 
 from __future__ import annotations
@@ -23,212 +28,338 @@ from llvmlite import ir
 
 from .. import ast as A
 from ..sema import types as T
-from .codegen import I1, I32, LowerError
-from .math import components
-from .places import _gather, memory_type, to_register
+from ..sema.textures import offset_dims, spatial_dims
+from .places import TypedPlace, memory_type, to_register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
     from .codegen import Codegen
 
-F32 = ir.FloatType()
-_CHANNELS = {"Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
+I1, I32 = ir.IntType(1), ir.IntType(32)
+FLOAT = ir.FloatType()
+
+MAX_MIP_LOD_BIAS = 15.99    # DXIL's clamp of a constant SampleBias bias
+MIN_MIP_LOD_BIAS = -16.0
 
 
 def _undef(ty: ir.Type) -> ir.Constant:
     return ir.Constant(ty, ir.Undefined)
 
 
-def _pad(values: list[ir.Value], n: int, ty: ir.Type) -> list[ir.Value]:
-    return (values + [_undef(ty)] * n)[:n]
+def _c(value: int) -> ir.Constant:
+    return ir.Constant(I32, value)
 
 
-class _Call:
-    """One texture method call being lowered: its operands, converted."""
+# --------------------------------------------------------------------------
+# Arguments
 
-    def __init__(self, gen: "Codegen", expr: A.CallExpr, info: "CallInfo", tex: T.ResourceType,
-                 handle: ir.Value) -> None:
-        self.gen = gen
-        self.expr = expr
-        self.match = info.target
-        self.tex = tex
-        self.shape = tex.shape
-        self.handle = handle
-        modes = self.match.param_modes or ["in"] * len(expr.args)
-        self.args = [gen.emit_converted(a, p) if m == "in" else None
-                     for a, p, m in zip(expr.args, self.match.param_types, modes)]
-        self.elem = tex.elem if tex.elem is not None else T.vector_of(T.FLOAT, 4)
-        self.dims = self.shape.coords - (1 if self.shape.array else 0)
+class _Args:
+    """A method call's arguments: `ins` the values of the `in` arguments
+    (handles for samplers), and the position of the `out uint status`."""
 
-    def offsets(self, value: ir.Value | None, count: int = 3) -> list[ir.Value]:
-        if value is None:
-            used = 0 if self.shape.cube else min(self.dims, count)
-            return _pad([ir.Constant(I32, 0)] * used, count, I32)
-        return _pad([self.gen._to_i32(v) for v in components(self.gen, value)], count, I32)
-
-    def coords(self, value: ir.Value, count: int = 4, ty: ir.Type = F32) -> list[ir.Value]:
-        parts = components(self.gen, value)
-        if ty == I32:
-            parts = [self.gen._to_i32(p) for p in parts]
-        return _pad(parts, count, ty)
-
-    def arg(self, k: int) -> ir.Value | None:
-        return self.args[k] if k < len(self.args) else None
-
-    def result(self, ret: ir.Value, t: T.Type) -> ir.Value:
-        scalar = self.gen.sema_scalar(t)
-        b = self.gen.builder
-        parts = [to_register(self.gen, b.extract_value(ret, k), scalar) for k in range(T.component_count(t))]
-        return _gather(self.gen, t, parts)
-
-    def status(self, ret: ir.Value, position: int) -> None:
-        if position < len(self.expr.args) and self.args[position] is None:
-            arg = self.expr.args[position]
-            value = self.gen.builder.extract_value(ret, 4)
-            self.gen.store_to(arg, self.gen.convert(value, T.UINT, self.gen.expr_type(arg), True, arg.span))
-
-    def overload(self) -> ir.Type:
-        return memory_type(self.gen, self.gen.sema_scalar(self.elem))
+    def __init__(self, gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> None:
+        match = info.target
+        modes = match.param_modes or ["in"] * len(expr.args)
+        self.ins: list[ir.Value] = []
+        self.status: int | None = None
+        for position, (arg, param_t, mode) in enumerate(zip(expr.args, match.param_types, modes)):
+            if mode != "in":
+                self.status = position
+            elif isinstance(param_t, T.ResourceType):
+                self.ins.append(object_handle(gen, arg, param_t))
+            else:
+                self.ins.append(gen.emit_converted(arg, param_t))
 
 
-def lower_texture_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", tex: T.ResourceType,
-                         handle: ir.Value) -> ir.Value:
-    call = _Call(gen, expr, info, tex, handle)
-    name = info.target.name.split(".")[-1]
-    if name == "Load":
-        return _load(call)
-    if name == "GetDimensions":
-        return _dimensions(call)
-    if name == "GetSamplePosition":
-        ret = gen.op("Texture2DMSGetSamplePosition", [handle, call.args[0]])
-        b = gen.builder
-        return gen.build_vector([b.extract_value(ret, 0), b.extract_value(ret, 1)])
-    if name.startswith("CalculateLevelOfDetail"):
-        sampler = call.args[0]
-        loc = call.coords(call.args[1], 3)
-        clamped = ir.Constant(I1, 0 if name.endswith("Unclamped") else 1)
-        return gen.op("CalculateLOD", [handle, sampler] + loc + [clamped], overload=F32)
-    if name.startswith("Gather"):
-        return _gather_call(call, name)
-    if name.startswith("Sample"):
-        return _sample(call, name)
-    raise LowerError(f"code generation does not know the texture method '{name}'", expr.span)
+def object_handle(gen: "Codegen", expr: A.Expr, param_t: T.ResourceType) -> ir.Value:
+    """The handle of a sampler argument: a variable, an array element, a
+    parameter, or a sampler heap element (made a `param_t` handle)."""
+    from .access import emit_handle
+    if isinstance(gen.expr_type(expr), T.HeapDescriptorType):
+        return gen.emit_converted(expr, param_t)
+    return emit_handle(gen, expr)
 
 
-def _load(call: _Call) -> ir.Value:
-    gen = call.gen
-    shape = call.shape
-    loc = components(gen, call.args[0])
-    loc = [gen._to_i32(v) for v in loc]
-    if shape.ms:
-        mip = gen._to_i32(call.args[1])
-        coords, offset_at, status_at = loc, 2, 3
-    elif shape.is_uav:
-        mip = _undef(I32)
-        coords, offset_at, status_at = loc, None, 1
+def _components(gen: "Codegen", value: ir.Value, count: int, pad: int, pad_value: ir.Value) -> list[ir.Value]:
+    """The first `count` components of a scalar or vector, then `pad_value`
+    up to `pad` operands."""
+    if isinstance(value.type, ir.VectorType):
+        parts = [gen.builder.extract_element(value, _c(k)) for k in range(count)]
     else:
-        coords, mip = loc[:-1], loc[-1]
-        offset_at, status_at = 1, 2
-    offsets = call.offsets(call.arg(offset_at) if offset_at is not None else None)
-    if offset_at is None or call.arg(offset_at) is None:
-        offsets = _pad([], 3, I32)
-    ret = gen.op("TextureLoad", [call.handle, mip] + _pad(coords, 3, I32) + offsets, overload=call.overload(),
-                 name_hint="load")
-    call.status(ret, status_at)
-    return call.result(ret, call.elem)
+        parts = [value][:count]
+    return (parts + [pad_value] * pad)[:pad]
 
 
-def _sample(call: _Call, name: str) -> ir.Value:
-    gen = call.gen
-    a = call.args
-    sampler, loc = a[0], call.coords(a[1])
-    f_undef = _undef(F32)
-    compare = name.startswith("SampleCmp")
-    result_t = T.FLOAT if compare else call.elem
-    overload = F32 if compare else call.overload()
-    if name == "Sample":
-        ops = [call.offsets(call.arg(2)), [call.arg(3) or f_undef]]
-        op, status_at = "Sample", 4
-    elif name == "SampleBias":
-        ops = [call.offsets(call.arg(3)), [a[2], call.arg(4) or f_undef]]
-        op, status_at = "SampleBias", 5
-    elif name == "SampleLevel":
-        ops = [call.offsets(call.arg(3)), [a[2]]]
-        op, status_at = "SampleLevel", 4
-    elif name == "SampleGrad":
-        ddx = call.coords(a[2], 3)
-        ddy = call.coords(a[3], 3)
-        ops = [call.offsets(call.arg(4)), ddx + ddy + [call.arg(5) or f_undef]]
-        op, status_at = "SampleGrad", 6
-    elif name == "SampleCmp":
-        ops = [call.offsets(call.arg(3)), [a[2], call.arg(4) or f_undef]]
-        op, status_at = "SampleCmp", 5
-    elif name == "SampleCmpLevelZero":
-        ops = [call.offsets(call.arg(3)), [a[2]]]
-        op, status_at = "SampleCmpLevelZero", 4
-    elif name == "SampleCmpLevel":
-        ops = [call.offsets(call.arg(4)), [a[2], a[3]]]
-        op, status_at = "SampleCmpLevel", 5
-    else:
-        raise LowerError(f"code generation does not know the texture method '{name}'", call.expr.span)
-    operands = [call.handle, sampler] + loc + ops[0] + ops[1]
-    ret = gen.op(op, operands, overload=overload, name_hint="sample")
-    call.status(ret, status_at)
-    return call.result(ret, result_t)
+def _ints(gen: "Codegen", value: ir.Value, count: int) -> list[ir.Value]:
+    return [gen._to_i32(v) for v in _components(gen, value, count, count, _c(0))]
 
 
-def _gather_call(call: _Call, name: str) -> ir.Value:
-    gen = call.gen
-    a = call.args
-    compare = name.startswith("GatherCmp")
-    channel = _CHANNELS.get(name.removeprefix("GatherCmp").removeprefix("Gather"), 0)
-    sampler, loc = a[0], call.coords(a[1])
-    four = T.vector_of(gen.sema_scalar(call.elem), 4)
-    if name == "GatherRaw":
-        ret = gen.op("TextureGatherRaw", [call.handle, sampler] + loc + call.offsets(call.arg(2), 2),
-                     overload=call.overload(), name_hint="gather")
-        call.status(ret, 3)
-        return call.result(ret, four)
-    first_offset = 3 if compare else 2
-    extra = [a[2]] if compare else []
-    op = "TextureGatherCmp" if compare else "TextureGather"
-    chan = [ir.Constant(I32, channel)]
-    if not compare and len(call.expr.args) >= 6 and call.args[5] is not None:
-        # Four offsets, one per texel: four gathers, one component of each.
-        b = gen.builder
-        parts = []
-        for k in range(4):
-            ret = gen.op(op, [call.handle, sampler] + loc + call.offsets(a[2 + k], 2) + chan,
-                         overload=call.overload(), name_hint="gather")
-            parts.append(to_register(gen, b.extract_value(ret, k), gen.sema_scalar(call.elem)))
-        if len(call.expr.args) > 6:
-            call.status(ret, 6)
-        return gen.build_vector(parts)
-    ret = gen.op(op, [call.handle, sampler] + loc + call.offsets(call.arg(first_offset), 2) + chan + extra,
-                 overload=call.overload(), name_hint="gather")
-    call.status(ret, first_offset + 1)
-    return call.result(ret, four)
+def _offsets(gen: "Codegen", value: ir.Value | None, dims: int, pad: int) -> list[ir.Value]:
+    """Sample and gather offsets: zero where the overload gives none."""
+    given = _ints(gen, value, dims) if value is not None else [_c(0)] * dims
+    return (given + [_undef(I32)] * pad)[:pad]
 
 
-def _dimensions(call: _Call) -> ir.Value:
-    """GetDimensions([mip,] out width[, height][, depth or elements][, levels or samples])."""
-    gen = call.gen
-    shape = call.shape
+def _result(gen: "Codegen", ret: ir.Value, t: T.Type) -> ir.Value:
+    """A method's value from the ResRet: as many fields as it has
+    components (DXC's ScalarizeResRet)."""
+    scalar = gen.sema_scalar(t)
     b = gen.builder
-    outs = [k for k, v in enumerate(call.args) if v is None]
-    with_mip = bool(call.args) and call.args[0] is not None
-    mip = gen._to_i32(call.args[0]) if with_mip else (_undef(I32) if shape.is_uav else ir.Constant(I32, 0))
-    dims = gen.op("GetDimensions", [call.handle, mip], name_hint="dims")
-    sizes = 2 if shape.cube else call.dims
-    fields = list(range(sizes))
-    if shape.array:
-        fields.append(2 if sizes < 3 else 3)
-        if sizes == 1:
-            fields[-1] = 1
-    if shape.ms or with_mip:
-        fields.append(3)
+    parts = [to_register(gen, b.extract_value(ret, k), scalar) for k in range(T.component_count(t))]
+    if isinstance(t, T.VectorType):
+        vec = ir.Constant(gen.llt(t), None)
+        for k, part in enumerate(parts):
+            vec = b.insert_element(vec, part, _c(k))
+        return vec
+    return parts[0]
+
+
+def _store_out(gen: "Codegen", expr: A.CallExpr, position: int, value: ir.Value, value_t: T.Type) -> None:
+    arg = expr.args[position]
+    gen.store_to(arg, gen.convert(value, value_t, gen.expr_type(arg), True, arg.span))
+
+
+def store_status(gen: "Codegen", expr: A.CallExpr, position: int | None, ret: ir.Value) -> None:
+    """`out uint status`: whether the access touched only mapped tiles, as
+    DXC writes it (`zext(checkAccessFullyMapped(ResRet field 4))`)."""
+    if position is None or position >= len(expr.args):
+        return
+    b = gen.builder
+    mapped = gen.op("CheckAccessFullyMapped", [b.extract_value(ret, 4)], overload=I32, name_hint="mapped")
+    _store_out(gen, expr, position, b.zext(mapped, I32), T.UINT)
+
+
+def load_with_status(gen: "Codegen", place: Any, expr: A.CallExpr, position: int | None) -> ir.Value:
+    """Load `place` and write the status of its (last) load to the `out`
+    argument at `position`, if the call has one."""
+    if position is None or position >= len(expr.args):
+        return place.load(gen)
+    saved = getattr(gen, "resret_sink", None)
+    gen.resret_sink = []
+    try:
+        value = place.load(gen)
+        rets = gen.resret_sink
+    finally:
+        gen.resret_sink = saved
+    if rets:
+        store_status(gen, expr, position, rets[-1])
+    return value
+
+
+def check_access(gen: "Codegen", status: ir.Value) -> ir.Value:
+    """`CheckAccessFullyMapped(status)`: the status is already the mapped
+    bit (see `store_status`)."""
+    return gen.builder.trunc(status, I1)
+
+
+# --------------------------------------------------------------------------
+# Load and subscripts
+
+def _load(gen, expr, info, object_t, handle) -> ir.Value:
+    args = _Args(gen, expr, info)
+    shape = object_t.shape
+    n = shape.coords
+    location = args.ins[0]
+    coords = _ints(gen, location, n)
+    offsets_at = 1
+    if shape.ms:
+        mip = gen._to_i32(args.ins[1])
+        offsets_at = 2
+    elif shape.is_uav:
+        mip = None
+    else:
+        mip = gen._to_i32(gen.builder.extract_element(location, _c(n)))
+    offsets = _ints(gen, args.ins[offsets_at], offset_dims(shape)) if len(args.ins) > offsets_at else None
+    place = TypedPlace(handle, coords, mip, object_t.elem, True, False, offsets=offsets)
+    return load_with_status(gen, place, expr, args.status)
+
+
+def subscript_place(gen: "Codegen", expr: A.IndexExpr) -> TypedPlace:
+    """`tex.mips[level][pos]` / `tex.sample[index][pos]`: the texel at `pos`
+    of mip `level` (sample `index`)."""
+    sub_t = gen.expr_type(expr.base)
+    assert isinstance(sub_t, T.TextureSubscriptType)
+    if not sub_t.sliced:
+        raise subscript_error(expr.span, gen.expr_type(expr))
+    slice_expr = expr.base
+    while isinstance(slice_expr, A.ParenExpr):
+        slice_expr = slice_expr.inner
+    assert isinstance(slice_expr, A.IndexExpr)
+    member = slice_expr.base
+    while isinstance(member, A.ParenExpr):
+        member = member.inner
+    assert isinstance(member, A.MemberExpr)
+    from .access import emit_handle
+    handle = emit_handle(gen, member.object)
+    level = gen._to_i32(gen.emit_expr(slice_expr.index))
+    texture = sub_t.texture
+    coords = _ints(gen, gen.emit_expr(expr.index), texture.shape.coords)
+    return TypedPlace(handle, coords, level, texture.elem, True, False)
+
+
+def subscript_error(span: Any, t: T.TextureSubscriptType) -> Exception:
+    """`tex.mips` or `tex.mips[level]` used as a value."""
+    from .codegen import LowerError
+    what = "mip level" if t.member == "mips" else "sample"
+    return LowerError(f"'{t.member}' of '{t.texture.spell()}' is only read through both its subscripts: "
+                      f".{t.member}[{what}][position]", span)
+
+
+# --------------------------------------------------------------------------
+# Sampling
+
+# Per method: its operands between the coordinates and the offset (DXIL
+# order), whether a clamp may follow the offset, and the DXIL operation.
+_SAMPLES = {
+    "Sample": ((), True, "Sample"),
+    "SampleBias": (("bias",), True, "SampleBias"),
+    "SampleLevel": (("lod",), False, "SampleLevel"),
+    "SampleGrad": (("ddx", "ddy"), True, "SampleGrad"),
+    "SampleCmp": (("cmp",), True, "SampleCmp"),
+    "SampleCmpLevelZero": (("cmp",), False, "SampleCmpLevelZero"),
+    "SampleCmpLevel": (("cmp", "lod"), False, "SampleCmpLevel"),
+    "SampleCmpBias": (("cmp", "bias"), True, "SampleCmpBias"),
+    "SampleCmpGrad": (("cmp", "ddx", "ddy"), True, "SampleCmpGrad"),
+}
+
+
+def _bias(value: ir.Value) -> ir.Value:
+    """A constant bias is clamped to DXIL's range, as DXC does."""
+    if isinstance(value, ir.Constant) and isinstance(value.constant, float):
+        if value.constant > MAX_MIP_LOD_BIAS:
+            return ir.Constant(value.type, MAX_MIP_LOD_BIAS)
+        if value.constant < MIN_MIP_LOD_BIAS:
+            return ir.Constant(value.type, MIN_MIP_LOD_BIAS)
+    return value
+
+
+def _sample(gen, expr, info, object_t, handle) -> ir.Value:
+    name = info.target.name
+    head, has_clamp, op = _SAMPLES[name]
+    args = _Args(gen, expr, info)
+    shape = object_t.shape
+    sampler, location, *rest = args.ins
+    named = dict(zip(head, rest))
+    rest = rest[len(head):]
+    offset = None
+    if not shape.cube and rest:
+        offset, rest = rest[0], rest[1:]
+    clamp = rest[0] if has_clamp and rest else _undef(FLOAT)
+    operands = [handle, sampler] + _components(gen, location, shape.coords, 4, _undef(FLOAT)) + \
+        _offsets(gen, offset, offset_dims(shape), 3)
+    grad = spatial_dims(shape)
+    for key in head:
+        value = named[key]
+        if key in ("ddx", "ddy"):
+            operands += _components(gen, value, grad, 3, _undef(FLOAT))
+        elif key == "bias":
+            operands.append(_bias(value))
+        else:
+            operands.append(value)
+    if has_clamp:
+        operands.append(clamp)
+    result_t = info.target.return_type
+    ret = gen.op(op, operands, overload=memory_type(gen, gen.sema_scalar(result_t)), name_hint="sample")
+    store_status(gen, expr, args.status, ret)
+    return _result(gen, ret, result_t)
+
+
+def _lod(gen, expr, info, object_t, handle) -> ir.Value:
+    args = _Args(gen, expr, info)
+    sampler, location = args.ins
+    coords = _components(gen, location, spatial_dims(object_t.shape), 3, _undef(FLOAT))
+    clamped = ir.Constant(I1, int(info.target.name == "CalculateLevelOfDetail"))
+    return gen.op("CalculateLOD", [handle, sampler] + coords + [clamped], overload=FLOAT, name_hint="lod")
+
+
+_CHANNEL = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
+
+
+def _gather(gen, expr, info, object_t, handle) -> ir.Value:
+    name = info.target.name
+    args = _Args(gen, expr, info)
+    shape = object_t.shape
+    raw = name == "GatherRaw"
+    compare = name.startswith("GatherCmp")
+    channel = _CHANNEL[name[len("GatherCmp" if compare else "Gather"):]] if not raw else 0
+    sampler, location, *rest = args.ins
+    cmp_value = None
+    if compare:
+        cmp_value, rest = rest[0], rest[1:]
+    dims = offset_dims(shape)
+    offsets = [_offsets(gen, value, dims, 2) for value in rest] or [_offsets(gen, None, dims, 2)]
+    coords = _components(gen, location, shape.coords, 4, _undef(FLOAT))
+    result_t = info.target.return_type
+    overload = memory_type(gen, gen.sema_scalar(result_t))
+    op = "TextureGatherRaw" if raw else ("TextureGatherCmp" if compare else "TextureGather")
+
+    def gather(offset: list[ir.Value]) -> ir.Value:
+        tail = [] if raw else [_c(channel)] + ([cmp_value] if compare else [])
+        return gen.op(op, [handle, sampler] + coords + offset + tail, overload=overload, name_hint="gather")
+
+    first = gather(offsets[0])
+    if len(offsets) == 1:
+        value = _result(gen, first, result_t)
+    else:
+        # One offset per texel: four gathers, component k from the k-th.
+        b = gen.builder
+        scalar = gen.sema_scalar(result_t)
+        value = ir.Constant(gen.llt(result_t), None)
+        for k, offset in enumerate(offsets):
+            ret = first if k == 0 else gather(offset)
+            value = b.insert_element(value, to_register(gen, b.extract_value(ret, k), scalar), _c(k))
+    store_status(gen, expr, args.status, first)
+    return value
+
+
+# --------------------------------------------------------------------------
+# GetDimensions
+
+def _dimensions(gen, expr, info, object_t, handle) -> ir.Value:
+    """Width first, then height/depth/elements in order; the mip level count
+    (with a mip level argument) and an MS texture's sample count are
+    field 3.  Float outputs are converted as DXC does (`sitofp`)."""
+    args = _Args(gen, expr, info)
+    shape = object_t.shape
+    match = info.target
+    outs = [i for i, mode in enumerate(match.param_modes) if mode != "in"]
+    with_mip = len(args.ins) == 1
+    if with_mip:
+        mip = gen._to_i32(args.ins[0])
+    elif shape.ms:
+        mip = _undef(I32)
+    else:
+        mip = _c(0)
+    dims = gen.op("GetDimensions", [handle, mip], name_hint="dims")
+    fields = list(range(len(outs)))
+    if with_mip or (shape.ms and not shape.array):
+        fields[-1] = 3
+    b = gen.builder
     for position, field in zip(outs, fields):
-        arg = call.expr.args[position]
         value = b.extract_value(dims, field)
-        gen.store_to(arg, gen.convert(value, T.UINT, gen.expr_type(arg), True, arg.span))
+        out_t = match.param_types[position]
+        _store_out(gen, expr, position, value, T.INT if out_t.element.kind == "float" else T.UINT)
     return ir.Constant(I32, 0)
+
+
+def _sample_position(gen, expr, info, object_t, handle) -> ir.Value:
+    """An MS texture's `GetSamplePosition(index)`: the SamplePos pair."""
+    args = _Args(gen, expr, info)
+    pos = gen.op("Texture2DMSGetSamplePosition", [handle, gen._to_i32(args.ins[0])], name_hint="pos")
+    b = gen.builder
+    value = ir.Constant(ir.VectorType(FLOAT, 2), None)
+    for k in range(2):
+        value = b.insert_element(value, b.extract_value(pos, k), _c(k))
+    return value
+
+
+# --------------------------------------------------------------------------
+# The dispatch table `lower.intrinsics` reads: (family, method) -> lowering
+
+METHODS: dict[tuple[str, str], Any] = {("texture", "Load"): _load, ("texture", "GetDimensions"): _dimensions}
+METHODS.update({("texture", name): _sample for name in _SAMPLES})
+METHODS.update({("texture", name): _lod for name in ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped")})
+METHODS.update({("texture", prefix + channel): _gather for prefix in ("Gather", "GatherCmp")
+                for channel in ("", "Red", "Green", "Blue", "Alpha")})
+METHODS[("texture", "GatherRaw")] = _gather
+METHODS[("texture", "GetSamplePosition")] = _sample_position

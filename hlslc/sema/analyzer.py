@@ -189,6 +189,8 @@ class Analyzer:
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
+        # Implicit-derivative texture operations (`textures.DerivativeUse`).
+        self._derivative_uses: list = []
 
     # ------------------------------------------------------------------
     # Reporting
@@ -856,6 +858,8 @@ class Analyzer:
             return
         if isinstance(target, A.IndexExpr):
             base_type = self.result.expr_types.get(id(target.base))
+            if isinstance(base_type, T.TextureSubscriptType):
+                raise SemaError(f"cannot assign to an element of read-only '{base_type.texture.spell()}'", expr.span)
             if isinstance(base_type, T.ResourceType):
                 if not base_type.writable:
                     raise SemaError(f"cannot assign to an element of read-only '{base_type.spell()}'", expr.span)
@@ -894,6 +898,9 @@ class Analyzer:
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
+        if isinstance(base, T.TextureSubscriptType):
+            from . import textures
+            return textures.check_subscript(base, index, expr)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
@@ -909,13 +916,6 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
-        if isinstance(base, T.TextureSubscriptType):
-            if not base.level:
-                if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
-                    raise SemaError(f"a {'mip level' if base.kind == 'mips' else 'sample index'} is a 'uint', not "
-                                    f"'{index.spell()}'", expr.index.span)
-                return T.TextureSubscriptType(base.texture, base.kind, True)
-            return self._resource_index(base.texture, index, expr)
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -969,10 +969,9 @@ class Analyzer:
                 raise SemaError(f"invalid matrix member '{name}' on '{base.spell()}' (use _m<row><col> or "
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
-        if isinstance(base, T.ResourceType) and base.shape.is_texture and name in ("mips", "sample"):
-            if (name == "sample") != base.shape.ms or base.writable:
-                raise SemaError(f"'{base.spell()}' has no '{name}' member", expr.member.span)
-            return T.TextureSubscriptType(base, name, False)
+        if isinstance(base, T.ResourceType) and base.shape.is_texture:
+            from . import textures
+            return textures.check_member(base, name, expr.member.span)
         if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
                 and isinstance(base.elem, T.ClassType):
             # `ConstantBuffer<S> cb; cb.x` reads a member of S.
@@ -1212,17 +1211,10 @@ class Analyzer:
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
-            target = (self.options.major, self.options.minor)
-            if match.min_shader_model > target:
-                major, minor = match.min_shader_model
-                raise SemaError(f"'{name}' needs shader model {major}.{minor} or later; the target is "
-                                f"{target[0]}.{target[1]}", callee.member.span)
-            if name in _DERIVATIVE_METHODS and self.options.stage == "cs" and target < (6, 6):
-                raise SemaError(f"'{name}' takes derivatives from the other threads of a quad, which compute "
-                                f"shaders have from shader model 6.6 on; the target is {target[0]}.{target[1]} "
-                                "(use SampleLevel or SampleGrad)", callee.member.span)
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
+            from . import textures
+            textures.check_method_call(self, object_type, match, callee, expr, env)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
@@ -1361,6 +1353,8 @@ class Analyzer:
                                              "attribute")
         else:
             threads = self._check_numthreads(numthreads, fn)
+        from . import textures
+        textures.check_entry(self, fn, threads)
         wavesize = attrs.get("wavesize")
         if wavesize is not None:
             wave_sizes = self._check_wavesize(wavesize, numthreads, fn)
@@ -1500,9 +1494,6 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
 
 
 # Texture methods that take implicit derivatives.
-_DERIVATIVE_METHODS = frozenset({"Sample", "SampleBias", "SampleCmp", "CalculateLevelOfDetail",
-                                 "CalculateLevelOfDetailUnclamped"})
-
 # Vulkan attributes that have no DirectX meaning to fall back on.
 _VULKAN_ONLY_ATTRIBUTES = {
     "push_constant": "push constants ('vk::push_constant') are a Vulkan-only feature: bind the data with a "

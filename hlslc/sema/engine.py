@@ -697,7 +697,15 @@ class Engine:
             raise SemaError(f"'{name}' takes one template argument", ref.span)
         elem = self.type_argument(args[0], env)
         check_resource_element(name, shape, elem, args[0].span)
-        return T.resource_of(name, elem)
+        samples = 0
+        if len(args) == 2:
+            # `Texture2DMS<float4, 8>`: the sample count, a constant.
+            count = self.evaluate(args[1], env)
+            if not isinstance(count.value, int) or isinstance(count.type, T.EnumType) or not 0 < count.value <= 128:
+                raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
+                                args[1].span)
+            samples = count.value
+        return T.resource_of(name, elem, samples)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a

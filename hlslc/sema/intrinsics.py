@@ -4,7 +4,8 @@ call picks one.
 Owns: the table of intrinsics (`abs` ... `WaveActiveSum`, the barriers, the
 `Interlocked*` atomics, `NonUniformResourceIndex`) and of the methods of the
 buffer resources (`ByteAddressBuffer.Load4`, `RWByteAddressBuffer.Store<T>`,
-`StructuredBuffer<T>.GetDimensions`, ...), and the resolution of a call
+`StructuredBuffer<T>.GetDimensions`, ...; the texture methods' tables are
+written by `textures`, per texture shape), and the resolution of a call
 against them: deducing the generic element type and shape from the
 arguments, the conversion each argument needs, overload ranking, the
 result type, whether the call is a wave operation or a group-wide sync, and
@@ -16,8 +17,9 @@ Does not own: name lookup (a user function named `max` hides the
 intrinsic; the caller decides), whether `out`/`inout`/`ref` arguments are
 lvalues and `ref` ones groupshared or UAV memory (see `IntrinsicMatch.
 param_modes`), wave-uniformity analysis, shader-model checks against the
-profile, `StructuredBuffer<T>[i]` indexing, textures and samplers, and the
-dx::linalg / Wave Matrix members (declared in headers and templates).
+profile, `StructuredBuffer<T>[i]` indexing, the rules on texture methods
+(`textures`), and the dx::linalg / Wave Matrix members (declared in
+headers and templates).
 
 The table is data.  One line is one signature (or several functions with
 the same signature, names separated by `/`)::
@@ -30,6 +32,8 @@ A type is an element, optionally shaped:
   vector (`uint4`), `void`, the generic element `T` (constrained by `where
   T: KIND`), or a whole type: `E` the resource's element type, `U` the
   method's template argument (explicit, or deduced from its argument);
+  `e` is E's scalar; `SamplerState` and `SamplerComparisonState` take
+  exactly that sampler (or a descriptor of the sampler heap);
 - shape: none (a scalar), `[S]` any shape shared by all `[S]` arguments
   (scalar, vector or matrix: scalars splat, vectors truncate to the
   smallest), `[V]` the same restricted to scalars and vectors, `[N]` a
@@ -61,17 +65,18 @@ active lanes, so the call must be in wave-uniform control flow), `@sync`
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Iterator, Mapping
 
 from ..records import ValueRecord
 from .conversions import (
     Conversion, arithmetic_element, implicit_conversion, is_one_component,
     literal_default, shape_of, with_shape,
 )
+from .textures import texture_method_tables
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_INT, UINT, UINT16, UINT64,
     UINT8_4_PACKED, VOID, MatrixType,
-    RESOURCE_SHAPES, ResourceShape, ResourceType, ScalarType, StringType, Type, VectorType, VoidType,
+    ResourceType, ScalarType, StringType, Type, VectorType, VoidType,
     WaveMatrixType, matrix_of, resource_of, vector_of,
 )
 
@@ -158,9 +163,6 @@ int16_t4 unpack_s8s16(int8_t4_packed)            @sm6.6
 uint4 unpack_u8u32(uint8_t4_packed)              @sm6.6
 uint16_t4 unpack_u8u16(uint8_t4_packed)          @sm6.6
 
-# Tiled resources: the status of a Load or Sample.
-bool CheckAccessFullyMapped(uint)
-
 # Barriers.  The *WithGroupSync ones also wait for every thread of the group.
 void GroupMemoryBarrier/DeviceMemoryBarrier/AllMemoryBarrier()
 void GroupMemoryBarrierWithGroupSync/DeviceMemoryBarrierWithGroupSync/AllMemoryBarrierWithGroupSync()  @sync
@@ -206,6 +208,8 @@ bool IsHelperLane()
 
 # Resources.
 uint NonUniformResourceIndex(uint)
+# The status a Load, Sample or Gather wrote to its `out uint status`.
+bool CheckAccessFullyMapped(uint)
 """
 
 # Methods shared by several resources are written once and referenced.
@@ -257,64 +261,6 @@ E Load(uint, out uint)
 void GetDimensions(out uint)
 """
 
-def _vec(kind: str, n: int) -> str:
-    return kind if n == 1 else f"{kind}{n}"
-
-
-def _texture_methods(shape: "ResourceShape") -> str:
-    """The methods of one texture shape, written in the table's language:
-    coordinate lengths follow the shape (`Texture2DArray.SampleLevel` takes
-    a float3 location and an int2 offset; cubes take no offsets)."""
-    coords = shape.coords                       # location, array slice included
-    dims = coords - (1 if shape.array else 0)   # offsets, gradients
-    grad = 3 if shape.cube else dims
-    loc = _vec("float", coords)
-    off = "" if shape.cube else f", {_vec('int', dims)}"
-    lines = []
-    sizes = ["uint"] * dims if not shape.cube else ["uint", "uint"]
-    if shape.array:
-        sizes.append("uint")
-    outs = ", ".join(f"out {t}" for t in sizes)
-    if shape.ms:
-        lines += [f"E Load({_vec('int', coords)}, int)",
-                  f"E Load({_vec('int', coords)}, int, {_vec('int', dims)}, out uint?)",
-                  f"void GetDimensions({outs}, out uint)",
-                  f"float2 GetSamplePosition(int)"]
-        return "\n".join(lines) + "\n"
-    if shape.is_uav:
-        lines += [f"E Load({_vec('int', coords)})", f"E Load({_vec('int', coords)}, out uint)",
-                  f"void GetDimensions({outs})"]
-        return "\n".join(lines) + "\n"
-    sampler, compare = "SamplerState", "SamplerComparisonState"
-    if not shape.cube:
-        lines += [f"E Load({_vec('int', coords + 1)})",
-                  f"E Load({_vec('int', coords + 1)}{off}, out uint?)"]
-    opt = off.replace(", ", ", ") + "?" if off else ""
-    lines += [
-        f"E Sample({sampler}, {loc}{opt}, float?, out uint?)",
-        f"E SampleBias({sampler}, {loc}, float{opt}, float?, out uint?)",
-        f"E SampleLevel({sampler}, {loc}, float{opt}, out uint?)",
-        f"E SampleGrad({sampler}, {loc}, {_vec('float', grad)}, {_vec('float', grad)}{opt}, float?, out uint?)",
-        f"float SampleCmp({compare}, {loc}, float{opt}, float?, out uint?)",
-        f"float SampleCmpLevelZero({compare}, {loc}, float{opt}, out uint?)",
-        f"float SampleCmpLevel({compare}, {loc}, float, float{opt}, out uint?)  @sm6.7",
-        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({sampler}, {_vec('float', grad)})",
-        f"float CalculateLevelOfDetail/CalculateLevelOfDetailUnclamped({compare}, {_vec('float', grad)})",
-        f"void GetDimensions({outs})",
-        f"void GetDimensions(uint, {outs}, out uint)",
-    ]
-    if dims == 2:
-        gathers = "Gather/GatherRed/GatherGreen/GatherBlue/GatherAlpha"
-        compares = "GatherCmp/GatherCmpRed/GatherCmpGreen/GatherCmpBlue/GatherCmpAlpha"
-        lines += [f"G {gathers}({sampler}, {loc}{opt}, out uint?)",
-                  f"G {compares}({compare}, {loc}, float{opt}, out uint?)"]
-        if not shape.cube:
-            lines += [f"G GatherRed/GatherGreen/GatherBlue/GatherAlpha({sampler}, {loc}, int2, int2, int2, int2, "
-                      f"out uint?)",
-                      f"G GatherRaw({sampler}, {loc}{opt}, out uint?)  @sm6.7"]
-    return "\n".join(lines) + "\n"
-
-
 _METHODS = {
     "ByteAddressBuffer": _BAB_READ,
     "RWByteAddressBuffer": _BAB_READ + _BAB_WRITE,
@@ -325,8 +271,7 @@ _METHODS = {
     "Buffer": _TYPED_READ,
     "RWBuffer": _TYPED_READ,
 }
-_METHODS.update({name: _texture_methods(shape) for name, shape in RESOURCE_SHAPES.items()
-                 if shape.is_texture and not shape.rov})
+_METHODS.update(texture_method_tables())
 
 # --------------------------------------------------------------------------
 # Element kinds: which element types a generic T accepts, and how an
@@ -365,6 +310,9 @@ _KINDS = {
     "int64": (lambda t: t if t in (INT64, UINT64) else INT64, "int64_t or uint64_t"),
     "bits16": (lambda t: t if t in _SIXTEEN_BIT else None, "a 16-bit type (half, int16_t or uint16_t)"),
     "int3264": (lambda t: t if t in (INT, UINT, INT64, UINT64) else None, "int, uint, int64_t or uint64_t"),
+    # GetDimensions' outputs: all uint, or all float (DXC's uint_only and
+    # float_like).
+    "dims": (lambda t: (t if t.bits != 64 else None) if t.kind == "float" else UINT, "'uint' or 'float'"),
 }
 
 # How a kind defaults an unsuffixed literal (others: `literal_default`).
@@ -378,6 +326,10 @@ _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DO
             "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED}
 _ELEMENT_VARS = frozenset({"T"})
 _WHOLE_VARS = frozenset({"E", "U", "G"})   # G: four of E's scalar (a Gather)
+_WHOLE_VARS = frozenset({"E", "U"})
+_COMPONENT_VARS = frozenset({"e"})    # the scalar of E (a Gather's result is e[4])
+_OBJECTS = {"SamplerState": resource_of("SamplerState"),
+            "SamplerComparisonState": resource_of("SamplerComparisonState")}
 _SHAPE_VARS = ("S", "V")
 
 
@@ -452,8 +404,10 @@ def _parse_type(text: str) -> _Pat:
         dims = tuple(int(d) if d.isdigit() else d for d in dims_text.split(","))
     if base_text == "void":
         return _Pat(VOID)
-    if base_text in _ELEMENT_VARS or base_text in _WHOLE_VARS:
+    if base_text in _ELEMENT_VARS or base_text in _WHOLE_VARS or base_text in _COMPONENT_VARS:
         return _Pat(base_text, dims)
+    if base_text in _OBJECTS and not dims:
+        return _Pat(_OBJECTS[base_text])
     if base_text in _SCALARS:
         return _Pat(_SCALARS[base_text], dims)
     if base_text in ("SamplerState", "SamplerComparisonState"):
@@ -507,7 +461,28 @@ def _parse_table(text: str) -> dict[str, list[_Sig]]:
 
 
 TABLE: dict[str, list[_Sig]] = _parse_table(_FUNCTIONS)
-METHOD_TABLE: dict[str, dict[str, list[_Sig]]] = {res: _parse_table(text) for res, text in _METHODS.items()}
+class _MethodTables(Mapping):
+    """The method table of each resource type, parsed on first use (the
+    texture types' hundreds of lines would otherwise cost every start)."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self._texts = texts
+        self._parsed: dict[str, dict[str, list[_Sig]]] = {}
+
+    def __getitem__(self, name: str) -> dict[str, list[_Sig]]:
+        table = self._parsed.get(name)
+        if table is None:
+            table = self._parsed[name] = _parse_table(self._texts[name])
+        return table
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+METHOD_TABLE: Mapping[str, dict[str, list[_Sig]]] = _MethodTables(_METHODS)
 INTRINSIC_NAMES: frozenset[str] = frozenset(TABLE)
 
 
@@ -843,6 +818,7 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
     args = list(arg_types)
     elem = object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT
     base_env = {"E": elem, "G": vector_of(elem.element if elem.element is not None else FLOAT, 4)}
+    base_env = {"E": elem, "e": elem.element}
     candidates: list[tuple[_Sig, dict]] = []
     notes: list[str] = []
     if template_arg is not None:

@@ -261,7 +261,7 @@ class ResourceShape:
     @property
     def indexable(self) -> bool:
         """`res[i]` reads (and for UAVs writes) an element."""
-        return self.family in ("structured", "typed", "texture") and not self.cube and not self.ms
+        return self.family in ("structured", "typed", "texture") and not self.cube
 
 
 def _shapes() -> dict[str, ResourceShape]:
@@ -319,18 +319,48 @@ def ray_tracing_error(name: str) -> str:
 class ResourceType(Type):
     """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`,
     `Texture2D<float4>`, `ConstantBuffer<S>`, `SamplerState`, ...;
-    `writable` means a UAV (register class `u`)."""
+    `writable` means a UAV (register class `u`); `samples` is the sample
+    count of `Texture2DMS<float4, 8>` (0 when not given)."""
 
-    __slots__ = ("name", "elem", "writable", "shape")
+    __slots__ = ("name", "elem", "writable", "shape", "samples")
 
-    def __init__(self, name: str, elem: Type | None, writable: bool) -> None:
+    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0) -> None:
         self.name = name
         self.elem = elem
         self.writable = writable
         self.shape = RESOURCE_SHAPES[name]
+        self.samples = samples
 
     def spell(self) -> str:
-        return f"{self.name}<{self.elem.spell()}>" if self.elem is not None else self.name
+        if self.elem is None:
+            return self.name
+        return f"{self.name}<{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
+
+
+class TextureSubscriptType(Type):
+    """`tex.mips` / `tex.sample` (`member`), and the slice one index of it
+    names (`tex.mips[level]`, `sliced`); the slice's subscript is a texel."""
+
+    __slots__ = ("texture", "member", "sliced")
+
+    def __init__(self, texture: ResourceType, member: str, sliced: bool) -> None:
+        self.texture = texture
+        self.member = member
+        self.sliced = sliced
+
+    def spell(self) -> str:
+        return f"{self.texture.spell()}::{self.member}_{'slice_' if self.sliced else ''}type"
+
+
+_SUBSCRIPTS: dict[tuple[int, str, bool], TextureSubscriptType] = {}
+
+
+def texture_subscript_of(texture: ResourceType, member: str, sliced: bool) -> TextureSubscriptType:
+    key = (id(texture), member, sliced)
+    t = _SUBSCRIPTS.get(key)
+    if t is None:
+        t = _SUBSCRIPTS[key] = TextureSubscriptType(texture, member, sliced)
+    return t
 
 
 class DescriptorHeapType(Type):
@@ -358,22 +388,6 @@ class HeapDescriptorType(Type):
 
     def spell(self) -> str:
         return ".Sampler" if self.sampler else ".Resource"
-
-
-class TextureSubscriptType(Type):
-    """`tex.mips` / `tex.sample` (`level` False), and `tex.mips[m]` /
-    `tex.sample[s]` (`level` True): indexed by a coordinate they give a
-    texel of that mip level or sample."""
-
-    __slots__ = ("texture", "kind", "level")
-
-    def __init__(self, texture: "ResourceType", kind: str, level: bool) -> None:
-        self.texture = texture
-        self.kind = kind
-        self.level = level
-
-    def spell(self) -> str:
-        return f"{self.texture.spell()}::{self.kind}{'_slice' if self.level else '_type'}"
 
 
 DESCRIPTOR_HEAPS = {"ResourceDescriptorHeap": DescriptorHeapType("ResourceDescriptorHeap", False),
@@ -424,7 +438,7 @@ class ClassType(Type):
 _VECTORS: dict[tuple[int, int], VectorType] = {}
 _MATRICES: dict[tuple[int, int, int], MatrixType] = {}
 _ARRAYS: dict[tuple[int, int | None], ArrayType] = {}
-_RESOURCES: dict[tuple[str, int], ResourceType] = {}
+_RESOURCES: dict[tuple[str, int, int], ResourceType] = {}
 _WAVE: dict[tuple[str, int, int, int], WaveMatrixType] = {}
 _KEEP: list[Type] = []    # keeps element types alive so id() keys stay unique
 
@@ -457,13 +471,13 @@ def array_of(elem: Type, size: int | None) -> ArrayType:
 WRITABLE_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.is_uav)
 
 
-def resource_of(name: str, elem: Type | None = None) -> ResourceType:
-    key = (name, id(elem))
+def resource_of(name: str, elem: Type | None = None, samples: int = 0) -> ResourceType:
+    key = (name, id(elem), samples)
     t = _RESOURCES.get(key)
     if t is None:
         if elem is not None:
             _KEEP.append(elem)
-        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES)
+        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples)
     return t
 
 

@@ -13,7 +13,7 @@ SamplerState Samp : register(s0);
 SamplerComparisonState Cmp : register(s1);
 RWStructuredBuffer<float4> Out : register(u0);
 
-[numthreads(1, 1, 1)]
+[numthreads(4, 1, 1)]
 void main() {
   uint status;
   // CHECK: call %"dx.types.ResRet.f32" @"dx.op.textureLoad.f32"(i32 66, %"dx.types.Handle" [[TEX:%"Tex[.0-9]*"]], i32 {{%"\.[0-9]+"}}, i32 {{%"\.[0-9]+"}}, i32 {{%"\.[0-9]+"}}, i32 undef, i32 undef, i32 undef, i32 undef)

@@ -23,7 +23,7 @@ void main(uint3 id : SV_DispatchThreadID) {
   uint s = WaveMultiPrefixSum(id.x, uint4(1, 0, 0, 0)); // expected-error {{'WaveMultiPrefixSum' with these argument types needs shader model 6.5 or later}}
   uint c = WaveMultiPrefixCountBits(true, uint4(1, 0, 0, 0)); // expected-error {{'WaveMultiPrefixCountBits' with these argument types needs shader model 6.5 or later}}
   InterlockedAdd(Wide, 1); // expected-error {{'InterlockedAdd' with these argument types needs shader model 6.6 or later}}
-  B.InterlockedAdd64(0, 1); // expected-error {{'InterlockedAdd64' needs shader model 6.6 or later; the target is 6.4}}
+  B.InterlockedAdd64(0, 1); // expected-error {{intrinsic RWByteAddressBuffer.InterlockedAdd64 requires shader model 6.6 or greater; the target is 6.4}}
 
   // Fine before 6.5: the SM 6.0 wave and quad intrinsics, QuadAny (expanded
   // before 6.7), IsHelperLane, float exchanges.
