@@ -88,6 +88,7 @@ Diagnostics:
   -verify                   check diagnostics against expected-error/-warning/
                             -note comments in the source instead of printing them
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
+  -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
 
 Speed:
   -j N                      compile the inputs with N processes (0: one per
@@ -157,11 +158,12 @@ class Arguments(ValueRecord):
     hlsl_version: int
     row_major_matrices: bool
     vulkan_options: list[str]
+    bracket_depth: int
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
                "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -173,7 +175,7 @@ class Arguments(ValueRecord):
                  show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None) -> None:
+                 vulkan_options: list[str] | None = None, bracket_depth: int = 256) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -203,6 +205,7 @@ class Arguments(ValueRecord):
         self.hlsl_version = hlsl_version
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
+        self.bracket_depth = bracket_depth
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -255,7 +258,7 @@ _VULKAN_VALUES = {"-fvk-b-shift": 2, "-fvk-t-shift": 2, "-fvk-s-shift": 2, "-fvk
 _VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
-_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache")
+_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache", "-fbracket-depth")
 
 _HIDDEN = {"--debug-crash"}
 
@@ -333,6 +336,12 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
             raise UsageError(f"invalid value '{value}' for '--header-cache'; expected "
                              + ", ".join(f"'{m}'" for m in HEADER_CACHE_MODES))
         args.header_cache = value
+    elif name == "-fbracket-depth":
+        from .driver import MAX_BRACKET_DEPTH
+        if not value.isdigit() or not 1 <= int(value) <= MAX_BRACKET_DEPTH:
+            raise UsageError(f"invalid value '{value}' for '-fbracket-depth'; expected a number from 1 to "
+                             f"{MAX_BRACKET_DEPTH}")
+        args.bracket_depth = int(value)
     elif name == "-verify":
         from .verify import is_valid_prefix
         prefixes = value.split(",")
@@ -605,6 +614,7 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         hlsl_version=args.hlsl_version,
         row_major_matrices=args.row_major_matrices,
         vulkan_options=tuple(args.vulkan_options),
+        bracket_depth=args.bracket_depth,
     )
 
 

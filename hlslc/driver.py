@@ -148,6 +148,10 @@ _LAST_STAGE = {
 
 
 HEADER_CACHE_MODES = ("disk", "memory", "off")
+DEFAULT_BRACKET_DEPTH = 256
+# Past this the later stages' own recursion limits apply (they report the
+# function nested too deeply rather than crash).
+MAX_BRACKET_DEPTH = 4096
 
 
 class CompileOptions(ValueRecord):
@@ -189,9 +193,13 @@ class CompileOptions(ValueRecord):
     row_major_matrices: bool
     # -fvk-*/-fspv-* options as given: they shape SPIR-V output only.
     vulkan_options: tuple[str, ...]
+    # -fbracket-depth: how deeply '(', '[' and '{' may nest (clang's limit,
+    # 256 by default); deeper input is an error at the bracket, not a crash
+    # of a later stage.
+    bracket_depth: int
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -200,7 +208,7 @@ class CompileOptions(ValueRecord):
                  suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True,
                  uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
-                 vulkan_options: tuple[str, ...] = ()) -> None:
+                 vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -218,6 +226,7 @@ class CompileOptions(ValueRecord):
         self.hlsl_version = hlsl_version
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = tuple(vulkan_options)
+        self.bracket_depth = bracket_depth
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -230,6 +239,8 @@ class CompileOptions(ValueRecord):
         if self.header_cache not in HEADER_CACHE_MODES:
             raise ValueError(f"header_cache must be one of {', '.join(HEADER_CACHE_MODES)}, "
                              f"not {self.header_cache!r}")
+        if not (isinstance(self.bracket_depth, int) and 1 <= self.bracket_depth <= MAX_BRACKET_DEPTH):
+            raise ValueError(f"bracket_depth must be an int from 1 to {MAX_BRACKET_DEPTH}, not {self.bracket_depth!r}")
         if self.hlsl_version not in HLSL_VERSIONS.values():
             raise ValueError(f"hlsl_version must be one of {sorted(set(HLSL_VERSIONS.values()))}, "
                              f"not {self.hlsl_version!r}")
@@ -497,7 +508,8 @@ def _parse(result: CompileResult) -> "TranslationUnit | None":
 
     assert result.tokens is not None
     prefix = result.header_prefix
-    unit = parse_tokens(result.tokens, result.diagnostics, prefix, result.options.header_cache)
+    unit = parse_tokens(result.tokens, result.diagnostics, prefix, result.options.header_cache,
+                        bracket_depth=result.options.bracket_depth)
     if prefix is not None and result.header_cache == "miss":
         result.header_cache = "miss (stored)" if prefix[1].decls is not None else "miss (not cacheable)"
     return unit

@@ -91,8 +91,10 @@ class Classifier:
     """Classifies a whole token list; keeps the template and type name sets."""
 
     def __init__(self, keyword_terminals: dict[str, str], punct_terminals: dict[str, str],
-                 diags: Diagnostics) -> None:
+                 diags: Diagnostics, bracket_depth: int = 256) -> None:
         self.keywords = keyword_terminals
+        # How deeply '(', '[' and '{' may nest (-fbracket-depth).
+        self.bracket_depth = bracket_depth
         self.puncts = punct_terminals
         self.diags = diags
         self.template_names: set[str] = set()
@@ -302,6 +304,17 @@ class Classifier:
                     self.diags.error(tok.span, f"unexpected token '{text}'")
                     i += 1
                     continue
+                if text in ("(", "[", "{") and len(brackets) >= self.bracket_depth \
+                        and sum(b != "<" for b in brackets) >= self.bracket_depth:
+                    # Every later stage walks the tree recursively: bound it
+                    # here, at the bracket, as clang does.
+                    from .diagnostics import Diagnostic, Note, Severity
+                    diag = Diagnostic(Severity.ERROR, f"bracket nesting level exceeded maximum of "
+                                      f"{self.bracket_depth}", tok.span)
+                    diag.notes.append(Note("use -fbracket-depth=N to increase maximum nesting level", None))
+                    self.diags.report(diag)
+                    self.ended_clean = False
+                    return [], []
                 if text == "(":
                     if after_template_header and len(brackets) == template_depth and last_decl_name:
                         template_names.add(last_decl_name)

@@ -817,7 +817,7 @@ _SYNC = {"SEMICOLON", "RBRACE"}
 
 def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
                  header: "tuple[int, HeaderEntry] | None" = None,
-                 header_cache: str = "off") -> A.TranslationUnit | None:
+                 header_cache: str = "off", bracket_depth: int = 256) -> A.TranslationUnit | None:
     """Parse a preprocessed translation unit.  Returns None when there were
     syntax errors (all reported to `diags`).
 
@@ -827,7 +827,7 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
     given to it (hlslc/header_cache.py)."""
     tables = load_tables()
     keywords, puncts = _terminal_maps(tables)
-    classifier = Classifier(keywords, puncts, diags)
+    classifier = Classifier(keywords, puncts, diags, bracket_depth)
     errors_before = diags.error_count
     header_decls: list[A.Decl] = []
     if header is not None:

@@ -122,11 +122,24 @@ class LowerError(Exception):
 
 
 def lower_unit(sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> ir.Module | None:
+    from ..depth import deep_recursion
+
     gen = Codegen(sema, diags, options)
     try:
-        return gen.run()
+        with deep_recursion():
+            return gen.run()
     except LowerError as err:
         diags.error(err.span, err.message)
+        return None
+    except RecursionError:
+        # Code generation recurses once per nesting level of the source
+        # (hlslc/depth.py): past the limit, name the function being emitted.
+        fn = next((f.fn for f in gen.frames if f.fn is not None), None)
+        if fn is None:
+            diags.error(gen.cur_span, "the program is nested too deeply to compile")
+        else:
+            diags.error(fn.decl.name_span, f"'{fn.name}' is nested too deeply to compile "
+                                           "(statements or expressions)")
         return None
     except SemaError as err:
         diags.error(err.span, err.message)

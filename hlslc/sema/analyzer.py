@@ -161,18 +161,14 @@ class _Flow:
 
 def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptions | None = None) -> SemaResult | None:
     """Check a parsed unit.  Returns None when errors were reported."""
-    import sys
+    from ..depth import deep_recursion
 
     analyzer = Analyzer(diags, options or SemaOptions())
     errors_before = diags.error_count
-    # The analysis recurses once per nesting level of the source; give
-    # reasonable programs room (the parser itself does not recurse).
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 40000))
-    try:
+    # The analysis recurses once per nesting level of the source
+    # (hlslc/depth.py); `check_function` reports a function nested too deeply.
+    with deep_recursion():
         result = analyzer.run(unit)
-    finally:
-        sys.setrecursionlimit(limit)
     return result if diags.error_count == errors_before else None
 
 

@@ -13,12 +13,12 @@ from hlslc.preprocessor import Preprocessor, PreprocessorOptions
 from hlslc.resources import builtin_include_dir
 
 
-def parse(text: str, path: str = "t.hlsl") -> tuple[A.TranslationUnit | None, Diagnostics]:
+def parse(text: str, path: str = "t.hlsl", bracket_depth: int = 256) -> tuple[A.TranslationUnit | None, Diagnostics]:
     diags = Diagnostics()
     options = PreprocessorOptions(predefined={"__HLSL_ENABLE_16_BIT": "1"},
                                   builtin_include_dir=builtin_include_dir())
     tokens = Preprocessor(options, diags).run_text(text, path)
-    return parse_tokens(tokens, diags), diags
+    return parse_tokens(tokens, diags, bracket_depth=bracket_depth), diags
 
 
 def parse_ok(text: str) -> A.TranslationUnit:
@@ -269,9 +269,20 @@ def test_unknown_template_name_gets_a_hint():
 
 
 def test_deep_nesting_does_not_overflow():
+    # The parser does not recurse: any depth the bracket limit allows parses.
     depth = 3000
     text = "void f() { int x = " + "(" * depth + "1" + ")" * depth + "; " + "{" * 500 + "}" * 500 + " }"
-    parse_ok(text)
+    tu, diags = parse(text, bracket_depth=4096)
+    assert tu is not None and not diags.has_errors, render_text(diags)
+
+
+def test_bracket_depth_limit_is_a_located_error():
+    text = "void f() {\n  int x = " + "(" * 300 + "1" + ")" * 300 + ";\n}"
+    tu, diags = parse(text)
+    assert tu is None
+    [diag] = list(diags)
+    assert diag.message == "bracket nesting level exceeded maximum of 256"
+    assert diag.span.line_col() == (2, 11 + 255)     # the function's brace is the first of 256
 
 
 def test_packaged_tables_match_the_grammar():
