@@ -535,7 +535,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     profile = options.profile
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
-                                                module_name=path, row_major=options.row_major_matrices))
+                                                module_name=path, row_major=options.row_major_matrices,
+                                                hlsl_version=options.hlsl_version))
 
 
 # Rules the validator checks that depend on the program rather than on

@@ -80,9 +80,11 @@ class LowerOptions(ValueRecord):
     native_16bit: bool
     module_name: str
     row_major: bool      # -Zpr: matrices without an orientation are row_major in memory
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major")
+    # -HV: before 2021, '&&', '||' and '?:' evaluate both sides, element-wise.
+    hlsl_version: int
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -90,6 +92,7 @@ class LowerOptions(ValueRecord):
         self.native_16bit = native_16bit
         self.module_name = module_name
         self.row_major = row_major
+        self.hlsl_version = hlsl_version
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1193,6 +1196,12 @@ class Codegen:
 
     def emit_conditional(self, expr: A.ConditionalExpr) -> ir.Value:
         t = self.expr_type(expr)
+        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, T.VectorType)):
+            # HLSL 2018 and earlier: both values, chosen element by element
+            # by a condition of the result's shape.
+            cond = self.emit_converted(expr.cond, T.with_element(t, T.BOOL))
+            return self.builder.select(cond, self.emit_converted(expr.then, t),
+                                       self.emit_converted(expr.otherwise, t))
         cond = self.emit_condition(expr.cond)
         b = self.builder
         slot = self.alloca(self.llt(t), "cond")
@@ -1212,9 +1221,17 @@ class Codegen:
     def emit_binary(self, expr: A.BinaryExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
-            return self.inline_call(expr, info, [expr.rhs])
+            # A member operator is called on the left operand; a non-member
+            # one (HLSL 202x) takes both.
+            return self.inline_call(expr, info, [expr.rhs] if info.object is not None else [expr.lhs, expr.rhs])
         op = expr.op
         b = self.builder
+        if op in ("&&", "||") and self.options.hlsl_version < 2021:
+            # HLSL 2018 and earlier: both sides, element by element.
+            t = self.expr_type(expr)
+            lhs = self.emit_converted(expr.lhs, t)
+            rhs = self.emit_converted(expr.rhs, t)
+            return b.and_(lhs, rhs) if op == "&&" else b.or_(lhs, rhs)
         if op in ("&&", "||"):
             slot = self.alloca(I1, "logic")
             lhs = self.emit_condition(expr.lhs)

@@ -185,6 +185,7 @@ class Analyzer:
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
+        self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self._derivative_uses: list = []
 
@@ -377,7 +378,27 @@ class Analyzer:
             result.calls.update(tables.calls)
             result.symbols.update(tables.symbols)
 
+    def _check_operator(self, fn: FunctionSymbol) -> None:
+        """HLSL's rules on overloaded operators (as DXC applies them): never
+        assignment, compound assignment, shifts, '++', '--', '->', '->*',
+        'new' or 'delete'; members only before HLSL 202x; none before 2021."""
+        span = fn.decl.name_span
+        if span is None or span.file.is_builtin or id(fn.decl) in self._operators_checked:
+            return
+        self._operators_checked.add(id(fn.decl))
+        op = fn.name[len("operator"):].strip()
+        version = self.options.hlsl_version
+        if op in _NEVER_OVERLOADED:
+            self.diags.error(span, f"overloading 'operator{op}' is not allowed")
+        elif version < 2021:
+            self.diags.error(span, f"overloading 'operator{op}' needs HLSL 2021 (-HV 2021); the language version "
+                                   f"is {version}")
+        elif fn.owner is None and version < 2029:
+            self.diags.error(span, f"overloading non-member 'operator{op}' is not allowed")
+
     def _check_function_body(self, fn: FunctionSymbol) -> None:
+        if fn.name.startswith("operator") and not fn.name[8:9].isalnum() and fn.name[8:9] != "_":
+            self._check_operator(fn)
         try:
             sig = self.engine.signature_of(fn)
         except SemaError as err:
@@ -515,6 +536,29 @@ class Analyzer:
             return
         self.require_conversion(t, ret, stmt.value.span, "return")
 
+    def _legacy_conditional(self, expr: A.ConditionalExpr, env: Env) -> T.Type:
+        """`c ? a : b` before HLSL 2021: both values are evaluated and a
+        vector condition chooses element by element."""
+        from .conversions import binary_operand_type, is_bool_convertible
+        c = self.check_expr(expr.cond, env)
+        a = self.check_expr(expr.then, env)
+        b = self.check_expr(expr.otherwise, env)
+        common = a if a is b else binary_operand_type(a, b)[0]
+        if common is None:
+            raise SemaError(f"incompatible operand types ('{a.spell()}' and '{b.spell()}')", expr.span)
+        if isinstance(c, T.VectorType):
+            if common.is_scalar:
+                common = T.vector_of(common, c.size)
+            if not (isinstance(common, T.VectorType) and common.size == c.size):
+                raise SemaError(f"the condition '{c.spell()}' chooses {c.size} elements, but the values are "
+                                f"'{common.spell()}'", expr.cond.span)
+            if not (c.elem.is_numeric or c.elem.kind == "bool"):
+                raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
+            return common
+        if not is_bool_convertible(c):
+            raise SemaError(f"value of type '{c.spell()}' is not contextually convertible to 'bool'", expr.cond.span)
+        return common
+
     def check_condition(self, expr: A.Expr, env: Env) -> None:
         from .conversions import is_bool_convertible
         t = self.check_expr(expr, env)
@@ -650,6 +694,8 @@ class Analyzer:
             self._require_arithmetic(t, expr.op, expr.span)
             return t
         if isinstance(expr, A.ConditionalExpr):
+            if self.options.hlsl_version < 2021:
+                return self._legacy_conditional(expr, env)
             self.check_condition(expr.cond, env)
             a = self.check_expr(expr.then, env)
             b = self.check_expr(expr.otherwise, env)
@@ -718,6 +764,19 @@ class Analyzer:
         b = self.check_expr(expr.rhs, env)
         op = expr.op
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
+        if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
+                and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
+            # HLSL 202x: a non-member operator too (proposal 0008).
+            free = [c for c in self.engine._lookup_all(f"operator{op}", env) if getattr(c, "owner", 1) is None]
+            members = self.engine.members_of(a.instance).get(f"operator{op}") if isinstance(a, T.ClassType) else None
+            if free:
+                resolved = self._resolve(free + list(members or ()), None, env, [a, b], [expr.lhs, expr.rhs],
+                                         f"operator{op}", expr.span)
+                if resolved.function.owner is None:
+                    self.result.calls[id(expr)] = CallInfo("function", resolved.function, resolved.return_type,
+                                                           resolved.param_types)
+                    self._note_call_edge(env, resolved.function, expr)
+                    return resolved.return_type
         if isinstance(a, T.ClassType) and op not in ("&&", "||"):
             return self._binary_operator_call(expr, a, b, env)
         if isinstance(a, T.EnumType) or isinstance(b, T.EnumType):
@@ -732,6 +791,12 @@ class Analyzer:
         if warning:
             self.warn(warning, expr.span)
         if op in ("&&", "||"):
+            if self.options.hlsl_version < 2021:
+                # HLSL 2018 and earlier: element-wise, both sides evaluated.
+                if isinstance(operand, T.MatrixType):
+                    raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
+                                    f"'{op}' takes scalars or vectors", expr.span)
+                return T.with_element(operand, T.BOOL)
             if not (a.is_scalar and b.is_scalar):
                 raise SemaError(f"operands of '{op}' must be scalars in HLSL 2021 (use 'and'/'or' for vectors)",
                                 expr.span)
@@ -1085,7 +1150,8 @@ class Analyzer:
         self.result.calls[id(expr)] = CallInfo("method" if object_expr is not None else "function", fn,
                                                resolved.return_type, resolved.param_types, object_expr)
         self._note_call_edge(env, fn, expr)
-        if fn.template_bindings and fn.decl.body is not None and id(fn) not in self._instantiated:
+        if fn.decl.body is not None and id(fn) not in self._instantiated and (
+                fn.template_bindings or getattr(fn.owner, "template", None) is not None):
             self._check_instantiation(fn, expr, name)
         self._check_out_arguments(fn, expr, env)
         self._after_call(expr, resolved, expr.args, env, object_expr, object_type)
@@ -1101,13 +1167,16 @@ class Analyzer:
         the template arguments bound (its dependent parts only mean something
         then); errors say which instantiation."""
         self._instantiated.add(id(fn))
-        args = ", ".join(v.spell() for v in fn.template_bindings.values())
         before = len(self.diags.items)
         self.result.instantiations.append(fn)
         self.check_function(fn)
+        if fn.template_bindings:
+            args = ", ".join(v.spell() for v in fn.template_bindings.values())
+            note = f"in instantiation of function template '{name}<{args}>' requested here"
+        else:
+            note = f"in instantiation of member function '{fn.owner.spell()}::{name}' requested here"
         for diag in self.diags.items[before:]:
-            diag.notes.append(Note(f"in instantiation of function template '{name}<{args}>' requested here",
-                                   expr.span))
+            diag.notes.append(Note(note, expr.span))
 
     def _check_recursion(self) -> None:
         """HLSL has no recursion: a call cycle is an error at the call that
@@ -1552,3 +1621,8 @@ def _candidate_note(failure: CandidateFailure) -> str:
     else:
         kind = "candidate function not viable"
     return f"{kind}: {failure.reason}"
+
+
+# Operators HLSL never lets a program overload (`Analyzer._check_operator`).
+_NEVER_OVERLOADED = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
+                               "->", "->*", "++", "--", "new", "delete", "new[]", "delete[]"})
