@@ -404,10 +404,13 @@ class VarDecl(Decl):
     semantics: list[Semantic]
     init: "Expr | None"
     attributes: list[Attribute]      # `[[vk::binding(0)]]` before the declaration
-    __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes")
-    _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes")
+    qualifier: "QualifiedName | None"  # `S::` of an out-of-class static member definition
+    __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes",
+                 "qualifier")
+    _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes",
+               "qualifier")
 
-    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None", attributes: "list[Attribute] | None" = None) -> None:
+    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None", attributes: "list[Attribute] | None" = None, qualifier: "QualifiedName | None" = None) -> None:
         self.span = span
         self.specifiers = specifiers
         self.type = type
@@ -417,6 +420,7 @@ class VarDecl(Decl):
         self.semantics = semantics
         self.init = init
         self.attributes = [] if attributes is None else attributes
+        self.qualifier = qualifier
 
 
 class ParamDecl(Decl):

@@ -176,6 +176,13 @@ class _Builder:
             return decls[0]
         return A.DeclGroup(self.cover(c), decls)
 
+    def qualified_var_decl(self, c):
+        # `uint S::s = 20;`: the definition of a static data member.
+        _, specs, rest = self._split_specifiers(c)
+        type_ref, nested, d = rest[0], rest[1], rest[2].items
+        qualifier = A.QualifiedName(nested.span, list(nested.items))
+        return A.VarDecl(self.cover(c), specs, type_ref, d[0], d[1], d[2], d[3], d[4], qualifier=qualifier)
+
     def init_declarator_list(self, c):
         return _Pending("declarators", [d.items for d in self.nodes(c)], self.cover(c))
 

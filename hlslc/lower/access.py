@@ -189,7 +189,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
     """The place `expr` names; an rvalue becomes a read-only `ValuePlace`."""
     expr = _strip(expr)
     b = gen.builder
-    if isinstance(expr, A.NameExpr):
+    if isinstance(expr, A.NameExpr) or isinstance(expr, A.MemberExpr) and \
+            isinstance(gen.symbol_of(expr), VarSymbol) and gen.symbol_of(expr).is_static:
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
         from ..sema.analyzer import THIS

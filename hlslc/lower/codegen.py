@@ -942,7 +942,8 @@ class Codegen:
             gv.linkage = "internal"
             gv.initializer = ir.Constant(ty, ir.Undefined)
         elif sym.is_static or sym.is_const:
-            gv = ir.GlobalVariable(self.module, ty, sym.name)
+            name = f"{sym.owner.spell()}::{sym.name}" if sym.owner is not None else sym.name
+            gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(name))
             gv.linkage = "internal"
             init = sym.decl.init if isinstance(sym.decl, A.VarDecl) else None
             try:
@@ -1438,6 +1439,8 @@ class Codegen:
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
         from .access import load_place, rooted_outside
+        if _is_static_member(self.symbol_of(expr)):
+            return self.emit_name(expr)     # `x.s` is `S::s`
         if rooted_outside(self, expr):
             return load_place(self, expr)
         base_t = self.expr_type(expr.object)
@@ -1797,3 +1800,7 @@ def _fold(op: str, a: ir.Value, c: ir.Value, elem: T.ScalarType) -> ir.Value | N
         return ir.Constant(a.type, r)
     except (OverflowError, ZeroDivisionError, TypeError):
         return None
+
+
+def _is_static_member(sym: Any) -> bool:
+    return isinstance(sym, VarSymbol) and sym.is_static and sym.owner is not None

@@ -1044,8 +1044,10 @@ class Analyzer:
                                 notes=self._member_hint(base.instance, name))
             item = members[0]
             if isinstance(item, VarSymbol):
-                if item.is_static and item.is_const:
-                    return self.engine.var_type(item)
+                if item.is_static:
+                    # `x.s` names the static member `S::s` (the object is
+                    # only for its type).
+                    self.result.symbols[id(expr)] = item
                 return self.engine.var_type(item)
             if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
                 raise SemaError(f"reference to member function '{name}' must be called", expr.member.span)

@@ -184,6 +184,8 @@ class Engine:
                 if not value.value:
                     raise SemaError(f"static assertion failed{': ' + decl.message if decl.message else ''}",
                                     decl.cond.span)
+        elif isinstance(decl, (A.FunctionDecl, A.VarDecl)) and decl.qualifier is not None:
+            self._define_outside(decl, decl.qualifier, env, on_function)
         else:
             for symbol in self.symbols_for(decl, env, ns_name=self._qualify(ns, ""), owner=None):
                 if isinstance(symbol, FunctionSymbol) and self._merge_redeclaration(ns, symbol):
@@ -195,6 +197,69 @@ class Engine:
                     symbol.is_global = True
                 if isinstance(symbol, FunctionSymbol) and on_function is not None:
                     on_function(symbol)
+
+    def _define_outside(self, decl: "A.FunctionDecl | A.VarDecl", qualifier: A.QualifiedName, env: Env,
+                        on_function: Any) -> None:
+        """`uint S::get() {...}`, `uint S::s = 20;`, `void N::f() {...}`: the
+        definition of a member declared in a class (or of a function of a
+        namespace) outside it."""
+        scope = self._as_scope(self.resolve_qualified(qualifier, env), qualifier.span)
+        if isinstance(scope, NamespaceSymbol):
+            if not isinstance(decl, A.FunctionDecl):
+                raise SemaError(f"definition of '{decl.name}' outside namespace '{scope.name}': declare the "
+                                "variable inside it", decl.name_span)
+            inner_env = Env(env, namespace=scope)
+            for symbol in self.symbols_for(decl, inner_env, ns_name=self._qualify(scope, ""), owner=None):
+                if isinstance(symbol, FunctionSymbol) and self._merge_redeclaration(scope, symbol):
+                    if on_function is not None and symbol.decl.body is not None:
+                        on_function(symbol)
+                    continue
+                raise SemaError(f"out-of-line definition of '{decl.name}' does not match any declaration in "
+                                f"namespace '{scope.name}'", decl.name_span)
+            return
+        if not isinstance(scope, ClassInstance):
+            raise SemaError(f"'{qualifier.last.name}' is not a class or namespace", qualifier.span)
+        where = scope.spell()
+        candidates = self.members_of(scope).get(decl.name, [])
+        if isinstance(decl, A.VarDecl):
+            member = next((s for s in candidates if isinstance(s, VarSymbol)), None)
+            if member is None or not member.is_static:
+                raise SemaError(f"no static data member named '{decl.name}' in '{where}'" if member is None else
+                                f"'{decl.name}' is a non-static data member of '{where}': only static members "
+                                "are defined outside the class", decl.name_span)
+            if member.decl is not None and getattr(member.decl, "init", None) is not None or \
+                    getattr(member, "defined_outside", False):
+                raise SemaError(f"redefinition of '{where}::{decl.name}'", decl.name_span,
+                                notes=[("previous definition is here", member.span)])
+            declared = self.var_type(member)
+            defined = self.apply_array_dims(self.resolve_type(decl.type, scope.env), decl.array_dims, scope.env)
+            if defined is not declared:
+                raise SemaError(f"the definition of '{where}::{decl.name}' has type '{defined.spell()}', but its "
+                                f"declaration has '{declared.spell()}'", decl.type.span)
+            member.decl = A.VarDecl(decl.span, list(member.storage), decl.type, decl.name, decl.name_span,
+                                    decl.array_dims, decl.semantics, decl.init, decl.attributes)
+            member.env = scope.env
+            member.span = decl.name_span
+            return
+        key = _parameter_key(decl)
+        member = next((s for s in candidates if isinstance(s, FunctionSymbol) and _parameter_key(s.decl) == key),
+                      None)
+        if member is None:
+            raise SemaError(f"out-of-line definition of '{decl.name}' does not match any declaration in "
+                            f"'{where}'", decl.name_span)
+        if member.decl.body is not None:
+            raise SemaError(f"redefinition of '{where}::{decl.name}'", decl.name_span,
+                            notes=[("previous definition is here", member.decl.name_span)])
+        declared_ret = self.resolve_type(member.decl.return_type, member.env)
+        defined_ret = self.resolve_type(decl.return_type, scope.env)
+        if declared_ret is not defined_ret:
+            raise SemaError(f"return type of out-of-line definition of '{where}::{decl.name}' differs from that "
+                            f"in the declaration ('{defined_ret.spell()}' vs '{declared_ret.spell()}')",
+                            decl.return_type.span, notes=[("previous declaration is here", member.decl.name_span)])
+        if decl.body is None:
+            return
+        member.decl = decl
+        member.span = decl.name_span
 
     def _merge_redeclaration(self, ns: NamespaceSymbol, fn: FunctionSymbol) -> bool:
         """A prototype and its definition are one function.  True when `fn`
