@@ -249,6 +249,12 @@ class Analyzer:
                                             f"'{t.spell()}'", sym.decl.type.span if sym.decl else sym.span)
                         self._check_declared_type(t, sym.decl.type.span if sym.decl else None,
                                                   "groupshared" if sym.is_groupshared else "global")
+                        held = self._linalg_matrix_in(t, set())
+                        if held is not None:
+                            raise SemaError(f"'{sym.name}' holds a dx::linalg matrix ('{held.spell()}'), which "
+                                            "cannot be a global variable: matrices live in the threads or waves "
+                                            "that use them; declare it inside a function",
+                                            sym.decl.name_span if sym.decl else sym.span)
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
                             self._evaluate_constant_global(sym, t)
@@ -322,6 +328,22 @@ class Analyzer:
             if "not an integral constant expression" in err.message or "is not a constant expression" in err.message:
                 return
             raise
+
+    def _linalg_matrix_in(self, t: T.Type, seen: set[int]) -> T.Type | None:
+        """The dx::linalg matrix type `t` holds (itself, in an array or a
+        struct field), if any."""
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if not isinstance(t, T.ClassType) or id(t.instance) in seen:
+            return None
+        if _is_linalg_matrix(t.instance):
+            return t
+        seen.add(id(t.instance))
+        for f in t.instance.fields:
+            held = self._linalg_matrix_in(self.engine.var_type(f), seen)
+            if held is not None:
+                return held
+        return None
 
     def _check_declared_type(self, t: T.Type, span: Span | None, where: str | None = None) -> None:
         """Rules on a type as written in a declaration (dx::linalg limits; Wave
