@@ -1,0 +1,1 @@
+"""hlslc run: execute compute dispatches on the CPU (hlslc.run.pipeline, ...)."""

@@ -1,0 +1,456 @@
+"""Pipeline files: what `hlslc run` dispatches, with which buffers, and
+which results it checks.
+
+The format is the one of LLVM's offload-test-suite, so a test written for
+the offloader runs unchanged: `Shaders` (Stage, Entry), the dispatch size
+(`DispatchSize: [x, y, z]`, or `DispatchParameters: {DispatchGroupCount:
+[x, y, z]}`; one group when neither is given), `Buffers` (Name, Format,
+Stride, Channels, ArraySize, `Data` or `FillSize`/`FillValue`),
+`Results` (Result, Rule, Actual, Expected and the rule's tolerance) and
+`DescriptorSets` (Resources with Name, Kind, DirectXBinding and
+VulkanBinding).  Keys this executor has no use for (graphics bindings,
+samplers' filters, ...) are accepted when the offloader knows them, and
+an unknown key is an error at its line, as is every wrong value.
+
+Owns: reading the YAML (PyYAML's node tree, which keeps every value's
+position), the `Pipeline` model with each buffer's data as a numpy array
+of its format, and `PipelineError` with the position of what is wrong.
+Does not own: executing (`hlslc.run.executor`) or comparing results
+(`hlslc.run.results`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..source import SourceFile, Span
+
+# Format name -> numpy dtype of one element.  Float16 data is written as
+# the half's bits (`0x3C00`), as the offloader reads it; Hex formats are
+# raw bits of their width; Bool is a 32-bit word (HLSL's bool in memory).
+FORMATS: dict[str, np.dtype] = {
+    "Int16": np.dtype(np.int16), "UInt16": np.dtype(np.uint16),
+    "Int32": np.dtype(np.int32), "UInt32": np.dtype(np.uint32),
+    "Int64": np.dtype(np.int64), "UInt64": np.dtype(np.uint64),
+    "Float16": np.dtype(np.float16), "Float32": np.dtype(np.float32), "Float64": np.dtype(np.float64),
+    "Hex8": np.dtype(np.uint8), "Hex16": np.dtype(np.uint16), "Hex32": np.dtype(np.uint32),
+    "Hex64": np.dtype(np.uint64), "Bool": np.dtype(np.uint32),
+    "Depth32": np.dtype(np.float32),      # a depth texture's 32-bit float texels
+}
+
+STAGES = ("Compute", "Vertex", "Pixel", "Geometry", "Hull", "Domain", "Amplification", "Mesh",
+          "RayGeneration", "Miss", "ClosestHit", "AnyHit", "Intersection", "Callable")
+
+RULES = ("BufferExact", "BufferFloatULP", "BufferFloatEpsilon")
+DENORM_MODES = ("Any", "FTZ", "Preserve")
+
+# Resource kinds of DescriptorSets, and the register class each binds to.
+RESOURCE_KINDS: dict[str, str] = {
+    "Buffer": "t", "StructuredBuffer": "t", "ByteAddressBuffer": "t", "Texture2D": "t",
+    "RWBuffer": "u", "RWStructuredBuffer": "u", "RWByteAddressBuffer": "u", "RWTexture2D": "u",
+    "ConstantBuffer": "b", "Sampler": "s", "SamplerComparison": "s",
+    "AccelerationStructure": "t",
+}
+
+# Top-level keys the offloader defines that a compute dispatch does not use.
+_IGNORED_TOP = {"Bindings", "RuntimeSettings", "RootParameters", "AccelerationStructures",
+                "ShaderBindingTable", "RayTracingPipelineConfig", "Samplers", "PushConstants",
+                "SpecializationConstants", "Topology", "PatchControlPoints", "VertexCount", "IndexCount",
+                "HitGroups", "Miss", "ClosestHit", "RayGen"}
+
+
+class PipelineError(Exception):
+    """A wrong pipeline file: `span` says where (None: the whole file)."""
+
+    def __init__(self, message: str, span: Span | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+
+class Shader:
+    __slots__ = ("stage", "entry", "span")
+
+    def __init__(self, stage: str, entry: str, span: Span | None) -> None:
+        self.stage = stage
+        self.entry = entry
+        self.span = span
+
+
+class Buffer:
+    """One buffer: `data` holds its elements in the format's dtype (a copy
+    the dispatch writes into); `stride` is the element stride in bytes when
+    the file gives one (structured buffers), else None."""
+
+    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter")
+
+    def __init__(self, name: str, format: str, stride: int | None, channels: int, array_size: int,
+                 data: np.ndarray, span: Span | None) -> None:
+        self.name = name
+        self.format = format
+        self.stride = stride
+        self.channels = channels
+        self.array_size = array_size
+        self.data = data
+        self.span = span
+        self.counter = 0        # an append/consume or counter UAV's hidden counter
+
+    @property
+    def dtype(self) -> np.dtype:
+        return FORMATS[self.format]
+
+    def raw(self) -> bytearray:
+        """The buffer's bytes, as a resource sees them."""
+        return bytearray(self.data.tobytes())
+
+
+class Result:
+    __slots__ = ("name", "rule", "actual", "expected", "ulpt", "epsilon", "denorm", "zero_tolerance", "span")
+
+    def __init__(self, name: str, rule: str, actual: str, expected: str, ulpt: int, epsilon: float,
+                 denorm: str, zero_tolerance: float, span: Span | None) -> None:
+        self.name = name
+        self.rule = rule
+        self.actual = actual
+        self.expected = expected
+        self.ulpt = ulpt
+        self.epsilon = epsilon
+        self.denorm = denorm
+        self.zero_tolerance = zero_tolerance
+        self.span = span
+
+
+class Resource:
+    """A buffer bound to a register: class t/u/b/s from `kind`."""
+
+    __slots__ = ("name", "kind", "register", "space", "vk_binding", "vk_set", "has_counter", "span")
+
+    def __init__(self, name: str, kind: str, register: int, space: int, vk_binding: int | None, vk_set: int,
+                 has_counter: bool, span: Span | None) -> None:
+        self.name = name
+        self.kind = kind
+        self.register = register
+        self.space = space
+        self.vk_binding = vk_binding
+        self.vk_set = vk_set
+        self.has_counter = has_counter
+        self.span = span
+
+    @property
+    def register_class(self) -> str:
+        return RESOURCE_KINDS[self.kind]
+
+
+class Pipeline:
+    __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file")
+
+    def __init__(self, path: str, file: SourceFile) -> None:
+        self.path = path
+        self.file = file
+        self.shaders: list[Shader] = []
+        self.dispatch: tuple[int, int, int] = (1, 1, 1)
+        self.buffers: dict[str, Buffer] = {}
+        self.results: list[Result] = []
+        self.resources: list[Resource] = []
+
+    def compute_shader(self) -> Shader:
+        for shader in self.shaders:
+            if shader.stage == "Compute":
+                return shader
+        stages = ", ".join(s.stage for s in self.shaders) or "none"
+        raise PipelineError(f"the pipeline has no Compute shader (its stages: {stages}); hlslc runs compute "
+                            "dispatches", None)
+
+
+# --------------------------------------------------------------------------
+# Reading
+
+def load_pipeline(path: str, text: str | None = None) -> Pipeline:
+    """Read a pipeline file; raise `PipelineError` for anything wrong."""
+    if text is None:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as err:
+            raise PipelineError(f"cannot read pipeline file '{path}': {err.strerror or err}", None) from None
+        except UnicodeDecodeError:
+            raise PipelineError(f"pipeline file '{path}' is not UTF-8 text", None) from None
+    file = SourceFile(path, text)
+    reader = _Reader(file)
+    return reader.pipeline()
+
+
+class _Reader:
+    def __init__(self, file: SourceFile) -> None:
+        self.file = file
+
+    def span(self, node: Any) -> Span:
+        start = node.start_mark.index
+        end = node.end_mark.index
+        if end <= start:
+            end = start + 1
+        return Span(self.file, start, min(end, len(self.file.text)) if self.file.text else start)
+
+    def error(self, node: Any, message: str) -> PipelineError:
+        return PipelineError(message, self.span(node) if node is not None else None)
+
+    # ---- YAML nodes ----------------------------------------------------
+
+    def pipeline(self) -> Pipeline:
+        import yaml
+
+        try:
+            root = yaml.compose(self.file.text, Loader=yaml.SafeLoader)
+        except yaml.MarkedYAMLError as err:
+            mark = err.problem_mark or err.context_mark
+            span = Span(self.file, mark.index, mark.index + 1) if mark is not None else None
+            raise PipelineError(f"invalid YAML: {err.problem or err.context}", span) from None
+        except yaml.YAMLError as err:
+            raise PipelineError(f"invalid YAML: {err}", None) from None
+        p = Pipeline(self.file.path, self.file)
+        if root is None:
+            raise PipelineError("the pipeline file is empty", None)
+        top = self.mapping(root, "the pipeline")
+        known = {"Shaders", "DispatchSize", "DispatchParameters", "Buffers", "Results", "DescriptorSets"}
+        for key, (key_node, _) in top.items():
+            if key not in known and key not in _IGNORED_TOP:
+                raise self.error(key_node, f"unknown pipeline key '{key}' (expected one of "
+                                           f"{', '.join(sorted(known))})")
+        if "Shaders" not in top:
+            raise self.error(root, "the pipeline has no 'Shaders' list")
+        for node in self.sequence(top["Shaders"][1], "'Shaders'"):
+            fields = self.fields(node, "a shader", {"Stage", "Entry"}, {"ShaderName", "SpecializationConstants"},
+                                 required={"Stage"})
+            stage = self.choice(fields["Stage"], STAGES, "shader stage")
+            entry = self.string(fields["Entry"]) if "Entry" in fields else "main"
+            p.shaders.append(Shader(stage, entry, self.span(node)))
+        if "DispatchSize" in top:
+            p.dispatch = self.triple(top["DispatchSize"][1], "DispatchSize")
+        if "DispatchParameters" in top:
+            fields = self.fields(top["DispatchParameters"][1], "'DispatchParameters'", {"DispatchGroupCount"},
+                                 {"VertexCount", "InstanceCount", "IndexCount"})
+            if "DispatchGroupCount" in fields:
+                p.dispatch = self.triple(fields["DispatchGroupCount"], "DispatchGroupCount")
+        if "Buffers" in top:
+            for node in self.sequence(top["Buffers"][1], "'Buffers'"):
+                buf = self.buffer(node)
+                if buf.name in p.buffers:
+                    raise self.error(node, f"a second buffer named '{buf.name}'")
+                p.buffers[buf.name] = buf
+        if "Results" in top:
+            for node in self.sequence(top["Results"][1], "'Results'"):
+                p.results.append(self.result(node, p))
+        if "DescriptorSets" in top:
+            for set_index, node in enumerate(self.sequence(top["DescriptorSets"][1], "'DescriptorSets'")):
+                fields = self.fields(node, "a descriptor set", {"Resources"}, required={"Resources"})
+                for res in self.sequence(fields["Resources"], "'Resources'"):
+                    p.resources.append(self.resource(res, set_index, p))
+        return p
+
+    def mapping(self, node: Any, what: str) -> dict[str, tuple[Any, Any]]:
+        import yaml
+
+        if not isinstance(node, yaml.MappingNode):
+            raise self.error(node, f"{what} must be a mapping of keys to values")
+        out: dict[str, tuple[Any, Any]] = {}
+        for key, value in node.value:
+            if not isinstance(key, yaml.ScalarNode):
+                raise self.error(key, "a key must be a plain name")
+            if key.value in out:
+                raise self.error(key, f"'{key.value}' is given twice")
+            out[key.value] = (key, value)
+        return out
+
+    def sequence(self, node: Any, what: str) -> list[Any]:
+        import yaml
+
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.error(node, f"{what} must be a list")
+        return list(node.value)
+
+    def fields(self, node: Any, what: str, allowed: set[str], ignored: set[str] = frozenset(),
+               required: set[str] = frozenset()) -> dict[str, Any]:
+        m = self.mapping(node, what)
+        for key, (key_node, _) in m.items():
+            if key not in allowed and key not in ignored:
+                raise self.error(key_node, f"unknown key '{key}' in {what} (expected one of "
+                                           f"{', '.join(sorted(allowed))})")
+        for key in sorted(required):
+            if key not in m:
+                raise self.error(node, f"{what} needs '{key}'")
+        return {k: v for k, (_, v) in m.items() if k in allowed}
+
+    def scalar(self, node: Any, what: str) -> str:
+        import yaml
+
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.error(node, f"{what} must be a single value")
+        return node.value
+
+    def string(self, node: Any) -> str:
+        return self.scalar(node, "a name")
+
+    def choice(self, node: Any, options: tuple[str, ...] | list[str], what: str) -> str:
+        value = self.scalar(node, what)
+        if value not in options:
+            raise self.error(node, f"unknown {what} '{value}' (expected one of {', '.join(options)})")
+        return value
+
+    def integer(self, node: Any, what: str, low: int = 0, high: int | None = None) -> int:
+        text = self.scalar(node, what)
+        try:
+            value = int(text, 0)
+        except ValueError:
+            raise self.error(node, f"{what} must be an integer, not '{text}'") from None
+        if value < low or high is not None and value > high:
+            bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise self.error(node, f"{what} must be {bound}, not {value}")
+        return value
+
+    def number(self, node: Any, what: str) -> float:
+        text = self.scalar(node, what)
+        try:
+            if text.lower().lstrip("+-").startswith("0x"):
+                # C's hexadecimal floats (0x1.e7d42cp-127), or a hex integer.
+                return float.fromhex(text) if "p" in text.lower() or "." in text else float(int(text, 0))
+            return float(text)
+        except (ValueError, OverflowError):
+            raise self.error(node, f"{what} must be a number, not '{text}'") from None
+
+    def triple(self, node: Any, what: str) -> tuple[int, int, int]:
+        items = self.sequence(node, f"'{what}'")
+        if len(items) != 3:
+            raise self.error(node, f"'{what}' must list three sizes [x, y, z], not {len(items)}")
+        x, y, z = (self.integer(n, f"a size of '{what}'", 1, 65535) for n in items)
+        return (x, y, z)
+
+    # ---- Buffers ---------------------------------------------------------
+
+    def buffer(self, node: Any) -> Buffer:
+        fields = self.fields(node, "a buffer", {"Name", "Format", "Stride", "Channels", "Data", "FillSize",
+                                                "FillValue", "ArraySize", "OutputProps", "Counter"},
+                             required={"Name", "Format"})
+        name = self.string(fields["Name"])
+        fmt = self.choice(fields["Format"], list(FORMATS), "buffer format")
+        dtype = FORMATS[fmt]
+        stride = self.integer(fields["Stride"], "'Stride'", 1) if "Stride" in fields else None
+        channels = self.integer(fields["Channels"], "'Channels'", 1, 4) if "Channels" in fields else 1
+        array_size = self.integer(fields["ArraySize"], "'ArraySize'", 1) if "ArraySize" in fields else 1
+        if "Data" in fields and "FillSize" in fields:
+            raise self.error(fields["FillSize"], f"buffer '{name}' has both 'Data' and 'FillSize'")
+        if "Data" in fields:
+            data = self.data(fields["Data"], fmt, dtype, array_size)
+        elif "FillSize" in fields:
+            size = self.integer(fields["FillSize"], "'FillSize'", 1)
+            if size % dtype.itemsize:
+                raise self.error(fields["FillSize"], f"'FillSize' is in bytes: {size} is not a whole number of "
+                                                     f"{fmt} elements ({dtype.itemsize} bytes each)")
+            fill = self.element(fields["FillValue"], fmt, dtype) if "FillValue" in fields else dtype.type(0)
+            data = np.full(size // dtype.itemsize * array_size, fill, dtype=dtype)
+        else:
+            raise self.error(node, f"buffer '{name}' needs 'Data' or 'FillSize'")
+        return Buffer(name, fmt, stride, channels, array_size, data, self.span(node))
+
+    def data(self, node: Any, fmt: str, dtype: np.dtype, array_size: int) -> np.ndarray:
+        import yaml
+
+        if array_size > 1 and isinstance(node, yaml.SequenceNode) and node.value and \
+                isinstance(node.value[0], yaml.SequenceNode):
+            parts = [self.data(n, fmt, dtype, 1) for n in node.value]
+            if len(parts) != array_size:
+                raise self.error(node, f"'ArraySize' is {array_size}, but 'Data' lists {len(parts)} arrays")
+            return np.concatenate(parts)
+        items = self.sequence(node, "'Data'")
+        return np.array([self.element(n, fmt, dtype) for n in items], dtype=dtype)
+
+    def element(self, node: Any, fmt: str, dtype: np.dtype) -> Any:
+        text = self.scalar(node, f"a {fmt} value")
+        if fmt == "Float16":
+            # Halves are written as their bits (0x3C00); a decimal is taken
+            # as the value itself.
+            try:
+                bits = int(text, 0)
+            except ValueError:
+                return np.float16(self.number(node, "a Float16 value"))
+            if not 0 <= bits <= 0xFFFF:
+                raise self.error(node, f"Float16 data are 16-bit patterns, and {text} does not fit")
+            return np.array([bits], dtype=np.uint16).view(np.float16)[0]
+        if fmt.startswith("Float"):
+            low = text.lower()
+            if low in ("inf", "+inf", ".inf", "+.inf"):
+                return dtype.type(math.inf)
+            if low in ("-inf", "-.inf"):
+                return dtype.type(-math.inf)
+            if low in ("nan", ".nan"):
+                return dtype.type(math.nan)
+            return dtype.type(self.number(node, f"a {fmt} value"))
+        if fmt == "Bool":
+            low = text.lower()
+            if low in ("true", "false"):
+                return dtype.type(low == "true")
+        try:
+            value = int(text, 0)
+        except ValueError:
+            raise self.error(node, f"a {fmt} value must be an integer, not '{text}'") from None
+        info = np.iinfo(dtype)
+        if fmt.startswith("Hex") and value < 0:
+            raise self.error(node, f"{fmt} data are bit patterns: {value} is negative")
+        if not info.min <= value <= info.max:
+            raise self.error(node, f"{value} does not fit a {fmt} element ({info.min} to {info.max})")
+        return dtype.type(value)
+
+    # ---- Results and bindings -------------------------------------------
+
+    def result(self, node: Any, p: Pipeline) -> Result:
+        fields = self.fields(node, "a result", {"Result", "Rule", "Actual", "Expected", "ULPT", "Epsilon",
+                                                "DenormMode", "ZeroTolerance"},
+                             required={"Result", "Rule", "Actual", "Expected"})
+        name = self.string(fields["Result"])
+        rule = self.choice(fields["Rule"], RULES, "result rule")
+        actual, expected = self.string(fields["Actual"]), self.string(fields["Expected"])
+        for key, buffer_name in (("Actual", actual), ("Expected", expected)):
+            if buffer_name not in p.buffers:
+                raise self.error(fields[key], f"result '{name}' compares buffer '{buffer_name}', which the "
+                                              "pipeline does not define")
+        ulpt = self.integer(fields["ULPT"], "'ULPT'", 0) if "ULPT" in fields else 0
+        epsilon = self.number(fields["Epsilon"], "'Epsilon'") if "Epsilon" in fields else 0.0
+        if rule == "BufferFloatULP" and "ULPT" not in fields:
+            raise self.error(node, f"result '{name}' uses BufferFloatULP and needs 'ULPT'")
+        if rule == "BufferFloatEpsilon" and "Epsilon" not in fields:
+            raise self.error(node, f"result '{name}' uses BufferFloatEpsilon and needs 'Epsilon'")
+        denorm = self.choice(fields["DenormMode"], DENORM_MODES, "denorm mode") if "DenormMode" in fields \
+            else "Any"
+        zero = self.number(fields["ZeroTolerance"], "'ZeroTolerance'") if "ZeroTolerance" in fields else 0.0
+        a, e = p.buffers[actual], p.buffers[expected]
+        if rule != "BufferExact" and not (a.format.startswith("Float") and e.format.startswith("Float")):
+            raise self.error(fields["Rule"], f"{rule} compares float buffers; '{actual}' is {a.format} and "
+                                             f"'{expected}' is {e.format}")
+        return Result(name, rule, actual, expected, ulpt, epsilon, denorm, zero, self.span(node))
+
+    def resource(self, node: Any, set_index: int, p: Pipeline) -> Resource:
+        fields = self.fields(node, "a resource", {"Name", "Kind", "DirectXBinding", "VulkanBinding",
+                                                  "HasCounter", "CounterBinding", "TilesMapped", "IsReserved",
+                                                  "HeapIndex"},
+                             required={"Name", "Kind"})
+        name = self.string(fields["Name"])
+        kind = self.choice(fields["Kind"], list(RESOURCE_KINDS), "resource kind")
+        if name not in p.buffers and kind not in ("Sampler", "SamplerComparison", "AccelerationStructure"):
+            raise self.error(fields["Name"], f"resource '{name}' names no buffer of the pipeline")
+        register, space = 0, 0
+        if "DirectXBinding" in fields:
+            dx = self.fields(fields["DirectXBinding"], "'DirectXBinding'", {"Register", "Space"},
+                             required={"Register"})
+            register = self.integer(dx["Register"], "'Register'", 0)
+            space = self.integer(dx["Space"], "'Space'", 0) if "Space" in dx else 0
+        vk_binding = None
+        if "VulkanBinding" in fields:
+            vk = self.fields(fields["VulkanBinding"], "'VulkanBinding'", {"Binding", "CounterBinding"},
+                             required={"Binding"})
+            vk_binding = self.integer(vk["Binding"], "'Binding'", 0)
+        has_counter = False
+        if "HasCounter" in fields:
+            has_counter = self.scalar(fields["HasCounter"], "'HasCounter'").lower() == "true"
+        return Resource(name, kind, register, space, vk_binding, set_index, has_counter, self.span(node))

@@ -1,0 +1,97 @@
+"""Pipeline files (offload-test-suite format): the model and located errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from hlslc.run.pipeline import PipelineError, load_pipeline
+
+GOOD = """\
+---
+Shaders:
+  - Stage: Compute
+    Entry: main
+DispatchParameters:
+  DispatchGroupCount: [2, 1, 1]
+Buffers:
+  - Name: In
+    Format: Float32
+    Stride: 8
+    Data: [ 0.5, -1.0, 0x1.8p+1, inf ]
+  - Name: Halves
+    Format: Float16
+    Data: [ 0x3C00, 0xC000 ]
+  - Name: Out
+    Format: Int32
+    FillSize: 16
+    FillValue: -7
+  - Name: Expected
+    Format: Int32
+    Data: [ 1, 2, 3, 4 ]
+Results:
+  - Result: Test
+    Rule: BufferExact
+    Actual: Out
+    Expected: Expected
+DescriptorSets:
+  - Resources:
+    - Name: In
+      Kind: StructuredBuffer
+      DirectXBinding:
+        Register: 0
+        Space: 0
+      VulkanBinding:
+        Binding: 0
+    - Name: Out
+      Kind: RWBuffer
+      DirectXBinding:
+        Register: 1
+        Space: 2
+...
+"""
+
+
+def test_reads_the_offloader_format():
+    p = load_pipeline("p.yaml", GOOD)
+    assert p.compute_shader().entry == "main"
+    assert p.dispatch == (2, 1, 1)
+    assert p.buffers["In"].data.tolist() == [0.5, -1.0, 3.0, float("inf")]
+    assert p.buffers["In"].stride == 8
+    assert p.buffers["Halves"].data.tolist() == [1.0, -2.0]
+    assert p.buffers["Out"].data.dtype == np.int32 and p.buffers["Out"].data.tolist() == [-7] * 4
+    assert [(r.name, r.register_class, r.register, r.space) for r in p.resources] == \
+        [("In", "t", 0, 0), ("Out", "u", 1, 2)]
+    assert p.results[0].rule == "BufferExact"
+
+
+# (text replaced, its replacement, the message, the text the error points at)
+@pytest.mark.parametrize("old, new, message, at", [
+    ("Format: Int32\n    FillSize", "Format: Int8\n    FillSize", "unknown buffer format 'Int8'", "Int8"),
+    ("FillSize: 16", "FillSize: 15", "'FillSize' is in bytes: 15 is not a whole number of Int32 elements", "15"),
+    ("Data: [ 1, 2, 3, 4 ]", "Data: [ 1, 2, x, 4 ]", "a Int32 value must be an integer, not 'x'", "x,"),
+    ("Actual: Out", "Actual: Missing", "result 'Test' compares buffer 'Missing'", "Missing"),
+    ("Rule: BufferExact", "Rule: BufferFloatULP", "result 'Test' uses BufferFloatULP and needs 'ULPT'", "Result: Test"),
+    ("[2, 1, 1]", "[2, 1]", "'DispatchGroupCount' must list three sizes [x, y, z], not 2", "[2, 1]"),
+    ("    Entry: main\n", "    Entry: main\n    Extra: 1\n", "unknown key 'Extra' in a shader", "Extra"),
+    ("Kind: RWBuffer", "Kind: RWThing", "unknown resource kind 'RWThing'", "RWThing"),
+    ("0x3C00, 0xC000", "0x3C00, 0x1C000", "Float16 data are 16-bit patterns, and 0x1C000 does not fit", "0x1C000"),
+])
+def test_errors_are_located(old, new, message, at):
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    with pytest.raises(PipelineError) as info:
+        load_pipeline("p.yaml", text)
+    assert message in info.value.message
+    offset = text.index(at)
+    expected = (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    assert info.value.span is not None and info.value.span.line_col() == expected
+
+
+def test_invalid_yaml_and_unreadable_files():
+    with pytest.raises(PipelineError) as info:
+        load_pipeline("p.yaml", "Shaders: [\n")
+    assert info.value.message.startswith("invalid YAML")
+    with pytest.raises(PipelineError) as info:
+        load_pipeline("/nonexistent/p.yaml")
+    assert "cannot read pipeline file" in info.value.message
