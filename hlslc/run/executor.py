@@ -1,0 +1,732 @@
+"""The CPU executor: runs a compute entry of DXIL-like IR for a whole
+dispatch, a value per thread in numpy arrays.
+
+Every thread of every group of the dispatch runs at once: a value of the IR
+is an array with one element per thread (a row per thread for vectors), and
+an instruction is one numpy operation over all of them.  Control flow keeps
+an active mask: a branch whose threads disagree runs each side with its own
+threads and joins them again at the branch's immediate post-dominator
+(a stack of masks, as SIMT hardware does), so loops that run a different
+number of times per thread work, and wave operations see the lanes that are
+active.  Memory: allocas and static globals are private (a row per
+thread), groupshared globals a row per group, resources byte arrays shared
+by the dispatch.
+
+Owns: reading the module (the validator's reader), the handles of bound
+resources, executing instructions and `dx.op` calls, and `RunError` with
+the IR line of what failed.  Does not own: pipeline files (`pipeline`),
+comparing results (`results`), the matrix operations (`linalg`).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from typing import Any, Callable
+
+import numpy as np
+
+from .. import ir_ops
+from ..validate import reader as R
+from ..validate.uniformity import _post_dominators
+from .pipeline import Pipeline
+from .types import SCALARS, SIGNED, IRType, TypeTable
+
+_EXIT = "\0exit"
+
+
+class RunError(Exception):
+    """A dispatch that cannot run: `line` is the IR line, when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+
+class Ptr:
+    """A pointer per thread: a memory object and a byte offset per thread."""
+
+    __slots__ = ("mem", "offset")
+
+    def __init__(self, mem: "Memory", offset: np.ndarray) -> None:
+        self.mem = mem
+        self.offset = offset
+
+
+class Memory:
+    """Bytes a row per owner: per thread (private), per group (groupshared)."""
+
+    __slots__ = ("data", "rows", "name")
+
+    def __init__(self, name: str, size: int, owners: int, row_of_thread: np.ndarray) -> None:
+        self.name = name
+        self.data = np.zeros((owners, max(size, 1)), dtype=np.uint8)
+        self.rows = row_of_thread
+
+    def load(self, offset: np.ndarray, dtype: np.dtype, mask: np.ndarray) -> np.ndarray:
+        n = dtype.itemsize
+        idx = offset.astype(np.int64)[:, None] + np.arange(n)
+        idx = np.clip(idx, 0, self.data.shape[1] - 1)
+        raw = self.data[self.rows[:, None], idx]
+        return np.ascontiguousarray(raw).view(dtype).reshape(len(offset))
+
+    def store(self, offset: np.ndarray, value: np.ndarray, mask: np.ndarray) -> None:
+        value = np.ascontiguousarray(value)
+        n = value.dtype.itemsize
+        lanes = np.nonzero(mask)[0]
+        if not len(lanes):
+            return
+        raw = value[lanes].view(np.uint8).reshape(len(lanes), n)
+        idx = offset[lanes].astype(np.int64)[:, None] + np.arange(n)
+        if idx.size and (idx.min() < 0 or idx.max() >= self.data.shape[1]):
+            raise RunError(f"a store outside '{self.name}'")
+        self.data[self.rows[lanes][:, None], idx] = raw
+
+
+class Resource:
+    """A bound buffer: its bytes, element stride, and how it was bound."""
+
+    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter")
+
+    def __init__(self, name: str, data: np.ndarray, stride: int, kind: str, buffer: Any, writable: bool) -> None:
+        self.name = name
+        self.data = data              # uint8, shared by the dispatch
+        self.stride = stride
+        self.kind = kind
+        self.buffer = buffer
+        self.writable = writable
+        self.counter = 0
+
+
+class Dispatch:
+    """The threads of a dispatch: ids and the geometry of groups and waves."""
+
+    def __init__(self, groups: tuple[int, int, int], threads: tuple[int, int, int], wave_size: int) -> None:
+        gx, gy, gz = groups
+        tx, ty, tz = threads
+        self.group_size = tx * ty * tz
+        self.group_count = gx * gy * gz
+        n = self.group_size * self.group_count
+        self.count = n
+        t = np.arange(n, dtype=np.int64)
+        self.group = t // self.group_size                # flattened group index
+        flat = t % self.group_size                       # SV_GroupIndex
+        self.flat = flat.astype(np.uint32)
+        self.tid = [(flat % tx).astype(np.uint32), (flat // tx % ty).astype(np.uint32),
+                    (flat // (tx * ty)).astype(np.uint32)]
+        g = self.group
+        self.gid = [(g % gx).astype(np.uint32), (g // gx % gy).astype(np.uint32),
+                    (g // (gx * gy)).astype(np.uint32)]
+        self.dtid = [self.gid[k] * np.uint32((tx, ty, tz)[k]) + self.tid[k] for k in range(3)]
+        self.wave_size = wave_size
+        # Waves are consecutive flattened threads of one group.
+        waves_per_group = -(-self.group_size // wave_size)
+        self.wave = self.group * waves_per_group + flat // wave_size
+        self.lane = (flat % wave_size).astype(np.uint32)
+        self.wave_count = int(self.group_count * waves_per_group)
+
+
+class Executor:
+    """Runs one compute entry of a module over a dispatch."""
+
+    def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int = 32,
+                 check: bool = False) -> None:
+        self.check = check
+        try:
+            self.mod = R.read_module(module_text)
+        except R.ParseError as err:
+            raise RunError(f"cannot read the module: {err}") from None
+        self.pipeline = pipeline
+        self.types = TypeTable(self.mod.structs)
+        self.entry = self.mod.functions.get("@" + entry)
+        if self.entry is None or not self.entry.defined:
+            raise RunError(f"the module has no entry function '{entry}'")
+        self.wave_size = wave_size
+        self.threads = self._numthreads(entry)
+        self.d = Dispatch(pipeline.dispatch, self.threads, wave_size)
+        self.resources = self._bind()
+        self.instructions = 0
+
+    def write_back(self) -> None:
+        """Copy what the dispatch wrote into the pipeline's buffers."""
+        for res in self.resources.values():
+            buf = res.buffer
+            buf.data = np.frombuffer(res.data.tobytes(), dtype=buf.data.dtype).copy()
+
+    # ---- setup ------------------------------------------------------------
+
+    def _numthreads(self, entry: str) -> tuple[int, int, int]:
+        for ref in self.mod.named_metadata.get("dx.entryPoints", []):
+            node = self.mod.md_node(ref) or []
+            if len(node) >= 5 and node[0].endswith("@" + entry):
+                props = self.mod.md_node(node[4]) or []
+                for k in range(0, len(props) - 1, 2):
+                    if self.mod.md_int(props[k]) == 4:
+                        dims = [self.mod.md_int(x) for x in self.mod.md_node(props[k + 1]) or []]
+                        if len(dims) == 3 and all(d for d in dims):
+                            return (dims[0], dims[1], dims[2])
+        raise RunError(f"the entry '{entry}' has no thread group size (numthreads) in its metadata")
+
+    def _records(self) -> dict[str, list[list[str]]]:
+        """!dx.resources records by class: 't', 'u', 'b', 's'."""
+        out: dict[str, list[list[str]]] = {"t": [], "u": [], "b": [], "s": []}
+        refs = self.mod.named_metadata.get("dx.resources", [])
+        if not refs:
+            return out
+        lists = self.mod.md_node(refs[0]) or []
+        for cls, ref in zip("tubs", lists):
+            for rec in self.mod.md_node(ref) or []:
+                out[cls].append(self.mod.md_node(rec) or [])
+        return out
+
+    def _bind(self) -> dict[tuple[str, int, int], Resource]:
+        """Every pipeline resource by (class, space, register)."""
+        out: dict[tuple[str, int, int], Resource] = {}
+        for res in self.pipeline.resources:
+            buf = self.pipeline.buffers.get(res.name)
+            if buf is None:
+                continue
+            data = np.frombuffer(bytearray(buf.data.tobytes()), dtype=np.uint8).copy()
+            stride = buf.stride or buf.dtype.itemsize * buf.channels
+            cls = res.register_class
+            out[(cls, res.space, res.register)] = Resource(res.name, data, stride, res.kind, buf, cls == "u")
+        return out
+
+    def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
+        res = self.resources.get((cls, space, register))
+        if res is None:
+            raise RunError(f"the shader uses register {cls}{register}, space{space}, but the pipeline binds no "
+                           "buffer there", line)
+        return res
+
+    # ---- running --------------------------------------------------------------
+
+    def run(self) -> None:
+        fn = self.entry
+        n = self.d.count
+        self.values: dict[str, Any] = {}
+        self.memories: dict[str, Memory] = {}
+        thread_rows = np.arange(n, dtype=np.int64)
+        for name, g in self.mod.globals.items():
+            t = self.types.get(g.type) if g.type != "?" else None
+            if t is None or t.kind == "opaque":
+                continue
+            if g.addrspace == 3:
+                self.memories[name] = Memory(name, t.size, self.d.group_count, self.d.group)
+            else:
+                self.memories[name] = Memory(name, t.size, n, thread_rows)
+        names = [b.name for b in fn.blocks]
+        succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in names]
+                for b in fn.blocks}
+        ipdom = _post_dominators(names, succ) or {}
+        blocks = {b.name: b for b in fn.blocks}
+        block_id = {name: k for k, name in enumerate(names)}
+        prev = np.full(n, -1, dtype=np.int64)
+        stack: list[list[Any]] = [[fn.blocks[0].name, np.ones(n, dtype=bool), None]]
+        steps = 0
+        while stack:
+            top = stack[-1]
+            block_name, mask, reconv = top
+            if block_name == reconv or block_name == _EXIT or not mask.any():
+                stack.pop()
+                continue
+            steps += 1
+            if steps > 10_000_000:
+                raise RunError("the dispatch runs more than ten million blocks: an endless loop?")
+            block = blocks[block_name]
+            self.prev = prev
+            self.block_id = block_id
+            target = self._run_block(block, mask)
+            prev[mask] = block_id[block_name]
+            if target is None:                       # ret: these threads are done
+                for entry in stack:
+                    entry[1] = entry[1] & ~mask
+                stack.pop()
+                continue
+            if isinstance(target, str):
+                top[0] = target
+                continue
+            # divergent: [(block, mask), ...]
+            join = ipdom.get(block_name) or _EXIT
+            top[0] = join
+            for dest, m in reversed(target):
+                stack.append([dest, m, join])
+
+    def _run_block(self, block: R.Block, mask: np.ndarray) -> Any:
+        """Execute a block's instructions for the threads in `mask`; return
+        the next block (a name), a list of (block, mask) when the threads
+        split, or None when they return."""
+        for ins in block.instructions:
+            self.instructions += 1
+            op = ins.opcode
+            if op == "br":
+                if ins.cond is None:
+                    return ins.targets[0]
+                cond = self.value_of("i1", ins.cond).astype(bool)
+                t_mask = mask & cond
+                f_mask = mask & ~cond
+                if not f_mask.any():
+                    return ins.targets[0]
+                if not t_mask.any():
+                    return ins.targets[1]
+                return [(ins.targets[0], t_mask), (ins.targets[1], f_mask)]
+            if op == "switch":
+                return self._switch(ins, mask)
+            if op == "ret":
+                return None
+            if op == "unreachable":
+                raise RunError("the threads reached 'unreachable'", ins.line)
+            try:
+                value = self._execute(ins, mask)
+            except RunError as err:
+                if err.line is None:
+                    err.line = ins.line
+                raise
+            except (ValueError, KeyError, IndexError, TypeError, OverflowError) as err:
+                raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
+            if ins.result is not None:
+                old = self.values.get(ins.result)
+                self.values[ins.result] = _merge(old, value, mask) if old is not None else value
+        raise RunError(f"block '{block.name}' has no terminator")
+
+    def _switch(self, ins: R.Instruction, mask: np.ndarray) -> Any:
+        text = ins.text.split("switch", 1)[1]
+        head, _, cases = text.partition("[")
+        cond_op = R.take_operand(R.split_top(head)[0])
+        value = self.value_of(cond_op.type, cond_op.value).astype(np.int64)
+        remaining = mask.copy()
+        out = []
+        for case_value, label in re.findall(r"\b\w+\s+(-?\d+)\s*,\s*label\s+%(" + R.NAME + r")", cases):
+            m = remaining & (value == int(case_value) if int(case_value) >= 0 else
+                             value == int(case_value))
+            if m.any():
+                out.append((label.strip('"'), m))
+                remaining &= ~m
+        if remaining.any():
+            out.append((ins.targets[0], remaining))
+        merged: dict[str, np.ndarray] = {}
+        for label, m in out:
+            merged[label] = merged[label] | m if label in merged else m
+        items = list(merged.items())
+        if len(items) == 1:
+            return items[0][0]
+        return items
+
+    # ---- values -------------------------------------------------------------
+
+    def value_of(self, type_text: str, text: str) -> Any:
+        """An operand's value: a per-thread array (or Ptr, handle, tuple)."""
+        text = text.strip()
+        if text.startswith("%"):
+            v = self.values.get(text)
+            if v is None:
+                raise RunError(f"the value {text} is used before it is computed")
+            return v
+        if text.startswith("@"):
+            mem = self.memories.get(text)
+            if mem is None:
+                raise RunError(f"unknown global {text}")
+            return Ptr(mem, np.zeros(self.d.count, dtype=np.int64))
+        return self.constant(self.types.get(type_text), text)
+
+    def constant(self, t: IRType, text: str) -> Any:
+        n = self.d.count
+        if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
+            if t.kind in ("scalar",):
+                return np.zeros(n, dtype=t.dtype)
+            if t.kind == "vector":
+                return np.zeros((n, t.count), dtype=t.dtype)
+            if t.kind in ("struct", "array"):
+                items = t.fields if t.kind == "struct" else [t.elem] * t.count
+                return tuple(self.constant(f, "undef") for f in items)
+            return None
+        if t.kind == "scalar":
+            return np.full(n, _scalar_constant(t, text), dtype=t.dtype)
+        if t.kind == "vector":
+            parts = [R.take_operand(p) for p in R.split_top(text.strip()[1:-1])]
+            row = np.array([_scalar_constant(t.elem, p.value) for p in parts], dtype=t.dtype)
+            return np.tile(row, (n, 1))
+        if t.kind in ("struct", "array"):
+            inner = text.strip()[1:-1]
+            parts = [R.take_operand(p) for p in R.split_top(inner)]
+            return tuple(self.constant(self.types.get(p.type), p.value) for p in parts)
+        raise RunError(f"cannot read the constant '{text}' of type '{t.text}'")
+
+    # ---- instructions ---------------------------------------------------------
+
+    def _operands(self, ins: R.Instruction) -> list[R.Operand]:
+        body = ins.text.split("=", 1)[1] if ins.result is not None else ins.text
+        body = R._ATTACHMENT.sub("", body).strip()
+        rest = body.split(None, 1)[1] if " " in body else ""
+        return rest
+
+    def _execute(self, ins: R.Instruction, mask: np.ndarray) -> Any:
+        op = ins.opcode
+        rest = self._operands(ins)
+        if op in _BINARY:
+            words = rest.split()
+            while words[0] in ("nsw", "nuw", "exact", "fast", "nnan", "ninf", "nsz", "arcp", "contract",
+                               "afn", "reassoc"):
+                rest = rest[len(words[0]):].lstrip()
+                words = rest.split()
+            t_text, tail = R.take_type(rest)
+            a_text, b_text = R.split_top(tail)
+            t = self.types.get(t_text)
+            a, b = self.value_of(t_text, a_text), self.value_of(t_text, b_text)
+            return _binary(op, a, b, t)
+        if op in ("icmp", "fcmp"):
+            pred, tail = rest.split(None, 1)
+            t_text, tail = R.take_type(tail)
+            a_text, b_text = R.split_top(tail)
+            t = self.types.get(t_text)
+            return _compare(op, pred, self.value_of(t_text, a_text), self.value_of(t_text, b_text), t)
+        if op == "select":
+            parts = [R.take_operand(p) for p in R.split_top(rest)]
+            c = self.value_of(parts[0].type, parts[0].value).astype(bool)
+            a = self.value_of(parts[1].type, parts[1].value)
+            b = self.value_of(parts[2].type, parts[2].value)
+            if isinstance(a, np.ndarray) and a.ndim == 2 and c.ndim == 1:
+                c = c[:, None]
+            return np.where(c, a, b)
+        if op in _CASTS:
+            m = re.match(r"(.*)\bto\s+(.*)$", rest)
+            src = R.take_operand(m.group(1).strip())
+            dst = self.types.get(R.take_type(m.group(2))[0])
+            return _cast(op, self.value_of(src.type, src.value), self.types.get(src.type), dst)
+        if op == "alloca":
+            t = self.types.get(R.take_type(R.split_top(rest)[0])[0])
+            mem = self.memories.get(ins.result)
+            if mem is None:
+                mem = self.memories[ins.result] = Memory(ins.result, t.size, self.d.count,
+                                                         np.arange(self.d.count, dtype=np.int64))
+            return Ptr(mem, np.zeros(self.d.count, dtype=np.int64))
+        if op == "load":
+            parts = R.split_top(rest)
+            t = self.types.get(R.take_type(parts[0])[0])
+            p = R.take_operand(parts[1])
+            return self.load(self.value_of(p.type, p.value), t, mask)
+        if op == "store":
+            parts = R.split_top(rest)
+            v = R.take_operand(parts[0])
+            p = R.take_operand(parts[1])
+            self.store(self.value_of(p.type, p.value), self.types.get(v.type), self.value_of(v.type, v.value), mask)
+            return None
+        if op == "getelementptr":
+            text = rest[len("inbounds"):].strip() if rest.startswith("inbounds") else rest
+            parts = R.split_top(text)
+            base_t = self.types.get(R.take_type(parts[0])[0])
+            p = R.take_operand(parts[1])
+            ptr = self.value_of(p.type, p.value)
+            offset = ptr.offset.copy()
+            t = base_t
+            for k, part in enumerate(parts[2:]):
+                idx_op = R.take_operand(part)
+                idx = self.value_of(idx_op.type, idx_op.value)
+                idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
+                if k == 0:
+                    offset = offset + idx * _stride(t)
+                    continue
+                if t.kind == "struct":
+                    field = int(idx[0])
+                    offset = offset + t.offsets[field]
+                    t = t.fields[field]
+                else:
+                    t = t.elem
+                    offset = offset + idx * _stride(t)
+            return Ptr(ptr.mem, offset)
+        if op == "extractvalue":
+            parts = R.split_top(rest)
+            agg = R.take_operand(parts[0])
+            v = self.value_of(agg.type, agg.value)
+            for k in parts[1:]:
+                v = v[int(k)]
+            return v
+        if op == "insertvalue":
+            parts = R.split_top(rest)
+            agg = R.take_operand(parts[0])
+            elem = R.take_operand(parts[1])
+            v = list(self.value_of(agg.type, agg.value))
+            index = [int(k) for k in parts[2:]]
+            if len(index) != 1:
+                raise RunError("nested insertvalue indices are not supported")
+            v[index[0]] = self.value_of(elem.type, elem.value)
+            return tuple(v)
+        if op == "extractelement":
+            parts = [R.take_operand(p) for p in R.split_top(rest)]
+            vec = self.value_of(parts[0].type, parts[0].value)
+            idx = self.value_of(parts[1].type, parts[1].value).astype(np.int64)
+            idx = np.clip(idx, 0, vec.shape[1] - 1)
+            return vec[np.arange(len(idx)), idx]
+        if op == "insertelement":
+            parts = [R.take_operand(p) for p in R.split_top(rest)]
+            vec = self.value_of(parts[0].type, parts[0].value).copy()
+            elem = self.value_of(parts[1].type, parts[1].value)
+            idx = self.value_of(parts[2].type, parts[2].value).astype(np.int64)
+            idx = np.clip(idx, 0, vec.shape[1] - 1)
+            vec[np.arange(len(idx)), idx] = elem
+            return vec
+        if op == "shufflevector":
+            parts = [R.take_operand(p) for p in R.split_top(rest)]
+            a = self.value_of(parts[0].type, parts[0].value)
+            b = self.value_of(parts[1].type, parts[1].value)
+            both = np.concatenate([a, b], axis=1)
+            lanes = [0 if x.strip().endswith("undef") else int(x.split()[-1])
+                     for x in R.split_top(parts[2].value.strip()[1:-1])]
+            return both[:, lanes]
+        if op == "phi":
+            t_text, tail = R.take_type(rest)
+            out = None
+            for value_text, label in ins.incoming:
+                v = self.value_of(t_text, value_text)
+                came = (self.prev == self.block_id[label]) & mask
+                out = v.copy() if out is None else out
+                if v.ndim == 2:
+                    out[came] = v[came]
+                else:
+                    out = np.where(came, v, out)
+            return out
+        if op == "call":
+            return self._call(ins, mask)
+        if op in ("atomicrmw", "cmpxchg"):
+            return self._llvm_atomic(ins, rest, mask)
+        raise RunError(f"the executor does not run the instruction '{op}'")
+
+    # ---- memory ---------------------------------------------------------------
+
+    def load(self, ptr: Ptr, t: IRType, mask: np.ndarray) -> Any:
+        if t.kind == "scalar":
+            v = ptr.mem.load(ptr.offset, t.dtype if t.text != "i1" else np.dtype(np.uint8), mask)
+            return v.astype(bool) if t.text == "i1" else v
+        if t.kind == "vector":
+            step = _stride(t.elem)
+            cols = [self.load(Ptr(ptr.mem, ptr.offset + k * step), t.elem, mask) for k in range(t.count)]
+            return np.stack(cols, axis=1)
+        if t.kind in ("struct", "array"):
+            items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
+                [(k * _stride(t.elem), t.elem) for k in range(t.count)]
+            return tuple(self.load(Ptr(ptr.mem, ptr.offset + off), ft, mask) for off, ft in items)
+        if t.kind == "opaque":
+            return None
+        raise RunError(f"cannot load a '{t.text}'")
+
+    def store(self, ptr: Ptr, t: IRType, value: Any, mask: np.ndarray) -> None:
+        if t.kind == "scalar":
+            v = value.astype(np.uint8) if t.text == "i1" else value.astype(t.dtype, copy=False)
+            ptr.mem.store(ptr.offset, v, mask)
+        elif t.kind == "vector":
+            step = _stride(t.elem)
+            for k in range(t.count):
+                self.store(Ptr(ptr.mem, ptr.offset + k * step), t.elem, value[:, k], mask)
+        elif t.kind in ("struct", "array"):
+            items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
+                [(k * _stride(t.elem), t.elem) for k in range(t.count)]
+            for (off, ft), v in zip(items, value):
+                self.store(Ptr(ptr.mem, ptr.offset + off), ft, v, mask)
+        elif t.kind != "opaque":
+            raise RunError(f"cannot store a '{t.text}'")
+
+    def _llvm_atomic(self, ins: R.Instruction, rest: str, mask: np.ndarray) -> Any:
+        from .ops import llvm_atomic
+        return llvm_atomic(self, ins, rest, mask)
+
+    # ---- calls ----------------------------------------------------------------
+
+    def _call(self, ins: R.Instruction, mask: np.ndarray) -> Any:
+        name = ins.callee[1:]
+        if not name.startswith("dx.op."):
+            raise RunError(f"the executor runs entry functions whose calls are inlined; '{name}' is a call")
+        opcode = ins.args[0].const
+        op = next((o for o in ir_ops.by_function(name) if o.opcode == opcode), None)
+        if op is None:
+            raise RunError(f"unknown operation {name} with opcode {opcode}")
+        from .ops import OPERATIONS
+        handler = OPERATIONS.get(op.name)
+        if handler is None:
+            raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
+        args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
+        return handler(self, ins, op, args, mask)
+
+
+# --------------------------------------------------------------------------
+# Scalar semantics
+
+_BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
+           "fadd", "fsub", "fmul", "fdiv", "frem"}
+_CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast",
+          "addrspacecast", "ptrtoint", "inttoptr"}
+
+
+def _stride(t: IRType) -> int:
+    return (t.size + t.align - 1) // t.align * t.align
+
+
+def _signed(v: np.ndarray, t: IRType) -> np.ndarray:
+    dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
+    return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
+
+
+def _merge(old: Any, new: Any, mask: np.ndarray) -> Any:
+    """A value recomputed by some threads keeps the others' old values."""
+    if isinstance(new, np.ndarray) and isinstance(old, np.ndarray) and old.shape == new.shape \
+            and old.dtype == new.dtype:
+        if mask.all():
+            return new
+        m = mask[:, None] if new.ndim == 2 else mask
+        return np.where(m, new, old)
+    if isinstance(new, tuple) and isinstance(old, tuple) and len(old) == len(new):
+        return tuple(_merge(o, v, mask) for o, v in zip(old, new))
+    if isinstance(new, Ptr) and isinstance(old, Ptr) and new.mem is old.mem:
+        return Ptr(new.mem, np.where(mask, new.offset, old.offset))
+    return new
+
+
+def _scalar_constant(t: IRType, text: str) -> Any:
+    text = text.strip()
+    if text in ("undef", "poison", "zeroinitializer", "null"):
+        return 0
+    if t.text == "i1":
+        return text == "true" or text == "1"
+    if t.dtype.kind == "f":
+        if text.lower().startswith("0x"):
+            digits = text[2:]
+            if t.text == "half" and digits[:1] in "Hh":
+                return np.array([int(digits[1:], 16)], dtype=np.uint16).view(np.float16)[0]
+            bits = int(digits, 16)
+            value = struct.unpack("<d", struct.pack("<Q", bits))[0]
+            return value
+        return float(text)
+    value = int(text)
+    bits = t.dtype.itemsize * 8
+    return value & ((1 << bits) - 1)
+
+
+def _binary(op: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+    dt = t.dtype if t.kind == "scalar" else t.elem.dtype
+    with np.errstate(all="ignore"):
+        if op in ("add", "fadd"):
+            return a + b
+        if op in ("sub", "fsub"):
+            return a - b
+        if op in ("mul", "fmul"):
+            return a * b
+        if op == "fdiv":
+            return a / b
+        if op == "frem":
+            return np.fmod(a, b)
+        if dt == np.bool_:
+            if op == "and":
+                return a & b
+            if op == "or":
+                return a | b
+            if op == "xor":
+                return a ^ b
+            if op in ("add", "sub"):
+                return a ^ b
+        if op == "and":
+            return a & b
+        if op == "or":
+            return a | b
+        if op == "xor":
+            return a ^ b
+        bits = dt.itemsize * 8
+        if op in ("shl", "lshr", "ashr"):
+            s = (b % bits).astype(dt)
+            if op == "shl":
+                return (a << s).astype(dt)
+            if op == "lshr":
+                return (a >> s).astype(dt)
+            sd = SIGNED[dt]
+            return (a.view(sd) >> s.astype(sd)).view(dt)
+        # Integer division by zero: D3D defines udiv/urem by 0 as all ones;
+        # signed division by zero is undefined there: -1 / all ones as well.
+        if op in ("udiv", "urem"):
+            zero = b == 0
+            safe = np.where(zero, 1, b).astype(dt)
+            r = (a // safe) if op == "udiv" else (a % safe)
+            return np.where(zero, np.array(-1).astype(dt) if op == "udiv" else np.array(-1).astype(dt), r).astype(dt)
+        if op in ("sdiv", "srem"):
+            sd = SIGNED[dt]
+            sa, sb = a.view(sd), b.view(sd)
+            zero = sb == 0
+            safe = np.where(zero, 1, sb).astype(sd)
+            q = np.trunc(sa.astype(np.float64) / safe.astype(np.float64)) if bits < 64 else None
+            if q is None:
+                qi = np.abs(sa) // np.abs(safe) * np.sign(sa) * np.sign(safe)
+            else:
+                qi = q.astype(np.int64)
+            if op == "sdiv":
+                r = qi.astype(sd)
+            else:
+                r = (sa - qi.astype(sd) * safe).astype(sd)
+            return np.where(zero, np.array(-1).astype(sd), r).astype(sd).view(dt)
+    raise RunError(f"unknown binary operation '{op}'")
+
+
+_ICMP = {"eq": np.equal, "ne": np.not_equal, "ugt": np.greater, "uge": np.greater_equal, "ult": np.less,
+         "ule": np.less_equal, "sgt": np.greater, "sge": np.greater_equal, "slt": np.less, "sle": np.less_equal}
+_FCMP = {"oeq": (np.equal, False), "one": (np.not_equal, False), "ogt": (np.greater, False),
+         "oge": (np.greater_equal, False), "olt": (np.less, False), "ole": (np.less_equal, False),
+         "ueq": (np.equal, True), "une": (np.not_equal, True), "ugt": (np.greater, True),
+         "uge": (np.greater_equal, True), "ult": (np.less, True), "ule": (np.less_equal, True)}
+
+
+def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+    if op == "icmp":
+        if pred.startswith("s"):
+            a, b = _signed(a, t), _signed(b, t)
+        return _ICMP[pred](a, b)
+    with np.errstate(all="ignore"):
+        if pred == "ord":
+            return ~(np.isnan(a) | np.isnan(b))
+        if pred == "uno":
+            return np.isnan(a) | np.isnan(b)
+        if pred == "true":
+            return np.ones(a.shape, dtype=bool)
+        if pred == "false":
+            return np.zeros(a.shape, dtype=bool)
+        fn, unordered = _FCMP[pred]
+        r = fn(a, b)
+        nan = np.isnan(a) | np.isnan(b)
+        return (r | nan) if unordered else (r & ~nan)
+
+
+def _cast(op: str, v: Any, src: IRType, dst: IRType) -> Any:
+    if op in ("bitcast", "addrspacecast") and isinstance(v, Ptr):
+        return v
+    if op in ("bitcast", "addrspacecast") and v is None:
+        return None
+    ddt = dst.dtype if dst.kind == "scalar" else dst.elem.dtype if dst.elem is not None else None
+    with np.errstate(all="ignore"):
+        if op == "zext":
+            return v.astype(ddt)
+        if op == "sext":
+            if src.text == "i1" or (src.elem is not None and src.elem.text == "i1"):
+                return np.where(v, np.array(-1).astype(SIGNED[ddt]), 0).astype(SIGNED[ddt]).view(ddt)
+            return _signed(v, src).astype(SIGNED[ddt]).view(ddt)
+        if op == "trunc":
+            if ddt == np.bool_:
+                return (v & 1).astype(bool)
+            return v.astype(ddt)
+        if op in ("fptrunc", "fpext"):
+            return v.astype(ddt)
+        if op == "fptoui":
+            if ddt == np.bool_:
+                return v != 0
+            out = np.nan_to_num(v, nan=0.0)
+            info = np.iinfo(ddt)
+            return np.clip(out, 0, info.max).astype(ddt)
+        if op == "fptosi":
+            sd = SIGNED[ddt]
+            if ddt == np.bool_:
+                return v != 0
+            info = np.iinfo(sd)
+            out = np.clip(np.nan_to_num(v, nan=0.0), info.min, info.max)
+            return out.astype(sd).view(ddt)
+        if op == "uitofp":
+            return v.astype(ddt)
+        if op == "sitofp":
+            return _signed(v, src).astype(ddt)
+        if op == "bitcast":
+            return np.ascontiguousarray(v).view(ddt)
+    raise RunError(f"the executor does not run the cast '{op}' from '{src.text}' to '{dst.text}'")

@@ -1,0 +1,645 @@
+"""The `dx.op` operations the executor runs, by operation name: thread ids,
+handles, buffer and constant-buffer access, barriers, wave operations,
+atomics and the math library, with DXC's semantics (D3D's rules for
+integer division by zero, IEEE float operations, inactive lanes left out of
+wave operations).
+
+Each handler takes (executor, instruction, operation, arguments, mask) and
+returns the call's value: a per-thread array, a tuple for `%dx.types.*`
+structs, a `Handle`, or None.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import numpy as np
+
+from .executor import Executor, Ptr, RunError
+from .types import SCALARS, SIGNED
+
+OPERATIONS: dict[str, Callable[..., Any]] = {}
+
+
+def op(*names: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        for name in names:
+            OPERATIONS[name] = fn
+        return fn
+    return register
+
+
+def _overload(ins: Any) -> np.dtype | None:
+    """The overload of a `dx.op.name.f32` call."""
+    suffix = ins.callee.rsplit(".", 1)[-1]
+    table = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_, "i8": np.uint8,
+             "i16": np.uint16, "i32": np.uint32, "i64": np.uint64}
+    dt = table.get(suffix)
+    return np.dtype(dt) if dt is not None else None
+
+
+class Handle:
+    """A resource handle: the resource per thread (one, unless indexed
+    non-uniformly into an array of bindings)."""
+
+    __slots__ = ("resources", "index")
+
+    def __init__(self, resources: list[Any], index: np.ndarray | None = None) -> None:
+        self.resources = resources
+        self.index = index          # per thread: which of `resources`; None: resources[0]
+
+    def single(self, line: int | None = None) -> Any:
+        if len(self.resources) == 1:
+            return self.resources[0]
+        raise RunError("a resource indexed differently per thread is not supported here yet", line)
+
+
+# --------------------------------------------------------------------------
+# Thread ids
+
+@op("ThreadId")
+def _thread_id(ex: Executor, ins, o, args, mask):
+    return ex.d.dtid[int(args[0][0])].copy()
+
+
+@op("GroupId")
+def _group_id(ex: Executor, ins, o, args, mask):
+    return ex.d.gid[int(args[0][0])].copy()
+
+
+@op("ThreadIdInGroup")
+def _thread_id_in_group(ex: Executor, ins, o, args, mask):
+    return ex.d.tid[int(args[0][0])].copy()
+
+
+@op("FlattenedThreadIdInGroup")
+def _flat(ex: Executor, ins, o, args, mask):
+    return ex.d.flat.copy()
+
+
+# --------------------------------------------------------------------------
+# Handles
+
+_CLASSES = {0: "t", 1: "u", 2: "b", 3: "s"}
+
+
+@op("CreateHandle")
+def _create_handle(ex: Executor, ins, o, args, mask):
+    cls = _CLASSES[int(args[0][0])]
+    range_id = int(args[1][0])
+    index = args[2]
+    records = ex._records()[cls]
+    rec = next((r for r in records if ex.mod.md_int(r[0]) == range_id), None)
+    if rec is None:
+        raise RunError(f"createHandle names resource range {range_id} of class '{cls}', which !dx.resources "
+                       "does not list", ins.line)
+    space = ex.mod.md_int(rec[3])
+    return _handle_for(ex, ins, cls, space, index)
+
+
+@op("CreateHandleFromBinding")
+def _create_handle_from_binding(ex: Executor, ins, o, args, mask):
+    bind = args[0]                       # (lower, upper, space, class)
+    cls = _CLASSES[int(bind[3][0])]
+    space = int(bind[2][0])
+    return _handle_for(ex, ins, cls, space, args[1])
+
+
+def _handle_for(ex: Executor, ins, cls: str, space: int, index: np.ndarray) -> Handle:
+    regs = np.unique(index)
+    if len(regs) == 1:
+        return Handle([ex.resource_at(cls, space, int(regs[0]), ins.line)])
+    resources = [ex.resource_at(cls, space, int(r), ins.line) for r in regs]
+    return Handle(resources, np.searchsorted(regs, index))
+
+
+@op("AnnotateHandle")
+def _annotate(ex: Executor, ins, o, args, mask):
+    return args[0]
+
+
+# --------------------------------------------------------------------------
+# Buffers
+
+def _gather(data: np.ndarray, addr: np.ndarray, dtype: np.dtype, mask: np.ndarray, name: str, ex: Executor,
+            line: int | None) -> np.ndarray:
+    n = dtype.itemsize
+    idx = addr.astype(np.int64)[:, None] + np.arange(n)
+    oob = (idx.min(axis=1) < 0) | (idx.max(axis=1) >= len(data))
+    out = np.zeros(len(addr), dtype=dtype)
+    ok = mask & ~oob
+    if ok.any():
+        raw = data[idx[ok]]
+        out[ok] = np.ascontiguousarray(raw).view(dtype).reshape(-1)
+    if (mask & oob).any() and ex.check:
+        raise RunError(f"a read outside buffer '{name}' (byte {int(addr[mask & oob][0])} of {len(data)})", line)
+    return out
+
+
+def _scatter(data: np.ndarray, addr: np.ndarray, value: np.ndarray, mask: np.ndarray, name: str,
+             ex: Executor, line: int | None) -> None:
+    n = value.dtype.itemsize
+    idx = addr.astype(np.int64)[:, None] + np.arange(n)
+    oob = (idx.min(axis=1) < 0) | (idx.max(axis=1) >= len(data))
+    if (mask & oob).any() and ex.check:
+        raise RunError(f"a write outside buffer '{name}' (byte {int(addr[mask & oob][0])} of {len(data)})", line)
+    ok = mask & ~oob
+    if ok.any():
+        lanes = np.nonzero(ok)[0]
+        raw = np.ascontiguousarray(value[lanes]).view(np.uint8).reshape(len(lanes), n)
+        # Later threads win where two write one place (in thread order).
+        data[idx[lanes]] = raw
+
+
+def _element_address(res: Any, index: np.ndarray, offset: np.ndarray | None, raw: bool) -> np.ndarray:
+    if raw:
+        return index.astype(np.int64)
+    off = offset.astype(np.int64) if offset is not None else 0
+    return index.astype(np.int64) * res.stride + off
+
+
+@op("RawBufferLoad", "BufferLoad")
+def _buffer_load(ex: Executor, ins, o, args, mask):
+    handle: Handle = args[0]
+    res = handle.single(ins.line)
+    dtype = _overload(ins)
+    index, offset = args[1], args[2]
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    typed = res.kind in ("Buffer", "RWBuffer")
+    if typed:
+        # A typed buffer's element: Channels components of its format.
+        fmt = res.buffer.dtype
+        count = res.buffer.channels
+        base = index.astype(np.int64) * fmt.itemsize * count
+        comps = [_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line).astype(dtype)
+                 for k in range(count)]
+        comps += [np.zeros(len(index), dtype=dtype)] * (4 - count)
+        return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
+    addr = _element_address(res, index, offset if o.name == "RawBufferLoad" or not raw else None, raw)
+    if o.name == "BufferLoad" and not raw:
+        addr = index.astype(np.int64) * res.stride + offset.astype(np.int64)
+    count = 4
+    if o.name == "RawBufferLoad":
+        mask_bits = int(args[3][0])
+        count = mask_bits.bit_length()
+    step = dtype.itemsize
+    comps = [_gather(res.data, addr + k * step, dtype, mask, res.name, ex, ins.line) if k < count
+             else np.zeros(len(index), dtype=dtype) for k in range(4)]
+    return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
+
+
+@op("RawBufferStore", "BufferStore")
+def _buffer_store(ex: Executor, ins, o, args, mask):
+    handle: Handle = args[0]
+    res = handle.single(ins.line)
+    dtype = _overload(ins)
+    index, offset = args[1], args[2]
+    values = args[3:7]
+    write_mask = int(args[7][0])
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    if res.kind in ("Buffer", "RWBuffer"):
+        fmt = res.buffer.dtype
+        count = res.buffer.channels
+        base = index.astype(np.int64) * fmt.itemsize * count
+        for k in range(count):
+            if write_mask >> k & 1:
+                _scatter(res.data, base + k * fmt.itemsize, values[k].astype(fmt), mask, res.name, ex, ins.line)
+        return None
+    addr = index.astype(np.int64) if raw else index.astype(np.int64) * res.stride + offset.astype(np.int64)
+    for k in range(4):
+        if write_mask >> k & 1:
+            _scatter(res.data, addr + k * dtype.itemsize, values[k].astype(dtype), mask, res.name, ex, ins.line)
+    return None
+
+
+@op("CBufferLoadLegacy")
+def _cbuffer_load(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    dtype = _overload(ins)
+    row = args[1].astype(np.int64) * 16
+    count = 16 // dtype.itemsize
+    return tuple(_gather(res.data, row + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line)
+                 for k in range(count))
+
+
+@op("BufferUpdateCounter")
+def _update_counter(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    inc = int(np.int8(args[1][0]))
+    lanes = np.nonzero(mask)[0]
+    out = np.zeros(len(mask), dtype=np.uint32)
+    if inc > 0:
+        out[lanes] = res.counter + np.arange(len(lanes))
+        res.counter += len(lanes)
+    else:
+        res.counter -= len(lanes)
+        out[lanes] = res.counter + np.arange(len(lanes))[::-1]
+    return out
+
+
+@op("GetDimensions")
+def _get_dimensions(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    n = len(mask)
+    if res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer"):
+        width = len(res.data)
+    elif res.kind in ("Buffer", "RWBuffer"):
+        width = len(res.data) // (res.buffer.dtype.itemsize * res.buffer.channels)
+    else:
+        width = len(res.data) // res.stride
+    z = np.zeros(n, dtype=np.uint32)
+    return (np.full(n, width, dtype=np.uint32), z, z.copy(), z.copy())
+
+
+@op("Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle")
+def _barrier(ex: Executor, ins, o, args, mask):
+    # Every thread of the dispatch runs in one lockstep: memory written before
+    # the barrier is visible after it.  A barrier some threads of a group skip
+    # is the shader's bug.
+    if ex.check and not mask.all():
+        groups = np.unique(ex.d.group[mask])
+        whole = np.isin(ex.d.group, groups)
+        if (whole & ~mask).any():
+            raise RunError("a barrier not reached by every thread of its group (it is in divergent control "
+                           "flow)", ins.line)
+    return None
+
+
+# --------------------------------------------------------------------------
+# Math
+
+def _float_unary(fn):
+    def run(ex, ins, o, args, mask):
+        with np.errstate(all="ignore"):
+            return fn(args[0]).astype(args[0].dtype)
+    return run
+
+
+for _name, _fn in {
+    "FAbs": np.abs, "Cos": np.cos, "Sin": np.sin, "Tan": np.tan, "Acos": np.arccos, "Asin": np.arcsin,
+    "Atan": np.arctan, "Hcos": np.cosh, "Hsin": np.sinh, "Htan": np.tanh, "Exp": np.exp2, "Log": np.log2,
+    "Sqrt": np.sqrt, "Rsqrt": lambda x: 1 / np.sqrt(x), "Round_ne": np.rint, "Round_ni": np.floor,
+    "Round_pi": np.ceil, "Round_z": np.trunc, "Frc": lambda x: x - np.floor(x),
+    "Saturate": lambda x: np.clip(np.nan_to_num(x, nan=0.0), 0, 1),
+}.items():
+    OPERATIONS[_name] = _float_unary(_fn)
+
+
+@op("IsNaN", "IsInf", "IsFinite", "IsNormal")
+def _classify(ex, ins, o, args, mask):
+    x = args[0]
+    if o.name == "IsNaN":
+        return np.isnan(x)
+    if o.name == "IsInf":
+        return np.isinf(x)
+    if o.name == "IsFinite":
+        return np.isfinite(x)
+    tiny = np.finfo(x.dtype).tiny
+    return np.isfinite(x) & (np.abs(x) >= tiny)
+
+
+@op("FMax", "FMin")
+def _fminmax(ex, ins, o, args, mask):
+    return (np.fmax if o.name == "FMax" else np.fmin)(args[0], args[1])
+
+
+@op("IMax", "IMin", "UMax", "UMin")
+def _iminmax(ex, ins, o, args, mask):
+    a, b = args[0], args[1]
+    if o.name[0] == "I":
+        sd = SIGNED[a.dtype]
+        r = (np.maximum if o.name == "IMax" else np.minimum)(a.view(sd), b.view(sd))
+        return r.view(a.dtype)
+    return (np.maximum if o.name == "UMax" else np.minimum)(a, b)
+
+
+@op("FMad", "Fma", "IMad", "UMad")
+def _mad(ex, ins, o, args, mask):
+    with np.errstate(all="ignore"):
+        if o.name == "Fma":
+            return (args[0].astype(np.float64) * args[1] + args[2]).astype(args[0].dtype)
+        return (args[0] * args[1] + args[2]).astype(args[0].dtype)
+
+
+@op("Dot2", "Dot3", "Dot4")
+def _dot(ex, ins, o, args, mask):
+    n = int(o.name[-1])
+    with np.errstate(all="ignore"):
+        out = args[0] * args[n]
+        for k in range(1, n):
+            out = out + args[k] * args[n + k]
+    return out
+
+
+@op("Countbits")
+def _countbits(ex, ins, o, args, mask):
+    x = args[0].astype(np.uint64)
+    count = np.zeros(len(x), dtype=np.uint32)
+    for k in range(args[0].dtype.itemsize * 8):
+        count += ((x >> np.uint64(k)) & np.uint64(1)).astype(np.uint32)
+    return count
+
+
+@op("FirstbitLo", "FirstbitHi", "FirstbitSHi")
+def _firstbit(ex, ins, o, args, mask):
+    x = args[0]
+    bits = x.dtype.itemsize * 8
+    v = x.astype(np.uint64)
+    if o.name == "FirstbitSHi":
+        neg = x.view(SIGNED[x.dtype]) < 0
+        v = np.where(neg, ~v & np.uint64((1 << bits) - 1), v)
+    out = np.full(len(x), 0xFFFFFFFF, dtype=np.uint32)
+    for k in range(bits):
+        has = ((v >> np.uint64(k)) & np.uint64(1)) == 1
+        if o.name == "FirstbitLo":
+            out = np.where(has & (out == 0xFFFFFFFF), k, out)
+        else:
+            # DXIL counts from the most significant bit
+            out = np.where(has, bits - 1 - k, out)
+    return out.astype(np.uint32)
+
+
+@op("Bfrev")
+def _bfrev(ex, ins, o, args, mask):
+    x = args[0]
+    bits = x.dtype.itemsize * 8
+    v = x.astype(np.uint64)
+    out = np.zeros(len(x), dtype=np.uint64)
+    for k in range(bits):
+        out |= ((v >> np.uint64(k)) & np.uint64(1)) << np.uint64(bits - 1 - k)
+    return out.astype(x.dtype)
+
+
+@op("LegacyF32ToF16")
+def _f32tof16(ex, ins, o, args, mask):
+    return args[0].astype(np.float16).view(np.uint16).astype(np.uint32)
+
+
+@op("LegacyF16ToF32")
+def _f16tof32(ex, ins, o, args, mask):
+    return (args[0] & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float32)
+
+
+@op("MakeDouble")
+def _make_double(ex, ins, o, args, mask):
+    lo, hi = args[0].astype(np.uint64), args[1].astype(np.uint64)
+    return ((hi << np.uint64(32)) | lo).view(np.float64)
+
+
+@op("SplitDouble")
+def _split_double(ex, ins, o, args, mask):
+    bits = np.ascontiguousarray(args[0]).view(np.uint64)
+    return ((bits & np.uint64(0xFFFFFFFF)).astype(np.uint32), (bits >> np.uint64(32)).astype(np.uint32))
+
+
+@op("BitcastI16toF16", "BitcastF16toI16", "BitcastI32toF32", "BitcastF32toI32", "BitcastI64toF64",
+    "BitcastF64toI64")
+def _bitcast(ex, ins, o, args, mask):
+    target = {"F16": np.float16, "I16": np.uint16, "F32": np.float32, "I32": np.uint32, "F64": np.float64,
+              "I64": np.uint64}[o.name[-3:]]
+    return np.ascontiguousarray(args[0]).view(target)
+
+
+# --------------------------------------------------------------------------
+# Waves
+
+def _by_wave(ex: Executor, values: np.ndarray, mask: np.ndarray, reduce: Callable, identity: Any) -> np.ndarray:
+    """Apply `reduce` to each wave's active lanes; every lane gets the result."""
+    waves = ex.d.wave
+    out = np.empty_like(values)
+    for w in np.unique(waves[mask]):
+        lanes = waves == w
+        active = lanes & mask
+        out[lanes] = reduce(values[active]) if active.any() else identity
+    return out
+
+
+@op("WaveGetLaneIndex")
+def _lane_index(ex, ins, o, args, mask):
+    return ex.d.lane.copy()
+
+
+@op("WaveGetLaneCount")
+def _lane_count(ex, ins, o, args, mask):
+    return np.full(ex.d.count, ex.wave_size, dtype=np.uint32)
+
+
+@op("WaveIsFirstLane")
+def _first_lane(ex, ins, o, args, mask):
+    out = np.zeros(ex.d.count, dtype=bool)
+    for w in np.unique(ex.d.wave[mask]):
+        lanes = np.nonzero((ex.d.wave == w) & mask)[0]
+        out[lanes[0]] = True
+    return out
+
+
+@op("WaveAnyTrue", "WaveAllTrue")
+def _vote(ex, ins, o, args, mask):
+    fn = np.any if o.name == "WaveAnyTrue" else np.all
+    return _by_wave(ex, args[0].astype(bool), mask, fn, False)
+
+
+@op("WaveActiveAllEqual")
+def _all_equal(ex, ins, o, args, mask):
+    v = args[0]
+    return _by_wave(ex, v, mask, lambda x: np.all(x == x[0]), False).astype(bool)
+
+
+@op("WaveActiveBallot")
+def _ballot(ex, ins, o, args, mask):
+    cond = args[0].astype(bool) & mask
+    words = [np.zeros(ex.d.count, dtype=np.uint32) for _ in range(4)]
+    for w in np.unique(ex.d.wave[mask]):
+        lanes = ex.d.wave == w
+        bits = 0
+        for lane in np.nonzero(lanes & cond)[0]:
+            bits |= 1 << int(ex.d.lane[lane])
+        for k in range(4):
+            words[k][lanes] = (bits >> (32 * k)) & 0xFFFFFFFF
+    return tuple(words)
+
+
+@op("WaveReadLaneFirst")
+def _read_first(ex, ins, o, args, mask):
+    return _by_wave(ex, args[0], mask, lambda x: x[0], 0)
+
+
+@op("WaveReadLaneAt")
+def _read_lane(ex, ins, o, args, mask):
+    v, lane = args[0], args[1]
+    out = v.copy()
+    wave_base = np.nonzero(ex.d.lane == 0)[0]
+    base = wave_base[np.searchsorted(wave_base, np.arange(ex.d.count), side="right") - 1]
+    src = np.clip(base + lane.astype(np.int64) % ex.wave_size, 0, ex.d.count - 1)
+    out[mask] = v[src[mask]]
+    return out
+
+
+_WAVE_OPS = {0: "sum", 1: "product", 2: "min", 3: "max"}
+
+
+@op("WaveActiveOp")
+def _wave_active_op(ex, ins, o, args, mask):
+    v, kind, signed = args[0], int(args[1][0]), int(args[2][0]) == 0
+    dt = v.dtype
+    work = v.view(SIGNED[dt]) if signed and dt.kind == "u" else v
+    with np.errstate(all="ignore"):
+        fn = {0: np.sum, 1: np.prod, 2: np.min, 3: np.max}[kind]
+        out = _by_wave(ex, work, mask, lambda x: fn(x).astype(work.dtype), 0)
+    return out.view(dt) if work.dtype != dt else out
+
+
+@op("WaveActiveBit")
+def _wave_active_bit(ex, ins, o, args, mask):
+    v, kind = args[0], int(args[1][0])
+    fn = {0: np.bitwise_and.reduce, 1: np.bitwise_or.reduce, 2: np.bitwise_xor.reduce}[kind]
+    return _by_wave(ex, v, mask, fn, 0)
+
+
+@op("WaveAllBitCount")
+def _all_bit_count(ex, ins, o, args, mask):
+    return _by_wave(ex, args[0].astype(np.uint32), mask, lambda x: np.uint32(x.sum()), 0).astype(np.uint32)
+
+
+@op("WavePrefixOp", "WavePrefixBitCount")
+def _prefix(ex, ins, o, args, mask):
+    v = args[0]
+    if o.name == "WavePrefixBitCount":
+        v, kind, signed = v.astype(np.uint32), 0, False
+    else:
+        kind, signed = int(args[1][0]), int(args[2][0]) == 0
+    dt = v.dtype
+    work = v.view(SIGNED[dt]) if signed and dt.kind == "u" else v
+    out = np.zeros_like(work)
+    ident = {0: 0, 1: 1}[kind]
+    for w in np.unique(ex.d.wave[mask]):
+        lanes = np.nonzero((ex.d.wave == w) & mask)[0]
+        acc = work.dtype.type(ident)
+        for lane in lanes:
+            out[lane] = acc
+            with np.errstate(all="ignore"):
+                acc = acc + work[lane] if kind == 0 else acc * work[lane]
+    return out.view(dt) if work.dtype != dt else out
+
+
+# --------------------------------------------------------------------------
+# Atomics
+
+_ATOMIC = {0: "add", 1: "and", 2: "or", 3: "xor", 4: "imin", 5: "imax", 6: "umin", 7: "umax", 8: "xchg"}
+
+
+def _apply(kind: str, old: Any, value: Any, dt: np.dtype) -> Any:
+    sd = SIGNED.get(dt, dt)
+    if kind == "add":
+        return (old + value).astype(dt)
+    if kind == "sub":
+        return (old - value).astype(dt)
+    if kind == "and":
+        return old & value
+    if kind == "or":
+        return old | value
+    if kind == "xor":
+        return old ^ value
+    if kind in ("imin", "min"):
+        return min(np.array(old).view(sd), np.array(value).view(sd)).view(dt) if dt.kind == "u" else min(old, value)
+    if kind in ("imax", "max"):
+        return max(np.array(old).view(sd), np.array(value).view(sd)).view(dt) if dt.kind == "u" else max(old, value)
+    if kind == "umin":
+        return min(old, value)
+    if kind == "umax":
+        return max(old, value)
+    if kind == "xchg":
+        return value
+    raise RunError(f"unknown atomic operation '{kind}'")
+
+
+def _atomic_on_bytes(data: np.ndarray, addr: np.ndarray, value: np.ndarray, cmp: np.ndarray | None,
+                     kind: str, mask: np.ndarray, dt: np.dtype) -> np.ndarray:
+    """Atomics run one thread at a time, in thread order."""
+    n = dt.itemsize
+    out = np.zeros(len(addr), dtype=dt)
+    for lane in np.nonzero(mask)[0]:
+        a = int(addr[lane])
+        if a < 0 or a + n > data.shape[-1]:
+            continue
+        old = data[a:a + n].view(dt)[0] if data.ndim == 1 else None
+        out[lane] = old
+        if cmp is not None:
+            new = value[lane] if old == cmp[lane] else old
+        else:
+            new = _apply(kind, old, value[lane], dt)
+        data[a:a + n] = np.array([new], dtype=dt).view(np.uint8)
+    return out
+
+
+@op("AtomicBinOp")
+def _atomic_bin_op(ex, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    kind = _ATOMIC[int(args[1][0])]
+    value = args[5]
+    dt = value.dtype
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    if raw:
+        addr = args[2].astype(np.int64)
+    elif res.kind in ("Buffer", "RWBuffer"):
+        addr = args[2].astype(np.int64) * res.buffer.dtype.itemsize * res.buffer.channels
+    else:
+        addr = args[2].astype(np.int64) * res.stride + args[3].astype(np.int64)
+    return _atomic_on_bytes(res.data, addr, value, None, kind, mask, dt)
+
+
+@op("AtomicCompareExchange")
+def _atomic_cmpxchg(ex, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    cmp, value = args[4], args[5]
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    if raw:
+        addr = args[1].astype(np.int64)
+    elif res.kind in ("Buffer", "RWBuffer"):
+        addr = args[1].astype(np.int64) * res.buffer.dtype.itemsize * res.buffer.channels
+    else:
+        addr = args[1].astype(np.int64) * res.stride + args[2].astype(np.int64)
+    return _atomic_on_bytes(res.data, addr, value, cmp, "xchg", mask, value.dtype)
+
+
+def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
+    """`atomicrmw`/`cmpxchg` on groupshared memory."""
+    from ..validate import reader as R
+    words = rest.split()
+    while words[0] in ("weak", "volatile"):
+        rest = rest[len(words[0]):].lstrip()
+        words = rest.split()
+    if ins.opcode == "atomicrmw":
+        kind = words[0]
+        rest = rest[len(kind):].lstrip()
+    parts = R.split_top(rest)
+    p = R.take_operand(parts[0])
+    ptr: Ptr = ex.value_of(p.type, p.value)
+    mem = ptr.mem
+    if ins.opcode == "atomicrmw":
+        v = R.take_operand(parts[1].rsplit(None, 1)[0])
+        value = ex.value_of(v.type, v.value)
+        cmp = None
+    else:
+        c = R.take_operand(parts[1])
+        v = R.take_operand(parts[2].rsplit(None, 2)[0])
+        cmp = ex.value_of(c.type, c.value)
+        value = ex.value_of(v.type, v.value)
+        kind = "xchg"
+    dt = value.dtype
+    n = dt.itemsize
+    out = np.zeros(len(mask), dtype=dt)
+    for lane in np.nonzero(mask)[0]:
+        row = mem.data[mem.rows[lane]]
+        a = int(ptr.offset[lane])
+        old = row[a:a + n].view(dt)[0]
+        out[lane] = old
+        if cmp is not None:
+            new = value[lane] if old == cmp[lane] else old
+        else:
+            new = _apply(kind, old, value[lane], dt)
+        row[a:a + n] = np.array([new], dtype=dt).view(np.uint8)
+    if ins.opcode == "cmpxchg":
+        return (out, out == cmp)
+    return out
