@@ -487,6 +487,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         # `hlslc validate FILE.ll...`: the IR validator, with options of its own.
         from .validate.command import run as run_validate
         return run_validate(argv[1:], stdout, stderr)
+    if argv and argv[0] == "run":
+        # `hlslc run SHADER --pipeline P.yaml`: execute a dispatch on the CPU.
+        from .run.command import run as run_dispatch
+        return run_dispatch(argv[1:], stdout, stderr)
     try:
         args = parse_arguments(argv)
     except UsageError as exc:

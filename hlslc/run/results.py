@@ -1,0 +1,100 @@
+"""Comparing a dispatch's buffers with the expected ones: the offload-test-
+suite's rules `BufferExact`, `BufferFloatULP` (ULPT) and
+`BufferFloatEpsilon` (Epsilon), with the first differing element reported
+by index, both values and its position (element and component).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .pipeline import Buffer, Pipeline, Result
+
+
+class Outcome:
+    """One Result's verdict: `ok`, and what differs when it is not."""
+
+    __slots__ = ("result", "ok", "message")
+
+    def __init__(self, result: Result, ok: bool, message: str) -> None:
+        self.result = result
+        self.ok = ok
+        self.message = message
+
+    def line(self) -> str:
+        return f"{self.result.name}: {'pass' if self.ok else 'FAIL'}" + ("" if self.ok else f": {self.message}")
+
+
+def _position(buf: Buffer, index: int) -> str:
+    channels = max(buf.channels, 1)
+    if buf.stride and buf.stride > buf.dtype.itemsize:
+        per = buf.stride // buf.dtype.itemsize
+        return f"element {index // per}, component {index % per}"
+    if channels > 1:
+        return f"element {index // channels}, component {index % channels}"
+    return f"element {index}"
+
+
+def _ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance in units in the last place between floats of one width."""
+    bits = {2: np.int16, 4: np.int32, 8: np.int64}[a.dtype.itemsize]
+    ia = a.view(bits).astype(np.int64)
+    ib = b.view(bits).astype(np.int64)
+    top = np.int64(1) << np.int64(a.dtype.itemsize * 8 - 1)
+    # Map sign-magnitude to a monotonic integer line.
+    ia = np.where(ia < 0, -(ia + top) if a.dtype.itemsize < 8 else -(ia & ~top), ia)
+    ib = np.where(ib < 0, -(ib + top) if a.dtype.itemsize < 8 else -(ib & ~top), ib)
+    return np.abs(ia - ib)
+
+
+def _flush(x: np.ndarray) -> np.ndarray:
+    tiny = np.finfo(x.dtype).tiny
+    return np.where(np.abs(x) < tiny, np.zeros_like(x), x)
+
+
+def check(pipeline: Pipeline) -> list[Outcome]:
+    out = []
+    for r in pipeline.results:
+        actual, expected = pipeline.buffers[r.actual], pipeline.buffers[r.expected]
+        out.append(_check_one(r, actual, expected))
+    return out
+
+
+def _check_one(r: Result, actual: Buffer, expected: Buffer) -> Outcome:
+    a, e = actual.data, expected.data
+    if a.dtype != e.dtype and r.rule == "BufferExact":
+        return Outcome(r, False, f"'{actual.name}' is {actual.format} and '{expected.name}' is {expected.format}")
+    if len(a) != len(e):
+        return Outcome(r, False, f"'{actual.name}' has {len(a)} elements and '{expected.name}' {len(e)}")
+    if r.rule == "BufferExact":
+        if a.dtype.kind == "f":
+            same = (a.view(f"u{a.dtype.itemsize}") == e.view(f"u{e.dtype.itemsize}")) | ((a == e) & (a == 0))
+            same |= np.isnan(a) & np.isnan(e)
+        else:
+            same = a == e
+    else:
+        a64 = a.astype(np.float64)
+        e64 = e.astype(np.float64)
+        if r.denorm == "FTZ":
+            a, e = _flush(a), _flush(e)
+        nan_both = np.isnan(a64) & np.isnan(e64)
+        if r.rule == "BufferFloatULP":
+            same = nan_both | (a64 == e64) | (_ulp_distance(a.astype(e.dtype), e) <= r.ulpt)
+        else:
+            with np.errstate(all="ignore"):
+                same = nan_both | (a64 == e64) | (np.abs(a64 - e64) <= r.epsilon)
+        if r.zero_tolerance:
+            same |= (np.abs(e64) <= r.zero_tolerance) & (np.abs(a64) <= r.zero_tolerance)
+    bad = np.nonzero(~same)[0]
+    if not len(bad):
+        return Outcome(r, True, "")
+    k = int(bad[0])
+    return Outcome(r, False, f"{len(bad)} of {len(a)} elements differ; the first at index {k} "
+                             f"({_position(actual, k)}): '{actual.name}' has {_show(a[k])}, "
+                             f"'{expected.name}' has {_show(e[k])}")
+
+
+def _show(v: np.generic) -> str:
+    if isinstance(v, np.floating):
+        return repr(float(v))
+    return str(int(v))
