@@ -57,12 +57,13 @@ class Ptr:
 class Memory:
     """Bytes a row per owner: per thread (private), per group (groupshared)."""
 
-    __slots__ = ("data", "rows", "name")
+    __slots__ = ("data", "rows", "name", "objects")
 
     def __init__(self, name: str, size: int, owners: int, row_of_thread: np.ndarray) -> None:
         self.name = name
         self.data = np.zeros((owners, max(size, 1)), dtype=np.uint8)
         self.rows = row_of_thread
+        self.objects: dict[int, Any] = {}     # byte offset -> a handle or matrix stored there
 
     def load(self, offset: np.ndarray, dtype: np.dtype, mask: np.ndarray) -> np.ndarray:
         n = dtype.itemsize
@@ -150,9 +151,14 @@ class Executor:
 
     def write_back(self) -> None:
         """Copy what the dispatch wrote into the pipeline's buffers."""
-        for res in self.resources.values():
-            buf = res.buffer
-            buf.data = np.frombuffer(res.data.tobytes(), dtype=buf.data.dtype).copy()
+        parts: dict[int, list[Resource]] = {}
+        for key in sorted(self.resources):
+            res = self.resources[key]
+            parts.setdefault(id(res.buffer), []).append(res)
+        for group in parts.values():
+            buf = group[0].buffer
+            raw = b"".join(r.data.tobytes() for r in group)
+            buf.data = np.frombuffer(raw, dtype=buf.data.dtype).copy()
 
     # ---- setup ------------------------------------------------------------
 
@@ -187,10 +193,15 @@ class Executor:
             buf = self.pipeline.buffers.get(res.name)
             if buf is None:
                 continue
-            data = np.frombuffer(bytearray(buf.data.tobytes()), dtype=np.uint8).copy()
             stride = buf.stride or buf.dtype.itemsize * buf.channels
             cls = res.register_class
-            out[(cls, res.space, res.register)] = Resource(res.name, data, stride, res.kind, buf, cls == "u")
+            # An array of N resources (`ArraySize: N`) takes N registers,
+            # each with its part of the data.
+            parts = np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
+            for k, part in enumerate(parts):
+                data = np.frombuffer(bytearray(part.tobytes()), dtype=np.uint8).copy()
+                out[(cls, res.space, res.register + k)] = Resource(res.name, data, stride, res.kind, buf,
+                                                                   cls == "u")
         return out
 
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
@@ -375,6 +386,9 @@ class Executor:
             t = self.types.get(t_text)
             a, b = self.value_of(t_text, a_text), self.value_of(t_text, b_text)
             return _binary(op, a, b, t)
+        if op == "fneg":
+            t_text, tail = R.take_type(rest)
+            return -self.value_of(t_text, tail)
         if op in ("icmp", "fcmp"):
             pred, tail = rest.split(None, 1)
             t_text, tail = R.take_type(tail)
@@ -471,8 +485,13 @@ class Executor:
             a = self.value_of(parts[0].type, parts[0].value)
             b = self.value_of(parts[1].type, parts[1].value)
             both = np.concatenate([a, b], axis=1)
-            lanes = [0 if x.strip().endswith("undef") else int(x.split()[-1])
-                     for x in R.split_top(parts[2].value.strip()[1:-1])]
+            width = self.types.get(parts[2].type).count
+            mask_text = parts[2].value.strip()
+            if mask_text in ("zeroinitializer", "undef", "poison"):
+                lanes = [0] * width
+            else:
+                lanes = [0 if x.strip().endswith(("undef", "poison")) else int(x.split()[-1])
+                         for x in R.split_top(mask_text[1:-1])]
             return both[:, lanes]
         if op == "phi":
             t_text, tail = R.take_type(rest)
@@ -507,7 +526,8 @@ class Executor:
                 [(k * _stride(t.elem), t.elem) for k in range(t.count)]
             return tuple(self.load(Ptr(ptr.mem, ptr.offset + off), ft, mask) for off, ft in items)
         if t.kind == "opaque":
-            return None
+            # Handles and matrix references kept in allocas.
+            return _load_object(ptr, mask)
         raise RunError(f"cannot load a '{t.text}'")
 
     def store(self, ptr: Ptr, t: IRType, value: Any, mask: np.ndarray) -> None:
@@ -523,7 +543,9 @@ class Executor:
                 [(k * _stride(t.elem), t.elem) for k in range(t.count)]
             for (off, ft), v in zip(items, value):
                 self.store(Ptr(ptr.mem, ptr.offset + off), ft, v, mask)
-        elif t.kind != "opaque":
+        elif t.kind == "opaque":
+            _store_object(ptr, value, mask)
+        else:
             raise RunError(f"cannot store a '{t.text}'")
 
     def _llvm_atomic(self, ins: R.Instruction, rest: str, mask: np.ndarray) -> Any:
@@ -546,6 +568,22 @@ class Executor:
             raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
         args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
         return handler(self, ins, op, args, mask)
+
+
+def _load_object(ptr: Ptr, mask: np.ndarray) -> Any:
+    offsets = np.unique(ptr.offset[mask]) if mask.any() else np.unique(ptr.offset[:1])
+    values = [ptr.mem.objects.get(int(o)) for o in offsets]
+    if len(values) == 1:
+        return values[0]
+    from .ops import Handle
+    if all(isinstance(v, Handle) and v.index is None for v in values):
+        return Handle([v.resources[0] for v in values], np.searchsorted(offsets, ptr.offset))
+    raise RunError("handles or matrices chosen differently per thread are not supported")
+
+
+def _store_object(ptr: Ptr, value: Any, mask: np.ndarray) -> None:
+    for o in np.unique(ptr.offset[mask]) if mask.any() else ():
+        ptr.mem.objects[int(o)] = value
 
 
 # --------------------------------------------------------------------------

@@ -22,12 +22,34 @@ from .types import SCALARS, SIGNED
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 
 
-def op(*names: str) -> Callable:
+def op(*names: str, handle: bool = False) -> Callable:
+    """Register a handler; `handle=True`: its first argument is a resource
+    handle, and a handle naming different resources per thread runs the
+    handler once per resource with that resource's threads."""
     def register(fn: Callable) -> Callable:
+        run = _per_resource(fn) if handle else fn
         for name in names:
-            OPERATIONS[name] = fn
+            OPERATIONS[name] = run
         return fn
     return register
+
+
+def _per_resource(fn: Callable) -> Callable:
+    from .executor import _merge
+
+    def run(ex, ins, o, args, mask):
+        h = args[0]
+        if not isinstance(h, Handle) or len(h.resources) == 1:
+            return fn(ex, ins, o, args, mask)
+        out = None
+        for k, res in enumerate(h.resources):
+            sub = mask & (h.index == k)
+            if not sub.any():
+                continue
+            r = fn(ex, ins, o, [Handle([res])] + list(args[1:]), sub)
+            out = r if out is None else _merge(out, r, sub)
+        return out
+    return run
 
 
 def _overload(ins: Any) -> np.dtype | None:
@@ -159,7 +181,7 @@ def _element_address(res: Any, index: np.ndarray, offset: np.ndarray | None, raw
     return index.astype(np.int64) * res.stride + off
 
 
-@op("RawBufferLoad", "BufferLoad")
+@op("RawBufferLoad", "BufferLoad", handle=True)
 def _buffer_load(ex: Executor, ins, o, args, mask):
     handle: Handle = args[0]
     res = handle.single(ins.line)
@@ -189,7 +211,7 @@ def _buffer_load(ex: Executor, ins, o, args, mask):
     return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
 
 
-@op("RawBufferStore", "BufferStore")
+@op("RawBufferStore", "BufferStore", handle=True)
 def _buffer_store(ex: Executor, ins, o, args, mask):
     handle: Handle = args[0]
     res = handle.single(ins.line)
@@ -213,7 +235,7 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     return None
 
 
-@op("CBufferLoadLegacy")
+@op("CBufferLoadLegacy", handle=True)
 def _cbuffer_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     dtype = _overload(ins)
@@ -223,7 +245,7 @@ def _cbuffer_load(ex: Executor, ins, o, args, mask):
                  for k in range(count))
 
 
-@op("BufferUpdateCounter")
+@op("BufferUpdateCounter", handle=True)
 def _update_counter(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     inc = int(np.int8(args[1][0]))
@@ -238,7 +260,7 @@ def _update_counter(ex: Executor, ins, o, args, mask):
     return out
 
 
-@op("GetDimensions")
+@op("GetDimensions", handle=True)
 def _get_dimensions(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     n = len(mask)
@@ -369,6 +391,34 @@ def _bfrev(ex, ins, o, args, mask):
     for k in range(bits):
         out |= ((v >> np.uint64(k)) & np.uint64(1)) << np.uint64(bits - 1 - k)
     return out.astype(x.dtype)
+
+
+@op("CheckAccessFullyMapped")
+def _check_access(ex, ins, o, args, mask):
+    return np.ones(len(mask), dtype=bool)     # every tile of a CPU buffer is mapped
+
+
+@op("Dot2AddHalf")
+def _dot2add(ex, ins, o, args, mask):
+    acc, a0, a1, b0, b1 = args
+    with np.errstate(all="ignore"):
+        return (acc.astype(np.float32) + a0.astype(np.float32) * b0.astype(np.float32)
+                + a1.astype(np.float32) * b1.astype(np.float32)).astype(np.float32)
+
+
+@op("Dot4AddI8Packed", "Dot4AddU8Packed")
+def _dot4add(ex, ins, o, args, mask):
+    acc, a, b = args
+    signed = o.name == "Dot4AddI8Packed"
+    total = acc.astype(np.int64) if not signed else acc.view(np.int32).astype(np.int64)
+    for k in range(4):
+        x = (a >> np.uint32(8 * k)) & np.uint32(0xFF)
+        y = (b >> np.uint32(8 * k)) & np.uint32(0xFF)
+        if signed:
+            x = x.astype(np.uint8).view(np.int8)
+            y = y.astype(np.uint8).view(np.int8)
+        total = total + x.astype(np.int64) * y.astype(np.int64)
+    return (total & 0xFFFFFFFF).astype(np.uint32)
 
 
 @op("LegacyF32ToF16")
@@ -523,6 +573,22 @@ def _prefix(ex, ins, o, args, mask):
     return out.view(dt) if work.dtype != dt else out
 
 
+@op("QuadReadLaneAt", "QuadOp")
+def _quad(ex, ins, o, args, mask):
+    """Quads are four consecutive flattened threads of a group."""
+    v = args[0]
+    flat = ex.d.flat.astype(np.int64)
+    base = np.arange(ex.d.count, dtype=np.int64) - flat % 4
+    if o.name == "QuadReadLaneAt":
+        src = base + args[1].astype(np.int64) % 4
+    else:
+        within = flat % 4
+        kind = int(args[1][0])          # 0: across X, 1: across Y, 2: diagonal
+        src = base + (within ^ (1, 2, 3)[kind])
+    src = np.clip(src, 0, ex.d.count - 1)
+    return v[src]
+
+
 # --------------------------------------------------------------------------
 # Atomics
 
@@ -573,7 +639,7 @@ def _atomic_on_bytes(data: np.ndarray, addr: np.ndarray, value: np.ndarray, cmp:
     return out
 
 
-@op("AtomicBinOp")
+@op("AtomicBinOp", handle=True)
 def _atomic_bin_op(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
     kind = _ATOMIC[int(args[1][0])]
@@ -589,7 +655,7 @@ def _atomic_bin_op(ex, ins, o, args, mask):
     return _atomic_on_bytes(res.data, addr, value, None, kind, mask, dt)
 
 
-@op("AtomicCompareExchange")
+@op("AtomicCompareExchange", handle=True)
 def _atomic_cmpxchg(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
     cmp, value = args[4], args[5]
