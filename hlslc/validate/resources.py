@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 GROUPSHARED_ADDRSPACE = 3
 NODE_RECORD_ADDRSPACE = 6      # work graph records: DXC allows atomics there too
 
+HANDLE = "%dx.types.Handle"
 _UAV_BIT = 0x1000
 _INTEGERS = re.compile(r"i\d+\s+(-?\d+)")
 _POINTER_SPACE = re.compile(r"addrspace\((\d+)\)\s*\*$")
@@ -62,6 +63,10 @@ class HandleResource(ValueRecord):
         """`an SRV (TypedBuffer)`, `a UAV`, `a CBuffer`."""
         shown = self.kind if self.kind not in (None, self.resource_class) else None
         return _article(self.resource_class) + (f" ({shown})" if shown else "")
+
+
+def _squash_type(t: str | None) -> str:
+    return (t or "").replace('"', "").replace(" ", "")
 
 
 def _article(word: str) -> str:
@@ -120,7 +125,7 @@ def _sampling(verb: str, kinds: tuple[str, ...]) -> tuple[Accepts, ...]:
 # not say which kind of sampler it is.
 _ACCEPTS: dict[str, tuple[Accepts, ...]] = {
     "BufferStore": (Accepts("uav", _UAV, "writes memory", _BUFFERS, "stores to a buffer"),),
-    "RawBufferStore": (Accepts("uav", _UAV, "writes memory", _RAW_BUFFERS,
+    "RawBufferStore": (Accepts("handle", _UAV, "writes memory", _RAW_BUFFERS,
                                "stores to a byte-address or structured buffer"),),
     "RawBufferVectorStore": (Accepts("uav", _UAV, "writes memory", _RAW_BUFFERS,
                                      "stores to a byte-address or structured buffer"),),
@@ -161,6 +166,22 @@ _ACCEPTS: dict[str, tuple[Accepts, ...]] = {
 RESOURCE_OPERATIONS = frozenset(_ACCEPTS)
 
 
+def _check_accepts_table() -> None:
+    """Every operand `_ACCEPTS` names is a handle parameter of its operation
+    in the operation table (a misspelt name would silently check nothing)."""
+    kinds = ir_ops.enum("ResourceKind")
+    for name, entries in _ACCEPTS.items():
+        params = {p.name: p.type for p in ir_ops.operation(name).params}
+        for accepts in entries:
+            if params.get(accepts.operand) != "%dx.types.Handle":
+                raise ValueError(f"_ACCEPTS: {name} has no handle operand '{accepts.operand}'")
+            if set(accepts.kinds or ()) - set(kinds):
+                raise ValueError(f"_ACCEPTS: {name} names an unknown resource kind")
+
+
+_check_accepts_table()
+
+
 class ResourceRules:
     """IR-RESOURCE-KIND and IR-ATOMIC-TARGET for one module."""
 
@@ -171,6 +192,7 @@ class ResourceRules:
         self._opcodes = {ir_ops.operation(name).opcode: name for name in
                          ("AnnotateHandle", "CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")}
         self._ranges: dict[tuple[str, int], str | None] | None = None
+        self._slots: dict[str, dict[str, list[str] | None]] = {}
 
     # ---- what a handle is ---------------------------------------------------
 
@@ -199,6 +221,12 @@ class ResourceRules:
                 except (ValueError, IndexError):
                     return None
                 continue
+            if d.opcode == "load":
+                stored = self._stored_handles(fn).get(self.v._base_pointer(fn, d.pointer or ""))
+                if stored is None:
+                    return None
+                todo.extend(stored)
+                continue
             made = self._made_by(d) if d.opcode == "call" else None
             if made is None:
                 return None
@@ -210,6 +238,69 @@ class ResourceRules:
         origins = {id(r.origin): r.origin for r in found}
         return HandleResource(classes.pop(), kinds.pop() if len(kinds) == 1 else None,
                               next(iter(origins.values())) if len(origins) == 1 else None)
+
+    def _stored_handles(self, fn: Function) -> dict[str, list[str] | None]:
+        """Per local variable (`alloca`) of `fn` holding handles: every
+        handle stored to it anywhere (flow-insensitively), or None when the
+        variable may get handles another way (a store of another type, its
+        address passed to a call or stored)."""
+        found = self._slots.get(fn.name)
+        if found is not None:
+            return found
+        defs = self.v.defs.get(fn.name, {})
+        found = {}
+
+        def local(pointer: str) -> str | None:
+            base = self.v._base_pointer(fn, pointer)
+            d = defs.get(base)
+            return base if d is not None and d.opcode == "alloca" else None
+
+        for ins in fn.instructions():
+            if ins.opcode == "store":
+                slot = local(ins.pointer or "")
+                if slot is not None:
+                    stored = [ins.stored or ""] if _squash_type(ins.type) == HANDLE else \
+                        self._inserted_handles(fn, ins.stored or "") if "dx.types.Handle" in (ins.type or "") \
+                        else None
+                    if stored is not None and found.get(slot, []) is not None:
+                        found.setdefault(slot, []).extend(stored)
+                    else:
+                        found[slot] = None
+                escaped = local(ins.stored or "") if (ins.stored or "").startswith("%") else None
+                if escaped is not None:
+                    found[escaped] = None
+            elif ins.opcode not in ("load", "getelementptr", "bitcast", "addrspacecast"):
+                for use in ins.uses:
+                    escaped = local(use)
+                    if escaped is not None:
+                        found[escaped] = None
+        self._slots[fn.name] = found
+        return found
+
+    def _inserted_handles(self, fn: Function, value: str) -> list[str] | None:
+        """The handles an aggregate built by `insertvalue` holds (a struct
+        or array of handles stored whole); None when built another way."""
+        defs = self.v.defs.get(fn.name, {})
+        handles: list[str] = []
+        todo = [value]
+        while todo:
+            v = todo.pop()
+            if v in ("undef", "poison", "zeroinitializer"):
+                continue
+            d = defs.get(v)
+            if d is None or d.opcode != "insertvalue" or len(handles) > 1000:
+                return None
+            try:
+                parts = split_top(d.text.split("insertvalue", 1)[1])
+                aggregate, element = take_operand(parts[0]), take_operand(parts[1])
+            except (ValueError, IndexError):
+                return None
+            todo.append(aggregate.value)
+            if _squash_type(element.type) == HANDLE:
+                handles.append(element.value)
+            elif "dx.types.Handle" in element.type:
+                todo.append(element.value)
+        return handles
 
     def _made_by(self, call: Instruction) -> HandleResource | None:
         if not (call.callee or "").startswith("@dx.op.") or not call.args:
