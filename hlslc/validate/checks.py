@@ -19,7 +19,8 @@ of a function nobody in the module calls (an exported library function)
 has an unknown matrix: rules that need its shape are skipped.
 
 Does not own: reading IR (`reader`), uniform control flow (`uniformity`),
-the rule registry (`hlslc.rules`).
+resource classes and kinds and atomic targets (`resources`), the rule
+registry (`hlslc.rules`).
 """
 
 from __future__ import annotations
