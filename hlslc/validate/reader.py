@@ -570,6 +570,8 @@ def _read_instruction(line: str, number: int, block: Block) -> Instruction:
         _fill(ins, rest)
     except ValueError as exc:
         raise ParseError(f"cannot read the instruction {line[:60]!r}: {exc}", number) from None
+    except IndexError:
+        raise ParseError(f"cannot read the instruction {line[:60]!r}: too few operands", number) from None
     return ins
 
 
