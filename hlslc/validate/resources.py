@@ -161,6 +161,19 @@ _ACCEPTS: dict[str, tuple[Accepts, ...]] = {
     "CalculateLOD": (Accepts("handle", ("SRV",), "computes the level of detail of a texture", _SAMPLED_TEXTURES,
                              "computes the level of detail of a texture"),
                      Accepts("sampler", ("Sampler",), "takes its sampler state from its second handle")),
+    # Wave Matrix (SM 6.8) and dx::linalg (SM 6.10) memory operations take
+    # (RW)ByteAddressBuffers; that a linalg store or accumulate writes a UAV is
+    # LINALG-RESOURCE-KIND's, with the matrix scope it depends on.
+    "WaveMatrix_LoadRawBuf": (Accepts("handle", _READABLE, "reads a buffer", ("RawBuffer",),
+                                      "reads a byte-address buffer"),),
+    "WaveMatrix_StoreRawBuf": (Accepts("handle", _UAV, "writes memory", ("RawBuffer",),
+                                       "stores to a byte-address buffer"),),
+    "MatrixLoadFromDescriptor": (Accepts("handle", _READABLE, "reads a buffer", ("RawBuffer",),
+                                         "reads a byte-address buffer"),),
+    "MatrixStoreToDescriptor": (Accepts("handle", _READABLE, "writes a buffer", ("RawBuffer",),
+                                        "stores to a byte-address buffer"),),
+    "MatrixAccumulateToDescriptor": (Accepts("handle", _READABLE, "writes a buffer", ("RawBuffer",),
+                                             "accumulates into a byte-address buffer"),),
 }
 
 RESOURCE_OPERATIONS = frozenset(_ACCEPTS)
