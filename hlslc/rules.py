@@ -218,6 +218,23 @@ _RULE_LIST: tuple[Rule, ...] = (
          "error",
          "docs/operations.md (stages column)",
          (IR,)),
+    Rule("IR-RESOURCE-KIND",
+         "a resource operation's handle is of a resource class or kind the operation does not accept "
+         "(stores and atomics need a UAV, constant-buffer loads a CBuffer, sampling an SRV texture and a "
+         "Sampler, raw-buffer access a RawBuffer or StructuredBuffer, the counter a structured UAV)",
+         "error",
+         "DXC validator rules Instr.ResourceClassForUAVStore, Instr.ResourceClassForLoad, "
+         "Instr.ResourceClassForSamplerGather, Instr.AtomicIntrinNonUAV, Instr.BufferUpdateCounterOnUAV, "
+         "Instr.ResourceKindForBufferLoadStore, Instr.ResourceKindForTextureLoad, "
+         "Instr.ResourceKindForTextureStore, Instr.ResourceKindForSample, Instr.ResourceKindForSampleC, "
+         "Instr.ResourceKindForGather, Instr.ResourceKindForCalcLOD, Sm.CounterOnlyOnStructBuf",
+         (IR,)),
+    Rule("IR-ATOMIC-TARGET",
+         "an LLVM atomicrmw or cmpxchg addresses memory other than groupshared memory (a local variable, "
+         "a global outside address space 3)",
+         "error",
+         "DXC validator rule Instr.AtomicOpNonGroupsharedOrRecord",
+         (IR,)),
     Rule("IR-UNIFORM-CONTROL-FLOW",
          "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
          "branch whose condition may differ between threads",

@@ -1,6 +1,7 @@
-"""pytest plugin: every `tests/**/*.hlsl` file is a test.
+"""pytest plugin: every `tests/**/*.hlsl` file is a test, and so is every
+`tests/validate/*.ll` file (IR for `hlslc validate`, with `; RUN:` lines).
 
-A `.hlsl` test runs its `// RUN:` lines (see `support/runlines.py` for the
+A test runs its `RUN:` lines (see `support/runlines.py` for the
 substitutions and the shell subset); the test passes when every RUN line
 succeeds.  Files under an `Inputs/` folder are not tests: they are
 includes and data for the tests next to them.  Adding a test is adding a
@@ -30,11 +31,13 @@ from support.runlines import (Runner, RunLineError, describe_failure,  # noqa: E
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    if file_path.suffix != ".hlsl":
+    if file_path.suffix not in (".hlsl", ".ll"):
         return None
     try:
         relative = file_path.resolve().relative_to(TESTS_DIR)
     except ValueError:
+        return None
+    if file_path.suffix == ".ll" and relative.parts[0] != "validate":
         return None
     if "Inputs" in relative.parts:
         return None
@@ -58,8 +61,8 @@ class HlslTest(pytest.Item):
         except RunLineError as exc:
             raise RunLineFailure(f"{self.path}: {exc}") from None
         if not run_lines:
-            raise RunLineFailure(f"{self.path}: no RUN lines (a .hlsl file that is not a test "
-                                 f"belongs in an Inputs/ folder)")
+            raise RunLineFailure(f"{self.path}: no RUN lines (a {self.path.suffix} file that is not a "
+                                 f"test belongs in an Inputs/ folder)")
         temp_dir = Path(self._make_temp_dir())
         runner = Runner(self.path, temp_dir / (self.path.stem + ".tmp"))
         for line in run_lines:
@@ -82,7 +85,7 @@ class HlslTest(pytest.Item):
         return super().repr_failure(excinfo)
 
     def reportinfo(self):
-        return self.path, 0, f"hlsl test: {self.path.name}"
+        return self.path, 0, f"{self.path.suffix[1:]} test: {self.path.name}"
 
 
 class _Crash:

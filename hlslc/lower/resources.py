@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from llvmlite import ir
 
 from .. import ast as A
+from .. import ir_ops
 from ..sema import types as T
 from ..sema.symbols import VarSymbol
 from .layout import CBUFFER, ROW, Layout, field_orientation, packoffset
@@ -48,11 +49,7 @@ _TEXTURE_KINDS = {
 _FAMILY_KINDS = {"raw": "RawBuffer", "structured": "StructuredBuffer", "append": "StructuredBuffer",
                  "consume": "StructuredBuffer", "typed": "TypedBuffer", "cbuffer": "CBuffer",
                  "tbuffer": "TBuffer", "sampler": "Sampler"}
-RESOURCE_KIND_NUMBERS = {
-    "Invalid": 0, "Texture1D": 1, "Texture2D": 2, "Texture2DMS": 3, "Texture3D": 4, "TextureCube": 5,
-    "Texture1DArray": 6, "Texture2DArray": 7, "Texture2DMSArray": 8, "TextureCubeArray": 9,
-    "TypedBuffer": 10, "RawBuffer": 11, "StructuredBuffer": 12, "CBuffer": 13, "Sampler": 14, "TBuffer": 15,
-}
+RESOURCE_KIND_NUMBERS = ir_ops.enum("ResourceKind")     # the operation table's DXIL ResourceKind
 # DXIL::ComponentType of typed elements.
 _COMPONENT_TYPES = {("int", 16): 2, ("uint", 16): 3, ("int", 32): 4, ("uint", 32): 5, ("int", 64): 6,
                     ("uint", 64): 7, ("float", 16): 8, ("float", 32): 9, ("float", 64): 10, ("bool", 32): 1}

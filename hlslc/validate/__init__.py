@@ -8,7 +8,8 @@ module (each with a stable rule ID from `hlslc.rules` and `path` set), and
 Reading: our own reader of the typed-pointer text (`reader`), not
 `llvmlite.binding` -- see that module's docstring for why.  Rules:
 `checks` (structure, matrix provenance, dimensions, operands, memory,
-vectors, shader model, stage, PSV) and `uniformity` (uniform control flow).
+vectors, shader model, stage, PSV), `resources` (resource classes and
+kinds of handles, atomic targets) and `uniformity` (uniform control flow).
 The rule IDs and their sources are listed in docs/validation.md.
 """
 

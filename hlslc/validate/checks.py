@@ -19,7 +19,8 @@ of a function nobody in the module calls (an exported library function)
 has an unknown matrix: rules that need its shape are skipped.
 
 Does not own: reading IR (`reader`), uniform control flow (`uniformity`),
-the rule registry (`hlslc.rules`).
+resource classes and kinds and atomic targets (`resources`), the rule
+registry (`hlslc.rules`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..rules import rule
 from ..sema import linalg_rules as LR
 from .reader import Function, Instruction, Module, Operand, split_top, take_operand
+from .resources import RESOURCE_OPERATIONS, ResourceRules
 
 if TYPE_CHECKING:
     from ..source import Span
@@ -139,6 +141,7 @@ class Validator:
         self._gep_cache: dict[int, list] = {}
         self.defs: dict[str, dict[str, Instruction]] = {}
         self.matrix_uses_seen: list[tuple | None] = []
+        self.resources = ResourceRules(self)
         self.reported_sm = False     # LINALG-SHADER-MODEL once per module, at the first operation
 
     # ---- reporting ----------------------------------------------------
@@ -239,6 +242,8 @@ class Validator:
             for ins in fn.instructions():
                 if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op."):
                     self.check_call(fn, ins)
+                elif ins.opcode in ("atomicrmw", "cmpxchg"):
+                    self.resources.check_atomic(fn, ins)
         self.check_psv(part=part)
         return self.diags
 
@@ -406,6 +411,8 @@ class Validator:
         if self.stage is not None and not op.allowed_in(self.stage) and op.source != "hlslc":
             self.report("IR-STAGE", f"{op.name} is not allowed in {self.stage} shaders (only "
                         f"{', '.join(op.stages or ())})", fn, ins)
+        if ok and op.name in RESOURCE_OPERATIONS:
+            self.resources.check_operation(fn, ins, op, args)
         if ok and op.source == "hlslc":
             LinalgChecks(self, fn, ins, op, args).run()
         elif ok and op.name.startswith("WaveMatrix_"):
@@ -803,43 +810,13 @@ class LinalgChecks:
         return call
 
     def handle_kind(self) -> str | None:
-        """ByteAddressBuffer (SRV) or RWByteAddressBuffer (UAV) from the
-        handle's annotateHandle (or createHandleFromBinding) call."""
-        kinds = set()
-        todo, seen = [self.args["handle"].value], set()
-        while todo:
-            value = todo.pop()
-            if value in seen:
-                continue
-            seen.add(value)
-            d = self.v.defs[self.fn.name].get(value)
-            if d is None:
-                return None
-            if d.opcode in ("phi", "select"):
-                todo.extend(d.uses if d.opcode == "phi" else d.uses[1:] if d.cond in d.uses[:1] else d.uses)
-                continue
-            if d.opcode != "call" or not d.args:
-                return None
-            opcode = d.args[0].const
-            if opcode == ir_ops.operation("AnnotateHandle").opcode and len(d.args) >= 3:
-                words = [int(x) for x in re.findall(r"i\d+\s+(-?\d+)", d.args[2].value)]
-                found = None
-                for res, props in ir_ops.table().resource_properties.items():
-                    if tuple(words[-2:]) == props:
-                        found = res
-                if found is None:
-                    return None
-                kinds.add(found)
-            elif opcode == ir_ops.operation("CreateHandleFromBinding").opcode and len(d.args) >= 2:
-                words = [int(x) for x in re.findall(r"i\d+\s+(-?\d+)", d.args[1].value)]
-                classes = ir_ops.enum("ResourceClass")
-                if not words:
-                    return None
-                kinds.add("ByteAddressBuffer" if words[-1] == classes["SRV"] else
-                          "RWByteAddressBuffer" if words[-1] == classes["UAV"] else "?")
-            else:
-                return None
-        return kinds.pop() if len(kinds) == 1 and "?" not in kinds else None
+        """ByteAddressBuffer (SRV) or RWByteAddressBuffer (UAV), from what
+        the handle operand is (`ResourceRules.resource_of`); None when
+        unknown or another kind of resource."""
+        res = self.v.resources.resource_of(self.fn, self.args["handle"].value)
+        if res is None or res.kind not in (None, "RawBuffer"):
+            return None
+        return {"SRV": "ByteAddressBuffer", "UAV": "RWByteAddressBuffer"}.get(res.resource_class)
 
     def groupshared(self, call: LR.LinalgCall) -> None:
         name = self.ins.callee[1:]

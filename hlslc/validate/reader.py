@@ -95,9 +95,10 @@ class Instruction(Record):
     stored: str | None            # store: the value
     incoming: list[tuple[str, str]]  # phi: (value, block)
     attachments: dict[str, str]     # "dbg" -> "!12"
-    _fields = ("text", "line", "block", "result", "opcode", "type", "callee", "args", "uses", "targets", "cond", "pointer", "stored", "incoming", "attachments")
+    pointer_type: str | None        # atomicrmw/cmpxchg: the address's type (`i32 addrspace(3)*`)
+    _fields = ("text", "line", "block", "result", "opcode", "type", "callee", "args", "uses", "targets", "cond", "pointer", "stored", "incoming", "attachments", "pointer_type")
 
-    def __init__(self, text: str, line: int, block: "Block", result: str | None, opcode: str, type: str | None = None, callee: str | None = None, args: list[Operand] | None = None, uses: list[str] | None = None, targets: list[str] | None = None, cond: str | None = None, pointer: str | None = None, stored: str | None = None, incoming: list[tuple[str, str]] | None = None, attachments: dict[str, str] | None = None) -> None:
+    def __init__(self, text: str, line: int, block: "Block", result: str | None, opcode: str, type: str | None = None, callee: str | None = None, args: list[Operand] | None = None, uses: list[str] | None = None, targets: list[str] | None = None, cond: str | None = None, pointer: str | None = None, stored: str | None = None, incoming: list[tuple[str, str]] | None = None, attachments: dict[str, str] | None = None, pointer_type: str | None = None) -> None:
         self.text = text
         self.line = line
         self.block = block
@@ -113,6 +114,7 @@ class Instruction(Record):
         self.stored = stored
         self.incoming = [] if incoming is None else incoming
         self.attachments = {} if attachments is None else attachments
+        self.pointer_type = pointer_type
 
     def describe(self) -> str:
         return _ATTACHMENT.sub("", self.text).strip()
@@ -568,6 +570,8 @@ def _read_instruction(line: str, number: int, block: Block) -> Instruction:
         _fill(ins, rest)
     except ValueError as exc:
         raise ParseError(f"cannot read the instruction {line[:60]!r}: {exc}", number) from None
+    except IndexError:
+        raise ParseError(f"cannot read the instruction {line[:60]!r}: too few operands", number) from None
     return ins
 
 
@@ -630,7 +634,8 @@ def _fill(ins: Instruction, rest: str) -> None:
             head = head[1].split(None, 1) if len(head) > 1 else []
         if op == "atomicrmw" and head:
             head = head[1].split(None, 1) if len(head) > 1 else []
-        ins.pointer = take_operand(" ".join(head)).value
+        pointer = take_operand(" ".join(head))
+        ins.pointer, ins.pointer_type = pointer.value, pointer.type
         value = take_operand(parts[-1].rsplit(None, 2 if op == "cmpxchg" else 1)[0])
         ins.stored = value.value
         ins.type = value.type if op == "atomicrmw" else "{" + value.type + ", i1}"
