@@ -177,7 +177,7 @@ class Analyzer:
         self.diags = diags
         self.written: set[int] = set()
         self.options = options
-        self.engine = Engine(native_16bit=options.native_16bit)
+        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
         self.result: SemaResult | None = None
         self._linalg_types_checked: set[int] = set()
         self._instantiated: set[int] = set()
@@ -227,7 +227,18 @@ class Analyzer:
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
+        self._report_bit_field_errors()
         return result
+
+    def _report_bit_field_errors(self) -> None:
+        seen: set[tuple] = set()
+        for err in self.engine.bit_field_errors:
+            key = (err.message, id(err.span.file) if err.span is not None else None,
+                   err.span.start if err.span is not None else None)
+            if key not in seen:
+                seen.add(key)
+                self.error(err)
+        self.engine.bit_field_errors.clear()
 
     def _check_globals(self, ns: NamespaceSymbol, seen: set[int]) -> None:
         try:
@@ -256,7 +267,8 @@ class Analyzer:
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
-                            self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                            if f.decl is not None:
+                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
@@ -574,6 +586,9 @@ class Analyzer:
             self.check_attributes(decl.attributes)
             if "groupshared" in decl.specifiers:
                 raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
+            if decl.bit_width is not None:
+                self.diags.error(decl.bit_width.span, f"'{decl.name}' cannot be a bit-field: only data members "
+                                                      "of a struct can be")
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
             if isinstance(previous, VarSymbol):
@@ -1591,7 +1606,8 @@ def _flat_count(t: T.Type) -> int | None:
         return inner * t.size if inner is not None else None
     if isinstance(t, T.ClassType):
         total = 0
-        for f in t.instance.fields:
+        members = t.instance.data_members
+        for f in t.instance.fields if members is None else members:
             inner = _flat_count(f.type) if f.type is not None else None
             if inner is None:
                 return None
