@@ -733,6 +733,13 @@ class Analyzer:
         if isinstance(expr, A.IndexExpr):
             return self._index(expr, env)
         if isinstance(expr, A.SizeofExpr):
+            operand = expr.operand
+            while isinstance(operand, A.ParenExpr):
+                operand = operand.inner
+            if isinstance(operand, A.MemberExpr):
+                self.check_expr(operand.object, env)
+                if self.bit_field_named(operand) is not None:
+                    raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
             self.engine.evaluate(expr, env)
             return T.UINT
         if isinstance(expr, A.InitListExpr):
@@ -1220,10 +1227,36 @@ class Analyzer:
                     state[target] = 1
                     stack.append((target, iter(graph.get(target, ()))))
 
+    def bit_field_named(self, expr: A.Expr) -> VarSymbol | None:
+        """The bit-field member an (already checked) expression names, if any."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.result.expr_types.get(id(expr.object)) if self.result is not None else None
+            if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
+                base_t = base_t.elem
+            if isinstance(base_t, T.ClassType):
+                for sym in self.engine.members_of(base_t.instance).get(expr.member.name, ()):
+                    if isinstance(sym, VarSymbol) and sym.bit_field is not None:
+                        return sym
+            return None
+        if isinstance(expr, A.NameExpr) and self.result is not None:
+            sym = self.result.symbols.get(id(expr))
+            if isinstance(sym, VarSymbol) and sym.bit_field is not None:
+                return sym
+        return None
+
+    def _no_bit_field_argument(self, arg: A.Expr, mode: str) -> None:
+        sym = self.bit_field_named(arg)
+        if sym is not None:
+            raise SemaError(f"bit-field '{sym.name}' cannot be passed as an '{mode}' argument (it has no address "
+                            "to bind to)", arg.span, notes=[("bit-field is declared here", sym.span)])
+
     def _check_out_arguments(self, fn: FunctionSymbol, expr: A.CallExpr, env: Env) -> None:
         for param, arg in zip(fn.decl.params, expr.args):
             if "out" in param.modifiers or "inout" in param.modifiers:
                 self._require_lvalue(arg, env, "an out argument")
+                self._no_bit_field_argument(arg, "inout" if "inout" in param.modifiers else "out")
 
     def _resolve(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
                  args: list[T.Type], arg_exprs: list[A.Expr], name: str, span: Span | None,
@@ -1342,10 +1375,17 @@ class Analyzer:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
             if mode == "ref":
+                sym = self.bit_field_named(arg)
+                if sym is not None:
+                    raise SemaError(f"no matching function for call to '{match.name.split('.')[-1]}': the "
+                                    f"destination, bit-field '{sym.name}', cannot be updated atomically",
+                                    arg.span, notes=[("bit-field is declared here", sym.span)])
                 from .atomics import check_destination
                 check_destination(self, match.name.split(".")[-1], arg)
             if mode in ("out", "inout", "ref"):
                 self._require_lvalue(arg, env, f"an {mode} argument")
+                if mode != "ref":
+                    self._no_bit_field_argument(arg, mode)
 
     def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
         for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):
