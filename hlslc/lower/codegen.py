@@ -1125,7 +1125,8 @@ class Codegen:
             target = target.inner
         from .access import emit_place, rooted_outside
         if rooted_outside(self, target) or isinstance(target, A.MemberExpr) and \
-                isinstance(self.expr_type(target.object), T.MatrixType) or self._is_bit_field(target):
+                isinstance(self.expr_type(target.object), T.MatrixType) or self._is_bit_field(target) or \
+                isinstance(target, A.MemberExpr) and self._is_bit_field(target.object):
             place = emit_place(self, target)
             if not place.writable:
                 raise LowerError("internal: a store to read-only memory", target.span)

@@ -1491,7 +1491,8 @@ class Analyzer:
             self.diags.error(decl.return_type.span, "compute entry point must return void")
         for param, ptype in zip(sig.param_decls, sig.param_types):
             if param.semantic is None and isinstance(ptype, T.ClassType):
-                for field_sym in ptype.instance.fields:
+                members = ptype.instance.data_members
+                for field_sym in ptype.instance.fields if members is None else members:
                     field_decl = field_sym.decl
                     semantics = field_decl.semantics if isinstance(field_decl, A.VarDecl) else []
                     if not semantics:
