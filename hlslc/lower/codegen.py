@@ -1362,6 +1362,9 @@ class Codegen:
             return self._vector_convert(value, src, dst)
         if isinstance(dst, T.ClassType) and isinstance(src, T.ScalarType) and explicit:
             # `(S)0`: every member from the scalar.
+            if dst.instance.data_members is not None:
+                from .bitfields import build_struct
+                return build_struct(self, dst, lambda t: self.convert(value, src, t, True, span))
             result = ir.Constant(self.llt(dst), None)
             for i, f in enumerate(dst.instance.fields):
                 result = b.insert_value(result, self.convert(value, src, self.engine.var_type(f), True, span), i)

@@ -50,4 +50,9 @@ void main() {
   --f.d;
   f.e <<= 2;
   uint s = sum(w);
+  // A scalar cast sets every bit-field (d is 8 bits: -1 is 255).
+  // CHECK: and i32 5, 15
+  // CHECK: and i32 -1, 255
+  Flags z = (Flags)5;
+  Flags m = (Flags)-1;
 }
