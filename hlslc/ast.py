@@ -405,12 +405,13 @@ class VarDecl(Decl):
     init: "Expr | None"
     attributes: list[Attribute]      # `[[vk::binding(0)]]` before the declaration
     qualifier: "QualifiedName | None"  # `S::` of an out-of-class static member definition
+    bit_width: "Expr | None"         # `uint a : 4;` (a bit-field member; name "" when unnamed)
     __slots__ = ("specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes",
-                 "qualifier")
+                 "qualifier", "bit_width")
     _fields = ("span", "specifiers", "type", "name", "name_span", "array_dims", "semantics", "init", "attributes",
-               "qualifier")
+               "qualifier", "bit_width")
 
-    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None", attributes: "list[Attribute] | None" = None, qualifier: "QualifiedName | None" = None) -> None:
+    def __init__(self, span: Span, specifiers: list[str], type: TypeRef, name: str, name_span: Span, array_dims: "list[Expr | None]", semantics: list[Semantic], init: "Expr | None", attributes: "list[Attribute] | None" = None, qualifier: "QualifiedName | None" = None, bit_width: "Expr | None" = None) -> None:
         self.span = span
         self.specifiers = specifiers
         self.type = type
@@ -421,6 +422,7 @@ class VarDecl(Decl):
         self.init = init
         self.attributes = [] if attributes is None else attributes
         self.qualifier = qualifier
+        self.bit_width = bit_width
 
 
 class ParamDecl(Decl):

@@ -169,7 +169,8 @@ class _Builder:
     def var_decl(self, c):
         _, specs, rest = self._split_specifiers(c)
         type_ref, declarators = rest[0], rest[1].items
-        decls = [A.VarDecl(_cover(self.span_of(c[0]), d[-1]), specs, type_ref, d[0], d[1], d[2], d[3], d[4])
+        decls = [A.VarDecl(_cover(self.span_of(c[0]), d[-1]), specs, type_ref, d[0], d[1], d[2], d[3], d[4],
+                           bit_width=d[5])
                  for d in declarators]
         if len(decls) == 1:
             decls[0].span = self.cover(c)
@@ -188,20 +189,33 @@ class _Builder:
 
     def init_declarator(self, c):
         name = c[0]
-        dims, semantics, init = [], [], None
+        dims, semantics, init, width = [], [], None, None
         i = 1
         while i < len(c):
             item = c[i]
             if isinstance(item, _Pending) and item.kind == "array":
                 dims.append(item.items)
+            elif isinstance(item, _Pending) and item.kind == "bit_width":
+                width = width or item.items
             elif isinstance(item, A.Semantic):
                 semantics.append(item)
             elif isinstance(item, Token) and item.type == "EQUAL":
                 init = c[i + 1]
                 i += 1
             i += 1
-        return _Pending("declarator", (str(name), self.tspan(name), dims, semantics, init, self.cover(c)),
+        return _Pending("declarator", (str(name), self.tspan(name), dims, semantics, init, width, self.cover(c)),
                         self.cover(c))
+
+    def bit_width(self, c):
+        return _Pending("bit_width", c[1], self.cover(c))
+
+    def unnamed_bit_field(self, c):
+        # `uint : 4;` (an unnamed bit-field: padding, or `: 0` to close the
+        # storage unit); its name is "" and its name span the width's.
+        _, specs, rest = self._split_specifiers(c)
+        type_ref, width = rest[0], rest[1]
+        semantics = [item for item in rest[2:] if isinstance(item, A.Semantic)]
+        return A.VarDecl(self.cover(c), specs, type_ref, "", width.span, [], semantics, None, bit_width=width.items)
 
     def array_suffix(self, c):
         return _Pending("array", c[1] if len(c) == 3 else None, self.cover(c))
@@ -230,7 +244,7 @@ class _Builder:
             type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, "<anonymous>")]))
         decls: list[A.Decl] = [record]
         for d in c[1].items:
-            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4]))
+            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):

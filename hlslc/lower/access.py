@@ -197,6 +197,11 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         if sym is THIS:
             return PointerPlace(gen.this_pointer(expr.span), t)
         if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
+            if sym.bit_field is not None:
+                from .bitfields import BitFieldPlace
+                unit = sym.bit_field.unit
+                return BitFieldPlace(PointerPlace(gen.field_pointer(unit, expr.span), gen.engine.var_type(unit)),
+                                     sym.bit_field)
             return PointerPlace(gen.field_pointer(sym, expr.span), t)
         if isinstance(sym, VarSymbol) and id(sym) in gen.res.struct_leaves and not gen._is_local(sym):
             return GlobalStructPlace(sym, gen.res.struct_leaves[id(sym)], t, (), 0)
@@ -236,11 +241,27 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.object)
         name = expr.member.name
         t = gen.expr_type(expr)
+        from .bitfields import BitFieldPlace, bit_field_member
         if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
-            return constant_buffer_place(gen, expr.object, base_t).member(gen, name)
+            whole = constant_buffer_place(gen, expr.object, base_t)
+            bf = bit_field_member(gen, whole.type, name)
+            if bf is not None and bf.bit_field is not None:
+                return BitFieldPlace(whole.member(gen, bf.bit_field.unit.name), bf.bit_field)
+            return whole.member(gen, name)
         if isinstance(t, T.TextureSubscriptType):
             from .textures import subscript_error
             raise subscript_error(expr.span, t)
+        bf = bit_field_member(gen, base_t, name)
+        if bf is not None and bf.bit_field is not None:
+            unit = bf.bit_field.unit
+            base = emit_place(gen, expr.object)
+            if isinstance(base, PointerPlace):
+                index = base_t.instance.fields.index(unit)  # type: ignore[union-attr]
+                unit_place: Place = PointerPlace(b.gep(base.pointer, [ir.Constant(I32, 0), ir.Constant(I32, index)]),
+                                                 gen.engine.var_type(unit))
+            else:
+                unit_place = base.member(gen, unit.name)
+            return BitFieldPlace(unit_place, bf.bit_field)
         if isinstance(base_t, T.ClassType) and any(f.name == name for f in base_t.instance.fields):
             base = emit_place(gen, expr.object)
             if isinstance(base, PointerPlace):

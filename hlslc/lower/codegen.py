@@ -764,6 +764,12 @@ class Codegen:
             for i in range(count):
                 out.extend(self._scalars_of(self.builder.extract_value(value, i), inner))
             return out
+        if isinstance(t, T.ClassType) and t.instance.data_members is not None:
+            from .bitfields import scalars_of_struct
+            out = []
+            for part, part_t in scalars_of_struct(self, value, t):
+                out.extend(self._scalars_of(part, part_t))
+            return out
         if isinstance(t, T.ClassType):
             out = []
             for i, f in enumerate(t.instance.fields):
@@ -794,6 +800,9 @@ class Codegen:
                 for i in range(t.rows):
                     result = self.builder.insert_value(result, build(T.vector_of(t.elem, t.cols)), i)
                 return result
+            if isinstance(t, T.ClassType) and t.instance.data_members is not None:
+                from .bitfields import build_struct
+                return build_struct(self, t, build)
             if isinstance(t, T.ClassType):
                 for i, f in enumerate(t.instance.fields):
                     result = self.builder.insert_value(result, build(self.engine.var_type(f)), i)
@@ -882,6 +891,9 @@ class Codegen:
         if sym is THIS:
             return self.builder.load(self.this_pointer(expr.span))
         if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
+            if sym.bit_field is not None:
+                from .access import load_place
+                return load_place(self, expr)
             return self.builder.load(self.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
@@ -1114,7 +1126,8 @@ class Codegen:
             target = target.inner
         from .access import emit_place, rooted_outside
         if rooted_outside(self, target) or isinstance(target, A.MemberExpr) and \
-                isinstance(self.expr_type(target.object), T.MatrixType):
+                isinstance(self.expr_type(target.object), T.MatrixType) or self._is_bit_field(target) or \
+                isinstance(target, A.MemberExpr) and self._is_bit_field(target.object):
             place = emit_place(self, target)
             if not place.writable:
                 raise LowerError("internal: a store to read-only memory", target.span)
@@ -1136,6 +1149,16 @@ class Codegen:
                 b.store(current, ptr)
                 return
         b.store(value, self.emit_lvalue(target))
+
+    def _is_bit_field(self, expr: A.Expr) -> bool:
+        """Whether `expr` names a bit-field member (written through its place)."""
+        if isinstance(expr, A.MemberExpr):
+            from .bitfields import bit_field_member
+            return bit_field_member(self, self.expr_type(expr.object), expr.member.name) is not None
+        if isinstance(expr, A.NameExpr):
+            sym = self.symbol_of(expr)
+            return isinstance(sym, VarSymbol) and sym.bit_field is not None
+        return False
 
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
@@ -1340,6 +1363,9 @@ class Codegen:
             return self._vector_convert(value, src, dst)
         if isinstance(dst, T.ClassType) and isinstance(src, T.ScalarType) and explicit:
             # `(S)0`: every member from the scalar.
+            if dst.instance.data_members is not None:
+                from .bitfields import build_struct
+                return build_struct(self, dst, lambda t: self.convert(value, src, t, True, span))
             result = ir.Constant(self.llt(dst), None)
             for i, f in enumerate(dst.instance.fields):
                 result = b.insert_value(result, self.convert(value, src, self.engine.var_type(f), True, span), i)
@@ -1441,7 +1467,7 @@ class Codegen:
         from .access import load_place, rooted_outside
         if _is_static_member(self.symbol_of(expr)):
             return self.emit_name(expr)     # `x.s` is `S::s`
-        if rooted_outside(self, expr):
+        if rooted_outside(self, expr) or self._is_bit_field(expr):
             return load_place(self, expr)
         base_t = self.expr_type(expr.object)
         b = self.builder

@@ -177,7 +177,7 @@ class Analyzer:
         self.diags = diags
         self.written: set[int] = set()
         self.options = options
-        self.engine = Engine(native_16bit=options.native_16bit)
+        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
         self.result: SemaResult | None = None
         self._linalg_types_checked: set[int] = set()
         self._instantiated: set[int] = set()
@@ -227,7 +227,18 @@ class Analyzer:
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
+        self._report_bit_field_errors()
         return result
+
+    def _report_bit_field_errors(self) -> None:
+        seen: set[tuple] = set()
+        for err in self.engine.bit_field_errors:
+            key = (err.message, id(err.span.file) if err.span is not None else None,
+                   err.span.start if err.span is not None else None)
+            if key not in seen:
+                seen.add(key)
+                self.error(err)
+        self.engine.bit_field_errors.clear()
 
     def _check_globals(self, ns: NamespaceSymbol, seen: set[int]) -> None:
         try:
@@ -262,7 +273,8 @@ class Analyzer:
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
-                            self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                            if f.decl is not None:
+                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
@@ -596,6 +608,9 @@ class Analyzer:
             self.check_attributes(decl.attributes)
             if "groupshared" in decl.specifiers:
                 raise SemaError("'groupshared' variables must be declared at global scope", decl.span)
+            if decl.bit_width is not None:
+                self.diags.error(decl.bit_width.span, f"'{decl.name}' cannot be a bit-field: only data members "
+                                                      "of a struct can be")
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
             if isinstance(previous, VarSymbol):
@@ -740,6 +755,13 @@ class Analyzer:
         if isinstance(expr, A.IndexExpr):
             return self._index(expr, env)
         if isinstance(expr, A.SizeofExpr):
+            operand = expr.operand
+            while isinstance(operand, A.ParenExpr):
+                operand = operand.inner
+            if isinstance(operand, A.MemberExpr):
+                self.check_expr(operand.object, env)
+                if self.bit_field_named(operand) is not None:
+                    raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
             self.engine.evaluate(expr, env)
             return T.UINT
         if isinstance(expr, A.InitListExpr):
@@ -1229,10 +1251,36 @@ class Analyzer:
                     state[target] = 1
                     stack.append((target, iter(graph.get(target, ()))))
 
+    def bit_field_named(self, expr: A.Expr) -> VarSymbol | None:
+        """The bit-field member an (already checked) expression names, if any."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.result.expr_types.get(id(expr.object)) if self.result is not None else None
+            if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
+                base_t = base_t.elem
+            if isinstance(base_t, T.ClassType):
+                for sym in self.engine.members_of(base_t.instance).get(expr.member.name, ()):
+                    if isinstance(sym, VarSymbol) and sym.bit_field is not None:
+                        return sym
+            return None
+        if isinstance(expr, A.NameExpr) and self.result is not None:
+            sym = self.result.symbols.get(id(expr))
+            if isinstance(sym, VarSymbol) and sym.bit_field is not None:
+                return sym
+        return None
+
+    def _no_bit_field_argument(self, arg: A.Expr, mode: str) -> None:
+        sym = self.bit_field_named(arg)
+        if sym is not None:
+            raise SemaError(f"bit-field '{sym.name}' cannot be passed as an '{mode}' argument (it has no address "
+                            "to bind to)", arg.span, notes=[("bit-field is declared here", sym.span)])
+
     def _check_out_arguments(self, fn: FunctionSymbol, expr: A.CallExpr, env: Env) -> None:
         for param, arg in zip(fn.decl.params, expr.args):
             if "out" in param.modifiers or "inout" in param.modifiers:
                 self._require_lvalue(arg, env, "an out argument")
+                self._no_bit_field_argument(arg, "inout" if "inout" in param.modifiers else "out")
 
     def _resolve(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
                  args: list[T.Type], arg_exprs: list[A.Expr], name: str, span: Span | None,
@@ -1351,10 +1399,17 @@ class Analyzer:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
             if mode == "ref":
+                sym = self.bit_field_named(arg)
+                if sym is not None:
+                    raise SemaError(f"no matching function for call to '{match.name.split('.')[-1]}': the "
+                                    f"destination, bit-field '{sym.name}', cannot be updated atomically",
+                                    arg.span, notes=[("bit-field is declared here", sym.span)])
                 from .atomics import check_destination
                 check_destination(self, match.name.split(".")[-1], arg)
             if mode in ("out", "inout", "ref"):
                 self._require_lvalue(arg, env, f"an {mode} argument")
+                if mode != "ref":
+                    self._no_bit_field_argument(arg, mode)
 
     def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
         for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):
@@ -1460,7 +1515,8 @@ class Analyzer:
             self.diags.error(decl.return_type.span, "compute entry point must return void")
         for param, ptype in zip(sig.param_decls, sig.param_types):
             if param.semantic is None and isinstance(ptype, T.ClassType):
-                for field_sym in ptype.instance.fields:
+                members = ptype.instance.data_members
+                for field_sym in ptype.instance.fields if members is None else members:
                     field_decl = field_sym.decl
                     semantics = field_decl.semantics if isinstance(field_decl, A.VarDecl) else []
                     if not semantics:
@@ -1615,7 +1671,8 @@ def _flat_count(t: T.Type) -> int | None:
         return inner * t.size if inner is not None else None
     if isinstance(t, T.ClassType):
         total = 0
-        for f in t.instance.fields:
+        members = t.instance.data_members
+        for f in t.instance.fields if members is None else members:
             inner = _flat_count(f.type) if f.type is not None else None
             if inner is None:
                 return None

@@ -25,7 +25,7 @@ from .. import ast as A
 from ..source import Span
 from . import types as T
 from .conversions import literal_default
-from .symbols import (AliasSymbol, AliasTemplateSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol,
+from .symbols import (AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol,
                       EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature,
                       Specialization, Symbol, TypeSymbol, VarSymbol)
 
@@ -131,8 +131,13 @@ def _same_binding(a: Any, b: Any) -> bool:
 
 
 class Engine:
-    def __init__(self, native_16bit: bool = True) -> None:
+    def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021) -> None:
         self.native_16bit = native_16bit
+        self.hlsl_version = hlsl_version
+        # Errors in bit-field declarations, found while a struct's storage is
+        # laid out (once per struct, wherever it is first used); the analyzer
+        # reports them all, so one bad member does not hide the next.
+        self.bit_field_errors: list[SemaError] = []
         self.global_ns = NamespaceSymbol("", None, None)
         self.global_env = Env(namespace=self.global_ns)
         self._depth = 0
@@ -286,6 +291,9 @@ class Engine:
         """The symbols a declaration introduces in a namespace or class."""
         prefix = f"{ns_name}::" if ns_name else ""
         if isinstance(decl, A.VarDecl):
+            if decl.bit_width is not None and not isinstance(owner, ClassInstance):
+                self.bit_field_errors.append(SemaError(
+                    f"'{decl.name}' cannot be a bit-field: only data members of a struct can be", decl.bit_width.span))
             sym = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers), owner=owner)
             return [sym]
         if isinstance(decl, A.FunctionDecl):
@@ -543,8 +551,20 @@ class Engine:
                     sym.is_field = True
                     own.append(sym)
         own.sort(key=lambda s: s.decl.span.start if s.decl is not None else 0)
+        for decl in instance.decl.members:
+            if isinstance(decl, A.VarDecl) and decl.bit_width is not None and "static" in decl.specifiers:
+                self.bit_field_errors.append(SemaError(f"static member '{decl.name}' cannot be a bit-field",
+                                                       decl.bit_width.span))
+        storage, named = self._pack_bit_fields(instance, own)
         # Base class members come first in memory, as in C++.
-        instance.fields[:] = inherited + own
+        instance.fields[:] = inherited + storage
+        if named is not None or any(base.data_members is not None for base in self.bases_of(instance)):
+            inherited_named: list[VarSymbol] = []
+            for base in self.bases_of(instance):
+                for f in base.data_members if base.data_members is not None else base.fields:
+                    if f not in inherited_named:
+                        inherited_named.append(f)
+            instance.data_members = inherited_named + (named if named is not None else own)
         for field in instance.fields:
             self.var_type(field)
         for decl in instance.decl.members:
@@ -554,6 +574,116 @@ class Engine:
                     notes = [(f"in instantiation of '{instance.spell()}'", None)] if instance.template else []
                     raise SemaError(f"static assertion failed{': ' + decl.message if decl.message else ''}",
                                     decl.cond.span, notes=notes)
+
+    def _pack_bit_fields(self, instance: ClassInstance,
+                         own: list[VarSymbol]) -> tuple[list[VarSymbol], "list[VarSymbol] | None"]:
+        """Lay out a struct's own bit-fields: consecutive bit-fields of one
+        type share a storage unit of that type, filled from its least
+        significant bit, and the next one that does not fit (or a member of
+        another type, or an unnamed `: 0`) starts a new unit.  Returns the
+        storage members (units in place of the bit-fields) and the named
+        data members in order, or None for the latter when there are no
+        bit-fields.  Bad declarations are recorded in `bit_field_errors`
+        and left out of the units."""
+        if not any(isinstance(s.decl, A.VarDecl) and s.decl.bit_width is not None for s in own):
+            return own, None
+        storage: list[VarSymbol] = []
+        named: list[VarSymbol] = []
+        unit: VarSymbol | None = None
+        unit_key, used, capacity, count = "", 0, 0, 0
+        for sym in own:
+            decl = sym.decl
+            if not (isinstance(decl, A.VarDecl) and decl.bit_width is not None):
+                unit = None
+                storage.append(sym)
+                named.append(sym)
+                continue
+            info = self._bit_field_info(sym, decl, instance)
+            if info is None:
+                # Reported: keep a named member as an ordinary one so that
+                # uses of it still check.
+                if sym.name:
+                    storage.append(sym)
+                    named.append(sym)
+                unit = None
+                continue
+            unit_type, bits, width = info
+            if width == 0:
+                unit = None
+                continue
+            key = self.var_type(sym).spell()
+            if unit is None or key != unit_key or used + width > capacity:
+                unit = VarSymbol(f"${instance.spell()}.bits{count}", decl.span, None, None, type=unit_type,
+                                 owner=instance)
+                unit.is_field = True
+                count += 1
+                unit_key, used, capacity = key, 0, bits
+                storage.append(unit)
+            sym.bit_field = BitField(unit, used, width, self.var_type(sym))
+            used += width
+            if sym.name:
+                named.append(sym)
+        return storage, named
+
+    def _bit_field_info(self, sym: VarSymbol, decl: "A.VarDecl",
+                        instance: ClassInstance) -> tuple[T.Type, int, int] | None:
+        """(storage unit type, its bits, the width) of a bit-field member,
+        or None after recording why it is not a valid one (clang's and
+        DXC's words)."""
+        expr = decl.bit_width
+        assert expr is not None
+        errors = self.bit_field_errors
+        what = f"bit-field '{sym.name}'" if sym.name else "anonymous bit-field"
+        if self.hlsl_version < 2021:
+            errors.append(SemaError("bitfields are not supported in HLSL", expr.span))
+            return None
+        if decl.semantics:
+            errors.append(SemaError("bitfields are not allowed with HLSL annotations", expr.span))
+            return None
+        if decl.init is not None:
+            errors.append(SemaError("bit-field member cannot have an in-class initializer", decl.init.span))
+            return None
+        t = self.var_type(sym)
+        unit_type: T.Type
+        if isinstance(t, T.EnumType):
+            unit_type, bits = getattr(t.symbol, "underlying", None) or T.INT, 32
+            if isinstance(unit_type, T.ScalarType):
+                bits = 64 if unit_type.bits == 64 else 16 if unit_type.bits == 16 and self.native_16bit else 32
+        elif isinstance(t, T.ScalarType) and (t.is_integer or t.kind == "bool") and not t.literal:
+            unit_type = T.UINT if t.kind == "bool" else t
+            bits = 64 if t.bits == 64 else 16 if t.bits == 16 and (self.native_16bit or not
+                                                                  t.name.startswith("min")) else 32
+        else:
+            if sym.name:
+                errors.append(SemaError(f"bit-field '{sym.name}' has non-integral type '{t.spell()}'",
+                                        decl.name_span))
+            else:
+                errors.append(SemaError(f"anonymous bit-field has non-integral type '{t.spell()}'", expr.span))
+            return None
+        try:
+            value = self.evaluate(expr, instance.env)
+        except SemaError as err:
+            errors.append(err)
+            return None
+        if not isinstance(value.value, int) or isinstance(value.value, bool) or value.type.is_float:
+            errors.append(SemaError("integral constant expression must have integral or unscoped enumeration "
+                                    f"type, not '{value.type.spell()}'", expr.span))
+            return None
+        width = value.value
+        if width < 0:
+            errors.append(SemaError(f"{what} has negative width ({width})", expr.span))
+            return None
+        if width == 0 and sym.name:
+            errors.append(SemaError(f"named bit-field '{sym.name}' has zero width", expr.span))
+            return None
+        if width > bits:
+            if sym.name:
+                message = f"size of bit-field '{sym.name}' ({width} bits) exceeds size of its type ({bits} bits)"
+            else:
+                message = f"size of anonymous bit-field ({width} bits) exceeds size of its type ({bits} bits)"
+            errors.append(SemaError(message, expr.span))
+            return None
+        return unit_type, bits, width
 
     def var_type(self, var: VarSymbol) -> T.Type:
         if var.type is None:

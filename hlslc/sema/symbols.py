@@ -113,7 +113,7 @@ class ClassInstance(Symbol):
     from the declaration on first use, in an environment binding the
     template's parameters."""
     __slots__ = ("template", "args", "decl", "env", "type", "_members", "qualified_name", "fields",
-                 "param_names")
+                 "param_names", "data_members")
 
     def __init__(self, name: str, span: "Span | None", template: ClassTemplateSymbol | None,
                  args: tuple, decl: "A.StructDecl", env: "Env", qualified_name: str,
@@ -126,8 +126,15 @@ class ClassInstance(Symbol):
         self.type = T.ClassType(self)
         self._members: dict[str, list[Symbol]] | None = None
         self.qualified_name = qualified_name
+        # The storage of the data members in memory order, base classes
+        # first: one entry per member, except that consecutive bit-fields
+        # share storage-unit entries (see `BitField`).
         self.fields: list[VarSymbol] = []
         self.param_names = param_names or []
+        # The data members as the source names them, in order (a bit-field
+        # here, not its unit; unnamed bit-fields left out): what brace
+        # initialisers and flattening walk.  None: the same as `fields`.
+        self.data_members: "list[VarSymbol] | None" = None
 
     def spell(self) -> str:
         if self.template is None:
@@ -179,11 +186,26 @@ class EnumeratorSymbol(Symbol):
         return T.ConstValue(self.enum.type, self.value)
 
 
+class BitField:
+    """Where a bit-field member's bits lie: `width` bits from bit `offset`
+    (counted from the least significant) of the storage unit `unit`, a
+    synthetic data member of the bit-field's declared integer type that the
+    struct's `fields` hold in its place (consecutive bit-fields of one type
+    share a unit while they fit, as MSVC and DXC lay them out)."""
+    __slots__ = ("unit", "offset", "width", "type")
+
+    def __init__(self, unit: "VarSymbol", offset: int, width: int, type: T.Type) -> None:
+        self.unit = unit
+        self.offset = offset
+        self.width = width
+        self.type = type          # the declared type (what a read gives)
+
+
 class VarSymbol(Symbol):
     """A variable, parameter, field or static data member.  The type and the
     constant value of a `static const` are computed on first use."""
     __slots__ = ("decl", "env", "type", "storage", "is_const", "const_value", "evaluating", "owner",
-                 "is_param", "param_modifiers", "is_field", "const_error", "is_global", "cbuffer")
+                 "is_param", "param_modifiers", "is_field", "const_error", "is_global", "cbuffer", "bit_field")
 
     def __init__(self, name: str, span: "Span | None", decl: "A.Node | None", env: "Env | None",
                  type: T.Type | None = None, storage: tuple[str, ...] = (), owner: Any = None) -> None:
@@ -204,6 +226,8 @@ class VarSymbol(Symbol):
         # `cbuffer`/`tbuffer` declaration it is a member of, if any.
         self.is_global = False
         self.cbuffer: Any = None
+        # A bit-field member: where its bits lie (None for other variables).
+        self.bit_field: "BitField | None" = None
 
     @property
     def is_groupshared(self) -> bool:
