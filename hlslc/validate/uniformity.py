@@ -60,12 +60,20 @@ _LEVEL_WORDS = {WAVE_UNIFORM: "the threads of a thread group (it is only wave-un
                 VARYING: "threads"}
 
 
+_OPS: dict[tuple[str, int | None], "ir_ops.Operation | None"] = {}
+
+
 def _op_of(ins: Instruction) -> ir_ops.Operation | None:
     if ins.opcode != "call" or not ins.callee or not ins.callee.startswith("@dx.op.") or not ins.args:
         return None
+    key = (ins.callee, ins.args[0].const)
+    try:
+        return _OPS[key]
+    except KeyError:
+        pass
     ops = ir_ops.by_function(ins.callee[1:])
-    opcode = ins.args[0].const
-    return next((o for o in ops if o.opcode == opcode), None)
+    found = _OPS[key] = next((o for o in ops if o.opcode == key[1]), None)
+    return found
 
 
 _EXIT = "\0exit"   # the virtual block every return leads to
