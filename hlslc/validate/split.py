@@ -39,6 +39,7 @@ MIN_FUNCTIONS = 32
 MIN_LINES = 4000
 
 _DEFINE_NAME = re.compile(r'define [^@]*@("[^"]*"|[-a-zA-Z$._0-9]+)')
+_OWN_NAME = re.compile(r'(define [^@]*@)("[^"]*"|[-a-zA-Z$._0-9]+)')
 _CALLEE = re.compile(r'\bcall [^@]*@("[^"]*"|[-a-zA-Z$._0-9]+)\(')
 
 # Set by the hlslc command for its own process; not in -j workers (the
@@ -221,27 +222,54 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
     values = list(module.globals.values())
     meta = module._get_metadata_lines()
 
-    def part(mine: list) -> tuple[str, dict[int, str]]:
+    # Entry points (named in metadata) have per-function attributes the
+    # rules read (stage, thread group size): never taken as copies.
+    in_metadata = {m.strip('"') for m in re.findall(r'@("[^"]*"|[-a-zA-Z$._0-9]+)', "\n".join(meta))}
+
+    def part(mine: list, printed: "dict[int, str] | None" = None,
+             dedupe: bool = True) -> tuple[str, dict[int, str]]:
+        """This half's text (the other half's bodies blank).  With `dedupe`, a
+        body identical to an earlier one of the half but for the function's
+        name is blank too: every rule but the PSV check's module-wide half
+        looks at one function at a time, and that half compares sets of
+        matrix uses, which a copy does not change.  A part with findings is
+        validated again whole, so each copy gets its own locations."""
         own = {id(fn) for fn in mine}
-        printed: dict[int, str] = {}
+        printed = {} if printed is None else printed
+        seen_bodies: set[str] = set()
         pieces = []
         for value in values:
             key = id(value)
             if key in predicted and key not in own:
                 pieces.append("\n" * predicted[key])       # the other half's function, left blank
-            else:
+                continue
+            text = printed.get(key)
+            if text is None:
                 printed[key] = text = str(value)
-                pieces.append(text)
+            if dedupe and key in predicted and value.name not in in_metadata:
+                first, _, body = text.partition("\n")
+                shape = _OWN_NAME.sub(r"\1", first, count=1) + "\n" + body
+                if shape in seen_bodies:
+                    pieces.append("\n" * predicted[key])   # validated as its first copy
+                    continue
+                seen_bodies.add(shape)
+            pieces.append(text)
         return "\n".join(head + pieces + meta), printed
 
+    def checked(mine: list) -> tuple:
+        text, printed = part(mine)
+        found = _validated(text, path, uniformity, revision, locator(text, mine))
+        if found[1]:
+            text, printed = part(mine, printed, dedupe=False)
+            found = _validated(text, path, uniformity, revision, locator(text, mine))
+        return printed, found
+
     def child() -> tuple:
-        text, printed = part(halves[1])
-        _, diags, entries, unknown = _validated(text, path, uniformity, revision, locator(text, halves[1]))
+        printed, (_, diags, entries, unknown) = checked(halves[1])
         return [printed[id(fn)] for fn in halves[1]], diags, entries, unknown
 
     def parent() -> tuple:
-        text, printed = part(halves[0])
-        return printed, _validated(text, path, uniformity, revision, locator(text, halves[0]))
+        return checked(halves[0])
 
     both = _in_two(child, parent)
     if both is None:
