@@ -33,7 +33,7 @@ class RunResult:
         return all(o.ok for o in self.outcomes)
 
 
-def execute(module_text: str, pipeline: Any, entry: str, wave_size: int = 32, check: bool = False) -> RunResult:
+def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False) -> RunResult:
     from . import ops  # noqa: F401  (registers the operations)
     from .executor import Executor
     from .results import check as check_results
@@ -151,7 +151,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         module_text = result.output
     from .executor import RunError
     try:
-        outcome = execute(module_text, pipeline, entry, wave_size=wave_size or 32, check=check)
+        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check)
     except RunError as err:
         where = f" (IR line {err.line})" if err.line else ""
         stderr.write(f"{source}: error: {err.message}{where}\n")

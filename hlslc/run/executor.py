@@ -131,7 +131,7 @@ class Dispatch:
 class Executor:
     """Runs one compute entry of a module over a dispatch."""
 
-    def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int = 32,
+    def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int | None = None,
                  check: bool = False) -> None:
         self.check = check
         try:
@@ -143,9 +143,10 @@ class Executor:
         self.entry = self.mod.functions.get("@" + entry)
         if self.entry is None or not self.entry.defined:
             raise RunError(f"the module has no entry function '{entry}'")
-        self.wave_size = wave_size
         self.threads = self._numthreads(entry)
-        self.d = Dispatch(pipeline.dispatch, self.threads, wave_size)
+        shader_wave = self._wave_size(entry)
+        self.wave_size = wave_size if wave_size else (shader_wave or 32)
+        self.d = Dispatch(pipeline.dispatch, self.threads, self.wave_size)
         self.resources = self._bind()
         self.instructions = 0
 
@@ -173,6 +174,26 @@ class Executor:
                         if len(dims) == 3 and all(d for d in dims):
                             return (dims[0], dims[1], dims[2])
         raise RunError(f"the entry '{entry}' has no thread group size (numthreads) in its metadata")
+
+    def _entry_properties(self, entry: str) -> dict[int, str]:
+        for ref in self.mod.named_metadata.get("dx.entryPoints", []):
+            node = self.mod.md_node(ref) or []
+            if len(node) >= 5 and node[0].endswith("@" + entry):
+                props = self.mod.md_node(node[4]) or []
+                return {self.mod.md_int(props[k]): props[k + 1] for k in range(0, len(props) - 1, 2)}
+        return {}
+
+    def _wave_size(self, entry: str) -> int | None:
+        """[WaveSize(N)] (tag 11) or [WaveSize(min, max, preferred)] (tag 23):
+        the size a dispatch uses when --wave-size does not say."""
+        props = self._entry_properties(entry)
+        if 11 in props:
+            return self.mod.md_int(props[11])
+        if 23 in props:
+            sizes = [self.mod.md_int(x) for x in self.mod.md_node(props[23]) or []]
+            preferred = sizes[2] if len(sizes) > 2 and sizes[2] else None
+            return preferred or (sizes[0] if sizes else None)
+        return None
 
     def _records(self) -> dict[str, list[list[str]]]:
         """!dx.resources records by class: 't', 'u', 'b', 's'."""
@@ -571,19 +592,36 @@ class Executor:
 
 
 def _load_object(ptr: Ptr, mask: np.ndarray) -> Any:
-    offsets = np.unique(ptr.offset[mask]) if mask.any() else np.unique(ptr.offset[:1])
-    values = [ptr.mem.objects.get(int(o)) for o in offsets]
-    if len(values) == 1:
-        return values[0]
+    """A handle (or matrix) kept in memory: what each thread stored there."""
+    n = len(ptr.offset)
+    lanes = np.nonzero(mask)[0] if mask.any() else np.arange(min(n, 1))
+    per_lane = [ptr.mem.objects.get(int(ptr.offset[k]), (None,) * n)[k] for k in lanes]
+    distinct = {id(v): v for v in per_lane}
+    if len(distinct) == 1:
+        return per_lane[0]
     from .ops import Handle
-    if all(isinstance(v, Handle) and v.index is None for v in values):
-        return Handle([v.resources[0] for v in values], np.searchsorted(offsets, ptr.offset))
-    raise RunError("handles or matrices chosen differently per thread are not supported")
+    values = list(distinct.values())
+    if all(isinstance(v, Handle) and len(v.resources) == 1 for v in values):
+        resources = [v.resources[0] for v in values]
+        index = np.zeros(n, dtype=np.int64)
+        order = {id(v): k for k, v in enumerate(values)}
+        for lane, v in zip(lanes, per_lane):
+            index[lane] = order[id(v)]
+        return Handle(resources, index)
+    raise RunError("matrices chosen differently per thread are not supported")
 
 
 def _store_object(ptr: Ptr, value: Any, mask: np.ndarray) -> None:
-    for o in np.unique(ptr.offset[mask]) if mask.any() else ():
-        ptr.mem.objects[int(o)] = value
+    n = len(ptr.offset)
+    from .ops import Handle
+    for lane in np.nonzero(mask)[0]:
+        slot = ptr.mem.objects.get(int(ptr.offset[lane]))
+        if slot is None:
+            slot = ptr.mem.objects[int(ptr.offset[lane])] = [None] * n
+        if isinstance(value, Handle) and value.index is not None:
+            slot[lane] = Handle([value.resources[int(value.index[lane])]])
+        else:
+            slot[lane] = value
 
 
 # --------------------------------------------------------------------------
@@ -639,9 +677,30 @@ def _scalar_constant(t: IRType, text: str) -> Any:
     return value & ((1 << bits) - 1)
 
 
+def ftz(x: np.ndarray) -> np.ndarray:
+    """32-bit float arithmetic flushes denormals to a zero of their sign, as
+    DXIL's default float32 denorm mode lets GPUs do (and they do)."""
+    if x.dtype != np.float32:
+        return x
+    tiny = np.float32(np.finfo(np.float32).tiny)
+    return np.where(np.abs(x) < tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
+
+
 def _binary(op: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype
     with np.errstate(all="ignore"):
+        if op[0] == "f" and dt == np.float32:
+            a, b = ftz(a), ftz(b)
+            if op == "fadd":
+                return ftz(a + b)
+            if op == "fsub":
+                return ftz(a - b)
+            if op == "fmul":
+                return ftz(a * b)
+            if op == "fdiv":
+                return ftz(a / b)
+            if op == "frem":
+                return ftz(np.fmod(a, b))
         if op in ("add", "fadd"):
             return a + b
         if op in ("sub", "fsub"):

@@ -174,6 +174,14 @@ def _scatter(data: np.ndarray, addr: np.ndarray, value: np.ndarray, mask: np.nda
         data[idx[lanes]] = raw
 
 
+def _as_overload(values: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """A typed buffer's elements in the load's overload: signed formats
+    sign-extend, floats and integers keep their bits' meaning."""
+    if values.dtype.kind == "i" and dtype.kind == "u":
+        return values.astype(SIGNED[dtype]).view(dtype)
+    return values.astype(dtype)
+
+
 def _element_address(res: Any, index: np.ndarray, offset: np.ndarray | None, raw: bool) -> np.ndarray:
     if raw:
         return index.astype(np.int64)
@@ -194,8 +202,8 @@ def _buffer_load(ex: Executor, ins, o, args, mask):
         fmt = res.buffer.dtype
         count = res.buffer.channels
         base = index.astype(np.int64) * fmt.itemsize * count
-        comps = [_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line).astype(dtype)
-                 for k in range(count)]
+        comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line),
+                              dtype) for k in range(count)]
         comps += [np.zeros(len(index), dtype=dtype)] * (4 - count)
         return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
     addr = _element_address(res, index, offset if o.name == "RawBufferLoad" or not raw else None, raw)
@@ -292,9 +300,11 @@ def _barrier(ex: Executor, ins, o, args, mask):
 # Math
 
 def _float_unary(fn):
+    from .executor import ftz
+
     def run(ex, ins, o, args, mask):
         with np.errstate(all="ignore"):
-            return fn(args[0]).astype(args[0].dtype)
+            return ftz(fn(ftz(args[0])).astype(args[0].dtype))
     return run
 
 
