@@ -15,6 +15,8 @@ The library API::
 
     problems = hlslc.validate(ir_text)     # the IR validator: a list of Diagnostic
 
+    run = hlslc.run(result, "pipeline.yaml")   # the dispatch on the CPU: run.buffers, run.outcomes
+
 Every name below is imported on first use (PEP 562), so `import hlslc` is
 cheap and does not load lark, llvmlite or rich.
 """
@@ -29,6 +31,7 @@ from ._version import __version__
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .diagnostics import Diagnostic, Diagnostics, Note, Severity
     from .validate import validate
+    from .runner import Pipeline, PipelineError, RunError, RunResult, load_pipeline, run
     from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
                          compile_file, compile_source, parse)
 
@@ -47,6 +50,12 @@ __all__ = [
     "Note",
     "Severity",
     "validate",
+    "run",
+    "RunResult",
+    "RunError",
+    "Pipeline",
+    "PipelineError",
+    "load_pipeline",
 ]
 
 # public name -> submodule that defines it
@@ -64,6 +73,12 @@ _LAZY = {
     "Note": "diagnostics",
     "Severity": "diagnostics",
     "validate": "validate",
+    "run": "runner",
+    "RunResult": "runner",
+    "RunError": "runner",
+    "Pipeline": "runner",
+    "PipelineError": "runner",
+    "load_pipeline": "runner",
 }
 
 

@@ -489,7 +489,7 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return run_validate(argv[1:], stdout, stderr)
     if argv and argv[0] == "run":
         # `hlslc run SHADER --pipeline P.yaml`: execute a dispatch on the CPU.
-        from .run.command import run as run_dispatch
+        from .runner.command import run as run_dispatch
         return run_dispatch(argv[1:], stdout, stderr)
     try:
         args = parse_arguments(argv)

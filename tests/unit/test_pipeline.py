@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from hlslc.run.pipeline import PipelineError, load_pipeline
+from hlslc.runner.pipeline import PipelineError, load_pipeline
 
 GOOD = """\
 ---

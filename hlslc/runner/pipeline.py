@@ -15,8 +15,8 @@ an unknown key is an error at its line, as is every wrong value.
 Owns: reading the YAML (PyYAML's node tree, which keeps every value's
 position), the `Pipeline` model with each buffer's data as a numpy array
 of its format, and `PipelineError` with the position of what is wrong.
-Does not own: executing (`hlslc.run.executor`) or comparing results
-(`hlslc.run.results`).
+Does not own: executing (`hlslc.runner.executor`) or comparing results
+(`hlslc.runner.results`).
 """
 
 from __future__ import annotations

@@ -1,1 +1,0 @@
-"""hlslc run: execute compute dispatches on the CPU (hlslc.run.pipeline, ...)."""

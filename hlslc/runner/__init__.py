@@ -1,0 +1,50 @@
+"""`hlslc run`: execute a compute dispatch on the CPU and check its results.
+
+    import hlslc
+
+    result = hlslc.compile_file("gemm.hlsl", hlslc.CompileOptions(profile="cs_6_10"))
+    run = hlslc.run(result, "gemm.yaml")          # or IR text, or a Pipeline
+    run.buffers["Out"]                           # numpy arrays, by buffer name
+    run.ok, [o.line() for o in run.outcomes]     # each Result of the pipeline
+
+Stages: `pipeline` (the offload-test-suite file), `executor` and `ops`
+(running the IR over every thread at once), `results` (the comparison
+rules), `command` (the `hlslc run` command line).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .command import RunResult
+from .executor import RunError
+from .pipeline import Pipeline, PipelineError, load_pipeline
+
+__all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pipeline"]
+
+
+def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
+        wave_size: int | None = None, check: bool = False) -> RunResult:
+    """Run a module's compute entry for the pipeline's dispatch.
+
+    `module_or_result` is a `CompileResult` of a successful compile or the
+    text of a module; `pipeline` a `Pipeline` or the path of a pipeline
+    file (read anew, so its buffers start as the file says).  `entry`
+    defaults to the pipeline's Compute shader's entry; `wave_size` to the
+    shader's [WaveSize], else 32; `check` reports reads and writes outside
+    buffers and barriers some threads of a group skip.  Raises
+    `PipelineError` for a wrong pipeline file and `RunError` for a module
+    that cannot run; a Result that does not hold is in `outcomes`, not an
+    exception."""
+    from .command import execute
+
+    if isinstance(pipeline, str):
+        pipeline = load_pipeline(pipeline)
+    if isinstance(module_or_result, str):
+        text = module_or_result
+    else:
+        text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
+        if not text:
+            raise RunError("the compile produced no module to run (did it fail?)")
+    shader = pipeline.compute_shader()
+    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check)
