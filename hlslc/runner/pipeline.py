@@ -72,6 +72,8 @@ class PipelineError(Exception):
 
 
 class Shader:
+    """One `Shaders` entry: a stage and its entry function."""
+
     __slots__ = ("stage", "entry", "span")
 
     def __init__(self, stage: str, entry: str, span: Span | None) -> None:
@@ -108,6 +110,8 @@ class Buffer:
 
 
 class Result:
+    """One `Results` entry: a rule comparing two buffers."""
+
     __slots__ = ("name", "rule", "actual", "expected", "ulpt", "epsilon", "denorm", "zero_tolerance", "span")
 
     def __init__(self, name: str, rule: str, actual: str, expected: str, ulpt: int, epsilon: float,
@@ -145,6 +149,9 @@ class Resource:
 
 
 class Pipeline:
+    """A pipeline file: its shaders, dispatch size (groups), buffers by name,
+    results to check and resource bindings."""
+
     __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file")
 
     def __init__(self, path: str, file: SourceFile) -> None:
