@@ -34,7 +34,7 @@ class RunResult:
 
 
 def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False) -> RunResult:
-    from . import ops  # noqa: F401  (registers the operations)
+    from . import linalg, ops  # noqa: F401  (register the operations)
     from .executor import Executor
     from .results import check as check_results
 

@@ -546,8 +546,8 @@ class Executor:
             items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
                 [(k * _stride(t.elem), t.elem) for k in range(t.count)]
             return tuple(self.load(Ptr(ptr.mem, ptr.offset + off), ft, mask) for off, ft in items)
-        if t.kind == "opaque":
-            # Handles and matrix references kept in allocas.
+        if t.kind in ("opaque", "pointer"):
+            # Handles, matrix references and pointers kept in allocas.
             return _load_object(ptr, mask)
         raise RunError(f"cannot load a '{t.text}'")
 
@@ -564,7 +564,7 @@ class Executor:
                 [(k * _stride(t.elem), t.elem) for k in range(t.count)]
             for (off, ft), v in zip(items, value):
                 self.store(Ptr(ptr.mem, ptr.offset + off), ft, v, mask)
-        elif t.kind == "opaque":
+        elif t.kind in ("opaque", "pointer"):
             _store_object(ptr, value, mask)
         else:
             raise RunError(f"cannot store a '{t.text}'")
