@@ -245,3 +245,18 @@ def _matrix_op(ex: Executor, ins, o, args, mask):
                 result = product if o.name == "MatrixMultiply" else c.data[owner].astype(np.float64) + product
             c.data[owner] = result.astype(c.data.dtype)
     return None
+
+
+@op("MatVecMul", "MatVecMulAdd")
+def _matvec(ex: Executor, ins, o, args, mask):
+    """A thread's vector times its matrix (row vector x M x N), plus a bias."""
+    vec, mat = args[0], _matrix(args[1], ins.line)
+    if mat.scope != 0:
+        raise RunError("a matrix-vector multiply needs a Thread-scope matrix", ins.line)
+    if vec.shape[1] != mat.m:
+        raise RunError(f"a vector of {vec.shape[1]} elements times a {mat.m}x{mat.n} matrix", ins.line)
+    with np.errstate(all="ignore"):
+        out = np.einsum("tm,tmn->tn", vec.astype(np.float64), mat.data.astype(np.float64))
+        if o.name == "MatVecMulAdd":
+            out = out + args[2].astype(np.float64)
+    return out.astype(vec.dtype if vec.dtype.kind == "f" else np.float32)
