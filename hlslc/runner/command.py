@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import numpy as np
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
-         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--seed S] [--check]\n")
+         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--check]\n")
 
 
 class RunResult:
@@ -91,7 +91,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stdout.write(USAGE)
                 return 0
             name, eq, value = arg.partition("=")
-            if name in ("--pipeline", "--wave-size", "--seed"):
+            if name in ("--pipeline", "--wave-size"):
                 if not eq:
                     if i >= len(argv):
                         raise UsageError(f"option '{name}' requires a value")
@@ -99,14 +99,11 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                     i += 1
                 if name == "--pipeline":
                     pipeline_path = value
-                elif name == "--wave-size":
+                else:
                     if value not in ("4", "8", "16", "32", "64", "128"):
                         raise UsageError(f"invalid value '{value}' for '--wave-size'; expected 4, 8, 16, 32, "
                                          "64 or 128")
                     wave_size = int(value)
-                else:
-                    if not value.isdigit():
-                        raise UsageError(f"invalid value '{value}' for '--seed'; expected a number")
                 continue
             if arg == "--check":
                 check = True
