@@ -266,7 +266,9 @@ class Executor:
             steps += 1
             if steps > 10_000_000:
                 raise RunError("the dispatch runs more than ten million blocks: an endless loop?")
-            block = blocks[block_name]
+            block = blocks.get(block_name)
+            if block is None:
+                raise RunError(f"a branch to the block '{block_name}', which the function does not have")
             self.prev = prev
             self.block_id = block_id
             target = self._run_block(block, mask)
@@ -315,7 +317,9 @@ class Executor:
                 if err.line is None:
                     err.line = ins.line
                 raise
-            except (ValueError, KeyError, IndexError, TypeError, OverflowError) as err:
+            except (ValueError, KeyError, IndexError, TypeError, OverflowError, AttributeError) as err:
+                # Malformed IR from another producer (a missing operand, an
+                # unreadable type): the instruction, not a crash.
                 raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
             if ins.result is not None:
                 old = self.values.get(ins.result)

@@ -565,6 +565,8 @@ def _read_instruction(line: str, number: int, block: Block) -> Instruction:
     if m:
         result, body = m.group(1), m.group(2).strip()
     words = body.split(None, 1)
+    if not words:
+        raise ParseError(f"{result} is assigned no instruction", number)
     opcode = words[0]
     rest = words[1] if len(words) > 1 else ""
     if opcode in ("tail", "musttail", "notail") and rest.startswith("call"):
