@@ -24,7 +24,7 @@ __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pi
 
 
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
-        wave_size: int | None = None, check: bool = False) -> RunResult:
+        wave_size: int | None = None, check: bool = False, seed: int = 0) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
     `module_or_result` is a `CompileResult` of a successful compile or the
@@ -32,7 +32,9 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     file (read anew, so its buffers start as the file says).  `entry`
     defaults to the pipeline's Compute shader's entry; `wave_size` to the
     shader's [WaveSize], else 32; `check` reports reads and writes outside
-    buffers and barriers some threads of a group skip.  Raises
+    buffers and barriers some threads of a group skip; `seed` chooses the
+    element order of the opaque matrix layouts (MulOptimal,
+    OuterProductOptimal), which the specification leaves open.  Raises
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
@@ -47,4 +49,4 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
         if not text:
             raise RunError("the compile produced no module to run (did it fail?)")
     shader = pipeline.compute_shader()
-    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check)
+    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check, seed=seed)

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import numpy as np
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
-         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--check]\n")
+         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--seed S] [--check]\n")
 
 
 class RunResult:
@@ -33,12 +33,13 @@ class RunResult:
         return all(o.ok for o in self.outcomes)
 
 
-def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False) -> RunResult:
+def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False,
+            seed: int = 0) -> RunResult:
     from . import linalg, ops  # noqa: F401  (register the operations)
     from .executor import Executor
     from .results import check as check_results
 
-    ex = Executor(module_text, pipeline, entry, wave_size=wave_size, check=check)
+    ex = Executor(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
     ex.run()
     ex.write_back()
     outcomes = check_results(pipeline)
@@ -81,6 +82,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     pipeline_path = None
     wave_size = None
     check = False
+    seed = 0
     rest: list[str] = []
     i = 0
     try:
@@ -91,7 +93,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stdout.write(USAGE)
                 return 0
             name, eq, value = arg.partition("=")
-            if name in ("--pipeline", "--wave-size"):
+            if name in ("--pipeline", "--wave-size", "--seed"):
                 if not eq:
                     if i >= len(argv):
                         raise UsageError(f"option '{name}' requires a value")
@@ -99,6 +101,10 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                     i += 1
                 if name == "--pipeline":
                     pipeline_path = value
+                elif name == "--seed":
+                    if not value.isdigit():
+                        raise UsageError(f"invalid value '{value}' for '--seed'; expected a number")
+                    seed = int(value)
                 else:
                     if value not in ("4", "8", "16", "32", "64", "128"):
                         raise UsageError(f"invalid value '{value}' for '--wave-size'; expected 4, 8, 16, 32, "
@@ -148,7 +154,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         module_text = result.output
     from .executor import RunError
     try:
-        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check)
+        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
     except RunError as err:
         where = f" (IR line {err.line})" if err.line else ""
         stderr.write(f"{source}: error: {err.message}{where}\n")

@@ -132,8 +132,9 @@ class Executor:
     """Runs one compute entry of a module over a dispatch."""
 
     def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int | None = None,
-                 check: bool = False) -> None:
+                 check: bool = False, seed: int = 0) -> None:
         self.check = check
+        self.seed = seed        # chooses the element order of the opaque matrix layouts
         try:
             self.mod = R.read_module(module_text)
         except R.ParseError as err:

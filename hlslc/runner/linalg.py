@@ -124,15 +124,25 @@ def _binary(ex: Executor, ins, o, args, mask):
     return None
 
 
-def _grid(mat: Matrix, base: int, stride: int, esize: int, layout: int, line: int | None) -> np.ndarray:
-    """Byte address of each element for RowMajor (0) / ColMajor (1)."""
+def _grid(mat: Matrix, base: int, stride: int, esize: int, layout: int, line: int | None,
+          seed: int = 0) -> np.ndarray:
+    """Byte address of each element.  RowMajor (0) and ColMajor (1) as the
+    specification defines them; the opaque layouts (MulOptimal 2,
+    OuterProductOptimal 3) keep the M x N elements in an order it does not
+    promise: a permutation chosen by `--seed`, the matrix's shape and
+    type, so a store and a load in one opaque layout agree while code that
+    reads opaque data as RowMajor (or writes it so) gets other numbers."""
     i = np.arange(mat.m, dtype=np.int64)[:, None]
     j = np.arange(mat.n, dtype=np.int64)[None, :]
     if layout == 0:
         return base + i * stride + j * esize
     if layout == 1:
         return base + j * stride + i * esize
-    raise RunError("the executor does not run the opaque layouts (MulOptimal, OuterProductOptimal) yet", line)
+    if layout in (2, 3):
+        rng = np.random.default_rng([seed, layout, mat.component, mat.m, mat.n])
+        order = rng.permutation(mat.m * mat.n).reshape(mat.m, mat.n)
+        return base + order.astype(np.int64) * esize
+    raise RunError(f"unknown matrix layout {layout}", line)
 
 
 def _descriptor(args: list, line: int | None) -> Any:
@@ -148,7 +158,8 @@ def _load_descriptor(ex: Executor, ins, o, args, mask):
     res = _descriptor(args, ins.line)
     dt = mat.data.dtype
     for owner, lane in _active(ex, mat, mask):
-        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line)
+        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line,
+                     ex.seed)
         if addr.min() < 0 or addr.max() + dt.itemsize > len(res.data):
             mat.data[owner] = 0          # out of bounds: a zero matrix
             continue
@@ -162,7 +173,8 @@ def _write(ex: Executor, ins, args, mask, accumulate: bool) -> None:
     res = _descriptor(args, ins.line)
     dt = mat.data.dtype
     for owner, lane in _active(ex, mat, mask):
-        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line)
+        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line,
+                     ex.seed)
         if addr.min() < 0 or addr.max() + dt.itemsize > len(res.data):
             continue                     # out of bounds: nothing is written
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
@@ -201,7 +213,7 @@ def _memory(ex: Executor, ins, args, mask, store: bool, accumulate: bool = False
     for owner, lane in _active(ex, mat, mask):
         row = mem.data[mem.rows[lane]]
         base = int(ptr.offset[lane]) + int(args[2][lane]) * step
-        addr = _grid(mat, base, int(args[3][lane]) * step, step, int(args[4][lane]), ins.line)
+        addr = _grid(mat, base, int(args[3][lane]) * step, step, int(args[4][lane]), ins.line, ex.seed)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(row)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         if not store:
