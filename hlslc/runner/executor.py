@@ -596,11 +596,34 @@ class Executor:
         return handler(self, ins, op, args, mask)
 
 
+class _Slot:
+    """What is stored at one offset of memory holding handles or matrices:
+    one value for every thread (`uniform`), or a value per thread."""
+
+    __slots__ = ("uniform", "lanes")
+
+    def __init__(self, uniform: Any) -> None:
+        self.uniform = uniform
+        self.lanes: list[Any] | None = None
+
+
 def _load_object(ptr: Ptr, mask: np.ndarray) -> Any:
     """A handle (or matrix) kept in memory: what each thread stored there."""
     n = len(ptr.offset)
     lanes = np.nonzero(mask)[0] if mask.any() else np.arange(min(n, 1))
-    per_lane = [ptr.mem.objects.get(int(ptr.offset[k]), (None,) * n)[k] for k in lanes]
+    offsets = np.unique(ptr.offset[lanes])
+    if len(offsets) == 1:
+        slot = ptr.mem.objects.get(int(offsets[0]))
+        if slot is None:
+            return None
+        if slot.lanes is None:
+            return slot.uniform
+        per_lane = [slot.lanes[k] for k in lanes]
+    else:
+        per_lane = []
+        for k in lanes:
+            slot = ptr.mem.objects.get(int(ptr.offset[k]))
+            per_lane.append(None if slot is None else slot.uniform if slot.lanes is None else slot.lanes[k])
     distinct = {id(v): v for v in per_lane}
     if len(distinct) == 1:
         return per_lane[0]
@@ -619,14 +642,20 @@ def _load_object(ptr: Ptr, mask: np.ndarray) -> Any:
 def _store_object(ptr: Ptr, value: Any, mask: np.ndarray) -> None:
     n = len(ptr.offset)
     from .ops import Handle
-    for lane in np.nonzero(mask)[0]:
-        slot = ptr.mem.objects.get(int(ptr.offset[lane]))
+    lanes = np.nonzero(mask)[0]
+    offsets = np.unique(ptr.offset[lanes]) if len(lanes) else ()
+    varying = isinstance(value, Handle) and value.index is not None
+    if len(offsets) == 1 and not varying and len(lanes) == n:
+        ptr.mem.objects[int(offsets[0])] = _Slot(value)      # every thread stores the same
+        return
+    for lane in lanes:
+        key = int(ptr.offset[lane])
+        slot = ptr.mem.objects.get(key)
         if slot is None:
-            slot = ptr.mem.objects[int(ptr.offset[lane])] = [None] * n
-        if isinstance(value, Handle) and value.index is not None:
-            slot[lane] = Handle([value.resources[int(value.index[lane])]])
-        else:
-            slot[lane] = value
+            slot = ptr.mem.objects[key] = _Slot(None)
+        if slot.lanes is None:
+            slot.lanes = [slot.uniform] * n
+        slot.lanes[lane] = Handle([value.resources[int(value.index[lane])]]) if varying else value
 
 
 # --------------------------------------------------------------------------
