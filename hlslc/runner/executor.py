@@ -272,7 +272,14 @@ class Executor:
                 raise RunError(f"a branch to the block '{block_name}', which the function does not have")
             self.prev = prev
             self.block_id = block_id
-            target = self._run_block(block, mask)
+            try:
+                target = self._run_block(block, mask)
+            except (ValueError, KeyError, IndexError, TypeError, OverflowError, AttributeError, struct.error,
+                    ZeroDivisionError) as err:
+                # Malformed IR (an unreadable constant, a branch on nothing):
+                # the instruction that could not run, not a crash.
+                ins = self.current
+                raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
             prev[mask] = block_id[block_name]
             if target is None:                       # ret: these threads are done
                 for entry in stack:
@@ -294,6 +301,7 @@ class Executor:
         split, or None when they return."""
         for ins in block.instructions:
             self.instructions += 1
+            self.current = ins
             op = ins.opcode
             if op == "br":
                 if ins.cond is None:
