@@ -156,8 +156,17 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     try:
         outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
     except RunError as err:
-        where = f" (IR line {err.line})" if err.line else ""
-        stderr.write(f"{source}: error: {err.message}{where}\n")
+        span = None
+        if err.line and not source.endswith(".ll") and result.module is not None:
+            # IR hlslc made: the error at the source line it came from.
+            from ..lower.codegen import ir_line_locator
+            span = ir_line_locator(result.module, module_text)(err.line)
+        if span is not None:
+            from ..diagnostics import Diagnostic, Severity, render_text
+            stderr.write(render_text([Diagnostic(Severity.ERROR, err.message, span)]))
+        else:
+            where = f" (IR line {err.line})" if err.line else ""
+            stderr.write(f"{source}: error: {err.message}{where}\n")
         return 1
     stdout.write(buffers_yaml(pipeline))
     for o in outcome.outcomes:

@@ -57,18 +57,21 @@ class Ptr:
 class Memory:
     """Bytes a row per owner: per thread (private), per group (groupshared)."""
 
-    __slots__ = ("data", "rows", "name", "objects")
+    __slots__ = ("data", "rows", "name", "objects", "shadow")
 
     def __init__(self, name: str, size: int, owners: int, row_of_thread: np.ndarray) -> None:
         self.name = name
         self.data = np.zeros((owners, max(size, 1)), dtype=np.uint8)
         self.rows = row_of_thread
         self.objects: dict[int, Any] = {}     # byte offset -> a handle or matrix stored there
+        self.shadow: "Shadow | None" = None   # groupshared memory under --check
 
     def load(self, offset: np.ndarray, dtype: np.dtype, mask: np.ndarray) -> np.ndarray:
         n = dtype.itemsize
         idx = offset.astype(np.int64)[:, None] + np.arange(n)
         idx = np.clip(idx, 0, self.data.shape[1] - 1)
+        if self.shadow is not None:
+            self.shadow.read(self, idx, mask)
         raw = self.data[self.rows[:, None], idx]
         return np.ascontiguousarray(raw).view(dtype).reshape(len(offset))
 
@@ -82,7 +85,68 @@ class Memory:
         idx = offset[lanes].astype(np.int64)[:, None] + np.arange(n)
         if idx.size and (idx.min() < 0 or idx.max() >= self.data.shape[1]):
             raise RunError(f"a store outside '{self.name}'")
+        if self.shadow is not None:
+            self.shadow.write(self, idx, lanes)
         self.data[self.rows[lanes][:, None], idx] = raw
+
+
+class Shadow:
+    """--check on groupshared memory: for each byte, the thread that last
+    wrote it and the barrier interval (epoch of its group) it did so in,
+    and the last thread that read it.  A read of a byte no thread wrote is
+    a read of uninitialised memory; a read of a byte another thread wrote
+    in the same interval, or a write of a byte another thread read or wrote
+    in it, is a data race (nothing orders the two accesses)."""
+
+    def __init__(self, ex: "Executor", mem: Memory) -> None:
+        self.ex = ex
+        shape = mem.data.shape
+        self.writer = np.full(shape, -1, dtype=np.int64)
+        self.write_epoch = np.full(shape, -1, dtype=np.int64)
+        self.reader = np.full(shape, -1, dtype=np.int64)
+        self.read_epoch = np.full(shape, -1, dtype=np.int64)
+
+    def read(self, mem: Memory, idx: np.ndarray, mask: np.ndarray) -> None:
+        lanes = np.nonzero(mask)[0]
+        if not len(lanes):
+            return
+        rows = mem.rows[lanes][:, None]
+        cells = idx[lanes]
+        writer = self.writer[rows, cells]
+        if (writer < 0).any():
+            lane = lanes[np.nonzero((writer < 0).any(axis=1))[0][0]]
+            raise RunError(f"thread {int(lane)} reads groupshared '{mem.name.lstrip('@')}' where no thread has "
+                           "written (uninitialised memory)")
+        epoch = self.ex.epoch[mem.rows[lanes]][:, None]
+        race = (self.write_epoch[rows, cells] == epoch) & (writer != lanes[:, None])
+        if race.any():
+            k = np.nonzero(race.any(axis=1))[0][0]
+            raise RunError(f"data race on groupshared '{mem.name.lstrip('@')}': thread {int(lanes[k])} reads what "
+                           f"thread {int(writer[k][race[k]][0])} wrote with no barrier between")
+        self.reader[rows, cells] = lanes[:, None]
+        self.read_epoch[rows, cells] = epoch
+
+    def write(self, mem: Memory, idx: np.ndarray, lanes: np.ndarray) -> None:
+        rows = mem.rows[lanes][:, None]
+        epoch = self.ex.epoch[mem.rows[lanes]][:, None]
+        other_write = (self.write_epoch[rows, idx] == epoch) & (self.writer[rows, idx] != lanes[:, None]) \
+            & (self.writer[rows, idx] >= 0)
+        other_read = (self.read_epoch[rows, idx] == epoch) & (self.reader[rows, idx] != lanes[:, None]) \
+            & (self.reader[rows, idx] >= 0)
+        # Two threads of this very store writing one byte race as well.
+        flat = rows * mem.data.shape[1] + idx          # (group, byte) of each byte written
+        _, counts = np.unique(flat.reshape(-1), return_counts=True)
+        same = bool((counts > 1).any())
+        if other_write.any() or other_read.any() or same:
+            bad = other_write | other_read
+            k = int(np.nonzero(bad.any(axis=1))[0][0]) if bad.any() else 0
+            what = "wrote" if other_write.any() else "read"
+            who = (self.writer if other_write.any() else self.reader)[rows, idx][k][bad[k]] if bad.any() else []
+            other = f"thread {int(who[0])} {what}" if len(who) else "another thread writes"
+            raise RunError(f"data race on groupshared '{mem.name.lstrip('@')}': thread {int(lanes[k])} writes "
+                           f"where {other} with no barrier between")
+        self.writer[rows, idx] = lanes[:, None]
+        self.write_epoch[rows, idx] = epoch
 
 
 class Resource:
@@ -240,13 +304,18 @@ class Executor:
         n = self.d.count
         self.values: dict[str, Any] = {}
         self.memories: dict[str, Memory] = {}
+        # Barriers each group has passed: accesses in one interval between
+        # barriers are unordered (Shadow).
+        self.epoch = np.zeros(self.d.group_count, dtype=np.int64)
         thread_rows = np.arange(n, dtype=np.int64)
         for name, g in self.mod.globals.items():
             t = self.types.get(g.type) if g.type != "?" else None
             if t is None or t.kind == "opaque":
                 continue
             if g.addrspace == 3:
-                self.memories[name] = Memory(name, t.size, self.d.group_count, self.d.group)
+                mem = self.memories[name] = Memory(name, t.size, self.d.group_count, self.d.group)
+                if self.check:
+                    mem.shadow = Shadow(self, mem)
             else:
                 self.memories[name] = Memory(name, t.size, n, thread_rows)
         names = [b.name for b in fn.blocks]

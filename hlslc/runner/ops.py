@@ -293,6 +293,7 @@ def _barrier(ex: Executor, ins, o, args, mask):
         if (whole & ~mask).any():
             raise RunError("a barrier not reached by every thread of its group (it is in divergent control "
                            "flow)", ins.line)
+    ex.epoch[np.unique(ex.d.group[mask])] += 1
     return None
 
 
