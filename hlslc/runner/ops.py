@@ -243,6 +243,46 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     return None
 
 
+def _texel_address(ex: Executor, res: Any, coords: list, line: int | None) -> np.ndarray:
+    """Byte address of a texel of mip 0 (textures laid out row by row, then
+    slice by slice, Channels components of the buffer's format each)."""
+    width, height, _ = res.buffer.extent
+    if not width:
+        raise RunError(f"texture '{res.name}' has no OutputProps (Width, Height) in the pipeline", line)
+    texel = res.buffer.dtype.itemsize * res.buffer.channels
+    x = coords[0].astype(np.int64)
+    y = coords[1].astype(np.int64) if coords[1] is not None else 0
+    z = coords[2].astype(np.int64) if coords[2] is not None else 0
+    return ((z * height + y) * width + x) * texel
+
+
+@op("TextureLoad", handle=True)
+def _texture_load(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    dtype = _overload(ins)
+    coords = [args[2], args[3], args[4]]
+    if args[1] is not None and np.any(args[1][mask] != 0) and res.kind.startswith("Texture"):
+        raise RunError("the executor loads mip level 0 of textures only", ins.line)
+    base = _texel_address(ex, res, coords, ins.line)
+    fmt, count = res.buffer.dtype, res.buffer.channels
+    comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line), dtype)
+             for k in range(count)]
+    comps += [np.zeros(len(mask), dtype=dtype)] * (4 - count)
+    return tuple(comps) + (np.ones(len(mask), dtype=np.uint32),)
+
+
+@op("TextureStore", handle=True)
+def _texture_store(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    base = _texel_address(ex, res, [args[1], args[2], args[3]], ins.line)
+    fmt, count = res.buffer.dtype, res.buffer.channels
+    write_mask = int(args[8][0])
+    for k in range(count):
+        if write_mask >> k & 1:
+            _scatter(res.data, base + k * fmt.itemsize, args[4 + k].astype(fmt), mask, res.name, ex, ins.line)
+    return None
+
+
 @op("CBufferLoadLegacy", handle=True)
 def _cbuffer_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
@@ -272,6 +312,10 @@ def _update_counter(ex: Executor, ins, o, args, mask):
 def _get_dimensions(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     n = len(mask)
+    if res.kind in ("Texture2D", "RWTexture2D") and res.buffer.extent[0]:
+        w, h, _ = res.buffer.extent
+        return (np.full(n, w, dtype=np.uint32), np.full(n, h, dtype=np.uint32), np.zeros(n, dtype=np.uint32),
+                np.ones(n, dtype=np.uint32))
     if res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer"):
         width = len(res.data)
     elif res.kind in ("Buffer", "RWBuffer"):

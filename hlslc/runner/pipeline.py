@@ -87,7 +87,7 @@ class Buffer:
     the dispatch writes into); `stride` is the element stride in bytes when
     the file gives one (structured buffers), else None."""
 
-    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter")
+    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter", "extent")
 
     def __init__(self, name: str, format: str, stride: int | None, channels: int, array_size: int,
                  data: np.ndarray, span: Span | None) -> None:
@@ -99,6 +99,7 @@ class Buffer:
         self.data = data
         self.span = span
         self.counter = 0        # an append/consume or counter UAV's hidden counter
+        self.extent = (0, 0, 0)  # OutputProps: a texture's width, height, depth (mip 0)
 
     @property
     def dtype(self) -> np.dtype:
@@ -362,7 +363,13 @@ class _Reader:
             data = np.full(size // dtype.itemsize * array_size, fill, dtype=dtype)
         else:
             raise self.error(node, f"buffer '{name}' needs 'Data' or 'FillSize'")
-        return Buffer(name, fmt, stride, channels, array_size, data, self.span(node))
+        buf = Buffer(name, fmt, stride, channels, array_size, data, self.span(node))
+        if "OutputProps" in fields:
+            props = self.fields(fields["OutputProps"], "'OutputProps'", {"Width", "Height", "Depth"},
+                                {"MipLevels"})
+            buf.extent = tuple(self.integer(props[k], f"'{k}'", 1) if k in props else 1
+                               for k in ("Width", "Height", "Depth"))
+        return buf
 
     def data(self, node: Any, fmt: str, dtype: np.dtype, array_size: int) -> np.ndarray:
         import yaml
