@@ -694,34 +694,30 @@ def _atomic_on_bytes(data: np.ndarray, addr: np.ndarray, value: np.ndarray, cmp:
     return out
 
 
+def _atomic_address(res: Any, index: np.ndarray, offset: np.ndarray) -> np.ndarray:
+    """Byte address of an atomic's element: a byte offset for raw buffers,
+    an element of typed buffers, an element and offset of structured ones."""
+    if res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer"):
+        return index.astype(np.int64)
+    if res.kind in ("Buffer", "RWBuffer"):
+        return index.astype(np.int64) * res.buffer.dtype.itemsize * res.buffer.channels
+    return index.astype(np.int64) * res.stride + offset.astype(np.int64)
+
+
 @op("AtomicBinOp", handle=True)
 def _atomic_bin_op(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
-    kind = _ATOMIC[int(args[1][0])]
     value = args[5]
-    dt = value.dtype
-    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
-    if raw:
-        addr = args[2].astype(np.int64)
-    elif res.kind in ("Buffer", "RWBuffer"):
-        addr = args[2].astype(np.int64) * res.buffer.dtype.itemsize * res.buffer.channels
-    else:
-        addr = args[2].astype(np.int64) * res.stride + args[3].astype(np.int64)
-    return _atomic_on_bytes(res.data, addr, value, None, kind, mask, dt)
+    return _atomic_on_bytes(res.data, _atomic_address(res, args[2], args[3]), value, None,
+                            _ATOMIC[int(args[1][0])], mask, value.dtype)
 
 
 @op("AtomicCompareExchange", handle=True)
 def _atomic_cmpxchg(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
     cmp, value = args[4], args[5]
-    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
-    if raw:
-        addr = args[1].astype(np.int64)
-    elif res.kind in ("Buffer", "RWBuffer"):
-        addr = args[1].astype(np.int64) * res.buffer.dtype.itemsize * res.buffer.channels
-    else:
-        addr = args[1].astype(np.int64) * res.stride + args[2].astype(np.int64)
-    return _atomic_on_bytes(res.data, addr, value, cmp, "xchg", mask, value.dtype)
+    return _atomic_on_bytes(res.data, _atomic_address(res, args[1], args[2]), value, cmp, "xchg", mask,
+                            value.dtype)
 
 
 def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
