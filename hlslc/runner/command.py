@@ -39,9 +39,11 @@ def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None =
     from .executor import Executor
     from .results import check as check_results
 
+    linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=True)
     ex = Executor(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
     ex.run()
     ex.write_back()
+    linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=False)
     outcomes = check_results(pipeline)
     return RunResult({name: buf.data for name, buf in pipeline.buffers.items()}, outcomes, ex.instructions)
 

@@ -318,6 +318,14 @@ class Executor:
                     mem.shadow = Shadow(self, mem)
             else:
                 self.memories[name] = Memory(name, t.size, n, thread_rows)
+                if g.init and g.init not in ("undef", "poison", "zeroinitializer"):
+                    # A static global's initializer (a constant table): every thread's copy starts so.
+                    try:
+                        value = self.constant(t, g.init)
+                    except (ValueError, IndexError, KeyError):
+                        raise RunError(f"cannot read the initializer of {name}", g.line) from None
+                    self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, value,
+                               np.ones(n, dtype=bool))
         names = [b.name for b in fn.blocks]
         succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in names]
                 for b in fn.blocks}

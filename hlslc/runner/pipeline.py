@@ -8,7 +8,12 @@ the offloader runs unchanged: `Shaders` (Stage, Entry), the dispatch size
 Stride, Channels, ArraySize, `Data` or `FillSize`/`FillValue`),
 `Results` (Result, Rule, Actual, Expected and the rule's tolerance) and
 `DescriptorSets` (Resources with Name, Kind, DirectXBinding and
-VulkanBinding).  Keys this executor has no use for (graphics bindings,
+VulkanBinding).  One key is hlslc's own: a buffer's `MatrixLayouts` lists
+matrices the file gives row-major that the shader reads or writes in an
+opaque layout (MulOptimal, OuterProductOptimal); the runner rearranges
+them into the device's order before the dispatch and back after it, as a
+driver's matrix-conversion call would (see `MatrixLayout`).  Keys this
+executor has no use for (graphics bindings,
 samplers' filters, ...) are accepted when the offloader knows them, and
 an unknown key is an error at its line, as is every wrong value.
 
@@ -82,12 +87,42 @@ class Shader:
         self.span = span
 
 
+MATRIX_COMPONENTS = {"I16": (2, 2), "U16": (3, 2), "I32": (4, 4), "U32": (5, 4), "I64": (6, 8), "U64": (7, 8),
+                     "F16": (8, 2), "F32": (9, 4), "F64": (10, 8), "SNormF16": (11, 2), "UNormF16": (12, 2),
+                     "SNormF32": (13, 4), "UNormF32": (14, 4), "SNormF64": (15, 8), "UNormF64": (16, 8),
+                     "PackedS8x32": (17, 1), "PackedU8x32": (18, 1)}
+OPAQUE_LAYOUTS = {"MulOptimal": 2, "OuterProductOptimal": 3}
+
+
+class MatrixLayout:
+    """hlslc's pipeline extension: a Rows x Columns matrix of `component`
+    at byte `offset` of a buffer, row-major in the file, kept in the
+    opaque `layout` on the device."""
+
+    __slots__ = ("offset", "rows", "columns", "component", "element_size", "layout", "span")
+
+    def __init__(self, offset: int, rows: int, columns: int, component: int, element_size: int, layout: int,
+                 span: Span | None) -> None:
+        self.offset = offset
+        self.rows = rows
+        self.columns = columns
+        self.component = component
+        self.element_size = element_size
+        self.layout = layout
+        self.span = span
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.columns * self.element_size
+
+
 class Buffer:
     """One buffer: `data` holds its elements in the format's dtype (a copy
     the dispatch writes into); `stride` is the element stride in bytes when
     the file gives one (structured buffers), else None."""
 
-    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter", "extent")
+    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter", "extent",
+                 "matrix_layouts")
 
     def __init__(self, name: str, format: str, stride: int | None, channels: int, array_size: int,
                  data: np.ndarray, span: Span | None) -> None:
@@ -100,6 +135,7 @@ class Buffer:
         self.span = span
         self.counter = 0        # an append/consume or counter UAV's hidden counter
         self.extent = (0, 0, 0)  # OutputProps: a texture's width, height, depth (mip 0)
+        self.matrix_layouts: list[MatrixLayout] = []
 
     @property
     def dtype(self) -> np.dtype:
@@ -342,7 +378,8 @@ class _Reader:
 
     def buffer(self, node: Any) -> Buffer:
         fields = self.fields(node, "a buffer", {"Name", "Format", "Stride", "Channels", "Data", "FillSize",
-                                                "FillValue", "ArraySize", "OutputProps", "Counter"},
+                                                "FillValue", "ArraySize", "OutputProps", "Counter",
+                                                "MatrixLayouts"},
                              required={"Name", "Format"})
         name = self.string(fields["Name"])
         fmt = self.choice(fields["Format"], list(FORMATS), "buffer format")
@@ -369,7 +406,26 @@ class _Reader:
                                 {"MipLevels"})
             buf.extent = tuple(self.integer(props[k], f"'{k}'", 1) if k in props else 1
                                for k in ("Width", "Height", "Depth"))
+        if "MatrixLayouts" in fields:
+            for item in self.sequence(fields["MatrixLayouts"], "'MatrixLayouts'"):
+                buf.matrix_layouts.append(self.matrix_layout(item, buf))
         return buf
+
+    def matrix_layout(self, node: Any, buf: Buffer) -> MatrixLayout:
+        f = self.fields(node, "a matrix layout", {"Offset", "Rows", "Columns", "Component", "Layout"},
+                        required={"Offset", "Rows", "Columns", "Component", "Layout"})
+        component, esize = MATRIX_COMPONENTS[self.choice(f["Component"], list(MATRIX_COMPONENTS),
+                                                         "matrix component type")]
+        layout = OPAQUE_LAYOUTS[self.choice(f["Layout"], list(OPAQUE_LAYOUTS), "opaque matrix layout")]
+        entry = MatrixLayout(self.integer(f["Offset"], "'Offset'", 0), self.integer(f["Rows"], "'Rows'", 1, 4096),
+                             self.integer(f["Columns"], "'Columns'", 1, 4096), component, esize, layout,
+                             self.span(node))
+        size = buf.data.nbytes
+        if entry.offset + entry.size > size:
+            raise self.error(node, f"a {entry.rows}x{entry.columns} matrix at byte {entry.offset} ends at byte "
+                                   f"{entry.offset + entry.size}, past the end of buffer '{buf.name}' "
+                                   f"({size} bytes)")
+        return entry
 
     def data(self, node: Any, fmt: str, dtype: np.dtype, array_size: int) -> np.ndarray:
         import yaml

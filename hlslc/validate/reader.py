@@ -169,13 +169,15 @@ class Global(ValueRecord):
     type: str                 # the value type (e.g. "[1024 x half]")
     addrspace: int
     line: int
-    _fields = ("name", "type", "addrspace", "line")
+    init: str | None          # the initializer's text ("[2 x i32] [i32 1, i32 2]" less its type), if any
+    _fields = ("name", "type", "addrspace", "line", "init")
 
-    def __init__(self, name: str, type: str, addrspace: int, line: int) -> None:
+    def __init__(self, name: str, type: str, addrspace: int, line: int, init: str | None = None) -> None:
         self.name = name
         self.type = type
         self.addrspace = addrspace
         self.line = line
+        self.init = init
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -551,11 +553,16 @@ def _read_global(name: str, text: str, number: int) -> Global:
         words = text.split()
     if words and words[0] in ("global", "constant"):
         text = text[len(words[0]):].lstrip()
+    init = None
     try:
-        t, _ = take_type(text)
+        t, rest = take_type(text)
+        # The initializer runs to the first top-level comma (`, align 4`).
+        parts = split_top(rest.strip())
+        if parts and parts[0].strip():
+            init = parts[0].strip()
     except ValueError:
         t = "?"
-    return Global(name, t, addrspace, number)
+    return Global(name, t, addrspace, number, init)
 
 
 def _read_instruction(line: str, number: int, block: Block) -> Instruction:
