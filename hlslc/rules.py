@@ -235,6 +235,12 @@ _RULE_LIST: tuple[Rule, ...] = (
          "error",
          "DXC validator rule Instr.AtomicOpNonGroupsharedOrRecord",
          (IR,)),
+    Rule("IR-OPERAND-TYPE",
+         "an arithmetic, bitwise or comparison instruction on an array or struct (LLVM defines them on "
+         "integers, floats and vectors of them only)",
+         "error",
+         "LLVM Language Reference: binary operations, icmp, fcmp",
+         (IR,)),
     Rule("IR-UNIFORM-CONTROL-FLOW",
          "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
          "branch whose condition may differ between threads",

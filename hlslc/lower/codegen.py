@@ -1292,6 +1292,17 @@ class Codegen:
         if op in ("<<", ">>") and a.type != c.type:
             c = self.convert(rhs, rt, operand_t)
         elem = operand_t.element
+        if isinstance(a.type, ir.ArrayType):
+            # A matrix is an array of rows: the operation row by row.
+            b = self.builder
+            row_t = T.vector_of(elem, operand_t.cols) if isinstance(operand_t, T.MatrixType) else operand_t
+            rows = []
+            for i in range(a.type.count):
+                rows.append(self.arith(op, b.extract_value(a, i), row_t, b.extract_value(c, i), row_t, row_t, span))
+            result = ir.Constant(ir.ArrayType(rows[0].type, len(rows)), None)
+            for i, row in enumerate(rows):
+                result = b.insert_value(result, row, i)
+            return result
         folded = _fold(op, a, c, elem)
         if folded is not None:
             return folded

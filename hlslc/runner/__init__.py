@@ -24,7 +24,8 @@ __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pi
 
 
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
-        wave_size: int | None = None, check: bool = False, seed: int = 0) -> RunResult:
+        wave_size: int | None = None, check: bool = False, seed: int = 0,
+        wave_matrix_depth: int = 16) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
     `module_or_result` is a `CompileResult` of a successful compile or the
@@ -34,7 +35,9 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     shader's [WaveSize], else 32; `check` reports reads and writes outside
     buffers and barriers some threads of a group skip; `seed` chooses the
     element order of the opaque matrix layouts (MulOptimal,
-    OuterProductOptimal), which the specification leaves open.  Raises
+    OuterProductOptimal), which the specification leaves open, and the
+    layout matrixQueryAccumulatorLayout reports; `wave_matrix_depth` is
+    the K of SM 6.8 Wave Matrices (a multiple of 16).  Raises
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
@@ -49,4 +52,7 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
         if not text:
             raise RunError("the compile produced no module to run (did it fail?)")
     shader = pipeline.compute_shader()
-    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check, seed=seed)
+    if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
+        raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")
+    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check, seed=seed,
+                   wave_matrix_depth=wave_matrix_depth)

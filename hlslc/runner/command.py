@@ -16,7 +16,7 @@ from typing import Any, TextIO
 import numpy as np
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
-         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--seed S] [--check]\n")
+         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check]\n")
 
 
 class RunResult:
@@ -34,13 +34,14 @@ class RunResult:
 
 
 def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False,
-            seed: int = 0) -> RunResult:
-    from . import linalg, ops  # noqa: F401  (register the operations)
+            seed: int = 0, wave_matrix_depth: int = 16) -> RunResult:
+    from . import linalg, ops, wavematrix  # noqa: F401  (register the operations)
     from .executor import Executor
     from .results import check as check_results
 
     linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=True)
     ex = Executor(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
+    ex.wave_matrix_depth = wave_matrix_depth
     ex.run()
     ex.write_back()
     linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=False)
@@ -85,6 +86,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     wave_size = None
     check = False
     seed = 0
+    depth = 16
     rest: list[str] = []
     i = 0
     try:
@@ -95,7 +97,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stdout.write(USAGE)
                 return 0
             name, eq, value = arg.partition("=")
-            if name in ("--pipeline", "--wave-size", "--seed"):
+            if name in ("--pipeline", "--wave-size", "--seed", "--wave-matrix-depth"):
                 if not eq:
                     if i >= len(argv):
                         raise UsageError(f"option '{name}' requires a value")
@@ -107,6 +109,11 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                     if not value.isdigit():
                         raise UsageError(f"invalid value '{value}' for '--seed'; expected a number")
                     seed = int(value)
+                elif name == "--wave-matrix-depth":
+                    if not value.isdigit() or int(value) == 0 or int(value) % 16 or int(value) > 1024:
+                        raise UsageError(f"invalid value '{value}' for '--wave-matrix-depth'; expected a multiple "
+                                         "of 16 (the Wave Matrix specification's K), at most 1024")
+                    depth = int(value)
                 else:
                     if value not in ("4", "8", "16", "32", "64", "128"):
                         raise UsageError(f"invalid value '{value}' for '--wave-size'; expected 4, 8, 16, 32, "
@@ -156,7 +163,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         module_text = result.output
     from .executor import RunError
     try:
-        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
+        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed,
+                          wave_matrix_depth=depth)
     except RunError as err:
         span = None
         if err.line and not source.endswith(".ll") and result.module is not None:

@@ -189,6 +189,17 @@ def _element_address(res: Any, index: np.ndarray, offset: np.ndarray | None, raw
     return index.astype(np.int64) * res.stride + off
 
 
+def _typed_format(res: Any, overload: np.dtype) -> tuple[np.dtype, int]:
+    """A typed buffer's component format and count as the IR reads it: a
+    64-bit format read through 32-bit operations (how 64-bit typed buffers
+    are lowered) is twice as many 32-bit words."""
+    fmt = res.buffer.dtype
+    count = res.buffer.channels
+    if fmt.itemsize == 8 and overload.itemsize == 4:
+        return np.dtype(np.uint32), count * 2
+    return fmt, count
+
+
 @op("RawBufferLoad", "BufferLoad", handle=True)
 def _buffer_load(ex: Executor, ins, o, args, mask):
     handle: Handle = args[0]
@@ -199,8 +210,7 @@ def _buffer_load(ex: Executor, ins, o, args, mask):
     typed = res.kind in ("Buffer", "RWBuffer")
     if typed:
         # A typed buffer's element: Channels components of its format.
-        fmt = res.buffer.dtype
-        count = res.buffer.channels
+        fmt, count = _typed_format(res, dtype)
         base = index.astype(np.int64) * fmt.itemsize * count
         comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line),
                               dtype) for k in range(count)]
@@ -229,8 +239,7 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     write_mask = int(args[7][0])
     raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
     if res.kind in ("Buffer", "RWBuffer"):
-        fmt = res.buffer.dtype
-        count = res.buffer.channels
+        fmt, count = _typed_format(res, dtype)
         base = index.astype(np.int64) * fmt.itemsize * count
         for k in range(count):
             if write_mask >> k & 1:
@@ -344,11 +353,13 @@ def _barrier(ex: Executor, ins, o, args, mask):
 # --------------------------------------------------------------------------
 # Math
 
-def _float_unary(fn):
+def _float_unary(fn, flush: bool = True):
     from .executor import ftz
 
     def run(ex, ins, o, args, mask):
         with np.errstate(all="ignore"):
+            if not flush:
+                return fn(args[0]).astype(args[0].dtype)
             return ftz(fn(ftz(args[0])).astype(args[0].dtype))
     return run
 
@@ -360,7 +371,8 @@ for _name, _fn in {
     "Round_pi": np.ceil, "Round_z": np.trunc, "Frc": lambda x: x - np.floor(x),
     "Saturate": lambda x: np.clip(np.nan_to_num(x, nan=0.0), 0, 1),
 }.items():
-    OPERATIONS[_name] = _float_unary(_fn)
+    # |x| clears the sign bit: a denormal stays one.
+    OPERATIONS[_name] = _float_unary(_fn, flush=_name != "FAbs")
 
 
 @op("IsNaN", "IsInf", "IsFinite", "IsNormal")
@@ -393,9 +405,14 @@ def _iminmax(ex, ins, o, args, mask):
 
 @op("FMad", "Fma", "IMad", "UMad")
 def _mad(ex, ins, o, args, mask):
+    from .executor import ftz
     with np.errstate(all="ignore"):
         if o.name == "Fma":
             return (args[0].astype(np.float64) * args[1] + args[2]).astype(args[0].dtype)
+        if o.name == "FMad":
+            # float32 denormals flush, in and out, as in the other float arithmetic.
+            a, b, c = (ftz(x) for x in args[:3])
+            return ftz((a * b + c).astype(args[0].dtype))
         return (args[0] * args[1] + args[2]).astype(args[0].dtype)
 
 

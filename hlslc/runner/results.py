@@ -52,6 +52,17 @@ def _flush(x: np.ndarray) -> np.ndarray:
     return np.where(np.abs(x) < tiny, np.zeros_like(x), x)
 
 
+def _float_same(r: Result, a: np.ndarray, e: np.ndarray) -> np.ndarray:
+    if r.denorm == "FTZ":
+        a, e = _flush(a), _flush(e)
+    a64, e64 = a.astype(np.float64), e.astype(np.float64)
+    nan_both = np.isnan(a64) & np.isnan(e64)
+    if r.rule == "BufferFloatULP":
+        return nan_both | (a64 == e64) | (_ulp_distance(a.astype(e.dtype), e) <= r.ulpt)
+    with np.errstate(all="ignore"):
+        return nan_both | (a64 == e64) | (np.abs(a64 - e64) <= r.epsilon)
+
+
 def check(pipeline: Pipeline) -> list[Outcome]:
     out = []
     for r in pipeline.results:
@@ -79,16 +90,11 @@ def _check_one(r: Result, actual: Buffer, expected: Buffer) -> Outcome:
         else:
             same = a == e
     else:
-        a64 = a.astype(np.float64)
-        e64 = e.astype(np.float64)
-        if r.denorm == "FTZ":
-            a, e = _flush(a), _flush(e)
-        nan_both = np.isnan(a64) & np.isnan(e64)
-        if r.rule == "BufferFloatULP":
-            same = nan_both | (a64 == e64) | (_ulp_distance(a.astype(e.dtype), e) <= r.ulpt)
-        else:
-            with np.errstate(all="ignore"):
-                same = nan_both | (a64 == e64) | (np.abs(a64 - e64) <= r.epsilon)
+        same = _float_same(r, a, e)
+        if r.denorm == "Any":
+            # A denormal on either side may have been flushed to zero.
+            same |= _float_same(r, _flush(a), _flush(e))
+        a64, e64 = a.astype(np.float64), e.astype(np.float64)
         if r.zero_tolerance:
             same |= (np.abs(e64) <= r.zero_tolerance) & (np.abs(a64) <= r.zero_tolerance)
     bad = np.nonzero(~same)[0]

@@ -33,7 +33,7 @@ from .. import ir_ops
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..rules import rule
 from ..sema import linalg_rules as LR
-from .reader import Function, Instruction, Module, Operand, split_top, take_operand
+from .reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
 from .resources import RESOURCE_OPERATIONS, ResourceRules
 
 if TYPE_CHECKING:
@@ -106,6 +106,28 @@ def _enum_names() -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
 
 _WHITESPACE = re.compile(r"\s+")
 _SQUASHED: dict[str, str] = {}
+
+
+_ARITHMETIC = frozenset(("add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "fadd", "fsub", "fmul", "fdiv",
+                         "frem", "shl", "lshr", "ashr", "and", "or", "xor", "icmp", "fcmp", "fneg"))
+
+
+_FLAGS = frozenset(("nsw", "nuw", "exact", "fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc",
+                    "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle", "oeq", "ogt", "oge",
+                    "olt", "ole", "one", "ord", "ueq", "une", "uno", "true", "false"))
+
+
+def _operand_type(ins: Instruction) -> str:
+    """The operand type of an arithmetic or comparison instruction."""
+    text = ins.text.split("=", 1)[1] if ins.result else ins.text
+    words = text.split()
+    k = 1
+    while k < len(words) and words[k] in _FLAGS:
+        k += 1
+    try:
+        return take_type(" ".join(words[k:]))[0]
+    except ValueError:
+        return ""
 
 
 def _squash(t: str) -> str:
@@ -244,6 +266,10 @@ class Validator:
                     self.check_call(fn, ins)
                 elif ins.opcode in ("atomicrmw", "cmpxchg"):
                     self.resources.check_atomic(fn, ins)
+                elif ins.opcode in _ARITHMETIC and _operand_type(ins)[:1] in ("[", "{", "%"):
+                    self.report("IR-OPERAND-TYPE", f"'{ins.opcode}' on a value of type '{_operand_type(ins)}': "
+                                f"arithmetic and comparisons take integers, floats or vectors of them "
+                                f"(an HLSL matrix is an array of rows, done row by row)", fn, ins)
         self.check_psv(part=part)
         return self.diags
 
