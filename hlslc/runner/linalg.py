@@ -296,9 +296,9 @@ def memory_element(ex: Executor, ins, component: int) -> tuple[np.dtype, int, in
     element, bytes per array index, bytes per element).  A 32-bit integer
     array holds a packed matrix's bytes four to an index; any other array
     holds one element per index, converted on the way in and out."""
-    suffix = ins.callee.rsplit(".", 1)[-1]          # p3f16
+    suffix = ins.callee.rsplit(".", 1)[-1]          # p3f16 (dx::linalg) or f16 (Wave Matrix)
     scalar = {"f16": "half", "f32": "float", "f64": "double", "i16": "i16", "i32": "i32", "i64": "i64",
-              "i8": "i8"}.get(suffix[2:])
+              "i8": "i8"}.get(suffix[2:] if suffix.startswith("p3") else suffix)
     if scalar is None:
         raise RunError(f"unknown memory element type '{suffix}'", ins.line)
     t = ex.types.get(scalar)
