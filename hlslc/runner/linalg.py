@@ -311,6 +311,21 @@ def memory_element(ex: Executor, ins, component: int) -> tuple[np.dtype, int, in
     return dt, step, step
 
 
+def shadow_access(ex: Executor, mem: Any, lane: int, idx: np.ndarray, write: bool) -> None:
+    """--check: a matrix's collective access to groupshared memory, made
+    by the owner's first active thread (so a race with another wave, or a
+    thread that reads the matrix's bytes with no barrier between, shows)."""
+    if mem.shadow is None:
+        return
+    cells = idx.reshape(1, -1)
+    if write:
+        mem.shadow.write(mem, cells, np.array([lane]))
+    else:
+        one = np.zeros(len(mem.rows), dtype=bool)
+        one[lane] = True
+        mem.shadow.read(mem, np.broadcast_to(cells, (len(mem.rows), cells.shape[1])), one)
+
+
 def _memory(ex: Executor, ins, args, mask, store: bool, accumulate: bool = False) -> None:
     mat = _matrix(args[0], ins.line)
     ptr: Ptr = args[1]
@@ -322,6 +337,10 @@ def _memory(ex: Executor, ins, args, mask, store: bool, accumulate: bool = False
         addr = _grid(mat, base, int(args[3][lane]) * step, esize, int(args[4][lane]), ins.line, ex.seed)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(row)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
+        if inside and (not store or accumulate):
+            shadow_access(ex, mem, lane, idx, write=False)
+        if inside and store:
+            shadow_access(ex, mem, lane, idx, write=True)
         if not store:
             if inside:
                 mat.assign(owner, np.ascontiguousarray(row[idx]).view(dt).reshape(mat.m, mat.n))

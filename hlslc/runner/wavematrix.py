@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .executor import Executor, Ptr, RunError, _Slot
-from .linalg import Matrix, _active, _descriptor, _grid, _signed, memory_element, numeric
+from .linalg import Matrix, _active, _descriptor, _grid, _signed, memory_element, numeric, shadow_access
 from .ops import op
 
 _LEFT, _RIGHT, _LEFT_COL, _RIGHT_ROW, _ACC = range(5)
@@ -136,6 +136,8 @@ def _groupshared(ex: Executor, ins, args, mask, store: bool) -> None:
         addr = _grid(mat, base, int(args[3][lane]) * step, esize, _layout(mat, args[4], lane), ins.line)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(row)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
+        if inside:
+            shadow_access(ex, mem, lane, idx, write=store)
         if not store:
             if inside:
                 mat.assign(owner, np.ascontiguousarray(row[idx]).view(dt).reshape(mat.m, mat.n))
