@@ -58,6 +58,15 @@ def emit_metadata(gen: "Codegen") -> None:
         for fn_ir, fn in gen.entries:
             entries.add(_entry(gen, fn_ir, fn, resources))
 
+    # A compute entry's [RootSignature("...")], kept as its text for hlslc
+    # run, which binds a pipeline's root parameters by it (DXC keeps the
+    # serialized signature in a container part, outside the module).
+    for fn_ir, fn in gen.entries:
+        attr = next((a for a in fn.decl.attributes if a.name.lower() == "rootsignature"), None)
+        if attr is not None and attr.args and isinstance(attr.args[0], A.StringLiteral):
+            m.add_named_metadata("hlslc.rootSignature").add(
+                m.add_metadata([fn_ir, ir.MetaDataString(m, attr.args[0].value)]))
+
     if gen.matrix_uses:
         uses = m.add_named_metadata("dx.linalg.matrixUses")
         for entry in gen.matrix_uses:

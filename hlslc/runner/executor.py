@@ -192,6 +192,43 @@ class Dispatch:
         self.wave_count = int(self.group_count * waves_per_group)
 
 
+def parse_root_signature(text: str) -> list[tuple[str, str, int, int]]:
+    """A root signature's parameters: (kind, register class, register,
+    space) for RootConstants, CBV, SRV and UAV, ("DescriptorTable", "", 0,
+    0) for a table."""
+    import re
+
+    params: list[tuple[str, str, int, int]] = []
+    depth, start = 0, 0
+    items = []
+    for k, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:k])
+            start = k + 1
+    items.append(text[start:])
+    for item in items:
+        item = item.strip()
+        head = item.split("(", 1)[0].strip()
+        # The grammar's keywords are case-insensitive.
+        head = {h.lower(): h for h in ("RootFlags", "StaticSampler", "DescriptorTable", "RootConstants", "CBV",
+                                       "SRV", "UAV")}.get(head.lower(), head)
+        if head in ("RootFlags", "StaticSampler", ""):
+            continue
+        if head == "DescriptorTable":
+            params.append(("DescriptorTable", "", 0, 0))
+            continue
+        reg = re.search(r"\b([btus])(\d+)\b", item)
+        space = re.search(r"space\s*=\s*(\d+)", item, re.IGNORECASE)
+        if head not in ("RootConstants", "CBV", "SRV", "UAV") or reg is None:
+            raise RunError(f"cannot read the root signature parameter '{item}'")
+        params.append((head, reg.group(1), int(reg.group(2)), int(space.group(1)) if space else 0))
+    return params
+
+
 class Executor:
     """Runs one compute entry of a module over a dispatch."""
 
@@ -288,7 +325,51 @@ class Executor:
                 data = np.frombuffer(bytearray(part.tobytes()), dtype=np.uint8).copy()
                 out[(cls, res.space, res.register + k)] = Resource(res.name, data, stride, res.kind, buf,
                                                                    cls == "u")
+        self._bind_root_parameters(out)
         return out
+
+    def _bind_root_parameters(self, out: dict[tuple[str, int, int], Resource]) -> None:
+        """A pipeline's DirectX root parameters, bound where the entry's
+        [RootSignature] puts the parameter of the same position: root
+        constants and root descriptors (CBV/SRV/UAV) name their register;
+        a descriptor table's resources are the DescriptorSets'."""
+        params = self.pipeline.root_parameters
+        if not params:
+            return
+        signature = self._root_signature()
+        if signature is None:
+            raise RunError("the pipeline gives root parameters, but the entry has no [RootSignature] to place "
+                           "them")
+        for param, (what, cls, register, space) in zip(params, signature):
+            if param.kind == "DescriptorTable" or param.name is None:
+                continue
+            expected = "RootConstants" if param.kind == "Constant" else "CBV, SRV or UAV"
+            if (param.kind == "Constant") != (what == "RootConstants") or what == "DescriptorTable":
+                raise RunError(f"root parameter '{param.name}' is a {param.kind}, but the root signature's "
+                               f"parameter in its place is {what} (expected {expected})")
+            buf = self.pipeline.buffers[param.name]
+            if buf.array_size > 1:
+                what_param = "root constant" if param.kind == "Constant" else "root descriptor"
+                raise RunError(f"a {what_param} cannot refer to a resource array: buffer '{param.name}' has "
+                               f"ArraySize {buf.array_size}")
+            kind = "ConstantBuffer" if param.kind == "Constant" else param.resource_kind
+            stride = buf.stride or buf.dtype.itemsize * buf.channels
+            data = np.frombuffer(bytearray(buf.data.tobytes()), dtype=np.uint8).copy()
+            out[(cls, space, register)] = Resource(param.name, data, stride, kind, buf, cls == "u")
+
+    def _root_signature(self) -> list[tuple[str, str, int, int]] | None:
+        """The entry's root parameters in order: (what, register class,
+        register, space); RootFlags and StaticSampler are not parameters."""
+        for ref in self.mod.named_metadata.get("hlslc.rootSignature", []):
+            node = self.mod.md_node(ref) or []
+            if len(node) >= 2 and node[0].endswith(self.entry.name):
+                text = node[1].strip()
+                if text.startswith("!\""):
+                    text = text[2:-1]
+                elif text.startswith('!"'):
+                    text = text[2:-1]
+                return parse_root_signature(text)
+        return None
 
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
         res = self.resources.get((cls, space, register))

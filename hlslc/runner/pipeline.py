@@ -185,11 +185,26 @@ class Resource:
         return RESOURCE_KINDS[self.kind]
 
 
+class RootParameter:
+    """One of a pipeline's DirectX root parameters: `Constant` (root
+    constants from buffer `name`), `RootDescriptor` (buffer `name` as a
+    resource of `resource_kind`) or `DescriptorTable` (its resources are
+    the DescriptorSets')."""
+
+    __slots__ = ("kind", "name", "resource_kind", "span")
+
+    def __init__(self, kind: str, name: str | None, resource_kind: str | None, span: Span | None) -> None:
+        self.kind = kind
+        self.name = name
+        self.resource_kind = resource_kind
+        self.span = span
+
+
 class Pipeline:
     """A pipeline file: its shaders, dispatch size (groups), buffers by name,
     results to check and resource bindings."""
 
-    __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file")
+    __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters")
 
     def __init__(self, path: str, file: SourceFile) -> None:
         self.path = path
@@ -199,6 +214,9 @@ class Pipeline:
         self.buffers: dict[str, Buffer] = {}
         self.results: list[Result] = []
         self.resources: list[Resource] = []
+        # RuntimeSettings: DirectX: RootParameters, in order: (Kind, buffer
+        # name, resource kind) -- bound by the shader's root signature.
+        self.root_parameters: list[RootParameter] = []
 
     def compute_shader(self) -> Shader:
         for shader in self.shaders:
@@ -295,7 +313,37 @@ class _Reader:
                 fields = self.fields(node, "a descriptor set", {"Resources"}, required={"Resources"})
                 for res in self.sequence(fields["Resources"], "'Resources'"):
                     p.resources.append(self.resource(res, set_index, p))
+        if "RuntimeSettings" in top:
+            self.runtime_settings(top["RuntimeSettings"][1], p)
         return p
+
+    def runtime_settings(self, node: Any, p: Pipeline) -> None:
+        """The DirectX root parameters; the other settings (Vulkan's, Metal's)
+        are the offloader's and left alone."""
+        settings = self.mapping(node, "'RuntimeSettings'")
+        if "DirectX" not in settings:
+            return
+        dx = self.mapping(settings["DirectX"][1], "'DirectX'")
+        if "RootParameters" not in dx:
+            return
+        for item in self.sequence(dx["RootParameters"][1], "'RootParameters'"):
+            f = self.fields(item, "a root parameter", {"Kind", "Name", "Resource"}, required={"Kind"})
+            kind = self.choice(f["Kind"], ("Constant", "RootDescriptor", "DescriptorTable"), "root parameter kind")
+            name = resource_kind = None
+            if kind == "Constant":
+                if "Name" not in f:
+                    raise self.error(item, "a Constant root parameter needs the 'Name' of its buffer")
+                name = self.string(f["Name"])
+            elif kind == "RootDescriptor":
+                if "Resource" not in f:
+                    raise self.error(item, "a RootDescriptor needs a 'Resource' with Name and Kind")
+                r = self.fields(f["Resource"], "a root descriptor's resource", {"Name", "Kind"},
+                                required={"Name", "Kind"})
+                name = self.string(r["Name"])
+                resource_kind = self.choice(r["Kind"], list(RESOURCE_KINDS), "resource kind")
+            if name is not None and name not in p.buffers:
+                raise self.error(item, f"root parameter names buffer '{name}', which 'Buffers' does not list")
+            p.root_parameters.append(RootParameter(kind, name, resource_kind, self.span(item)))
 
     def mapping(self, node: Any, what: str) -> dict[str, tuple[Any, Any]]:
         import yaml
