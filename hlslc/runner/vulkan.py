@@ -237,8 +237,10 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # Int64Atomics needs one of its two features; checked on its own.
 _ANY_OF = {12: ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")}
 
-# Capabilities of subgroup operations (wave operations, cooperative matrices).
-SUBGROUP_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 6026, 6022}
+# Capabilities of subgroup operations: wave operations, and cooperative
+# matrices, which a subgroup computes together.
+WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 6026}
+SUBGROUP_CAPABILITIES = WAVE_CAPABILITIES | {6022}
 _SMALL_TYPE_CAPABILITIES = {9, 11, 22, 39}
 
 # SPIR-V extensions -> (Vulkan core since 1.x or None, the device extension).
@@ -378,7 +380,7 @@ def select_features(info: S.ModuleInfo, dev: DeviceSupport, wave_size: int | Non
             raise RunError(f"the module needs 64-bit atomics ({why}), which '{dev.name}' does not support")
     if 6022 in info.capabilities:
         need_extension("VK_KHR_cooperative_matrix", "cooperative matrices")
-    if info.capabilities & SUBGROUP_CAPABILITIES and info.capabilities & _SMALL_TYPE_CAPABILITIES:
+    if info.capabilities & WAVE_CAPABILITIES and info.capabilities & _SMALL_TYPE_CAPABILITIES:
         # Wave operations on 8-, 16- and 64-bit values.
         enable("shaderSubgroupExtendedTypes", "subgroup operations on 8-, 16- or 64-bit types", required=False)
     if wave_size is not None:
