@@ -683,6 +683,9 @@ class _Session:
         self.memory_types = [memory_props.memoryTypes[i].propertyFlags
                              for i in range(memory_props.memoryTypeCount)]
         staged = any(f & vk.MEMORY_DEVICE_LOCAL and not f & vk.MEMORY_HOST_VISIBLE for f in self.memory_types)
+        forced = os.environ.get("HLSLC_VULKAN_STAGING")
+        if forced in ("0", "1"):
+            staged = forced == "1"      # to try the other path on any device
 
         # Buffers: the data uploaded, where the shader sees it.
         for b in self.plan:
