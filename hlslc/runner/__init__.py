@@ -46,7 +46,7 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
-    from .command import execute
+    from .command import execute, ir_text_of
 
     if isinstance(pipeline, str):
         pipeline = load_pipeline(pipeline)
@@ -59,11 +59,6 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
         code = bytes(module_or_result) if isinstance(module_or_result, (bytes, bytearray)) else \
             compile_spirv(module_or_result, name)
         return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat)
-    if isinstance(module_or_result, str):
-        text = module_or_result
-    else:
-        text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
-        if not text:
-            raise RunError("the compile produced no module to run (did it fail?)")
     shader = pipeline.compute_shader()
-    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check, seed=seed)
+    return execute(ir_text_of(module_or_result), pipeline, entry or shader.entry, wave_size=wave_size,
+                   check=check, seed=seed)

@@ -48,6 +48,17 @@ class RunResult:
         return float(np.median(self.gpu_times_ns))
 
 
+def ir_text_of(module_or_result: Any) -> str:
+    """The IR text of a `CompileResult`, or the text itself."""
+    if isinstance(module_or_result, str):
+        return module_or_result
+    text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
+    if not text:
+        from .errors import RunError
+        raise RunError("the compile produced no module to run (did it fail?)")
+    return text
+
+
 def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False,
             seed: int = 0) -> RunResult:
     from . import linalg, ops  # noqa: F401  (register the operations)

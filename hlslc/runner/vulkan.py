@@ -55,14 +55,9 @@ def compile_spirv(module_or_result: Any, entry: str) -> bytes:
     if emit is None:
         raise RunError("the SPIR-V backend hlslc.spirv has no emit(module_text, entry) entry point, which "
                        "--device vulkan calls")
-    if isinstance(module_or_result, str):
-        text = module_or_result
-    else:
-        text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
-        if not text:
-            raise RunError("the compile produced no module to run (did it fail?)")
-    code = emit(text, entry)
-    return bytes(code)
+    from .command import ir_text_of
+
+    return bytes(emit(ir_text_of(module_or_result), entry))
 
 
 # --------------------------------------------------------------------------
