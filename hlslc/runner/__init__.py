@@ -1,4 +1,5 @@
-"""`hlslc run`: execute a compute dispatch on the CPU and check its results.
+"""`hlslc run`: execute a compute dispatch on the CPU or a Vulkan device and
+check its results.
 
     import hlslc
 
@@ -8,8 +9,9 @@
     run.ok, [o.line() for o in run.outcomes]     # each Result of the pipeline
 
 Stages: `pipeline` (the offload-test-suite file), `executor` and `ops`
-(running the IR over every thread at once), `results` (the comparison
-rules), `command` (the `hlslc run` command line).
+(running the IR over every thread at once), `vulkan` with `vk` and
+`spirv_info` (running SPIR-V on a Vulkan device), `results` (the
+comparison rules), `command` (the `hlslc run` command line).
 """
 
 from __future__ import annotations
@@ -17,42 +19,50 @@ from __future__ import annotations
 from typing import Any
 
 from .command import RunResult
-from .executor import RunError
+from .errors import RunError
 from .pipeline import Pipeline, PipelineError, load_pipeline
 
 __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pipeline"]
 
 
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
-        wave_size: int | None = None, check: bool = False, seed: int = 0,
-        wave_matrix_depth: int = 16) -> RunResult:
+        wave_size: int | None = None, check: bool = False, seed: int = 0, device: str = "cpu",
+        repeat: int = 1, wave_matrix_depth: int = 16) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
     `module_or_result` is a `CompileResult` of a successful compile or the
-    text of a module; `pipeline` a `Pipeline` or the path of a pipeline
-    file (read anew, so its buffers start as the file says).  `entry`
-    defaults to the pipeline's Compute shader's entry; `wave_size` to the
-    shader's [WaveSize], else 32; `check` reports reads and writes outside
-    buffers and barriers some threads of a group skip; `seed` chooses the
-    element order of the opaque matrix layouts (MulOptimal,
-    OuterProductOptimal), which the specification leaves open, and the
-    layout matrixQueryAccumulatorLayout reports; `wave_matrix_depth` is
-    the K of SM 6.8 Wave Matrices (a multiple of 16).  Raises
+    text of a module, or for `device="vulkan"` also a SPIR-V module
+    (bytes); `pipeline` a `Pipeline` or the path of a pipeline file (read
+    anew, so its buffers start as the file says).  `entry` defaults to the
+    pipeline's Compute shader's entry; `wave_size` to the shader's
+    [WaveSize], else 32 on the CPU and the device's subgroup size on
+    Vulkan; `check` reports reads and writes outside buffers and barriers
+    some threads of a group skip; `seed` chooses the element order of the
+    opaque matrix layouts (MulOptimal, OuterProductOptimal), which the
+    specification leaves open, and the layout
+    matrixQueryAccumulatorLayout reports; `wave_matrix_depth` is the K of
+    SM 6.8 Wave Matrices (a multiple of 16).  `device` is "cpu" (the executor) or
+    "vulkan" (a Vulkan device: `RunResult.device` names it and
+    `gpu_time_ns` is the dispatch's time; `repeat` runs the dispatch that
+    many times, on the buffers the one before left).  Raises
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
-    from .command import execute
+    from .command import execute, ir_text_of
 
     if isinstance(pipeline, str):
         pipeline = load_pipeline(pipeline)
-    if isinstance(module_or_result, str):
-        text = module_or_result
-    else:
-        text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
-        if not text:
-            raise RunError("the compile produced no module to run (did it fail?)")
+    if device not in ("cpu", "vulkan"):
+        raise ValueError(f"device must be 'cpu' or 'vulkan', not {device!r}")
+    if device == "vulkan":
+        from .vulkan import compile_spirv, run_spirv
+
+        name = entry or pipeline.compute_shader().entry
+        code = bytes(module_or_result) if isinstance(module_or_result, (bytes, bytearray)) else \
+            compile_spirv(module_or_result, name)
+        return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat)
     shader = pipeline.compute_shader()
     if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
         raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")
-    return execute(text, pipeline, entry or shader.entry, wave_size=wave_size, check=check, seed=seed,
-                   wave_matrix_depth=wave_matrix_depth)
+    return execute(ir_text_of(module_or_result), pipeline, entry or shader.entry, wave_size=wave_size,
+                   check=check, seed=seed, wave_matrix_depth=wave_matrix_depth)

@@ -1,9 +1,11 @@
-"""`hlslc run SHADER.hlsl|MODULE.ll --pipeline PIPELINE.yaml [options]`.
+"""`hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.yaml [options]`.
 
 Compiles the shader (with the compile options of `hlslc`: -T, -E, -D, -I,
 ...) or reads the module, runs its compute entry for the pipeline's
-dispatch on the CPU, prints the buffers as YAML in the offloader's shape
-and one line per Result.  Exit status: 0 when every Result holds, 1 when
+dispatch on the CPU (`--device cpu`, the default) or on a Vulkan device
+(`--device vulkan`, SPIR-V), prints the buffers as YAML in the offloader's
+shape and one line per Result; on Vulkan then a line with the device and
+the dispatch's GPU time.  Exit status: 0 when every Result holds, 1 when
 one differs or the shader does not compile or run, 2 for a bad command line
 or pipeline file.
 """
@@ -15,22 +17,47 @@ from typing import Any, TextIO
 
 import numpy as np
 
-USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
-         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check]\n")
+USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
+         "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check] "
+         "[--device cpu|vulkan] [--repeat N]\n"
+         "       hlslc run --device vulkan --list-devices\n")
 
 
 class RunResult:
     """What `hlslc.run` returns: the buffers after the dispatch (numpy
-    arrays by name), each Result's verdict, and counters."""
+    arrays by name), each Result's verdict, and counters.  On a Vulkan
+    device also the device's name, the subgroup size, and the time of each
+    dispatch in nanoseconds from GPU timestamps (`gpu_time_ns` is their
+    median; None where the queue has no timestamps or on the CPU)."""
 
     def __init__(self, buffers: dict[str, np.ndarray], outcomes: list[Any], instructions: int) -> None:
         self.buffers = buffers
         self.outcomes = outcomes
         self.instructions = instructions
+        self.device = "cpu"
+        self.subgroup_size: int | None = None
+        self.gpu_times_ns: list[float] = []
 
     @property
     def ok(self) -> bool:
         return all(o.ok for o in self.outcomes)
+
+    @property
+    def gpu_time_ns(self) -> float | None:
+        if not self.gpu_times_ns:
+            return None
+        return float(np.median(self.gpu_times_ns))
+
+
+def ir_text_of(module_or_result: Any) -> str:
+    """The IR text of a `CompileResult`, or the text itself."""
+    if isinstance(module_or_result, str):
+        return module_or_result
+    text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
+    if not text:
+        from .errors import RunError
+        raise RunError("the compile produced no module to run (did it fail?)")
+    return text
 
 
 def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False,
@@ -85,8 +112,11 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     pipeline_path = None
     wave_size = None
     check = False
-    seed = 0
+    seed = None
     depth = 16
+    device = "cpu"
+    repeat = None
+    list_devices = False
     rest: list[str] = []
     i = 0
     try:
@@ -97,7 +127,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stdout.write(USAGE)
                 return 0
             name, eq, value = arg.partition("=")
-            if name in ("--pipeline", "--wave-size", "--seed", "--wave-matrix-depth"):
+            if name in ("--pipeline", "--wave-size", "--seed", "--device", "--repeat", "--wave-matrix-depth"):
                 if not eq:
                     if i >= len(argv):
                         raise UsageError(f"option '{name}' requires a value")
@@ -105,15 +135,23 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                     i += 1
                 if name == "--pipeline":
                     pipeline_path = value
-                elif name == "--seed":
-                    if not value.isdigit():
-                        raise UsageError(f"invalid value '{value}' for '--seed'; expected a number")
-                    seed = int(value)
+                elif name in ("--seed", "--repeat"):
+                    if not value.isdigit() or (name == "--repeat" and int(value) < 1):
+                        raise UsageError(f"invalid value '{value}' for '{name}'; expected a number"
+                                         + (" of at least 1" if name == "--repeat" else ""))
+                    if name == "--seed":
+                        seed = int(value)
+                    else:
+                        repeat = int(value)
                 elif name == "--wave-matrix-depth":
                     if not value.isdigit() or int(value) == 0 or int(value) % 16 or int(value) > 1024:
                         raise UsageError(f"invalid value '{value}' for '--wave-matrix-depth'; expected a multiple "
                                          "of 16 (the Wave Matrix specification's K), at most 1024")
                     depth = int(value)
+                elif name == "--device":
+                    if value not in ("cpu", "vulkan"):
+                        raise UsageError(f"invalid value '{value}' for '--device'; expected cpu or vulkan")
+                    device = value
                 else:
                     if value not in ("4", "8", "16", "32", "64", "128"):
                         raise UsageError(f"invalid value '{value}' for '--wave-size'; expected 4, 8, 16, 32, "
@@ -123,7 +161,19 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             if arg == "--check":
                 check = True
                 continue
+            if arg == "--list-devices":
+                list_devices = True
+                continue
             rest.append(arg)
+        if device == "vulkan":
+            if check:
+                raise UsageError("--check runs on the CPU only (--device cpu)")
+            if seed is not None:
+                raise UsageError("--seed chooses the CPU executor's opaque matrix layouts (--device cpu)")
+        elif repeat is not None or list_devices:
+            raise UsageError(f"{'--repeat' if repeat is not None else '--list-devices'} needs --device vulkan")
+        if list_devices:
+            return _list_devices(stdout, stderr)
         if pipeline_path is None:
             raise UsageError("hlslc run needs --pipeline PIPELINE.yaml")
         args = parse_arguments(rest)
@@ -140,6 +190,18 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return 2
     source = args.inputs[0]
     entry = shader.entry if args.entry == "main" else args.entry
+    if source.endswith(".spv"):
+        if device != "vulkan":
+            stderr.write(f"hlslc: error: '{source}' is a SPIR-V module: run it with --device vulkan\n")
+            return 2
+        try:
+            with open(source, "rb") as f:
+                code = f.read()
+        except OSError as err:
+            stderr.write(f"hlslc: error: cannot read '{source}': {err.strerror}\n")
+            return 1
+        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr)
+    result = None
     if source.endswith(".ll"):
         try:
             with open(source, encoding="utf-8") as f:
@@ -161,13 +223,21 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         if not result.ok or result.output is None:
             return 1
         module_text = result.output
-    from .executor import RunError
+    from .errors import RunError
+    if device == "vulkan":
+        from .vulkan import compile_spirv
+        try:
+            code = compile_spirv(result if result is not None else module_text, entry)
+        except RunError as err:
+            stderr.write(f"{source}: error: {err.message}\n")
+            return 1
+        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr)
     try:
-        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed,
+        outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed or 0,
                           wave_matrix_depth=depth)
     except RunError as err:
         span = None
-        if err.line and not source.endswith(".ll") and result.module is not None:
+        if err.line and result is not None and result.module is not None:
             # IR hlslc made: the error at the source line it came from.
             from ..lower.codegen import ir_line_locator
             span = ir_line_locator(result.module, module_text)(err.line)
@@ -182,6 +252,58 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     for o in outcome.outcomes:
         stdout.write(o.line() + "\n")
     return 0 if outcome.ok else 1
+
+
+def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: int | None, repeat: int,
+                stdout: TextIO, stderr: TextIO) -> int:
+    from .errors import RunError
+    from .vulkan import run_spirv
+
+    try:
+        outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat)
+    except RunError as err:
+        stderr.write(f"{source}: error: {err.message}\n")
+        return 1
+    stdout.write(buffers_yaml(pipeline))
+    for o in outcome.outcomes:
+        stdout.write(o.line() + "\n")
+    stdout.write(device_line(outcome) + "\n")
+    return 0 if outcome.ok else 1
+
+
+def device_line(outcome: RunResult) -> str:
+    """`Device: NAME, subgroup size N, dispatch T (GPU timestamps)`."""
+    line = f"Device: {outcome.device}"
+    if outcome.subgroup_size:
+        line += f", subgroup size {outcome.subgroup_size}"
+    ns = outcome.gpu_time_ns
+    if ns is None:
+        return line + ", no GPU timestamps on its queue"
+    many = len(outcome.gpu_times_ns)
+    what = f"median of {many} dispatches" if many > 1 else "dispatch"
+    return line + f", {what} {_duration(ns)} (GPU timestamps)"
+
+
+def _duration(ns: float) -> str:
+    if ns >= 1e6:
+        return f"{ns / 1e6:.3f} ms"
+    if ns >= 1e3:
+        return f"{ns / 1e3:.3f} us"
+    return f"{ns:.0f} ns"
+
+
+def _list_devices(stdout: TextIO, stderr: TextIO) -> int:
+    from .errors import RunError
+    from .vulkan import list_devices
+
+    try:
+        lines = list_devices()
+    except RunError as err:
+        stderr.write(f"hlslc: error: {err.message}\n")
+        return 1
+    for line in lines:
+        stdout.write(line + "\n")
+    return 0
 
 
 def _pipeline_error(err: Any, path: str, stderr: TextIO) -> None:

@@ -29,19 +29,11 @@ import numpy as np
 from .. import ir_ops
 from ..validate import reader as R
 from ..validate.uniformity import _post_dominators
+from .errors import RunError
 from .pipeline import Pipeline
 from .types import SCALARS, SIGNED, IRType, TypeTable
 
 _EXIT = "\0exit"
-
-
-class RunError(Exception):
-    """A dispatch that cannot run: `line` is the IR line, when known."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
 
 
 class Ptr:

@@ -1,0 +1,950 @@
+"""`hlslc run --device vulkan`: run a compute SPIR-V module on a Vulkan
+device with the pipeline file the CPU executor reads, and return the same
+`RunResult` (the buffers as numpy arrays, each Result's verdict), with the
+device's name and the dispatch's time from GPU timestamps.
+
+The steps: read what the module needs (`spirv_info`), map the pipeline's
+DescriptorSets to Vulkan sets and bindings (`plan_bindings`: a Resource's
+VulkanBinding binds in the set of its DescriptorSets entry; without one its
+DirectXBinding's register is the binding and its space the set, the
+convention of DXC's -spirv that the backend follows), check the two agree,
+pick a device (`choose_device`: a discrete GPU first, `HLSLC_VULKAN_DEVICE`
+to choose by index), enable the features and extensions the module's
+capabilities need and the device has (`select_features`), upload the data,
+dispatch, wait, read back every bound buffer.  Buffers live in device-local
+memory behind host-visible staging buffers where the device has separate
+device memory, and in host-visible memory where it does not.
+
+Every failure is a `RunError`: no loader, no device, a feature the device
+lacks, a binding the pipeline does not provide, a failed vkCreate* call
+with its VkResult's name.
+
+Owns: the Vulkan objects of one run, and the seam to the SPIR-V backend
+(`compile_spirv`).  Does not own: the API declarations (`vk`), reading
+modules (`spirv_info`), pipeline files (`pipeline`), the Result rules
+(`results`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from . import spirv_info as S
+from . import vk
+from .errors import RunError
+from .pipeline import Buffer, Pipeline, Resource
+
+# --------------------------------------------------------------------------
+# The SPIR-V backend
+
+def compile_spirv(module_or_result: Any, entry: str) -> bytes:
+    """SPIR-V for a compiled shader: the backend `hlslc.spirv` turns the
+    IR text (of a `CompileResult`, or given as text) into a module through
+    its entry point `emit(module_text, entry) -> bytes`."""
+    try:
+        from .. import spirv as backend  # type: ignore[attr-defined]
+    except ImportError:
+        raise RunError("the SPIR-V backend (hlslc -spirv) is not part of this hlslc yet: run a SPIR-V module "
+                       "(.spv) with --device vulkan, or the shader with --device cpu") from None
+    emit = getattr(backend, "emit", None)
+    if emit is None:
+        raise RunError("the SPIR-V backend hlslc.spirv has no emit(module_text, entry) entry point, which "
+                       "--device vulkan calls")
+    from .command import ir_text_of
+
+    return bytes(emit(ir_text_of(module_or_result), entry))
+
+
+# --------------------------------------------------------------------------
+# Bindings: pipeline resources to Vulkan sets and bindings
+
+# Resource kinds of the pipeline file -> descriptor kind on Vulkan.
+DESCRIPTOR_KINDS: dict[str, str] = {
+    "StructuredBuffer": S.STORAGE_BUFFER, "RWStructuredBuffer": S.STORAGE_BUFFER,
+    "ByteAddressBuffer": S.STORAGE_BUFFER, "RWByteAddressBuffer": S.STORAGE_BUFFER,
+    "ConstantBuffer": S.UNIFORM_BUFFER,
+    "Buffer": S.UNIFORM_TEXEL_BUFFER, "RWBuffer": S.STORAGE_TEXEL_BUFFER,
+}
+
+DESCRIPTOR_TYPES: dict[str, int] = {
+    S.STORAGE_BUFFER: vk.DESCRIPTOR_STORAGE_BUFFER, S.UNIFORM_BUFFER: vk.DESCRIPTOR_UNIFORM_BUFFER,
+    S.UNIFORM_TEXEL_BUFFER: vk.DESCRIPTOR_UNIFORM_TEXEL_BUFFER,
+    S.STORAGE_TEXEL_BUFFER: vk.DESCRIPTOR_STORAGE_TEXEL_BUFFER,
+}
+
+BUFFER_USAGE: dict[str, int] = {
+    S.STORAGE_BUFFER: vk.BUFFER_STORAGE, S.UNIFORM_BUFFER: vk.BUFFER_UNIFORM,
+    S.UNIFORM_TEXEL_BUFFER: vk.BUFFER_UNIFORM_TEXEL, S.STORAGE_TEXEL_BUFFER: vk.BUFFER_STORAGE_TEXEL,
+}
+
+# VkFormat of a typed buffer's texels: (element format, channels) -> format.
+_TEXEL_BASES = {"UInt32": 98, "Hex32": 98, "Bool": 98, "Int32": 99, "Float32": 100,
+                "UInt16": 74, "Hex16": 74, "Int16": 75, "Float16": 76,
+                "UInt64": 110, "Hex64": 110, "Int64": 111, "Float64": 112}
+# Formats step by 3 (UINT, SINT, SFLOAT) per channel for 32 and 64 bits, by 7 for 16 bits.
+_TEXEL_STEPS = {4: 3, 2: 7, 8: 3}
+
+
+def texel_format(buf: Buffer) -> int:
+    base = _TEXEL_BASES.get(buf.format)
+    if base is None:
+        raise RunError(f"buffer '{buf.name}': typed buffers of {buf.format} have no Vulkan texel format")
+    return base + _TEXEL_STEPS[buf.dtype.itemsize] * (max(buf.channels, 1) - 1)
+
+
+@dataclass
+class Binding:
+    """One descriptor: where it binds, its kind, and the buffer behind it."""
+
+    set: int
+    binding: int
+    kind: str
+    resource: Resource
+    buffer: Buffer
+    format: int | None = None
+
+    def describe(self) -> str:
+        return f"'{self.resource.name}' ({self.resource.kind}, set {self.set} binding {self.binding})"
+
+
+def plan_bindings(pipeline: Pipeline) -> list[Binding]:
+    """The Vulkan set and binding of each resource of the pipeline's
+    DescriptorSets, with its descriptor kind."""
+    plan: list[Binding] = []
+    taken: dict[tuple[int, int], Binding] = {}
+    for res in pipeline.resources:
+        kind = DESCRIPTOR_KINDS.get(res.kind)
+        if kind is None:
+            raise RunError(f"resource '{res.name}': {res.kind} resources are not supported on Vulkan yet "
+                           "(buffers are: ByteAddress, Structured, typed and constant buffers)")
+        if res.has_counter:
+            raise RunError(f"resource '{res.name}': buffers with a counter are not supported on Vulkan yet")
+        if res.vk_binding is not None:
+            where = (res.vk_set, res.vk_binding)
+        else:
+            where = (res.space, res.register)
+        buf = pipeline.buffers[res.name]
+        b = Binding(where[0], where[1], kind, res, buf)
+        if kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER):
+            b.format = texel_format(buf)
+        if where in taken:
+            other = taken[where]
+            hint = "" if res.vk_binding is not None and other.resource.vk_binding is not None else \
+                " (without a VulkanBinding, a resource binds at its DirectXBinding's register in the set of its " \
+                "space, whatever its register class: give them VulkanBinding)"
+            raise RunError(f"resources '{other.resource.name}' and '{res.name}' both bind set {where[0]} binding "
+                           f"{where[1]} on Vulkan{hint}")
+        taken[where] = b
+        plan.append(b)
+    return plan
+
+
+def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Binding]) -> None:
+    """Every descriptor the entry point may use is one the pipeline binds,
+    with the same kind."""
+    if info.push_constants:
+        raise RunError("the module uses push constants, which the Vulkan runner does not provide yet")
+    by_place = {(b.set, b.binding): b for b in plan}
+    for d in info.descriptors_of(entry):
+        what = f"'{d.name}'" if d.name else "a resource"
+        b = by_place.get((d.set, d.binding))
+        if d.count != 1:
+            raise RunError(f"the module's {what} (set {d.set} binding {d.binding}) is an array of descriptors, "
+                           "which the Vulkan runner does not bind yet")
+        if d.kind not in DESCRIPTOR_TYPES:
+            raise RunError(f"the module's {what} (set {d.set} binding {d.binding}) is a {d.kind}, which the "
+                           "Vulkan runner does not support yet")
+        if b is None:
+            raise RunError(f"the module's {what} ({d.kind}, set {d.set} binding {d.binding}) has no resource in "
+                           f"the pipeline's DescriptorSets at that set and binding")
+        if b.kind != d.kind:
+            raise RunError(f"set {d.set} binding {d.binding}: the module's {what} is a {d.kind}, but the "
+                           f"pipeline binds {b.describe()} there, a {b.kind}")
+
+
+# --------------------------------------------------------------------------
+# Devices, features and extensions
+
+# Feature structures: (core since Vulkan 1.x, the extension before).
+FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
+    "VkPhysicalDeviceFeatures2": (0, None),
+    "VkPhysicalDevice16BitStorageFeatures": (1, "VK_KHR_16bit_storage"),
+    "VkPhysicalDevice8BitStorageFeatures": (2, "VK_KHR_8bit_storage"),
+    "VkPhysicalDeviceShaderFloat16Int8Features": (2, "VK_KHR_shader_float16_int8"),
+    "VkPhysicalDeviceVulkanMemoryModelFeatures": (2, "VK_KHR_vulkan_memory_model"),
+    "VkPhysicalDeviceShaderAtomicInt64Features": (2, "VK_KHR_shader_atomic_int64"),
+    "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": (2, "VK_KHR_shader_subgroup_extended_types"),
+    "VkPhysicalDeviceSubgroupSizeControlFeatures": (3, "VK_EXT_subgroup_size_control"),
+    "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": (None, "VK_KHR_cooperative_matrix"),
+}
+
+# The structure of each feature this runner may enable.
+FEATURE_HOME: dict[str, str] = {
+    "shaderFloat64": "VkPhysicalDeviceFeatures2", "shaderInt64": "VkPhysicalDeviceFeatures2",
+    "shaderInt16": "VkPhysicalDeviceFeatures2",
+    "shaderStorageImageReadWithoutFormat": "VkPhysicalDeviceFeatures2",
+    "shaderStorageImageWriteWithoutFormat": "VkPhysicalDeviceFeatures2",
+    "storageBuffer16BitAccess": "VkPhysicalDevice16BitStorageFeatures",
+    "uniformAndStorageBuffer16BitAccess": "VkPhysicalDevice16BitStorageFeatures",
+    "storagePushConstant16": "VkPhysicalDevice16BitStorageFeatures",
+    "storageBuffer8BitAccess": "VkPhysicalDevice8BitStorageFeatures",
+    "uniformAndStorageBuffer8BitAccess": "VkPhysicalDevice8BitStorageFeatures",
+    "storagePushConstant8": "VkPhysicalDevice8BitStorageFeatures",
+    "shaderFloat16": "VkPhysicalDeviceShaderFloat16Int8Features",
+    "shaderInt8": "VkPhysicalDeviceShaderFloat16Int8Features",
+    "vulkanMemoryModel": "VkPhysicalDeviceVulkanMemoryModelFeatures",
+    "vulkanMemoryModelDeviceScope": "VkPhysicalDeviceVulkanMemoryModelFeatures",
+    "shaderBufferInt64Atomics": "VkPhysicalDeviceShaderAtomicInt64Features",
+    "shaderSharedInt64Atomics": "VkPhysicalDeviceShaderAtomicInt64Features",
+    "shaderSubgroupExtendedTypes": "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures",
+    "subgroupSizeControl": "VkPhysicalDeviceSubgroupSizeControlFeatures",
+    "computeFullSubgroups": "VkPhysicalDeviceSubgroupSizeControlFeatures",
+    "cooperativeMatrix": "VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
+}
+
+# SPIR-V capability -> the features it needs (all of them), and those it
+# may use (enabled where the device has them).
+CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    9: (("shaderFloat16",), ()),
+    10: (("shaderFloat64",), ()),
+    11: (("shaderInt64",), ()),
+    12: ((), ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")),
+    22: (("shaderInt16",), ()),
+    39: (("shaderInt8",), ()),
+    55: (("shaderStorageImageReadWithoutFormat",), ()),
+    56: (("shaderStorageImageWriteWithoutFormat",), ()),
+    4433: (("storageBuffer16BitAccess",), ()),
+    4434: (("uniformAndStorageBuffer16BitAccess",), ()),
+    4435: (("storagePushConstant16",), ()),
+    4448: (("storageBuffer8BitAccess",), ()),
+    4449: (("uniformAndStorageBuffer8BitAccess",), ()),
+    4450: (("storagePushConstant8",), ()),
+    5345: (("vulkanMemoryModel",), ()),
+    5346: (("vulkanMemoryModelDeviceScope",), ()),
+    6022: (("cooperativeMatrix",), ()),
+}
+
+# Int64Atomics needs one of its two features; checked on its own.
+_ANY_OF = {12: ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")}
+
+# Capabilities of subgroup operations: wave operations, and cooperative
+# matrices, which a subgroup computes together.
+WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 6026}
+SUBGROUP_CAPABILITIES = WAVE_CAPABILITIES | {6022}
+_SMALL_TYPE_CAPABILITIES = {9, 11, 22, 39}
+
+# SPIR-V extensions -> (Vulkan core since 1.x or None, the device extension).
+SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
+    "SPV_KHR_storage_buffer_storage_class": (1, "VK_KHR_storage_buffer_storage_class"),
+    "SPV_KHR_16bit_storage": (1, "VK_KHR_16bit_storage"),
+    "SPV_KHR_variable_pointers": (1, "VK_KHR_variable_pointers"),
+    "SPV_KHR_8bit_storage": (2, "VK_KHR_8bit_storage"),
+    "SPV_KHR_vulkan_memory_model": (2, "VK_KHR_vulkan_memory_model"),
+    "SPV_KHR_float_controls": (2, "VK_KHR_shader_float_controls"),
+    "SPV_KHR_physical_storage_buffer": (2, "VK_KHR_buffer_device_address"),
+    "SPV_KHR_shader_draw_parameters": (1, "VK_KHR_shader_draw_parameters"),
+    "SPV_KHR_non_semantic_info": (3, "VK_KHR_shader_non_semantic_info"),
+    "SPV_KHR_integer_dot_product": (3, "VK_KHR_shader_integer_dot_product"),
+    "SPV_KHR_terminate_invocation": (3, "VK_KHR_shader_terminate_invocation"),
+    "SPV_EXT_demote_to_helper_invocation": (3, "VK_EXT_shader_demote_to_helper_invocation"),
+    "SPV_KHR_cooperative_matrix": (None, "VK_KHR_cooperative_matrix"),
+    "SPV_KHR_subgroup_rotate": (4, "VK_KHR_shader_subgroup_rotate"),
+    "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
+    "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),
+    "SPV_EXT_shader_atomic_float_add": (None, "VK_EXT_shader_atomic_float"),
+    "SPV_KHR_bfloat16": (None, "VK_KHR_shader_bfloat16"),
+}
+
+# The Vulkan version a SPIR-V version needs (1.4 also comes with VK_KHR_spirv_1_4).
+SPIRV_VULKAN = {(1, 0): 0, (1, 1): 1, (1, 2): 1, (1, 3): 1, (1, 4): 2, (1, 5): 2, (1, 6): 3}
+
+_TYPE_ORDER = {2: 0, 1: 1, 3: 2, 4: 3, 0: 4}   # discrete, integrated, virtual, CPU, other
+
+
+@dataclass
+class MatrixConfig:
+    """A cooperative matrix configuration the device reports."""
+
+    m: int
+    n: int
+    k: int
+    a: str
+    b: str
+    c: str
+    result: str
+    scope: int
+    saturating: bool = False
+
+    def describe(self) -> str:
+        scope = vk.SCOPES.get(self.scope, str(self.scope))
+        return f"{self.m}x{self.n}x{self.k} {self.a}*{self.b}+{self.c}->{self.result} ({scope})"
+
+
+@dataclass
+class DeviceSupport:
+    """What a physical device offers, as `select_features` reads it."""
+
+    name: str
+    api_version: int
+    device_type: int = 2
+    extensions: set[str] = field(default_factory=set)
+    features: dict[str, bool] = field(default_factory=dict)
+    subgroup_size: int = 32
+    min_subgroup_size: int = 32
+    max_subgroup_size: int = 32
+    subgroup_size_stages: int = 0
+    matrix_configs: list[MatrixConfig] = field(default_factory=list)
+
+    @property
+    def api_minor(self) -> int:
+        return self.api_version >> 12 & 0x3FF if self.api_version >> 22 == 1 else 99
+
+    def has_struct(self, struct: str) -> bool:
+        core, ext = FEATURE_STRUCTS[struct]
+        return (core is not None and self.api_minor >= core) or (ext is not None and ext in self.extensions)
+
+    def struct_extension(self, struct: str) -> str | None:
+        """The extension to enable for a feature structure (None: core)."""
+        core, ext = FEATURE_STRUCTS[struct]
+        if core is not None and self.api_minor >= core:
+            return None
+        return ext
+
+
+@dataclass
+class Selection:
+    """What the logical device enables and the pipeline asks for."""
+
+    features: set[str] = field(default_factory=set)
+    extensions: list[str] = field(default_factory=list)
+    required_subgroup_size: int | None = None
+    full_subgroups: bool = False
+
+
+def select_features(info: S.ModuleInfo, dev: DeviceSupport, wave_size: int | None = None,
+                    workgroup_size: tuple[int, int, int] | None = None) -> Selection:
+    """The features and extensions to enable for the module on the device;
+    a `RunError` naming what the device lacks."""
+    sel = Selection()
+
+    def need_extension(ext: str, why: str) -> None:
+        if ext not in dev.extensions:
+            raise RunError(f"the module needs {why}, and '{dev.name}' does not offer {ext}")
+        if ext not in sel.extensions:
+            sel.extensions.append(ext)
+
+    def enable(feature: str, why: str, required: bool = True) -> bool:
+        struct = FEATURE_HOME[feature]
+        if not (dev.has_struct(struct) and dev.features.get(feature)):
+            if required:
+                raise RunError(f"the module needs the Vulkan feature {feature} ({why}), which '{dev.name}' "
+                               "does not support")
+            return False
+        ext = dev.struct_extension(struct)
+        if ext is not None:
+            need_extension(ext, f"{feature} ({why})")
+        sel.features.add(feature)
+        return True
+
+    needed_minor = SPIRV_VULKAN.get(info.version)
+    if needed_minor is None:
+        raise RunError(f"SPIR-V {info.version[0]}.{info.version[1]} is newer than the Vulkan runner knows")
+    if dev.api_minor < needed_minor:
+        if info.version == (1, 4) and "VK_KHR_spirv_1_4" in dev.extensions:
+            need_extension("VK_KHR_spirv_1_4", "SPIR-V 1.4")
+        else:
+            raise RunError(f"the module is SPIR-V {info.version[0]}.{info.version[1]}, which needs Vulkan "
+                           f"1.{needed_minor}; '{dev.name}' supports Vulkan {vk.version(dev.api_version)}")
+    for spv_ext in info.extensions:
+        core, ext = SPIRV_EXTENSIONS.get(spv_ext, (0, ""))
+        if ext and not (core is not None and dev.api_minor >= core):
+            need_extension(ext, spv_ext)
+    for cap in sorted(info.capabilities):
+        required, optional = CAPABILITY_FEATURES.get(cap, ((), ()))
+        why = f"SPIR-V capability {S.CAPABILITY_NAMES.get(cap, cap)}"
+        for feature in required:
+            enable(feature, why)
+        for feature in optional:
+            enable(feature, why, required=False)
+        if cap in _ANY_OF and not any(f in sel.features for f in _ANY_OF[cap]):
+            raise RunError(f"the module needs 64-bit atomics ({why}), which '{dev.name}' does not support")
+    if 6022 in info.capabilities:
+        need_extension("VK_KHR_cooperative_matrix", "cooperative matrices")
+    if info.capabilities & WAVE_CAPABILITIES and info.capabilities & _SMALL_TYPE_CAPABILITIES:
+        # Wave operations on 8-, 16- and 64-bit values.
+        enable("shaderSubgroupExtendedTypes", "subgroup operations on 8-, 16- or 64-bit types", required=False)
+    if wave_size is not None:
+        if not dev.min_subgroup_size <= wave_size <= dev.max_subgroup_size:
+            raise RunError(f"the shader asks for waves of {wave_size} lanes; '{dev.name}' runs subgroups of "
+                           f"{_sizes(dev)} lanes")
+        if dev.min_subgroup_size != dev.max_subgroup_size:
+            if not dev.subgroup_size_stages & vk.SHADER_STAGE_COMPUTE:
+                raise RunError(f"the shader asks for waves of {wave_size} lanes; '{dev.name}' cannot fix the "
+                               "subgroup size of compute shaders")
+            enable("subgroupSizeControl", f"waves of {wave_size} lanes")
+            sel.required_subgroup_size = wave_size
+    if info.capabilities & SUBGROUP_CAPABILITIES and workgroup_size is not None:
+        # Whole subgroups, so that wave operations see every lane of a wave.
+        lanes = sel.required_subgroup_size or dev.max_subgroup_size
+        if workgroup_size[0] % lanes == 0 and enable("computeFullSubgroups", "whole subgroups", required=False):
+            sel.full_subgroups = True
+    return sel
+
+
+def _sizes(dev: DeviceSupport) -> str:
+    if dev.min_subgroup_size == dev.max_subgroup_size:
+        return str(dev.min_subgroup_size)
+    return f"{dev.min_subgroup_size} to {dev.max_subgroup_size}"
+
+
+def check_matrix_types(info: S.ModuleInfo, dev: DeviceSupport) -> None:
+    """Each cooperative matrix type of the module fits a configuration the
+    device reports: a type the device lacks fails at pipeline creation, or
+    worse, so it is named here."""
+    for t in info.matrix_types:
+        def fits(c: MatrixConfig) -> bool:
+            if c.scope != t.scope:
+                return False
+            if t.use == "A":
+                return (c.m, c.k, c.a) == (t.rows, t.cols, t.component)
+            if t.use == "B":
+                return (c.k, c.n, c.b) == (t.rows, t.cols, t.component)
+            return (c.m, c.n) == (t.rows, t.cols) and t.component in (c.c, c.result)
+        if not any(fits(c) for c in dev.matrix_configs):
+            scope = vk.SCOPES.get(t.scope, str(t.scope))
+            have = "; ".join(c.describe() for c in dev.matrix_configs) or "none"
+            raise RunError(f"the module's cooperative matrix type ({t.use}: {t.rows}x{t.cols} {t.component}, "
+                           f"{scope} scope) matches no configuration of '{dev.name}' (it supports: {have})")
+
+
+def choose_device(devices: list[DeviceSupport], computes: list[bool], override: str | None = None) -> int:
+    """The index of the device to run on: `override` (HLSLC_VULKAN_DEVICE)
+    when given, else the first discrete GPU, then integrated, virtual, CPU."""
+    listing = "; ".join(f"{i}: {d.name} ({vk.DEVICE_TYPES.get(d.device_type, 'other')})"
+                        for i, d in enumerate(devices))
+    if not devices:
+        raise RunError("no Vulkan device: the loader found no physical device (is a driver installed, and "
+                       "VK_DRIVER_FILES or VK_ICD_FILENAMES right?)")
+    if override not in (None, ""):
+        try:
+            index = int(override)
+        except ValueError:
+            raise RunError(f"HLSLC_VULKAN_DEVICE must be a device index, not '{override}' (devices: {listing})") \
+                from None
+        if not 0 <= index < len(devices):
+            raise RunError(f"HLSLC_VULKAN_DEVICE={index}, but there are {len(devices)} devices ({listing})")
+        if not computes[index]:
+            raise RunError(f"Vulkan device {index} ({devices[index].name}) has no compute queue")
+        return index
+    candidates = [i for i in range(len(devices)) if computes[i]]
+    if not candidates:
+        raise RunError(f"no Vulkan device has a compute queue ({listing})")
+    return min(candidates, key=lambda i: (_TYPE_ORDER.get(devices[i].device_type, 5), i))
+
+
+# --------------------------------------------------------------------------
+# Running
+
+@dataclass
+class DeviceRun:
+    """What a run on the device measured."""
+
+    device: str
+    api_version: str
+    gpu_times_ns: list[float]
+    subgroup_size: int
+
+
+def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave_size: int | None = None,
+              repeat: int = 1) -> Any:
+    """Run `code`'s compute entry for the pipeline's dispatch on a Vulkan
+    device; the pipeline's buffers then hold what the dispatch left.
+    Returns a `RunResult` with `device` and `gpu_time_ns` set."""
+    from .command import RunResult
+    from .results import check as check_results
+
+    info = S.read_module(code)
+    entry_point = info.compute_entry(entry or pipeline.compute_shader().entry)
+    plan = plan_bindings(pipeline)
+    check_module_bindings(info, entry_point, plan)
+    if repeat < 1:
+        raise RunError("repeat must be at least 1")
+    measured = _Session(code, info, entry_point, plan, pipeline, wave_size, repeat).run()
+    outcomes = check_results(pipeline)
+    result = RunResult({name: buf.data for name, buf in pipeline.buffers.items()}, outcomes, 0)
+    result.device = measured.device
+    result.gpu_times_ns = measured.gpu_times_ns
+    result.subgroup_size = measured.subgroup_size
+    return result
+
+
+def list_devices() -> list[str]:
+    """One line per Vulkan device: index, name, type, API version."""
+    api = vk.load()
+    session = _Instance(api)
+    try:
+        return [f"{i}: {d.name} ({vk.DEVICE_TYPES.get(d.device_type, 'other')}, Vulkan "
+                f"{vk.version(d.api_version)})" for i, d in enumerate(session.describe_all())]
+    finally:
+        session.close()
+
+
+def probe() -> DeviceSupport:
+    """The device a run would use, with its features and cooperative
+    matrix configurations; a `RunError` when there is none."""
+    api = vk.load()
+    inst = _Instance(api)
+    try:
+        return inst.describe(inst.physical[inst.choose()], True)[0]
+    finally:
+        inst.close()
+
+
+class _Instance:
+    """A Vulkan instance and its physical devices."""
+
+    def __init__(self, api: vk.Vulkan) -> None:
+        self.api = api
+        self.instance = ctypes.c_void_p()
+        app = vk.new("VkApplicationInfo", pApplicationName=b"hlslc", pEngineName=b"hlslc",
+                     apiVersion=vk.API_VERSION_1_3)
+        layers: list[str] = []
+        if os.environ.get("HLSLC_VULKAN_VALIDATION") not in (None, "", "0"):
+            layers.append("VK_LAYER_KHRONOS_validation")
+        names = vk.strings(layers)
+        info = vk.new("VkInstanceCreateInfo", pApplicationInfo=ctypes.addressof(app),
+                      enabledLayerCount=len(layers), ppEnabledLayerNames=ctypes.addressof(names))
+        result = api.vkCreateInstance(ctypes.byref(info), None, ctypes.byref(self.instance))
+        if result == -9:
+            raise RunError("vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (no Vulkan driver for this "
+                           "machine: is one installed, and VK_DRIVER_FILES or VK_ICD_FILENAMES right?)")
+        if result == -6:
+            raise RunError("vkCreateInstance failed: VK_ERROR_LAYER_NOT_PRESENT (HLSLC_VULKAN_VALIDATION asks "
+                           "for VK_LAYER_KHRONOS_validation, which is not installed)")
+        vk.check(result, "vkCreateInstance")
+        api.set_instance(self.instance)
+        count = ctypes.c_uint32()
+        vk.check(api.vkEnumeratePhysicalDevices(self.instance, ctypes.byref(count), None),
+                 "vkEnumeratePhysicalDevices")
+        handles = (ctypes.c_void_p * max(count.value, 1))()
+        vk.check(api.vkEnumeratePhysicalDevices(self.instance, ctypes.byref(count), handles),
+                 "vkEnumeratePhysicalDevices")
+        self.physical = [ctypes.c_void_p(handles[i]) for i in range(count.value)]
+
+    def close(self) -> None:
+        if self.instance:
+            self.api.vkDestroyInstance(self.instance, None)
+            self.instance = ctypes.c_void_p()
+
+    def extensions(self, phys: Any) -> set[str]:
+        count = ctypes.c_uint32()
+        vk.check(self.api.vkEnumerateDeviceExtensionProperties(phys, None, ctypes.byref(count), None),
+                 "vkEnumerateDeviceExtensionProperties")
+        props = (vk.struct_type("VkExtensionProperties") * max(count.value, 1))()
+        vk.check(self.api.vkEnumerateDeviceExtensionProperties(phys, None, ctypes.byref(count), props),
+                 "vkEnumerateDeviceExtensionProperties")
+        return {vk.text(props[i].extensionName) for i in range(count.value)}
+
+    def queue_families(self, phys: Any) -> list[Any]:
+        count = ctypes.c_uint32()
+        self.api.vkGetPhysicalDeviceQueueFamilyProperties(phys, ctypes.byref(count), None)
+        props = (vk.struct_type("VkQueueFamilyProperties") * max(count.value, 1))()
+        self.api.vkGetPhysicalDeviceQueueFamilyProperties(phys, ctypes.byref(count), props)
+        return [props[i] for i in range(count.value)]
+
+    def describe(self, phys: Any, full: bool) -> tuple[DeviceSupport, Any]:
+        """The device's support; with `full`, its features and cooperative
+        matrix configurations too.  Also returns its limits."""
+        api = self.api
+        exts = self.extensions(phys)
+        props = vk.new("VkPhysicalDeviceProperties2")
+        api.vkGetPhysicalDeviceProperties2(phys, ctypes.byref(props))
+        p = props.properties
+        dev = DeviceSupport(vk.text(p.deviceName), p.apiVersion, p.deviceType, exts)
+        subgroup = vk.new("VkPhysicalDeviceSubgroupProperties")
+        size_control = vk.new("VkPhysicalDeviceSubgroupSizeControlProperties")
+        parts = [props, subgroup]
+        if dev.has_struct("VkPhysicalDeviceSubgroupSizeControlFeatures"):
+            parts.append(size_control)
+        vk.chain(*parts)
+        api.vkGetPhysicalDeviceProperties2(phys, ctypes.byref(props))
+        dev.subgroup_size = subgroup.subgroupSize
+        if len(parts) == 3:
+            dev.min_subgroup_size = size_control.minSubgroupSize
+            dev.max_subgroup_size = size_control.maxSubgroupSize
+            dev.subgroup_size_stages = size_control.requiredSubgroupSizeStages
+        else:
+            dev.min_subgroup_size = dev.max_subgroup_size = subgroup.subgroupSize
+        if full:
+            structs = {name: vk.new(name) for name in FEATURE_STRUCTS if dev.has_struct(name)}
+            vk.chain(*structs.values())
+            api.vkGetPhysicalDeviceFeatures2(phys, ctypes.byref(structs["VkPhysicalDeviceFeatures2"]))
+            for feature, home in FEATURE_HOME.items():
+                if home in structs:
+                    holder = structs[home]
+                    if home == "VkPhysicalDeviceFeatures2":
+                        holder = holder.features
+                    dev.features[feature] = bool(getattr(holder, feature))
+            if "VK_KHR_cooperative_matrix" in exts:
+                dev.matrix_configs = self.matrix_configs(phys)
+        return dev, p.limits
+
+    def describe_all(self) -> list[DeviceSupport]:
+        return [self.describe(phys, False)[0] for phys in self.physical]
+
+    def choose(self) -> int:
+        computes = [any(q.queueFlags & vk.QUEUE_COMPUTE for q in self.queue_families(p)) for p in self.physical]
+        return choose_device(self.describe_all(), computes, os.environ.get("HLSLC_VULKAN_DEVICE"))
+
+    def matrix_configs(self, phys: Any) -> list[MatrixConfig]:
+        api = self.api
+        count = ctypes.c_uint32()
+        vk.check(api.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(phys, ctypes.byref(count), None),
+                 "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR")
+        props = (vk.struct_type("VkCooperativeMatrixPropertiesKHR") * max(count.value, 1))()
+        for i in range(count.value):
+            props[i].sType = vk.STYPES["VkCooperativeMatrixPropertiesKHR"]
+        vk.check(api.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(phys, ctypes.byref(count), props),
+                 "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR")
+        names = vk.COMPONENT_TYPES
+        return [MatrixConfig(p.MSize, p.NSize, p.KSize, names.get(p.AType, "?"), names.get(p.BType, "?"),
+                             names.get(p.CType, "?"), names.get(p.ResultType, "?"), p.scope,
+                             bool(p.saturatingAccumulation))
+                for p in (props[i] for i in range(count.value))]
+
+
+class _Memory:
+    """A buffer and its memory (mapped when host-visible)."""
+
+    def __init__(self, buffer: int, memory: int, size: int, mapped: int | None) -> None:
+        self.buffer = buffer
+        self.memory = memory
+        self.size = size
+        self.mapped = mapped
+
+
+class _Session:
+    """The Vulkan objects of one run, destroyed in reverse order."""
+
+    def __init__(self, code: bytes, info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Binding],
+                 pipeline: Pipeline, wave_size: int | None, repeat: int) -> None:
+        self.code = code
+        self.info = info
+        self.entry = entry
+        self.plan = plan
+        self.pipeline = pipeline
+        self.wave_size = wave_size
+        self.repeat = repeat
+        self.cleanups: list[Callable[[], None]] = []
+        self.api: vk.Vulkan = None  # type: ignore[assignment]
+        self.device = ctypes.c_void_p()
+
+    def run(self) -> DeviceRun:
+        hung = False
+        try:
+            return self._run()
+        except _Hung as err:
+            hung = True     # the device may still use every object: leave them
+            raise RunError(str(err)) from None
+        finally:
+            if not hung:
+                for cleanup in reversed(self.cleanups):
+                    cleanup()
+
+    def _run(self) -> DeviceRun:
+        api = self.api = vk.load()
+        inst = _Instance(api)
+        self.cleanups.append(inst.close)
+        phys = inst.physical[inst.choose()]
+        dev, limits = inst.describe(phys, True)
+        sel = select_features(self.info, dev, self.wave_size, self.info.workgroup_size(self.entry))
+        check_matrix_types(self.info, dev)
+        families = inst.queue_families(phys)
+        family = next(i for i, q in enumerate(families) if q.queueFlags & vk.QUEUE_COMPUTE)
+        timestamp_bits = families[family].timestampValidBits
+        self._create_device(phys, dev, sel, family)
+        api = self.api
+        device = self.device
+        queue = ctypes.c_void_p()
+        api.vkGetDeviceQueue(device, family, 0, ctypes.byref(queue))
+
+        memory_props = vk.struct_type("VkPhysicalDeviceMemoryProperties")()
+        api.vkGetPhysicalDeviceMemoryProperties(phys, ctypes.byref(memory_props))
+        self.memory_types = [memory_props.memoryTypes[i].propertyFlags
+                             for i in range(memory_props.memoryTypeCount)]
+        staged = any(f & vk.MEMORY_DEVICE_LOCAL and not f & vk.MEMORY_HOST_VISIBLE for f in self.memory_types)
+        forced = os.environ.get("HLSLC_VULKAN_STAGING")
+        if forced in ("0", "1"):
+            staged = forced == "1"      # to try the other path on any device
+
+        # Buffers: the data uploaded, where the shader sees it.
+        for b in self.plan:
+            if b.kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER):
+                self._check_texel_format(phys, b)
+        shader_buffers: list[_Memory] = []
+        staging: list[_Memory | None] = []
+        for b in self.plan:
+            data = b.buffer.data.tobytes()
+            size = len(data)
+            if b.kind == S.UNIFORM_BUFFER:
+                size = -(-size // 16) * 16     # whole 16-byte rows, as constant buffers are read
+            size = max(size, 4)
+            usage = BUFFER_USAGE[b.kind] | vk.BUFFER_TRANSFER_SRC | vk.BUFFER_TRANSFER_DST
+            if staged:
+                mem = self._buffer(size, usage, vk.MEMORY_DEVICE_LOCAL, 0, f"'{b.resource.name}'")
+                stage = self._buffer(size, vk.BUFFER_TRANSFER_SRC | vk.BUFFER_TRANSFER_DST,
+                                     vk.MEMORY_HOST_VISIBLE | vk.MEMORY_HOST_COHERENT, vk.MEMORY_HOST_CACHED,
+                                     f"staging for '{b.resource.name}'")
+                host = stage
+            else:
+                mem = self._buffer(size, usage, vk.MEMORY_HOST_VISIBLE | vk.MEMORY_HOST_COHERENT, 0,
+                                   f"'{b.resource.name}'")
+                stage = None
+                host = mem
+            ctypes.memset(host.mapped, 0, size)
+            ctypes.memmove(host.mapped, data, len(data))
+            shader_buffers.append(mem)
+            staging.append(stage)
+
+        # Descriptor sets, layouts, pipeline.
+        set_count = max((b.set for b in self.plan), default=-1) + 1
+        layouts = []
+        for s in range(set_count):
+            entries = [b for b in self.plan if b.set == s]
+            items = [vk.new("VkDescriptorSetLayoutBinding", binding=b.binding, descriptorType=DESCRIPTOR_TYPES[b.kind],
+                            descriptorCount=1, stageFlags=vk.SHADER_STAGE_COMPUTE) for b in entries]
+            arr = vk.array("VkDescriptorSetLayoutBinding", items)
+            info = vk.new("VkDescriptorSetLayoutCreateInfo", bindingCount=len(items), pBindings=ctypes.addressof(arr))
+            layouts.append(self._create("vkCreateDescriptorSetLayout", info, "vkDestroyDescriptorSetLayout"))
+        layout_array = (ctypes.c_uint64 * max(set_count, 1))(*layouts)
+        pl_info = vk.new("VkPipelineLayoutCreateInfo", setLayoutCount=set_count,
+                         pSetLayouts=ctypes.addressof(layout_array))
+        pipeline_layout = self._create("vkCreatePipelineLayout", pl_info, "vkDestroyPipelineLayout")
+        words = (ctypes.c_uint32 * (len(self.code) // 4)).from_buffer_copy(self.code)
+        sm_info = vk.new("VkShaderModuleCreateInfo", codeSize=len(self.code), pCode=ctypes.addressof(words))
+        shader = self._create("vkCreateShaderModule", sm_info, "vkDestroyShaderModule")
+        entry_name = ctypes.c_char_p(self.entry.name.encode())
+        stage = vk.new("VkPipelineShaderStageCreateInfo", stage=vk.SHADER_STAGE_COMPUTE, module=shader,
+                       pName=ctypes.cast(entry_name, ctypes.c_void_p))
+        if sel.full_subgroups:
+            stage.flags |= vk.SHADER_STAGE_REQUIRE_FULL_SUBGROUPS
+        required = vk.new("VkPipelineShaderStageRequiredSubgroupSizeCreateInfo",
+                          requiredSubgroupSize=sel.required_subgroup_size or 0)
+        if sel.required_subgroup_size:
+            stage.pNext = ctypes.cast(ctypes.pointer(required), ctypes.c_void_p)
+        cp_info = vk.new("VkComputePipelineCreateInfo", stage=stage, layout=pipeline_layout, basePipelineIndex=-1)
+        pipeline_handle = ctypes.c_uint64()
+        vk.check(api.vkCreateComputePipelines(device, 0, 1, ctypes.byref(cp_info), None,
+                                              ctypes.byref(pipeline_handle)), "vkCreateComputePipelines")
+        self.cleanups.append(lambda h=pipeline_handle.value: api.vkDestroyPipeline(device, h, None))
+
+        sets = self._descriptor_sets(layouts, shader_buffers)
+
+        # Commands: upload, dispatch between timestamps, read back.
+        pool_info = vk.new("VkCommandPoolCreateInfo", queueFamilyIndex=family)
+        command_pool = self._create("vkCreateCommandPool", pool_info, "vkDestroyCommandPool")
+        alloc = vk.new("VkCommandBufferAllocateInfo", commandPool=command_pool, level=0, commandBufferCount=1)
+        cmd = ctypes.c_void_p()
+        vk.check(api.vkAllocateCommandBuffers(device, ctypes.byref(alloc), ctypes.byref(cmd)),
+                 "vkAllocateCommandBuffers")
+        timed = timestamp_bits > 0
+        query_pool = 0
+        if timed:
+            q_info = vk.new("VkQueryPoolCreateInfo", queryType=vk.QUERY_TYPE_TIMESTAMP, queryCount=2 * self.repeat)
+            query_pool = self._create("vkCreateQueryPool", q_info, "vkDestroyQueryPool")
+        begin = vk.new("VkCommandBufferBeginInfo", flags=vk.COMMAND_BUFFER_ONE_TIME_SUBMIT)
+        vk.check(api.vkBeginCommandBuffer(cmd, ctypes.byref(begin)), "vkBeginCommandBuffer")
+        if staged:
+            for mem, stage_mem in zip(shader_buffers, staging):
+                region = vk.new("VkBufferCopy", size=mem.size)
+                api.vkCmdCopyBuffer(cmd, stage_mem.buffer, mem.buffer, 1, ctypes.byref(region))
+            self._barrier(cmd, vk.STAGE_TRANSFER, vk.STAGE_COMPUTE_SHADER, vk.ACCESS_TRANSFER_WRITE,
+                          vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE)
+        else:
+            self._barrier(cmd, vk.STAGE_HOST, vk.STAGE_COMPUTE_SHADER, vk.ACCESS_HOST_WRITE,
+                          vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE)
+        if timed:
+            api.vkCmdResetQueryPool(cmd, query_pool, 0, 2 * self.repeat)
+        api.vkCmdBindPipeline(cmd, vk.PIPELINE_BIND_POINT_COMPUTE, pipeline_handle.value)
+        if set_count:
+            set_array = (ctypes.c_uint64 * set_count)(*sets)
+            api.vkCmdBindDescriptorSets(cmd, vk.PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, set_count,
+                                        set_array, 0, None)
+        x, y, z = self.pipeline.dispatch
+        for i in range(self.repeat):
+            if i:
+                self._barrier(cmd, vk.STAGE_COMPUTE_SHADER, vk.STAGE_COMPUTE_SHADER,
+                              vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE,
+                              vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE)
+            if timed:
+                # Both stamps at the bottom of the pipe: the first once the
+                # uploads (and the dispatch before) are done.
+                api.vkCmdWriteTimestamp(cmd, vk.STAGE_BOTTOM_OF_PIPE, query_pool, 2 * i)
+            api.vkCmdDispatch(cmd, x, y, z)
+            if timed:
+                api.vkCmdWriteTimestamp(cmd, vk.STAGE_BOTTOM_OF_PIPE, query_pool, 2 * i + 1)
+        if staged:
+            self._barrier(cmd, vk.STAGE_COMPUTE_SHADER, vk.STAGE_TRANSFER, vk.ACCESS_SHADER_WRITE,
+                          vk.ACCESS_TRANSFER_READ)
+            for mem, stage_mem in zip(shader_buffers, staging):
+                region = vk.new("VkBufferCopy", size=mem.size)
+                api.vkCmdCopyBuffer(cmd, mem.buffer, stage_mem.buffer, 1, ctypes.byref(region))
+            self._barrier(cmd, vk.STAGE_TRANSFER, vk.STAGE_HOST, vk.ACCESS_TRANSFER_WRITE, vk.ACCESS_HOST_READ)
+        else:
+            self._barrier(cmd, vk.STAGE_COMPUTE_SHADER, vk.STAGE_HOST, vk.ACCESS_SHADER_WRITE, vk.ACCESS_HOST_READ)
+        vk.check(api.vkEndCommandBuffer(cmd), "vkEndCommandBuffer")
+
+        fence = self._create("vkCreateFence", vk.new("VkFenceCreateInfo"), "vkDestroyFence")
+        cmd_array = (ctypes.c_void_p * 1)(cmd.value)
+        submit = vk.new("VkSubmitInfo", commandBufferCount=1, pCommandBuffers=ctypes.addressof(cmd_array))
+        vk.check(api.vkQueueSubmit(queue, 1, ctypes.byref(submit), fence), "vkQueueSubmit")
+        timeout_s = float(os.environ.get("HLSLC_VULKAN_TIMEOUT") or 120)
+        fence_array = (ctypes.c_uint64 * 1)(fence)
+        result = api.vkWaitForFences(device, 1, fence_array, 1, int(timeout_s * 1e9))
+        if result == 2:
+            raise _Hung(f"the dispatch did not finish within {timeout_s:g} s on '{dev.name}' "
+                        "(HLSLC_VULKAN_TIMEOUT sets the limit)")
+        if result == -4:
+            raise RunError(f"the dispatch lost the device '{dev.name}' (VK_ERROR_DEVICE_LOST): a fault in the "
+                           "shader, such as an access far outside a buffer, or a driver error")
+        vk.check(result, "vkWaitForFences")
+
+        # Read back into the pipeline's buffers.
+        for b, mem, stage_mem in zip(self.plan, shader_buffers, staging):
+            host = stage_mem or mem
+            raw = ctypes.string_at(host.mapped, b.buffer.data.nbytes)
+            b.buffer.data = np.frombuffer(raw, dtype=b.buffer.data.dtype).copy()
+
+        times: list[float] = []
+        if timed:
+            stamps = (ctypes.c_uint64 * (2 * self.repeat))()
+            vk.check(api.vkGetQueryPoolResults(device, query_pool, 0, 2 * self.repeat, ctypes.sizeof(stamps), stamps,
+                                               8, vk.QUERY_RESULT_64 | vk.QUERY_RESULT_WAIT),
+                     "vkGetQueryPoolResults")
+            mask = (1 << timestamp_bits) - 1 if timestamp_bits < 64 else (1 << 64) - 1
+            period = limits.timestampPeriod
+            times = [((stamps[2 * i + 1] - stamps[2 * i]) & mask) * period for i in range(self.repeat)]
+        return DeviceRun(dev.name, vk.version(dev.api_version), times,
+                         sel.required_subgroup_size or dev.subgroup_size)
+
+    # ---- helpers ----------------------------------------------------------
+
+    def _create_device(self, phys: Any, dev: DeviceSupport, sel: Selection, family: int) -> None:
+        api = self.api
+        priority = (ctypes.c_float * 1)(1.0)
+        queue_info = vk.new("VkDeviceQueueCreateInfo", queueFamilyIndex=family, queueCount=1,
+                            pQueuePriorities=ctypes.addressof(priority))
+        structs: dict[str, Any] = {"VkPhysicalDeviceFeatures2": vk.new("VkPhysicalDeviceFeatures2")}
+        for feature in sorted(sel.features):
+            home = FEATURE_HOME[feature]
+            holder = structs.setdefault(home, vk.new(home))
+            setattr(holder.features if home == "VkPhysicalDeviceFeatures2" else holder, feature, 1)
+        vk.chain(*structs.values())
+        names = vk.strings(sel.extensions)
+        info = vk.new("VkDeviceCreateInfo", pNext=ctypes.addressof(structs["VkPhysicalDeviceFeatures2"]),
+                      queueCreateInfoCount=1, pQueueCreateInfos=ctypes.addressof(queue_info),
+                      enabledExtensionCount=len(sel.extensions), ppEnabledExtensionNames=ctypes.addressof(names))
+        result = api.vkCreateDevice(phys, ctypes.byref(info), None, ctypes.byref(self.device))
+        if result < 0:
+            enabled = ", ".join(sorted(sel.features) + sel.extensions) or "no features"
+            raise RunError(f"vkCreateDevice failed on '{dev.name}': {vk.result_name(result)} (enabling {enabled})")
+        device = self.device
+        self.cleanups.append(lambda: (api.vkDeviceWaitIdle(device), api.vkDestroyDevice(device, None)))
+
+    def _create(self, create: str, info: Any, destroy: str) -> int:
+        api = self.api
+        handle = ctypes.c_uint64()
+        vk.check(getattr(api, create)(self.device, ctypes.byref(info), None, ctypes.byref(handle)), create)
+        device = self.device
+        self.cleanups.append(lambda: getattr(api, destroy)(device, handle.value, None))
+        return handle.value
+
+    def _memory_type(self, bits: int, required: int, preferred: int, what: str) -> int:
+        fits = [i for i, flags in enumerate(self.memory_types) if bits >> i & 1 and flags & required == required]
+        if not fits:
+            raise RunError(f"no memory type of the device fits {what}")
+        best = [i for i in fits if self.memory_types[i] & preferred == preferred]
+        return (best or fits)[0]
+
+    def _buffer(self, size: int, usage: int, required: int, preferred: int, what: str) -> _Memory:
+        api = self.api
+        device = self.device
+        info = vk.new("VkBufferCreateInfo", size=size, usage=usage)
+        buffer = self._create("vkCreateBuffer", info, "vkDestroyBuffer")
+        reqs = vk.struct_type("VkMemoryRequirements")()
+        api.vkGetBufferMemoryRequirements(device, buffer, ctypes.byref(reqs))
+        alloc = vk.new("VkMemoryAllocateInfo", allocationSize=reqs.size,
+                       memoryTypeIndex=self._memory_type(reqs.memoryTypeBits, required, preferred, what))
+        memory = ctypes.c_uint64()
+        result = api.vkAllocateMemory(device, ctypes.byref(alloc), None, ctypes.byref(memory))
+        if result < 0:
+            raise RunError(f"vkAllocateMemory failed for {what} ({size} bytes): {vk.result_name(result)}")
+        self.cleanups.append(lambda m=memory.value: api.vkFreeMemory(device, m, None))
+        vk.check(api.vkBindBufferMemory(device, buffer, memory.value, 0), "vkBindBufferMemory")
+        mapped = None
+        if required & vk.MEMORY_HOST_VISIBLE:
+            ptr = ctypes.c_void_p()
+            vk.check(api.vkMapMemory(device, memory.value, 0, vk.WHOLE_SIZE, 0, ctypes.byref(ptr)), "vkMapMemory")
+            mapped = ptr.value
+        return _Memory(buffer, memory.value, size, mapped)
+
+    def _check_texel_format(self, phys: Any, b: Binding) -> None:
+        props = vk.struct_type("VkFormatProperties")()
+        self.api.vkGetPhysicalDeviceFormatProperties(phys, b.format, ctypes.byref(props))
+        need = vk.FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER if b.kind == S.UNIFORM_TEXEL_BUFFER else \
+            vk.FORMAT_FEATURE_STORAGE_TEXEL_BUFFER
+        if not props.bufferFeatures & need:
+            raise RunError(f"resource '{b.resource.name}': the device cannot use {b.buffer.format} x "
+                           f"{b.buffer.channels} texels in a {b.kind}")
+
+    def _descriptor_sets(self, layouts: list[int], buffers: list[_Memory]) -> list[int]:
+        api = self.api
+        device = self.device
+        if not layouts:
+            return []
+        counts: dict[int, int] = {}
+        for b in self.plan:
+            counts[DESCRIPTOR_TYPES[b.kind]] = counts.get(DESCRIPTOR_TYPES[b.kind], 0) + 1
+        sizes = vk.array("VkDescriptorPoolSize", [vk.new("VkDescriptorPoolSize", type=t, descriptorCount=n)
+                                                  for t, n in counts.items()])
+        pool_info = vk.new("VkDescriptorPoolCreateInfo", maxSets=len(layouts), poolSizeCount=len(counts),
+                           pPoolSizes=ctypes.addressof(sizes))
+        pool = self._create("vkCreateDescriptorPool", pool_info, "vkDestroyDescriptorPool")
+        layout_array = (ctypes.c_uint64 * len(layouts))(*layouts)
+        alloc = vk.new("VkDescriptorSetAllocateInfo", descriptorPool=pool, descriptorSetCount=len(layouts),
+                       pSetLayouts=ctypes.addressof(layout_array))
+        sets = (ctypes.c_uint64 * len(layouts))()
+        vk.check(api.vkAllocateDescriptorSets(device, ctypes.byref(alloc), sets), "vkAllocateDescriptorSets")
+        keep: list[Any] = []
+        writes = []
+        for b, mem in zip(self.plan, buffers):
+            write = vk.new("VkWriteDescriptorSet", dstSet=sets[b.set], dstBinding=b.binding, descriptorCount=1,
+                           descriptorType=DESCRIPTOR_TYPES[b.kind])
+            if b.format is not None:
+                view_info = vk.new("VkBufferViewCreateInfo", buffer=mem.buffer, format=b.format,
+                                   range=b.buffer.data.nbytes)
+                view = (ctypes.c_uint64 * 1)(self._create("vkCreateBufferView", view_info, "vkDestroyBufferView"))
+                keep.append(view)
+                write.pTexelBufferView = ctypes.addressof(view)
+            else:
+                info = vk.new("VkDescriptorBufferInfo", buffer=mem.buffer, offset=0,
+                              range=mem.size if b.kind == S.UNIFORM_BUFFER else b.buffer.data.nbytes)
+                keep.append(info)
+                write.pBufferInfo = ctypes.addressof(info)
+            writes.append(write)
+        arr = vk.array("VkWriteDescriptorSet", writes)
+        api.vkUpdateDescriptorSets(device, len(writes), arr, 0, None)
+        return list(sets)
+
+    def _barrier(self, cmd: Any, src_stage: int, dst_stage: int, src_access: int, dst_access: int) -> None:
+        barrier = vk.new("VkMemoryBarrier", srcAccessMask=src_access, dstAccessMask=dst_access)
+        self.api.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, ctypes.byref(barrier), 0, None, 0, None)
+
+
+class _Hung(Exception):
+    """The dispatch did not finish in time: nothing may be destroyed."""

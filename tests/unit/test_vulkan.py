@@ -1,0 +1,382 @@
+"""The Vulkan runner without a device: bindings from pipeline files, what a
+SPIR-V module declares, which features and extensions a device must enable,
+the choice of device, and clean errors where there is no loader or no
+backend.  What needs a device is in test_vulkan_gpu.py."""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import importlib.util
+import io
+import struct
+from pathlib import Path
+
+import pytest
+
+import hlslc
+from hlslc.cli import main as cli_main
+from hlslc.runner import RunError, load_pipeline
+from hlslc.runner import spirv_info as S
+from hlslc.runner import vk, vulkan
+from support.spirv_tools import assemble, find_tool
+
+VULKAN_TESTS = Path(__file__).resolve().parent.parent / "run" / "vulkan"
+
+PIPELINE = """\
+---
+Shaders:
+  - Stage: Compute
+    Entry: main
+Buffers:
+  - Name: In
+    Format: UInt32
+    Data: [ 1, 2, 3, 4 ]
+  - Name: Out
+    Format: UInt32
+    FillSize: 16
+  - Name: Params
+    Format: UInt32
+    Data: [ 3, 0, 0, 0 ]
+  - Name: Texels
+    Format: Float32
+    Channels: 4
+    Data: [ 1, 2, 3, 4 ]
+DescriptorSets:
+  - Resources:
+    - Name: In
+      Kind: ByteAddressBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding: { Register: 1, Space: 2 }
+  - Resources:
+    - Name: Params
+      Kind: ConstantBuffer
+      DirectXBinding: { Register: 0, Space: 0 }
+      VulkanBinding: { Binding: 3 }
+    - Name: Texels
+      Kind: RWBuffer
+      DirectXBinding: { Register: 2, Space: 0 }
+...
+"""
+
+
+def main(argv, out, err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        return cli_main(argv)
+
+
+def _pipeline(tmp_path, text=PIPELINE):
+    path = tmp_path / "p.yaml"
+    path.write_text(text)
+    return load_pipeline(str(path))
+
+
+# ---- bindings ---------------------------------------------------------------
+
+def test_bindings_follow_vulkan_binding_else_register_and_space(tmp_path):
+    plan = {b.resource.name: b for b in vulkan.plan_bindings(_pipeline(tmp_path))}
+    assert (plan["In"].set, plan["In"].binding, plan["In"].kind) == (0, 0, S.STORAGE_BUFFER)
+    assert (plan["Out"].set, plan["Out"].binding, plan["Out"].kind) == (2, 1, S.STORAGE_BUFFER)
+    # VulkanBinding: the binding it names, in the set of its DescriptorSets entry.
+    assert (plan["Params"].set, plan["Params"].binding, plan["Params"].kind) == (1, 3, S.UNIFORM_BUFFER)
+    assert (plan["Texels"].set, plan["Texels"].binding, plan["Texels"].kind) == (0, 2, S.STORAGE_TEXEL_BUFFER)
+    assert plan["Texels"].format == 109    # VK_FORMAT_R32G32B32A32_SFLOAT
+
+
+def test_binding_errors(tmp_path):
+    clash = PIPELINE.replace("Register: 1, Space: 2", "Register: 0, Space: 0")
+    with pytest.raises(RunError) as info:
+        vulkan.plan_bindings(_pipeline(tmp_path, clash))
+    assert "resources 'In' and 'Out' both bind set 0 binding 0 on Vulkan" in info.value.message
+    assert "give them VulkanBinding" in info.value.message
+    texture = PIPELINE.replace("Kind: RWBuffer", "Kind: RWTexture2D")
+    with pytest.raises(RunError) as info:
+        vulkan.plan_bindings(_pipeline(tmp_path, texture))
+    assert "resource 'Texels': RWTexture2D resources are not supported on Vulkan yet" in info.value.message
+
+
+@pytest.mark.parametrize("fmt, channels, expected", [
+    ("UInt32", 1, 98), ("Int32", 2, 102), ("Float32", 3, 106), ("Hex32", 4, 107),
+    ("Float16", 1, 76), ("Int16", 2, 82), ("UInt16", 4, 95), ("Float64", 2, 115), ("Int64", 1, 111),
+])
+def test_texel_formats(fmt, channels, expected):
+    from hlslc.runner.pipeline import FORMATS, Buffer
+    buf = Buffer("B", fmt, None, channels, 1, __import__("numpy").zeros(4, FORMATS[fmt]), None)
+    assert vulkan.texel_format(buf) == expected
+
+
+# ---- SPIR-V modules, written word by word -------------------------------------
+
+def _inst(op, *operands):
+    words = []
+    for x in operands:
+        if isinstance(x, str):
+            raw = x.encode() + b"\0"
+            raw += b"\0" * (-len(raw) % 4)
+            words += struct.unpack(f"<{len(raw) // 4}I", raw)
+        else:
+            words.append(x)
+    return [(len(words) + 1) << 16 | op] + words
+
+
+def _module(*instructions, version=(1, 3)):
+    words = [S.MAGIC, version[0] << 16 | version[1] << 8, 0, 100, 0]
+    for inst in instructions:
+        words += inst
+    return struct.pack(f"<{len(words)}I", *words)
+
+
+def _resources_module(kind_of_out=12, version=(1, 3)):
+    """An entry 'main' (LocalSize 64 1 1) with a storage buffer at set 0
+    binding 0 ('In') and a variable 'Out' at set 0 binding 1 in storage
+    class `kind_of_out` (12 StorageBuffer, 2 Uniform with Block)."""
+    return _module(
+        _inst(17, 1),                                   # OpCapability Shader
+        _inst(10, "SPV_KHR_storage_buffer_storage_class"),
+        _inst(14, 0, 1),                                # OpMemoryModel Logical GLSL450
+        _inst(15, 5, 1, "main", 20, 21),                # OpEntryPoint GLCompute %1 "main" %20 %21
+        _inst(16, 1, 17, 64, 1, 1),                     # OpExecutionMode LocalSize 64 1 1
+        _inst(5, 20, "In"), _inst(5, 21, "Out"),
+        _inst(71, 11, 2),                               # %11 Block
+        _inst(71, 20, 34, 0), _inst(71, 20, 33, 0),
+        _inst(71, 21, 34, 0), _inst(71, 21, 33, 1),
+        _inst(21, 2, 32, 0),                            # %2 = uint
+        _inst(29, 10, 2),                               # %10 = runtime array of uint
+        _inst(30, 11, 10),                              # %11 = struct { %10 }
+        _inst(32, 12, 12, 11),                          # %12 = StorageBuffer pointer
+        _inst(32, 13, kind_of_out, 11),
+        _inst(59, 12, 20, 12),                          # %20 = OpVariable StorageBuffer
+        _inst(59, 13, 21, kind_of_out),
+        version=version)
+
+
+def test_read_module_and_check_bindings(tmp_path):
+    info = S.read_module(_resources_module())
+    entry = info.compute_entry("main")
+    assert info.version == (1, 3) and info.capabilities == {1}
+    assert info.workgroup_size(entry) == (64, 1, 1)
+    assert [(d.name, d.set, d.binding, d.kind) for d in info.descriptors] == [
+        ("In", 0, 0, S.STORAGE_BUFFER), ("Out", 0, 1, S.STORAGE_BUFFER)]
+    with pytest.raises(RunError, match="no compute entry point 'other' \\(its compute entry points: 'main'\\)"):
+        info.compute_entry("other")
+
+    text = PIPELINE.replace("Register: 1, Space: 2", "Register: 1, Space: 0")
+    plan = vulkan.plan_bindings(_pipeline(tmp_path, text))
+    vulkan.check_module_bindings(info, entry, plan)
+    # A uniform buffer where the pipeline has a storage buffer.
+    uniform = S.read_module(_resources_module(kind_of_out=2))
+    assert uniform.descriptors[1].kind == S.UNIFORM_BUFFER
+    with pytest.raises(RunError) as err:
+        vulkan.check_module_bindings(uniform, entry, plan)
+    assert err.value.message == ("set 0 binding 1: the module's 'Out' is a uniform buffer, but the pipeline binds "
+                                 "'Out' (RWStructuredBuffer, set 0 binding 1) there, a storage buffer")
+    # A descriptor the pipeline does not bind.
+    plan = vulkan.plan_bindings(_pipeline(tmp_path))
+    with pytest.raises(RunError) as err:
+        vulkan.check_module_bindings(info, entry, plan)
+    assert "the module's 'Out' (storage buffer, set 0 binding 1) has no resource in the pipeline's " \
+           "DescriptorSets" in err.value.message
+
+
+def test_not_spirv():
+    with pytest.raises(RunError, match="not a SPIR-V module: the first word"):
+        S.read_module(b"\x00" * 20)
+    with pytest.raises(RunError, match="whole number of 32-bit words"):
+        S.read_module(b"\x03\x02\x23\x07\x00")
+    truncated = _module(_inst(17, 1)) + struct.pack("<I", 5 << 16 | 17)
+    with pytest.raises(RunError, match="runs past the end"):
+        S.read_module(truncated)
+
+
+@pytest.mark.skipif(find_tool("spirv-as") is None, reason="spirv-as (SPIRV-Tools) is not installed")
+@pytest.mark.parametrize("name, env", [("scale-add", "vulkan1.1"), ("texel-double", "vulkan1.1"),
+                                       ("coopmat-muladd", "vulkan1.3")])
+def test_test_shaders_assemble_and_match_their_pipelines(tmp_path, name, env):
+    code = assemble(VULKAN_TESTS / f"{name}.spvasm", env, tmp_path / f"{name}.spv")
+    info = S.read_module(code)
+    entry = info.compute_entry("main")
+    pipeline = load_pipeline(str(VULKAN_TESTS / f"{name}.yaml"))
+    vulkan.check_module_bindings(info, entry, vulkan.plan_bindings(pipeline))
+    if name == "coopmat-muladd":
+        assert info.version == (1, 6)
+        assert {6022, 5345, 9, 4433} <= info.capabilities
+        assert [(t.use, t.component, t.rows, t.cols, t.scope) for t in info.matrix_types] == [
+            ("A", "f16", 16, 16, 3), ("B", "f16", 16, 16, 3), ("accumulator", "f32", 16, 16, 3)]
+    if name == "texel-double":
+        assert [d.kind for d in info.descriptors] == [S.STORAGE_TEXEL_BUFFER]
+
+
+# ---- features and devices -----------------------------------------------------
+
+def _device(**overrides):
+    base = dict(name="Test GPU", api_version=vk.API_VERSION_1_3, device_type=2,
+                extensions={"VK_KHR_cooperative_matrix"},
+                features={f: True for f in vulkan.FEATURE_HOME},
+                matrix_configs=[vulkan.MatrixConfig(16, 16, 16, "f16", "f16", "f32", "f32", 3),
+                                vulkan.MatrixConfig(16, 8, 16, "f16", "f16", "f16", "f16", 3)])
+    base.update(overrides)
+    return vulkan.DeviceSupport(**base)
+
+
+def _info(*capabilities, version=(1, 6), extensions=()):
+    return S.ModuleInfo(version=version, capabilities={1, *capabilities}, extensions=list(extensions))
+
+
+def test_features_follow_capabilities():
+    info = _info(9, 4433, 5345, 6022, 39, extensions=["SPV_KHR_cooperative_matrix"])
+    sel = vulkan.select_features(info, _device())
+    assert sel.features == {"shaderFloat16", "storageBuffer16BitAccess", "vulkanMemoryModel", "cooperativeMatrix",
+                            "shaderInt8"}
+    assert sel.extensions == ["VK_KHR_cooperative_matrix"]
+    assert sel.required_subgroup_size is None and not sel.full_subgroups
+
+
+def test_missing_feature_is_named():
+    features = {f: True for f in vulkan.FEATURE_HOME}
+    features["shaderFloat16"] = False
+    with pytest.raises(RunError) as err:
+        vulkan.select_features(_info(9), _device(features=features))
+    assert err.value.message == ("the module needs the Vulkan feature shaderFloat16 (SPIR-V capability Float16), "
+                                 "which 'Test GPU' does not support")
+    with pytest.raises(RunError, match="does not offer VK_KHR_cooperative_matrix"):
+        vulkan.select_features(_info(6022, extensions=["SPV_KHR_cooperative_matrix"]), _device(extensions=set()))
+
+
+def test_older_devices_enable_extensions():
+    api_1_1 = (1 << 22) | (1 << 12)
+    dev = _device(api_version=api_1_1, extensions={"VK_KHR_8bit_storage", "VK_KHR_shader_float16_int8"})
+    sel = vulkan.select_features(_info(4448, 39, version=(1, 3)), dev)
+    assert sel.features == {"storageBuffer8BitAccess", "shaderInt8"}
+    assert sel.extensions == ["VK_KHR_shader_float16_int8", "VK_KHR_8bit_storage"]
+    with pytest.raises(RunError, match="SPIR-V 1.6, which needs Vulkan 1.3; 'Test GPU' supports Vulkan 1.1.0"):
+        vulkan.select_features(_info(), dev)
+    with pytest.raises(RunError, match="VulkanMemoryModel.*does not support"):
+        vulkan.select_features(_info(5345, version=(1, 3)), dev)
+
+
+def test_wave_sizes():
+    fixed = _device(min_subgroup_size=32, max_subgroup_size=32)
+    assert vulkan.select_features(_info(), fixed, wave_size=32).required_subgroup_size is None
+    with pytest.raises(RunError, match="asks for waves of 64 lanes; 'Test GPU' runs subgroups of 32 lanes"):
+        vulkan.select_features(_info(), fixed, wave_size=64)
+    varying = _device(min_subgroup_size=16, max_subgroup_size=64, subgroup_size_stages=vk.SHADER_STAGE_COMPUTE)
+    sel = vulkan.select_features(_info(61, 63), varying, wave_size=16, workgroup_size=(64, 1, 1))
+    assert sel.required_subgroup_size == 16
+    assert sel.features == {"subgroupSizeControl", "computeFullSubgroups"} and sel.full_subgroups
+    # Whole subgroups only when the workgroup's width is a multiple of them.
+    sel = vulkan.select_features(_info(61), varying, workgroup_size=(48, 1, 1))
+    assert not sel.full_subgroups
+
+
+def test_matrix_types_against_device_configurations():
+    def module(*types):
+        info = _info(6022)
+        info.matrix_types = [S.MatrixType(*t) for t in types]
+        return info
+    vulkan.check_matrix_types(module(("f16", 3, 16, 16, "A"), ("f16", 3, 16, 16, "B"),
+                                     ("f32", 3, 16, 16, "accumulator"), ("f16", 3, 16, 8, "B")), _device())
+    with pytest.raises(RunError) as err:
+        vulkan.check_matrix_types(module(("bf16", 3, 16, 16, "A")), _device())
+    assert err.value.message.startswith("the module's cooperative matrix type (A: 16x16 bf16, subgroup scope) "
+                                        "matches no configuration of 'Test GPU' (it supports: 16x16x16 "
+                                        "f16*f16+f32->f32 (subgroup);")
+    with pytest.raises(RunError, match="workgroup scope"):
+        vulkan.check_matrix_types(module(("f16", 2, 16, 16, "A")), _device())
+
+
+def test_device_choice():
+    cpu = _device(name="cpu", device_type=4)
+    integrated = _device(name="igpu", device_type=1)
+    discrete = _device(name="dgpu", device_type=2)
+    assert vulkan.choose_device([cpu, integrated, discrete], [True, True, True]) == 2
+    assert vulkan.choose_device([cpu, integrated, discrete], [True, True, False]) == 1
+    assert vulkan.choose_device([cpu, integrated, discrete], [True, True, True], "0") == 0
+    with pytest.raises(RunError, match="HLSLC_VULKAN_DEVICE=3, but there are 3 devices \\(0: cpu \\(CPU\\)"):
+        vulkan.choose_device([cpu, integrated, discrete], [True] * 3, "3")
+    with pytest.raises(RunError, match="must be a device index, not 'gpu'"):
+        vulkan.choose_device([cpu], [True], "gpu")
+    with pytest.raises(RunError, match="no Vulkan device: the loader found no physical device"):
+        vulkan.choose_device([], [])
+
+
+def test_structure_layouts():
+    # The sizes of the x86-64 and AArch64 headers: a field missing or out of
+    # place would shift everything after it.
+    sizes = {"VkPhysicalDeviceLimits": 504, "VkPhysicalDeviceProperties": 824, "VkPhysicalDeviceFeatures2": 240,
+             "VkWriteDescriptorSet": 64, "VkComputePipelineCreateInfo": 96, "VkDeviceCreateInfo": 72,
+             "VkPhysicalDeviceMemoryProperties": 520, "VkCooperativeMatrixPropertiesKHR": 56}
+    if ctypes.sizeof(ctypes.c_void_p) != 8:
+        pytest.skip("layouts of 64-bit platforms")
+    assert {name: ctypes.sizeof(vk.struct_type(name)) for name in sizes} == sizes
+    assert vk.struct_type("VkPhysicalDeviceLimits").timestampPeriod.offset == 424
+
+
+# ---- no loader, no backend: clean errors ------------------------------------------
+
+EMPTY_PIPELINE = """\
+---
+Shaders:
+  - Stage: Compute
+    Entry: main
+Buffers:
+  - Name: Out
+    Format: UInt32
+    FillSize: 16
+...
+"""
+
+
+def _empty_module():
+    return _module(_inst(17, 1), _inst(14, 0, 1), _inst(15, 5, 1, "main"), _inst(16, 1, 17, 1, 1, 1))
+
+
+def test_missing_loader_is_a_clean_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("HLSLC_VULKAN_LOADER", str(tmp_path / "libvulkan-missing.so.1"))
+    pipeline = tmp_path / "p.yaml"
+    pipeline.write_text(EMPTY_PIPELINE)
+    with pytest.raises(RunError) as err:
+        hlslc.run(_empty_module(), str(pipeline), device="vulkan")
+    assert err.value.message.startswith("no Vulkan loader: cannot load ")
+    module = tmp_path / "m.spv"
+    module.write_bytes(_empty_module())
+    out, errs = io.StringIO(), io.StringIO()
+    assert main(["run", "--device", "vulkan", str(module), "--pipeline", str(pipeline)], out, errs) == 1
+    assert "error: no Vulkan loader: cannot load" in errs.getvalue() and "Traceback" not in errs.getvalue()
+    assert main(["run", "--device", "vulkan", "--list-devices"], out, errs) == 1
+
+
+@pytest.mark.skipif(importlib.util.find_spec("hlslc.spirv") is not None, reason="the SPIR-V backend is here")
+def test_hlsl_without_the_backend(tmp_path):
+    shader = tmp_path / "s.hlsl"
+    shader.write_text("RWStructuredBuffer<uint> Out : register(u0);\n"
+                      "[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = id.x; }\n")
+    pipeline = tmp_path / "p.yaml"
+    pipeline.write_text(EMPTY_PIPELINE)
+    out, errs = io.StringIO(), io.StringIO()
+    assert main(["run", "--device", "vulkan", str(shader), "--pipeline", str(pipeline), "-T", "cs_6_0"],
+                out, errs) == 1
+    assert "the SPIR-V backend (hlslc -spirv) is not part of this hlslc yet" in errs.getvalue()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--device", "vulkan", "--check"], "--check runs on the CPU only"),
+    (["--repeat", "3"], "--repeat needs --device vulkan"),
+    (["--device", "metal"], "invalid value 'metal' for '--device'; expected cpu or vulkan"),
+    (["--device", "vulkan", "--repeat", "0"], "invalid value '0' for '--repeat'"),
+])
+def test_usage_errors(tmp_path, argv, message):
+    out, errs = io.StringIO(), io.StringIO()
+    assert main(["run", "m.spv", "--pipeline", "p.yaml", *argv], out, errs) == 2
+    assert message in errs.getvalue()
+
+
+def test_spirv_needs_the_vulkan_device(tmp_path):
+    module = tmp_path / "m.spv"
+    module.write_bytes(_empty_module())
+    pipeline = tmp_path / "p.yaml"
+    pipeline.write_text(EMPTY_PIPELINE)
+    out, errs = io.StringIO(), io.StringIO()
+    assert main(["run", str(module), "--pipeline", str(pipeline)], out, errs) == 2
+    assert "is a SPIR-V module: run it with --device vulkan" in errs.getvalue()
