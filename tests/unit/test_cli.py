@@ -69,7 +69,7 @@ def warning_file(tmp_path: Path) -> Path:
     (["-spirv", "x.hlsl"], "SPIR-V output (-spirv) is not available yet: hlslc writes DXIL"),
     (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
     (["-fdiagnostics-format=yaml", "x.hlsl"],
-     "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text' or 'json'"),
+     "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text', 'json' or 'sarif'"),
     (["-fdiagnostics-format=", "x.hlsl"],
      "option '-fdiagnostics-format' requires a value ('-fdiagnostics-format=VALUE')"),
     (["-D", "=1", "x.hlsl"], "macro name missing in '-D=1'"),
