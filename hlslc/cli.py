@@ -85,6 +85,10 @@ Diagnostics:
   -fcolor-diagnostics       colour diagnostics even when not on a terminal
   -fno-color-diagnostics    never colour diagnostics
   -fdiagnostics-format=json print diagnostics as JSON Lines on stderr
+  -fdiagnostics-format=sarif
+                            write one SARIF 2.1.0 log of every input's
+                            diagnostics on stderr (for code-scanning tools)
+  -fdiagnostics-output=FILE write diagnostics to FILE instead of stderr
   -verify                   check diagnostics against expected-error/-warning/
                             -note comments in the source instead of printing them
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
@@ -160,11 +164,13 @@ class Arguments(ValueRecord):
     row_major_matrices: bool
     vulkan_options: list[str]
     bracket_depth: int
+    project_config: str | None  # --project-config: "" looks in the current directory; else the file
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes", "show_version",
                "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
+               "project_config")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -176,7 +182,8 @@ class Arguments(ValueRecord):
                  show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None, bracket_depth: int = 256) -> None:
+                 vulkan_options: list[str] | None = None, bracket_depth: int = 256,
+                 project_config: str | None = None) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -208,6 +215,7 @@ class Arguments(ValueRecord):
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
         self.bracket_depth = bracket_depth
+        self.project_config = project_config
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -238,6 +246,7 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-no-warnings": ("suppress_warnings", True),
     "-Zpr": ("row_major_matrices", True),
     "-Zpc": ("row_major_matrices", False),
+    "--project-config": ("project_config", ""),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -261,7 +270,7 @@ _VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
 _EQUALS = ("-fdiagnostics-format", "-fdiagnostics-output", "-verify", "--linalg-revision", "--header-cache",
-           "-fbracket-depth")
+           "-fbracket-depth", "--project-config")
 
 DIAGNOSTICS_FORMATS = ("text", "json", "sarif")
 
@@ -332,6 +341,8 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
         args.diagnostics_format = value
     elif name == "-fdiagnostics-output":
         args.diagnostics_output = value
+    elif name == "--project-config":
+        args.project_config = value
     elif name == "--linalg-revision":
         from .driver import LINALG_REVISIONS
         if value not in LINALG_REVISIONS:
@@ -503,6 +514,17 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         args = parse_arguments(argv)
     except UsageError as exc:
         return _usage_error(str(exc), stderr)
+    if args.project_config is not None and not (args.show_help or args.show_version):
+        try:
+            configured = _project_options(args.project_config)
+        except _ConfigProblem as problem:
+            stderr.write(problem.text)
+            return EXIT_USAGE
+        if configured:
+            try:
+                args = parse_arguments(configured + argv)
+            except UsageError as exc:   # the configuration's options were checked: the command line's fault
+                return _usage_error(str(exc), stderr)
     if args.show_help:
         stdout.write(HELP)
         return EXIT_OK
@@ -640,6 +662,39 @@ class _SarifRecorder:
         from .sarif import build_log, dump_log
         properties = {"timeReports": self.time_reports} if self.time_reports else None
         return dump_log(build_log(self.results, exit_code=status, properties=properties))
+
+
+class _ConfigProblem(Exception):
+    """A project configuration hlslc cannot use; `text` is the rendered
+    diagnostic (`hlslc.toml:3:12: error: ...`, source line, caret)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _project_options(name: str) -> list[str]:
+    """The options of the project configuration: the file `name`, or for
+    "" the one `hlslc --project-config` finds in the current directory
+    (none is no options)."""
+    from .diagnostics import Diagnostic, Severity, render_text
+    from .project_config import ProjectConfigError, find_project_config, load_project_config
+
+    path = name or find_project_config(".")
+    if path is None:
+        return []
+    if name and os.path.isdir(name):
+        path = find_project_config(name)
+        if path is None:
+            diag = Diagnostic(Severity.ERROR, "no hlslc.toml, nor a pyproject.toml with a [tool.hlslc] table, "
+                              "in this directory", path=name)
+            raise _ConfigProblem(render_text([diag]))
+    if path.startswith("./"):
+        path = path[2:]
+    try:
+        return load_project_config(path).options
+    except ProjectConfigError as exc:
+        raise _ConfigProblem(render_text([exc.diagnostic])) from None
 
 
 def _collect_garbage() -> None:
