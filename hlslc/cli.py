@@ -94,6 +94,16 @@ Diagnostics:
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
   -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
 
+Project configuration:
+  --project-config          read options from hlslc.toml, or from the
+                            [tool.hlslc] table of pyproject.toml, in the
+                            current directory (keys: include_dirs, defines,
+                            undefines, profile, entry, hlsl_version,
+                            enable_16bit_types, linalg_revision,
+                            warnings_as_errors, args); the command line's
+                            options come after them. See docs/ci.md
+  --project-config=FILE     the same, from FILE (or from the folder FILE)
+
 Speed:
   -j N                      compile the inputs with N processes (0: one per
                             CPU); output and diagnostics stay in input order
