@@ -204,7 +204,7 @@ class _TableReader:
         revision = self.string("linalg_revision")
         if revision is not None:
             if revision not in driver.LINALG_REVISIONS:
-                raise self.error(("linalg_revision",), f"'linalg_revision' must be "
+                raise self.error(("linalg_revision",), "'linalg_revision' must be "
                                  + " or ".join(f"'{r}'" for r in driver.LINALG_REVISIONS) + f", not '{revision}'")
             out.append(f"--linalg-revision={revision}")
         if self.boolean("warnings_as_errors"):

@@ -5,18 +5,15 @@ paths relative to the current directory."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
 
 import hlslc
-from hlslc import cli
 from hlslc.rules import RULES
+from support.cli import run_hlslc as run
 
 SCHEMA = json.loads((Path(__file__).parent / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft4Validator(SCHEMA)
@@ -50,18 +47,6 @@ entry:
   ret void
 }
 """
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = cli.main(list(argv))
-    finally:
-        sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
 
 
 def checked(text: str) -> dict:

@@ -3,8 +3,6 @@ exact stderr, generated files, JSON parsed as JSON, import cost."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import subprocess
@@ -14,21 +12,10 @@ from pathlib import Path
 import pytest
 
 from hlslc import cli
+from support.cli import run_hlslc as run
 
 REPO = Path(__file__).resolve().parents[2]
 HINT = "hlslc: note: see 'hlslc --help' for the options\n"
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = cli.main(list(argv))
-    finally:
-        sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture

@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,21 +10,10 @@ import pytest
 from hlslc import cli
 from hlslc.project_config import (ProjectConfigError, find_project_config,
                                   load_project_config)
+from support.cli import run_hlslc as run
 
 NEEDS_CONFIG = '#include "common.h"\n[numthreads(1, 1, 1)]\nvoid main() { int x = VALUE; }\n'
 SYNTAX_ERROR = "[numthreads(1, 1, 1)]\nvoid main() { int x = ; }\n"
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO("")
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = cli.main(list(argv))
-    finally:
-        sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
