@@ -177,9 +177,9 @@ class Arguments(ValueRecord):
     project_config: str | None  # --project-config: "" looks in the current directory; else the file
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
-               "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes", "show_version",
-               "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
+               "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
+               "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
+               "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
                "project_config")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
@@ -188,8 +188,9 @@ class Arguments(ValueRecord):
                  syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False,
                  warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False,
                  linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text",
-                 diagnostics_output: str | None = None, verify: bool = False, verify_prefixes: list[str] | None = None, show_version: bool = False,
-                 show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
+                 diagnostics_output: str | None = None, verify: bool = False,
+                 verify_prefixes: list[str] | None = None, show_version: bool = False, show_help: bool = False,
+                 debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
                  vulkan_options: list[str] | None = None, bracket_depth: int = 256,

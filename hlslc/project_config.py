@@ -176,7 +176,8 @@ class _TableReader:
         for i, directory in enumerate(self.strings("include_dirs")):
             if not directory:
                 raise self.error(("include_dirs",), "an include directory cannot be empty", i)
-            out += ["-I", directory if os.path.isabs(directory) or not self.base else os.path.join(self.base, directory)]
+            relative = self.base and not os.path.isabs(directory)
+            out += ["-I", os.path.join(self.base, directory) if relative else directory]
         for name, value in self.defines():
             out += ["-D", name if value is None else f"{name}={value}"]
         for i, name in enumerate(self.strings("undefines")):
