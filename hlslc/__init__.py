@@ -17,6 +17,8 @@ The library API::
 
     run = hlslc.run(result, "pipeline.yaml")   # the dispatch on the CPU: run.buffers, run.outcomes
 
+    log = hlslc.sarif_log([result])        # a SARIF 2.1.0 log (a dict) of the results' diagnostics
+
 Every name below is imported on first use (PEP 562), so `import hlslc` is
 cheap and does not load lark, llvmlite or rich.
 """
@@ -31,6 +33,7 @@ from ._version import __version__
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .diagnostics import Diagnostic, Diagnostics, Note, Severity
     from .validate import validate
+    from .sarif import sarif_log
     from .runner import Pipeline, PipelineError, RunError, RunResult, load_pipeline, run
     from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
                          compile_file, compile_source, parse)
@@ -50,6 +53,7 @@ __all__ = [
     "Note",
     "Severity",
     "validate",
+    "sarif_log",
     "run",
     "RunResult",
     "RunError",
@@ -73,6 +77,7 @@ _LAZY = {
     "Note": "diagnostics",
     "Severity": "diagnostics",
     "validate": "validate",
+    "sarif_log": "sarif",
     "run": "runner",
     "RunResult": "runner",
     "RunError": "runner",

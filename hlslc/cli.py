@@ -85,10 +85,24 @@ Diagnostics:
   -fcolor-diagnostics       colour diagnostics even when not on a terminal
   -fno-color-diagnostics    never colour diagnostics
   -fdiagnostics-format=json print diagnostics as JSON Lines on stderr
+  -fdiagnostics-format=sarif
+                            write one SARIF 2.1.0 log of every input's
+                            diagnostics on stderr (for code-scanning tools)
+  -fdiagnostics-output=FILE write diagnostics to FILE instead of stderr
   -verify                   check diagnostics against expected-error/-warning/
                             -note comments in the source instead of printing them
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
   -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
+
+Project configuration:
+  --project-config          read options from hlslc.toml, or from the
+                            [tool.hlslc] table of pyproject.toml, in the
+                            current directory (keys: include_dirs, defines,
+                            undefines, profile, entry, hlsl_version,
+                            enable_16bit_types, linalg_revision,
+                            warnings_as_errors, args); the command line's
+                            options come after them. See docs/ci.md
+  --project-config=FILE     the same, from FILE (or from the folder FILE)
 
 Speed:
   -j N                      compile the inputs with N processes (0: one per
@@ -145,6 +159,7 @@ class Arguments(ValueRecord):
     linalg_revision: str
     color: bool | None          # None: colour when stderr is a terminal
     diagnostics_format: str
+    diagnostics_output: str | None  # -fdiagnostics-output=FILE: diagnostics there, not on stderr
     verify: bool
     verify_prefixes: list[str]
     show_version: bool
@@ -159,11 +174,13 @@ class Arguments(ValueRecord):
     row_major_matrices: bool
     vulkan_options: list[str]
     bracket_depth: int
+    project_config: str | None  # --project-config: "" looks in the current directory; else the file
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
-               "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
-               "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
+               "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
+               "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
+               "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
+               "project_config")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -171,11 +188,13 @@ class Arguments(ValueRecord):
                  syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False,
                  warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False,
                  linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text",
-                 verify: bool = False, verify_prefixes: list[str] | None = None, show_version: bool = False,
-                 show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
+                 diagnostics_output: str | None = None, verify: bool = False,
+                 verify_prefixes: list[str] | None = None, show_version: bool = False, show_help: bool = False,
+                 debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None, bracket_depth: int = 256) -> None:
+                 vulkan_options: list[str] | None = None, bracket_depth: int = 256,
+                 project_config: str | None = None) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -192,6 +211,7 @@ class Arguments(ValueRecord):
         self.linalg_revision = linalg_revision
         self.color = color
         self.diagnostics_format = diagnostics_format
+        self.diagnostics_output = diagnostics_output
         self.verify = verify
         self.verify_prefixes = ["expected"] if verify_prefixes is None else verify_prefixes
         self.show_version = show_version
@@ -206,6 +226,7 @@ class Arguments(ValueRecord):
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
         self.bracket_depth = bracket_depth
+        self.project_config = project_config
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -236,6 +257,7 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-no-warnings": ("suppress_warnings", True),
     "-Zpr": ("row_major_matrices", True),
     "-Zpc": ("row_major_matrices", False),
+    "--project-config": ("project_config", ""),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -258,7 +280,10 @@ _VULKAN_VALUES = {"-fvk-b-shift": 2, "-fvk-t-shift": 2, "-fvk-s-shift": 2, "-fvk
 _VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
-_EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache", "-fbracket-depth")
+_EQUALS = ("-fdiagnostics-format", "-fdiagnostics-output", "-verify", "--linalg-revision", "--header-cache",
+           "-fbracket-depth", "--project-config")
+
+DIAGNOSTICS_FORMATS = ("text", "json", "sarif")
 
 _HIDDEN = {"--debug-crash"}
 
@@ -321,9 +346,14 @@ def parse_arguments(argv: list[str]) -> Arguments:
 
 def _apply_equals(args: Arguments, name: str, value: str) -> None:
     if name == "-fdiagnostics-format":
-        if value not in ("text", "json"):
-            raise UsageError(f"invalid value '{value}' for '-fdiagnostics-format'; expected 'text' or 'json'")
+        if value not in DIAGNOSTICS_FORMATS:
+            raise UsageError(f"invalid value '{value}' for '-fdiagnostics-format'; expected 'text', 'json' or "
+                             f"'sarif'")
         args.diagnostics_format = value
+    elif name == "-fdiagnostics-output":
+        args.diagnostics_output = value
+    elif name == "--project-config":
+        args.project_config = value
     elif name == "--linalg-revision":
         from .driver import LINALG_REVISIONS
         if value not in LINALG_REVISIONS:
@@ -495,6 +525,17 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         args = parse_arguments(argv)
     except UsageError as exc:
         return _usage_error(str(exc), stderr)
+    if args.project_config is not None and not (args.show_help or args.show_version):
+        try:
+            configured = _project_options(args.project_config)
+        except _ConfigProblem as problem:
+            stderr.write(problem.text)
+            return EXIT_USAGE
+        if configured:
+            try:
+                args = parse_arguments(configured + argv)
+            except UsageError as exc:   # the configuration's options were checked: the command line's fault
+                return _usage_error(str(exc), stderr)
     if args.show_help:
         stdout.write(HELP)
         return EXIT_OK
@@ -510,32 +551,67 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                             "'-o DIR/' writes one output per input", stderr)
     if args.preprocess_only and args.ast_dump:
         return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
+    if args.verify and args.diagnostics_format == "sarif":
+        return _usage_error("'-verify' cannot be used with '-fdiagnostics-format=sarif'", stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if out_dir is not None:
         clash = _first_clash(args.inputs, targets)
         if clash is not None:
             return _usage_error(clash, stderr)
-        if not args.syntax_only:
-            try:
-                os.makedirs(out_dir, exist_ok=True)
-            except OSError as exc:
-                reason = (exc.strerror or str(exc)).lower()
-                if os.path.exists(out_dir.rstrip("/" + os.sep) or out_dir):
-                    reason = "it exists and is not a directory"
-                stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': {reason}\n")
-                return EXIT_COMPILE_ERROR
-
     from .driver import ProfileError
     try:
         options = _compile_options(args)
     except ProfileError as exc:
         return _usage_error(str(exc), stderr)
+
+    # The command line is good: from here on every problem is a diagnostic,
+    # written to -fdiagnostics-output's file when there is one.
+    diagnostics = stderr
+    if args.diagnostics_output is not None:
+        try:
+            diagnostics = open(args.diagnostics_output, "w", encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            reason = (getattr(exc, "strerror", None) or str(exc)).lower()
+            stderr.write(f"{PROG}: error: cannot write diagnostics to '{args.diagnostics_output}': {reason}\n")
+            return EXIT_COMPILE_ERROR
+    try:
+        if args.diagnostics_format != "sarif":
+            return _compile_inputs(args, options, targets, out_dir, stdout, diagnostics, None)
+        sarif = _SarifRecorder()
+        try:
+            status = _compile_inputs(args, options, targets, out_dir, stdout, diagnostics, sarif)
+        except Exception as exc:  # noqa: BLE001 - an internal error is one more result of the log
+            sarif.add_internal_error(exc, sarif.current_path)
+            if diagnostics is not stderr:
+                _report_internal_error(exc, stderr)
+            status = EXIT_INTERNAL_ERROR
+        diagnostics.write(sarif.render(status))
+        diagnostics.flush()
+        return status
+    finally:
+        if diagnostics is not stderr:
+            diagnostics.close()
+
+
+def _compile_inputs(args: Arguments, options: "CompileOptions", targets: list[str | None], out_dir: str | None,
+                    stdout: TextIO, stderr: TextIO, sarif: "_SarifRecorder | None") -> int:
+    """Compile every input of a good command line; the exit status.
+    Diagnostics go to `stderr`, or to `sarif` for -fdiagnostics-format=sarif."""
+    if out_dir is not None and not args.syntax_only:
+        try:
+            os.makedirs(out_dir, exist_ok=True)
+        except OSError as exc:
+            reason = (exc.strerror or str(exc)).lower()
+            if os.path.exists(out_dir.rstrip("/" + os.sep) or out_dir):
+                reason = "it exists and is not a directory"
+            _report_error(f"cannot create output directory '{out_dir}': {reason}", stderr, sarif)
+            return EXIT_COMPILE_ERROR
     start = time.perf_counter()
     jobs = min(args.jobs, len(args.inputs))
     if jobs > 1 and "-" not in args.inputs:
         # Workers write to buffers, so decide colour for the real stream now.
         args.color = _use_color(args, stderr)
-        status, timings = _compile_parallel(jobs, args.inputs, targets, args, options, stdout, stderr)
+        status, timings = _compile_parallel(jobs, args.inputs, targets, args, options, stdout, stderr, sarif)
     else:
         jobs = 1
         status = EXIT_OK
@@ -543,12 +619,93 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         for index, (path, target) in enumerate(zip(args.inputs, targets)):
             if index:
                 _collect_garbage()
-            file_status, file_timings = _compile_one(path, target, args, options, stdout, stderr)
+            if sarif is not None:
+                sarif.current_path = path
+            file_status, file_timings = _compile_one(path, target, args, options, stdout, stderr, sarif)
             status = max(status, file_status)
             timings.append(file_timings)
+        if sarif is not None:
+            sarif.current_path = None
     if args.time_report and len(args.inputs) > 1:
-        _write_batch_time_report(timings, time.perf_counter() - start, jobs, args, stderr)
+        _write_batch_time_report(timings, time.perf_counter() - start, jobs, args, stderr, sarif)
     return status
+
+
+def _report_error(message: str, stderr: TextIO, sarif: "_SarifRecorder | None") -> None:
+    """An error of the run that no compile reported (an output that cannot
+    be written): `hlslc: error: ...`, or a result of the SARIF log."""
+    if sarif is not None:
+        sarif.add_error(message)
+    else:
+        stderr.write(f"{PROG}: error: {message}\n")
+
+
+class _SarifRecorder:
+    """What a -fdiagnostics-format=sarif run collects for its one log, in
+    input order: results (already SARIF objects, so that a -j worker can
+    send its own to the parent) and time reports."""
+
+    def __init__(self) -> None:
+        self.results: list[dict] = []
+        self.time_reports: list[dict] = []
+        self.current_path: str | None = None     # the input being compiled, for an internal error
+
+    def add_diagnostics(self, diags: "Diagnostics") -> None:
+        from .sarif import results_of
+        self.results.extend(results_of(diags))
+
+    def add_error(self, message: str) -> None:
+        self.results.append({"level": "error", "message": {"text": message}})
+
+    def add_internal_error(self, exc: BaseException, path: str | None) -> None:
+        from .sarif import internal_error_result
+        trace = None
+        if os.environ.get("HLSLC_TRACEBACK") == "1":
+            import traceback
+            trace = "".join(traceback.format_exception(exc))
+        self.results.append(internal_error_result(exc, path, traceback_text=trace))
+
+    def merge(self, other: "_SarifRecorder") -> None:
+        self.results.extend(other.results)
+        self.time_reports.extend(other.time_reports)
+
+    def render(self, status: int) -> str:
+        from .sarif import build_log, dump_log
+        properties = {"timeReports": self.time_reports} if self.time_reports else None
+        return dump_log(build_log(self.results, exit_code=status, properties=properties))
+
+
+class _ConfigProblem(Exception):
+    """A project configuration hlslc cannot use; `text` is the rendered
+    diagnostic (`hlslc.toml:3:12: error: ...`, source line, caret)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+def _project_options(name: str) -> list[str]:
+    """The options of the project configuration: the file `name`, or for
+    "" the one `hlslc --project-config` finds in the current directory
+    (none is no options)."""
+    from .diagnostics import Diagnostic, Severity, render_text
+    from .project_config import ProjectConfigError, find_project_config, load_project_config
+
+    path = name or find_project_config(".")
+    if path is None:
+        return []
+    if name and os.path.isdir(name):
+        path = find_project_config(name)
+        if path is None:
+            diag = Diagnostic(Severity.ERROR, "no hlslc.toml, nor a pyproject.toml with a [tool.hlslc] table, "
+                              "in this directory", path=name)
+            raise _ConfigProblem(render_text([diag]))
+    if path.startswith("./"):
+        path = path[2:]
+    try:
+        return load_project_config(path).options
+    except ProjectConfigError as exc:
+        raise _ConfigProblem(render_text([exc.diagnostic])) from None
 
 
 def _collect_garbage() -> None:
@@ -623,23 +780,24 @@ def _compile_options(args: Arguments) -> "CompileOptions":
 
 
 def _compile_one(path: str, output: str | None, args: Arguments, options: "CompileOptions",
-                 stdout: TextIO, stderr: TextIO) -> tuple[int, dict[str, float]]:
+                 stdout: TextIO, stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> tuple[int, dict[str, float]]:
     """Compile one input, writing its output to `output` (None: stdout) and
-    its diagnostics to `stderr`; the exit status and the stage timings."""
+    its diagnostics to `stderr` (or `sarif`); the exit status and the stage
+    timings."""
     from . import driver
 
     if path == "-":
         result = _compile_stdin(options)
     else:
         result = driver.compile_file(path, options)
-    status = _finish_one(result, output, args, stdout, stderr)
+    status = _finish_one(result, output, args, stdout, stderr, sarif)
     if args.time_report:
-        _write_time_report(result, args, stderr)
+        _write_time_report(result, args, stderr, sarif)
     return status, result.timings
 
 
 def _finish_one(result: "CompileResult", output: str | None, args: Arguments, stdout: TextIO,
-                stderr: TextIO) -> int:
+                stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> int:
     if args.verify:
         from .verify import verify_diagnostics
         report = verify_diagnostics(result.files, result.diagnostics, args.verify_prefixes)
@@ -649,13 +807,16 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
         stderr.write(report.render())
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
-    _render_diagnostics(result.diagnostics, args, stderr)
+    if sarif is not None:
+        sarif.add_diagnostics(result.diagnostics)
+    else:
+        _render_diagnostics(result.diagnostics, args, stderr)
     if result.ok and result.output is not None:
         try:
             _write_output(result.output, output, stdout)
         except OSError as exc:
             reason = (exc.strerror or str(exc)).lower()
-            stderr.write(f"{PROG}: error: cannot write '{output}': {reason}\n")
+            _report_error(f"cannot write '{output}': {reason}", stderr, sarif)
             return EXIT_COMPILE_ERROR
     return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
 
@@ -675,25 +836,32 @@ def _worker_init(args: Arguments, options: "CompileOptions") -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _worker_compile(task: tuple[str, str | None]) -> tuple[int, str, str, dict[str, float]]:
-    """One input in a worker: (status, stdout text, stderr text, timings).
-    An exception is reported as an internal error, as `main` does."""
+def _worker_compile(task: tuple[str, str | None]) \
+        -> tuple[int, str, str, dict[str, float], "_SarifRecorder | None"]:
+    """One input in a worker: (status, stdout text, stderr text, timings,
+    the SARIF results under -fdiagnostics-format=sarif).  An exception is
+    reported as an internal error, as `main` does."""
     import io
     assert _WORKER is not None
     args, options = _WORKER
     path, output = task
     _collect_garbage()
     out, err = io.StringIO(), io.StringIO()
+    sarif = _SarifRecorder() if args.diagnostics_format == "sarif" else None
     try:
-        status, timings = _compile_one(path, output, args, options, out, err)
+        status, timings = _compile_one(path, output, args, options, out, err, sarif)
     except Exception as exc:  # noqa: BLE001 - reported like main's
-        _report_internal_error(exc, err)
+        if sarif is not None:
+            sarif.add_internal_error(exc, path)
+        else:
+            _report_internal_error(exc, err)
         status, timings = EXIT_INTERNAL_ERROR, {}
-    return status, out.getvalue(), err.getvalue(), timings
+    return status, out.getvalue(), err.getvalue(), timings, sarif
 
 
 def _compile_parallel(jobs: int, inputs: list[str], targets: list[str | None], args: Arguments,
-                      options: "CompileOptions", stdout: TextIO, stderr: TextIO) -> tuple[int, list[dict[str, float]]]:
+                      options: "CompileOptions", stdout: TextIO, stderr: TextIO,
+                      sarif: "_SarifRecorder | None" = None) -> tuple[int, list[dict[str, float]]]:
     import multiprocessing
 
     methods = multiprocessing.get_all_start_methods()
@@ -705,7 +873,9 @@ def _compile_parallel(jobs: int, inputs: list[str], targets: list[str | None], a
     with context.Pool(jobs, initializer=_worker_init, initargs=(args, options)) as pool:
         # imap keeps input order: each file's output and diagnostics appear
         # as they would without -j.
-        for file_status, out, err, file_timings in pool.imap(_worker_compile, list(zip(inputs, targets))):
+        for file_status, out, err, file_timings, results in pool.imap(_worker_compile, list(zip(inputs, targets))):
+            if sarif is not None and results is not None:
+                sarif.merge(results)
             if out:
                 stdout.write(out)
                 stdout.flush()
@@ -719,16 +889,20 @@ def _compile_parallel(jobs: int, inputs: list[str], targets: list[str | None], a
 
 # -- --time-report --------------------------------------------------------
 
-def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO) -> None:
+def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO,
+                       sarif: "_SarifRecorder | None" = None) -> None:
     # Stages that ran, in order, then "output" (printing what is written).
     timings = result.timings
     total = sum(timings.values())
-    if args.diagnostics_format == "json":
-        import json
-        stderr.write(json.dumps({"time_report": {
-            "file": result.path, "header_cache": result.header_cache,
-            "stages": {stage: round(seconds, 6) for stage, seconds in timings.items()},
-            "total": round(total, 6)}}) + "\n")
+    if args.diagnostics_format in ("json", "sarif"):
+        report = {"file": result.path, "header_cache": result.header_cache,
+                  "stages": {stage: round(seconds, 6) for stage, seconds in timings.items()},
+                  "total": round(total, 6)}
+        if sarif is not None:
+            sarif.time_reports.append(report)
+        else:
+            import json
+            stderr.write(json.dumps({"time_report": report}) + "\n")
         return
     lines = [f"{PROG}: time report for {result.path} (header cache: {result.header_cache})",
              f"  {'stage':<12}{'seconds':>10}{'share':>8}"]
@@ -740,16 +914,19 @@ def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO)
 
 
 def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs: int, args: Arguments,
-                             stderr: TextIO) -> None:
+                             stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> None:
     from .driver import STAGES
 
     sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*STAGES, "output")}
     files = len(timings)
-    if args.diagnostics_format == "json":
-        import json
-        stderr.write(json.dumps({"time_report": {
-            "files": files, "jobs": jobs, "wall": round(wall, 6),
-            "stages": {stage: round(v, 6) for stage, v in sums.items()}}}) + "\n")
+    if args.diagnostics_format in ("json", "sarif"):
+        report = {"files": files, "jobs": jobs, "wall": round(wall, 6),
+                  "stages": {stage: round(v, 6) for stage, v in sums.items()}}
+        if sarif is not None:
+            sarif.time_reports.append(report)
+        else:
+            import json
+            stderr.write(json.dumps({"time_report": report}) + "\n")
         return
     rate = files / wall if wall else float("inf")
     stage_text = ", ".join(f"{stage} {v:.3f}" for stage, v in sums.items())

@@ -53,12 +53,16 @@ class Diagnostic(ValueRecord):
     notes: list[Note]
     secondary: list[Span]
     # For diagnostics that are not about a source span (a bad option, an
-    # unreadable file): the name shown in place of `path:line:col`.
+    # unreadable file, a finding of the IR validator): the name shown in
+    # place of `path:line:col`.
     path: str | None
-    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path")
-    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path")
+    # With `path` and no span: the 1-based line of that file the diagnostic
+    # is about, when known (the IR validator's line of an .ll file).
+    line: int | None
+    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
+    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
 
-    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None) -> None:
+    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None, line: int | None = None) -> None:
         self.severity = severity
         self.message = message
         self.span = span
@@ -66,6 +70,7 @@ class Diagnostic(ValueRecord):
         self.notes = [] if notes is None else notes
         self.secondary = [] if secondary is None else secondary
         self.path = path
+        self.line = line
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -1,9 +1,10 @@
 """The registry of specification rules and their stable IDs.
 
 Owns: one `Rule` record per rule hlslc enforces beyond the C++ header's own
-template constraints: its stable ID, one-line title, severity, where in the
-specifications it comes from, and which checkers enforce it (sema's
-source-level checker, the IR validator, or both).  Diagnostics carry the ID,
+template constraints: its stable ID, one-line title, a fuller description
+and a help text (how to fix it), severity, where in the specifications it
+comes from, and which checkers enforce it (sema's source-level checker, the
+IR validator, or both).  Diagnostics carry the ID,
 so users can search for it and tests can match it; `docs/rules.md` carries a
 table generated from this registry (a test keeps the two equal).
 
@@ -44,21 +45,29 @@ _SPEC_0035 = "proposal 0035 (SM 6.10)"
 
 class Rule(ValueRecord):
     """One rule: `id` is stable; `checked_in` names the checkers that
-    enforce it ("sema" for source-level checks, "ir" for the validator)."""
+    enforce it ("sema" for source-level checks, "ir" for the validator).
+    `title` is the one-line summary, `description` says what the rule
+    requires and why, `help` how to fix code that breaks it (the SARIF
+    log's shortDescription, fullDescription and help)."""
 
     id: str
     title: str
     severity: str            # "error" or "warning"
     spec: str                # spec section or errata number it comes from
     checked_in: tuple[str, ...]
-    _fields = ("id", "title", "severity", "spec", "checked_in")
+    description: str
+    help: str
+    _fields = ("id", "title", "severity", "spec", "checked_in", "description", "help")
 
-    def __init__(self, id: str, title: str, severity: str, spec: str, checked_in: tuple[str, ...] = (SEMA, IR)) -> None:
+    def __init__(self, id: str, title: str, severity: str, spec: str, checked_in: tuple[str, ...] = (SEMA, IR),
+                 description: str = "", help: str = "") -> None:
         self.id = id
         self.title = title
         self.severity = severity
         self.spec = spec
         self.checked_in = checked_in
+        self.description = description
+        self.help = help
 
     @property
     def ir_only(self) -> bool:
@@ -72,152 +81,305 @@ _RULE_LIST: tuple[Rule, ...] = (
          "error",
          f"{_SPEC_0035}: Matrix::Load, Matrix::Store, Matrix::Accumulate layout tables; "
          "DXIL validation rules of matrixLoadFromDescriptor, matrixStoreToDescriptor, "
-         "matrixAccumulateToDescriptor"),
+         "matrixAccumulateToDescriptor",
+         description="Which MatrixLayout a Load, Store or Accumulate may use depends on the operation, the memory it "
+                     "touches and the matrix scope. A Thread-scope Load from a ByteAddressBuffer takes any layout; "
+                     "Wave and ThreadGroup scope Loads, Stores and Accumulates take RowMajor or ColMajor only; a "
+                     "Thread-scope Accumulate to a RWByteAddressBuffer takes OuterProductOptimal only.",
+         help="Use a layout the operation allows at this scope: RowMajor or ColMajor for Wave and ThreadGroup "
+              "matrices, OuterProductOptimal for a Thread-scope Accumulate. To keep an opaque layout, change the "
+              "matrix scope instead."),
     Rule("LINALG-LAYOUT-VALUE",
          "the layout is not a MatrixLayout value (0 to 3)",
          "error",
-         f"{_SPEC_0035}: enum class MatrixLayout"),
+         f"{_SPEC_0035}: enum class MatrixLayout",
+         description="A layout operand must be one of the four MatrixLayout enumerators: RowMajor (0), ColMajor (1), "
+                     "MulOptimal (2) or OuterProductOptimal (3). Any other value has no meaning to the driver.",
+         help="Pass a MatrixLayout enumerator (MatrixLayout::RowMajor and so on) rather than an integer or a cast of "
+              "one."),
     Rule("LINALG-ENUM-VALUE",
          "a Matrix template argument of enumeration type is not one of its enumerators "
          "(a cast such as (MatrixUse)7)",
          "error",
-         f"{_SPEC_0035}: enum classes MatrixComponentType, MatrixUse, MatrixScope; DXIL enum operand ranges"),
+         f"{_SPEC_0035}: enum classes MatrixComponentType, MatrixUse, MatrixScope; DXIL enum operand ranges",
+         description="The enumeration arguments of a Matrix (its component type, use and scope) and of the matrix "
+                     "operations (unary and elementwise operations) must be one of the enumerators the proposal "
+                     "declares. A cast such as (MatrixUse)7 gets past the C++ type system but names nothing the DXIL "
+                     "operation defines.",
+         help="Use the named enumerators (MatrixUse::A, MatrixScope::Wave, MatrixComponentType::F16, ...) instead of "
+              "casting integers to the enumeration types."),
     Rule("LINALG-STRIDE-OPAQUE",
          "the stride must be 0 for the MulOptimal and OuterProductOptimal layouts",
          "error",
          f"{_SPEC_0035}: DXIL validation rules of matrixLoadFromDescriptor and "
-         "matrixAccumulateToDescriptor (\"Stride is 0 if the Layout is not RowMajor or ColMajor\")"),
+         "matrixAccumulateToDescriptor (\"Stride is 0 if the Layout is not RowMajor or ColMajor\")",
+         description="The MulOptimal and OuterProductOptimal layouts are opaque: the driver decides how the elements "
+                     "are arranged, so there are no rows for a stride to step between. The proposal requires the "
+                     "stride operand to be 0 whenever the layout is neither RowMajor nor ColMajor.",
+         help="Pass 0 as the stride for MulOptimal and OuterProductOptimal, or use RowMajor or ColMajor if the data "
+              "in memory has a row stride of its own."),
     Rule("LINALG-STRIDE-SHORT",
          "a constant stride is shorter than one row (column) of the matrix in memory, so rows overlap",
          "warning",
-         "spec-errata 17"),
+         "spec-errata 17",
+         description="A constant stride smaller than the bytes of one row (RowMajor) or one column (ColMajor) of the "
+                     "matrix makes consecutive rows overlap in memory. The proposal does not forbid it, and its own "
+                     "examples do it, so this is a warning: it is almost always an arithmetic slip in the stride.",
+         help="Check the stride: for RowMajor it is usually the number of columns times the element size in bytes "
+              "(for ColMajor, rows times the element size). If overlapping rows are intended, the warning can be "
+              "ignored."),
     Rule("LINALG-ALIGN",
          "a constant Align must be a power of two and at least the size of one stored element",
          "error",
          f"{_SPEC_0035}: Align parameter of Load/Store/Accumulate; spec-errata 13",
-         (SEMA,)),
+         (SEMA,),
+         description="The Align argument of Matrix::Load, Store and Accumulate promises the alignment of the memory "
+                     "address. When it is a constant it must be a power of two and at least the size of one stored "
+                     "element; a smaller or odd value cannot describe any real address. The argument has no operand "
+                     "in DXIL, so only the source-level check sees it.",
+         help="Pass a power of two no smaller than the element size (for example 4 for F32 elements, 2 for F16), or "
+              "leave the argument at its default."),
     # ---- dimensions and types ------------------------------------------------
     Rule("LINALG-DIM-K",
          "the K dimension (columns of A, rows of B) is outside the limits of the matrix scope",
          "error",
-         f"{_SPEC_0035}: Restrictions on Dimensions; spec-errata 3"),
+         f"{_SPEC_0035}: Restrictions on Dimensions; spec-errata 3",
+         description="In MxK * KxN = MxN, K is the number of columns of the A matrix and the number of rows of the B "
+                     "matrix. For Thread and Wave scope it must be a power of two between 4 and 128, for ThreadGroup "
+                     "scope between 1 and 1024; matrices of packed 8-bit types allow four times those sizes. "
+                     "Accumulator matrices are not limited by this rule.",
+         help="Choose a K dimension inside the limits of the matrix scope, or split the multiplication into several "
+              "steps over smaller K tiles that accumulate into one matrix."),
     Rule("LINALG-DIM-RANGE",
          "a matrix dimension is 0 or larger than the largest size of the matrix scope",
          "error",
-         f"{_SPEC_0035}: Restrictions on Dimensions (the scope table's upper bounds)"),
+         f"{_SPEC_0035}: Restrictions on Dimensions (the scope table's upper bounds)",
+         description="Every matrix dimension must be at least 1 and no larger than the largest size of the matrix "
+                     "scope: 128 for Thread and Wave scope, 1024 for ThreadGroup scope (four times that for packed "
+                     "8-bit types).",
+         help="Use dimensions inside the range of the scope; for larger problems, tile the matrix and loop over the "
+              "tiles."),
     Rule("LINALG-COMPONENT-INVALID",
          "MatrixComponentType::Invalid is used as a matrix component type",
          "error",
-         f"{_SPEC_0035}: enum class MatrixComponentType (Invalid = 0)"),
+         f"{_SPEC_0035}: enum class MatrixComponentType (Invalid = 0)",
+         description="MatrixComponentType::Invalid (0) marks the absence of a component type; a matrix cannot be "
+                     "created with it, and the DXIL operations reject it.",
+         help="Give the matrix a real component type such as MatrixComponentType::F16, F32 or I32."),
     Rule("LINALG-ELEMENT-MIX",
          "a component-type combination the header accepts but the spec does not define",
          "warning",
-         f"{_SPEC_0035}: matrixOp validation (\"The element types are compatible\"), undefined"),
+         f"{_SPEC_0035}: matrixOp validation (\"The element types are compatible\"), undefined",
+         description="The proposal requires the element types of a matrix multiplication to be compatible but does "
+                     "not say which combinations are. hlslc accepts the combinations the header allows and warns "
+                     "about those the specification never defines, such as integer inputs with a floating-point "
+                     "accumulator or inputs of different kinds.",
+         help="Use inputs of one kind (both floating point or both integer) with an accumulator of the same kind, "
+              "converting with cast<>() first if needed."),
     Rule("LINALG-SUMACCUMULATE",
          "SumAccumulate's meaning is unspecified unless M, N and K are equal",
          "warning",
-         "spec-errata 8"),
+         "spec-errata 8",
+         description="SumAccumulate adds an A and a B matrix into an accumulator. The proposal describes it for A "
+                     "MxK and B KxN matrices but gives it no DXIL operation and no meaning unless the three shapes "
+                     "agree, so its result is unspecified when M, N and K are not all equal.",
+         help="Use SumAccumulate with square operands of one size (M = N = K), or express the sum with Accumulate "
+              "and MultiplyAccumulate, whose meaning is defined."),
     Rule("LINALG-VECTOR-LENGTH",
          "a vector's length does not match the matrix dimension it pairs with",
          "error",
          f"{_SPEC_0035}: FromThreadVectors, GetThreadVector, Multiply(vector, Matrix), "
-         "MultiplyAdd, OuterProduct; matrixLoadFromThreads/matrixExtractToThreads; spec-errata 12"),
+         "MultiplyAdd, OuterProduct; matrixLoadFromThreads/matrixExtractToThreads; spec-errata 12",
+         description="A vector that meets a matrix must have the length of the dimension it pairs with: "
+                     "Multiply(vector, Matrix) and MultiplyAdd take an input of length M and give (and add) vectors "
+                     "of length N; OuterProduct builds an MxN matrix from vectors of lengths M and N; "
+                     "FromThreadVectors and GetThreadVector use MScalars for A matrices and NScalars for B matrices.",
+         help="Make the vector's length equal to the matrix dimension named in the message, or change the matrix "
+              "shape."),
     # ---- target --------------------------------------------------------------
     Rule("LINALG-SHADER-MODEL",
          "dx::linalg matrices need shader model 6.10 or later",
          "error",
-         f"{_SPEC_0035}: Planned Version SM 6.10"),
+         f"{_SPEC_0035}: Planned Version SM 6.10",
+         description="The dx::linalg matrices of proposal 0035 are planned for shader model 6.10; their DXIL "
+                     "operations do not exist in earlier shader models.",
+         help="Compile for a 6.10 profile (-T cs_6_10 or -T lib_6_10), or use the SM 6.8 Wave Matrix API on older "
+              "targets."),
     Rule("LINALG-STAGE-SCOPE",
          "Wave and ThreadGroup scope matrices are used from an entry point that is not a compute shader",
          "error",
          f"hlslc decision from {_SPEC_0035}: Matrix Scope, Restrictions on Dimensions "
-         "(ThreadGroup scope is tied to the thread group size)"),
+         "(ThreadGroup scope is tied to the thread group size)",
+         description="Wave and ThreadGroup scope matrices are shared by the threads of a wave or a thread group, "
+                     "which only compute shaders (and the library functions they call) organise that way: "
+                     "ThreadGroup scope is tied to the thread group size. hlslc therefore allows them only from "
+                     "compute entry points.",
+         help="Use Thread scope matrices in other stages, or move the matrix work into a compute shader."),
     Rule("LINALG-GROUPSHARED-SIZE",
          "a groupshared array is too small for the elements a load, store or accumulate touches",
          "error",
          f"{_SPEC_0035}: matrixStoreToMemory, matrixAccumulateToMemory (\"the group shared target "
-         "memory is large enough\"); the `groupshared T[M * N]` operand"),
+         "memory is large enough\"); the `groupshared T[M * N]` operand",
+         description="A Load, Store or Accumulate on a groupshared array touches the elements from its offset "
+                     "through the last row (or column) the stride reaches. The proposal requires the groupshared "
+                     "memory to be large enough for them; when the offset and stride are constants hlslc checks that "
+                     "the array holds every element.",
+         help="Enlarge the groupshared array (M * N elements for a dense matrix at offset 0), or lower the offset or "
+              "stride."),
     # ---- IR-level rules (the validator fills these in) ------------------------
     Rule("LINALG-OPERAND-USE",
          "a matrix operand has the wrong MatrixUse for its position (A, B, Accumulator)",
          "error",
          f"{_SPEC_0035}: matrixOp, matvecmul validation rules",
-         (TEMPLATES, IR)),
+         (TEMPLATES, IR),
+         description="Each matrix operand has a role: a multiplication takes an A matrix, a B matrix and an "
+                     "Accumulator, in that order; a matrix-vector multiply takes a B matrix; accumulate operations "
+                     "write an Accumulator; thread vectors come from A or B matrices. A matrix of another MatrixUse "
+                     "in that position is an error.",
+         help="Declare the matrix with the MatrixUse its position needs (MatrixUse::A, MatrixUse::B or "
+              "MatrixUse::Accumulator), or convert it with cast<>()."),
     Rule("LINALG-SCOPE-MISMATCH",
          "the matrices of one operation have different scopes",
          "error",
          f"{_SPEC_0035}: castMatrix and matrixOp validation rules",
-         (TEMPLATES, IR)),
+         (TEMPLATES, IR),
+         description="The matrices of one multiplication must share one scope, and a cast keeps the scope of its "
+                     "source: a Wave matrix cannot be multiplied with a ThreadGroup matrix.",
+         help="Declare all operands of the operation with the same MatrixScope."),
     Rule("LINALG-OPERAND-SHAPE",
          "operand dimensions do not fit MxK * KxN = MxN (or the cast source and destination differ)",
          "error",
          f"{_SPEC_0035}: matrixOp validation rules",
-         (TEMPLATES, IR)),
+         (TEMPLATES, IR),
+         description="A multiplication needs A to be MxK, B to be KxN and the accumulator MxN; a cast keeps the "
+                     "number of rows and columns. Operands whose dimensions do not fit together have no defined "
+                     "product.",
+         help="Adjust the template dimensions so that the inner dimensions (the columns of A and the rows of B) "
+              "agree and the result is MxN."),
     Rule("LINALG-OPERATION-SCOPE",
          "the operation (or its memory kind) is not available for matrices of this scope or use",
          "error",
          "specs/README.md scope table (the header's enable_if conditions)",
-         (TEMPLATES, IR)),
+         (TEMPLATES, IR),
+         description="Many operations exist only for matrices of some scopes or uses: filling, casting, elementwise "
+                     "operations, groupshared memory, stores, thread vectors and matrix-matrix multiplication need a "
+                     "Wave or ThreadGroup scope matrix, and accumulation needs an Accumulator. The header's "
+                     "enable_if conditions say which; the validator checks the same in IR.",
+         help="Use a Wave or ThreadGroup scope matrix for the operation, or an operation that Thread scope allows "
+              "(Load from a ByteAddressBuffer, Multiply(vector, Matrix), MultiplyAdd, OuterProduct, Accumulate to a "
+              "RWByteAddressBuffer)."),
     Rule("LINALG-MATRIX-ORIGIN",
          "a MatrixRef operand does not trace back to createMatrix or matrixOuterProduct, "
          "or may be matrices of different types",
          "error",
          f"{_SPEC_0035}: DXIL Operations (matrices are created by createMatrix, matrixOuterProduct)",
-         (IR,)),
+         (IR,),
+         description="Matrices exist only as results of createMatrix and matrixOuterProduct. Every MatrixRef operand "
+                     "in the IR must trace back to one of them, and to matrices of a single type, or no rule can "
+                     "know the matrix's shape and scope.",
+         help="Make every matrix value come from createMatrix or matrixOuterProduct, and do not merge matrices of "
+              "different types through one phi, select or local variable."),
     Rule("LINALG-RESOURCE-KIND",
          "a Thread-scope load must read an SRV ByteAddressBuffer; stores and accumulates must write a UAV",
          "error",
          f"{_SPEC_0035}: Matrix::Load/Store/Accumulate overloads; DXIL validation rules of "
          "matrixLoadFromDescriptor, matrixStoreToDescriptor, matrixAccumulateToDescriptor",
-         (TEMPLATES, IR)),
+         (TEMPLATES, IR),
+         description="A Thread scope Load reads a ByteAddressBuffer (an SRV); Store and Accumulate write a "
+                     "RWByteAddressBuffer (a UAV). A handle of another resource class in those positions is "
+                     "rejected.",
+         help="Load Thread scope matrices from a ByteAddressBuffer and store or accumulate into a "
+              "RWByteAddressBuffer."),
     Rule("LINALG-THREADS-K",
          "matrixLoadFromThreads/matrixExtractToThreads: the K dimension exceeds the wave size (Wave scope) "
          "or the thread group size (ThreadGroup scope)",
          "error",
          f"{_SPEC_0035}: FromThreadVectors, GetThreadVector; matrixLoadFromThreads validation",
-         (COMPILE, IR)),
+         (COMPILE, IR),
+         description="FromThreadVectors and GetThreadVector give each thread one row or column of the matrix, so the "
+                     "K dimension cannot exceed the number of threads that share it: the wave size for Wave scope "
+                     "matrices, the thread group size for ThreadGroup scope matrices.",
+         help="Use a K no larger than the wave size (set one with [WaveSize(N)]) or the thread group size from "
+              "[numthreads], or load the matrix from memory instead."),
     Rule("LINALG-PSV-MATRIX-USES",
          "!dx.linalg.matrixUses does not list exactly the (M, N, K, scope, operand type, result type) "
          "of the module's matrixOp, matvecmul and matvecmuladd calls",
          "error",
          f"{_SPEC_0035}: PSV metadata (MatrixUse); spec-errata 16",
-         (IR,)),
+         (IR,),
+         description="Shader model 6.10 adds the matrix uses of a shader to its Pipeline State Validation data: one "
+                     "record (M, N, K, scope, operand type, result type) per distinct multiplication, so a runtime "
+                     "can reject devices that lack the configuration. The !dx.linalg.matrixUses metadata must list "
+                     "exactly the uses of the module's matrixOp, matvecmul and matvecmuladd calls.",
+         help="Regenerate the metadata from the module's calls: one entry per distinct (M, N, K, scope, operand "
+              "type, result type), none missing and none extra."),
     Rule("LINALG-UNIFORM-VALUE",
          "the scalar of matrixElementwiseBinaryOp on a Wave or ThreadGroup matrix may differ between threads",
          "warning",
          f"{_SPEC_0035}: matrixElementwiseBinaryOp (\"a binary math operation with a wave-uniform value\")",
-         (COMPILE, IR)),
+         (COMPILE, IR),
+         description="Elementwise binary operations on Wave and ThreadGroup matrices combine the matrix with a "
+                     "scalar the proposal requires to be uniform across the wave (or thread group). A scalar "
+                     "computed from thread IDs or other per-thread values may differ between the threads that share "
+                     "the matrix.",
+         help="Compute the scalar from uniform values only (constants, constant buffers, wave reductions such as "
+              "WaveReadLaneFirst), or use a Thread scope matrix."),
     # ---- IR structure (any DXIL operation) -------------------------------------
     Rule("IR-PARSE",
          "the file is not LLVM IR text the validator can read",
          "error",
          "LLVM IR text (typed pointers)",
-         (IR,)),
+         (IR,),
+         description="The validator reads LLVM IR text with typed pointers, as DXC and hlslc write it. A file it "
+                     "cannot read is reported once, at the line where reading stopped, and no other rule runs on it.",
+         help="Check that the file is LLVM IR text (not bitcode and not a DXIL container) and fix the line named in "
+              "the message."),
     Rule("IR-OPCODE",
          "the opcode operand is not a constant, or names a different operation than the called function",
          "error",
          "DXIL: the first operand of every dx.op call is its i32 opcode; docs/operations.md",
-         (IR,)),
+         (IR,),
+         description="Every dx.op call passes its operation's opcode as the first, constant i32 operand, and the "
+                     "called function must implement that operation. A variable or mismatched opcode makes the call "
+                     "mean something else to the driver.",
+         help="Pass the opcode listed for the operation in docs/operations.md as a constant, and call the dx.op "
+              "function of that operation."),
     Rule("IR-SIGNATURE",
          "a dx.op function's name, overload or type does not match the operation table",
          "error",
          f"{_SPEC_0035}: DXIL Operations declarations; docs/operations.md",
-         (IR,)),
+         (IR,),
+         description="A dx.op function's name carries its overload suffix, and its parameter and return types follow "
+                     "from the operation's signature in the operation table. A declaration or call that disagrees "
+                     "with the table is rejected.",
+         help="Declare and call the function with the name, overload suffix and types docs/operations.md lists for "
+              "the operation."),
     Rule("IR-CONST-OPERAND",
          "an operand the operation table marks const (the spec's immarg) is not a constant",
          "error",
          f"{_SPEC_0035}: immarg operands of the DXIL Operations",
-         (IR,)),
+         (IR,),
+         description="Some operands must be compile-time constants (the proposal marks them immarg): component "
+                     "types, dimensions, uses, scopes and operation selectors. A computed value in such a position "
+                     "is rejected.",
+         help="Pass a constant for the operand; in HLSL, make the template argument or enumerator a compile-time "
+              "constant."),
     Rule("IR-SHADER-MODEL",
          "a DXIL operation needs a newer shader model than !dx.shaderModel",
          "error",
          "docs/operations.md (min SM column)",
-         (IR,)),
+         (IR,),
+         description="Each DXIL operation appeared in some shader model; a module whose !dx.shaderModel is older "
+                     "cannot use it.",
+         help="Raise the target profile to the shader model the message names, or avoid the operation."),
     Rule("IR-STAGE",
          "a DXIL operation is not allowed in the module's shader stage",
          "error",
          "docs/operations.md (stages column)",
-         (IR,)),
+         (IR,),
+         description="Some DXIL operations are allowed only in some shader stages (derivatives, thread IDs, "
+                     "barriers); the module's stage comes from !dx.shaderModel.",
+         help="Move the operation into a stage that allows it, or compile for that stage."),
     Rule("IR-RESOURCE-KIND",
          "a resource operation's handle is of a resource class or kind the operation does not accept "
          "(stores and atomics need a UAV, constant-buffer loads a CBuffer, sampling an SRV texture and a "
@@ -228,58 +390,106 @@ _RULE_LIST: tuple[Rule, ...] = (
          "Instr.ResourceKindForBufferLoadStore, Instr.ResourceKindForTextureLoad, "
          "Instr.ResourceKindForTextureStore, Instr.ResourceKindForSample, Instr.ResourceKindForSampleC, "
          "Instr.ResourceKindForGather, Instr.ResourceKindForCalcLOD, Sm.CounterOnlyOnStructBuf",
-         (IR,)),
+         (IR,),
+         description="Resource operations accept handles of some resource classes and kinds only: stores, atomics "
+                     "and counters need a UAV, constant-buffer loads a CBuffer, sampling an SRV texture and a "
+                     "sampler, raw-buffer access a raw or structured buffer. A handle the validator cannot trace is "
+                     "not checked.",
+         help="Bind a resource of the class and kind the operation needs (for example a RWByteAddressBuffer rather "
+              "than a ByteAddressBuffer for a store)."),
     Rule("IR-ATOMIC-TARGET",
          "an LLVM atomicrmw or cmpxchg addresses memory other than groupshared memory (a local variable, "
          "a global outside address space 3)",
          "error",
          "DXC validator rule Instr.AtomicOpNonGroupsharedOrRecord",
-         (IR,)),
+         (IR,),
+         description="LLVM atomicrmw and cmpxchg instructions are only allowed on groupshared memory (address space "
+                     "3); atomics on resources go through the dx.op atomic operations. An atomic on a local variable "
+                     "or another address space is rejected.",
+         help="Apply the atomic to a groupshared variable, or to a resource through InterlockedAdd and its "
+              "relatives."),
     Rule("IR-OPERAND-TYPE",
          "an arithmetic, bitwise or comparison instruction on an array or struct (LLVM defines them on "
          "integers, floats and vectors of them only)",
          "error",
          "LLVM Language Reference: binary operations, icmp, fcmp",
-         (IR,)),
+         (IR,),
+         description="LLVM's binary operations (add ... frem, the shifts and bitwise operations) and its icmp and "
+                     "fcmp compare or combine integers, floats and vectors of them. An HLSL matrix is an array of "
+                     "row vectors in the IR, so matrix arithmetic is done row by row; an instruction on a whole "
+                     "array or struct is not IR at all.",
+         help="Extract the rows (extractvalue), operate on each vector and insert the results."),
     Rule("IR-UNIFORM-CONTROL-FLOW",
          "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
          "branch whose condition may differ between threads",
          "error",
          f"{_SPEC_0035}: \"must be called from wave-uniform (thread-group-uniform) control flow\"; "
          "DXIL barrier and wave operation rules",
-         (COMPILE, IR)),
+         (COMPILE, IR),
+         description="Operations on Wave scope matrices, Wave Matrix operations and wave operations must be reached "
+                     "by every thread of the wave, and ThreadGroup scope matrices and group barriers by every thread "
+                     "of the group. hlslc follows the dataflow from thread IDs, lane indices and other per-thread "
+                     "values to branch conditions; an operation under a branch that may go different ways for "
+                     "different threads is reported with notes that lead to the source of the difference.",
+         help="Move the operation out of the branch (compute it for every thread and select the result), or make the "
+              "branch condition uniform, for example from constants, constant buffers or wave reductions. "
+              "-Wno-error=uniformity makes this a warning."),
     # ---- SM 6.8 Wave Matrix (validator; sema checks the same conditions) -------
     Rule("WAVEMATRIX-PROPS",
          "waveMatrix_Annotate/waveMatrix_Depth properties are not a constant with an allowed kind, element "
          "type for that kind, and M and N of 16 or 64",
          "error",
          f"{_SPEC_WAVE}: WaveMatrix types, CheckFeatureSupport sections (element types, dimensions)",
-         (SEMA, IR)),
+         (SEMA, IR),
+         description="Each Wave Matrix carries its properties: a kind (Left, Right, LeftColAcc, RightRowAcc, "
+                     "Accumulator), an element type the kind allows (Left and Right: F16, F32 and the packed 8-bit "
+                     "types; accumulators and fragments: I32, F16, F32) and M and N of 16 or 64.",
+         help="Declare the wave matrix with an element type its kind allows and dimensions of 16 or 64."),
     Rule("WAVEMATRIX-ANNOTATE",
          "a wave matrix an operation uses has no waveMatrix_Annotate, or two that disagree",
          "error",
          "dxil-facts.md: each wave matrix is an alloca followed by one waveMatrix_Annotate",
-         (IR,)),
+         (IR,),
+         description="In DXIL each wave matrix is an alloca followed by exactly one waveMatrix_Annotate call that "
+                     "gives its properties. A wave matrix an operation uses without an annotation, or with two that "
+                     "disagree, has no defined type.",
+         help="Annotate every wave matrix alloca once with waveMatrix_Annotate before it is used."),
     Rule("WAVEMATRIX-OPERAND-KIND",
          "a wave matrix operand has a kind the operation does not take (Multiply: Accumulator = Left x Right; "
          "SumAccumulate: LeftColAcc from Left, RightRowAcc from Right; Add into an Accumulator; scalar "
          "operations on accumulators and fragments; Depth of Left or Right)",
          "error",
          f"{_SPEC_WAVE}: WaveMatrix methods",
-         (SEMA, IR)),
+         (SEMA, IR),
+         description="Each Wave Matrix method takes operands of particular kinds: Multiply and MultiplyAccumulate "
+                     "compute an Accumulator from a Left and a Right matrix; SumAccumulate fills a LeftColAcc from a "
+                     "Left matrix and a RightRowAcc from a Right matrix; Add adds an accumulator or fragment into an "
+                     "Accumulator; scalar operations work on accumulators and fragments; MatrixDepth belongs to Left "
+                     "and Right matrices.",
+         help="Call the method on and with wave matrices of the kinds it takes (WaveMatrixLeft, WaveMatrixRight, "
+              "WaveMatrixAccumulator, WaveMatrixLeftColAcc, WaveMatrixRightRowAcc)."),
     Rule("WAVEMATRIX-DIMENSION-MISMATCH",
          "the operands' dimensions differ (a multiply's three matrices share M and N, K being the device's "
          "depth; Add and SumAccumulate need equal shapes), or the Left and Right element types differ other "
          "than int8/uint8",
          "error",
          f"{_SPEC_WAVE}: Multiply, MultiplyAccumulate, Add, SumAccumulate",
-         (SEMA, IR)),
+         (SEMA, IR),
+         description="The operands of a Wave Matrix operation must fit together: the three matrices of a "
+                     "multiplication share M and N (K is the device's matrix depth), Add and SumAccumulate need "
+                     "equal shapes, and the Left and Right element types must match, except that int8 and uint8 may "
+                     "be mixed.",
+         help="Declare the operands with matching dimensions and element types."),
     Rule("WAVEMATRIX-OPERAND-VALUE",
          "a constant operand is out of range: scalar operation not 0-3, byte offset not DWORD-aligned, alignment "
          "neither 0 nor a power of two of at least 4",
          "error",
          f"{_SPEC_WAVE}: Load/Store (offset, alignment), ScalarMultiply/Divide/Add/Subtract",
-         (SEMA, IR)),
+         (SEMA, IR),
+         description="Constant operands of Wave Matrix operations have ranges: the scalar operation selector is 0 to "
+                     "3, a byte offset must be a multiple of 4 (DWORD-aligned), and an alignment is 0 or a power of "
+                     "two of at least 4.",
+         help="Use a DWORD-aligned offset and an alignment of 0 or a power of two no smaller than 4."),
 )
 
 
@@ -294,6 +504,8 @@ def _build(rules: tuple[Rule, ...]) -> dict[str, Rule]:
             raise ValueError(f"rule {r.id}: bad severity {r.severity!r}")
         if not r.checked_in or set(r.checked_in) - {SEMA, IR, COMPILE, TEMPLATES}:
             raise ValueError(f"rule {r.id}: bad checked_in {r.checked_in!r}")
+        if not r.description or not r.help:
+            raise ValueError(f"rule {r.id}: a description and a help text are required")
         table[r.id] = r
     return table
 

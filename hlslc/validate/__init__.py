@@ -67,7 +67,7 @@ def _validate_part(text: str, path: str, uniformity: bool, revision: str,
         module = read_module(text)
     except ParseError as exc:
         return None, [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id,
-                                 path=path)]
+                                 path=path, line=exc.line if locate is None else None)]
     validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset(), locate)
     diags = validator.run(part=part)
     if uniformity:

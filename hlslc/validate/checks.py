@@ -192,7 +192,14 @@ class Validator:
             where.append(f"line {line}")
         text = message + (f" (in {', '.join(where)})" if where else "")
         severity = Severity.ERROR if r.severity == "error" else Severity.WARNING
-        self.diags.append(Diagnostic(severity, text, None, r.id, [Note(n) for n in notes], path=self.path))
+        self.diags.append(Diagnostic(severity, text, None, r.id, [Note(n) for n in notes], path=self.path,
+                                     line=self.ir_line(ins.line if ins is not None else line)))
+
+    def ir_line(self, line: int | None) -> int | None:
+        """The line a finding gives its Diagnostic: a line of `path` when
+        that names the IR validated, None when compiling (`locate` is set
+        and `path` is the source file's)."""
+        return line if self.locate is None else None
 
     def relay(self, sink: Diagnostics, fn: Function, ins: Instruction) -> None:
         """Place diagnostics a sema rule function reported into the IR."""
@@ -202,6 +209,7 @@ class Validator:
             d.message = (f"{d.message} (in function '{fn.name}', line {ins.line}{self.source_location(ins)}: "
                          f"{ins.describe()})")
             d.path = self.path
+            d.line = self.ir_line(ins.line)
             self.diags.append(d)
 
     def source_location(self, ins: Instruction) -> str:

@@ -7,24 +7,28 @@ file has errors or cannot be read, 0 otherwise, 2 on a usage error.
 
 Options: `--linalg-revision=draft` validates IR written for proposal 0035's
 earlier draft (see `DRAFT_RELAXED_RULES`); `-Wno-error=uniformity` makes
-IR-UNIFORM-CONTROL-FLOW a warning.
+IR-UNIFORM-CONTROL-FLOW a warning; `-fdiagnostics-format=sarif` writes one
+SARIF 2.1.0 log for all the files instead of the lines on standard error
+(`hlslc.sarif`), and `-fdiagnostics-output=FILE` writes the diagnostics to
+FILE.
 """
 
 from __future__ import annotations
 
 from typing import TextIO
 
-from ..diagnostics import Severity
+from ..diagnostics import Diagnostic, Severity
 
-USAGE = "usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity] FILE.ll [FILE.ll ...]\n"
+USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity]\n"
+         "                      [-fdiagnostics-format=text|sarif] [-fdiagnostics-output=FILE] FILE.ll [FILE.ll ...]\n")
 
 
 def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
-    from . import validate_text
-
     files: list[str] = []
     revision = "sm6.10"
     uniformity_is_error = True
+    diagnostics_format = "text"
+    diagnostics_output: str | None = None
     for arg in argv:
         if arg in ("-h", "--help"):
             stdout.write(USAGE)
@@ -36,6 +40,18 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 return 2
         elif arg == "-Wno-error=uniformity":
             uniformity_is_error = False
+        elif arg.startswith("-fdiagnostics-format="):
+            diagnostics_format = arg.split("=", 1)[1]
+            if diagnostics_format not in ("text", "sarif"):
+                stderr.write(f"hlslc validate: error: invalid value '{diagnostics_format}' for "
+                             f"'-fdiagnostics-format'; expected 'text' or 'sarif'\n")
+                return 2
+        elif arg.startswith("-fdiagnostics-output="):
+            diagnostics_output = arg.split("=", 1)[1]
+            if not diagnostics_output:
+                stderr.write("hlslc validate: error: option '-fdiagnostics-output' requires a value "
+                             "('-fdiagnostics-output=FILE')\n")
+                return 2
         elif arg.startswith("-") and arg != "-":
             stderr.write(f"hlslc validate: error: unknown option '{arg}'\n" + USAGE)
             return 2
@@ -44,6 +60,33 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if not files:
         stderr.write("hlslc validate: error: no input files\n" + USAGE)
         return 2
+    diagnostics = stderr
+    if diagnostics_output is not None:
+        try:
+            diagnostics = open(diagnostics_output, "w", encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            reason = (getattr(exc, "strerror", None) or str(exc)).lower()
+            stderr.write(f"hlslc validate: error: cannot write diagnostics to '{diagnostics_output}': {reason}\n")
+            return 1
+    try:
+        sarif: list[dict] | None = [] if diagnostics_format == "sarif" else None
+        status = _validate_files(files, revision, uniformity_is_error, stdout, diagnostics, sarif)
+        if sarif is not None:
+            from ..sarif import build_log, dump_log
+            diagnostics.write(dump_log(build_log(sarif, exit_code=status)))
+            diagnostics.flush()
+        return status
+    finally:
+        if diagnostics is not stderr:
+            diagnostics.close()
+
+
+def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, stdout: TextIO, stderr: TextIO,
+                    sarif: list[dict] | None) -> int:
+    """Validate each file; its findings go to `stderr` as lines, or into
+    `sarif` as SARIF results.  The exit status."""
+    from . import validate_text
+
     status = 0
     for path in files:
         try:
@@ -54,20 +97,35 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 with open(path, encoding="utf-8") as f:
                     text = f.read()
         except (OSError, UnicodeDecodeError) as exc:
-            stderr.write(f"{path}: error: cannot read the file: {getattr(exc, 'strerror', None) or exc}\n")
+            message = f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
+            if sarif is not None:
+                from ..sarif import results_of
+                sarif.extend(results_of([Diagnostic(Severity.ERROR, message, path=_shown(path))]))
+            else:
+                stderr.write(f"{path}: error: {message}\n")
             status = 1
             continue
         errors = 0
-        for d in validate_text(text, path, revision=revision, split=True):
+        found = validate_text(text, _shown(path), revision=revision, split=True)
+        for d in found:
             if d.id == "IR-UNIFORM-CONTROL-FLOW" and not uniformity_is_error:
                 d.severity = Severity.WARNING
             if d.is_error:
                 errors += 1
-            stderr.write(f"{path}: {d.severity.value}: [{d.id}] {d.message}\n")
-            for note in d.notes:
-                stderr.write(f"{path}: note: {note.message}\n")
+            if sarif is None:
+                stderr.write(f"{path}: {d.severity.value}: [{d.id}] {d.message}\n")
+                for note in d.notes:
+                    stderr.write(f"{path}: note: {note.message}\n")
+        if sarif is not None:
+            from ..sarif import results_of
+            sarif.extend(results_of(found))
         if errors:
             status = 1
         else:
             stdout.write("Validation succeeded.\n" if len(files) == 1 else f"{path}: Validation succeeded.\n")
     return status
+
+
+def _shown(path: str) -> str:
+    """The name a file has in diagnostics ('-' is standard input)."""
+    return "<stdin>" if path == "-" else path

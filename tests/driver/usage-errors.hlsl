@@ -21,7 +21,7 @@
 // MISSING-O: {{^}}hlslc: error: option '-o' requires a value
 // PROFILE: {{^}}hlslc: error: hlslc compiles compute and library shaders; 'ps_6_0' is a pixel shader profile
 // PROFILE2: {{^}}hlslc: error: invalid profile 'cs_6_70'; valid profiles:
-// FORMAT: {{^}}hlslc: error: invalid value 'xml' for '-fdiagnostics-format'; expected 'text' or 'json'
+// FORMAT: {{^}}hlslc: error: invalid value 'xml' for '-fdiagnostics-format'; expected 'text', 'json' or 'sarif'
 // FORMAT2: {{^}}hlslc: error: option '-fdiagnostics-format' requires a value ('-fdiagnostics-format=VALUE')
 // DEFINE: {{^}}hlslc: error: macro name missing in '-D=1'
 // DEFINE2: {{^}}hlslc: error: '1X' is not a valid macro name (in '-D1X')

@@ -3,8 +3,6 @@ exact stderr, generated files, JSON parsed as JSON, import cost."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import subprocess
@@ -14,21 +12,10 @@ from pathlib import Path
 import pytest
 
 from hlslc import cli
+from support.cli import run_hlslc as run
 
 REPO = Path(__file__).resolve().parents[2]
 HINT = "hlslc: note: see 'hlslc --help' for the options\n"
-
-
-def run(*argv: str, stdin: str = "") -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = cli.main(list(argv))
-    finally:
-        sys.stdin = saved
-    return status, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
@@ -69,7 +56,7 @@ def warning_file(tmp_path: Path) -> Path:
     (["-spirv", "x.hlsl"], "SPIR-V output (-spirv) is not available yet: hlslc writes DXIL"),
     (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
     (["-fdiagnostics-format=yaml", "x.hlsl"],
-     "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text' or 'json'"),
+     "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text', 'json' or 'sarif'"),
     (["-fdiagnostics-format=", "x.hlsl"],
      "option '-fdiagnostics-format' requires a value ('-fdiagnostics-format=VALUE')"),
     (["-D", "=1", "x.hlsl"], "macro name missing in '-D=1'"),
