@@ -221,7 +221,9 @@ class ResourceTable:
                     isinstance(_array_count(t)[0], T.ClassType) and T.holds_resources(t):
                 ordered.extend(self._struct_bindings(sym, t))
                 continue
-            if sym.cbuffer is not None:
+            if sym.cbuffer is not None and not isinstance(_array_count(t)[0], T.ResourceType):
+                # (A resource declared inside a cbuffer is a global resource
+                # of its own, as in DXC; it takes no room in the cbuffer.)
                 buffers.setdefault(id(sym.cbuffer), []).append(sym)
                 buffer_decls[id(sym.cbuffer)] = sym.cbuffer
                 continue
