@@ -90,6 +90,18 @@ Diagnostics:
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
   -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
 
+Reflection and devices:
+  --reflect FILE.json       also write the shader's reflection (entry points,
+                            resources, registers, cbuffer layouts, groupshared
+                            bytes, matrices) as JSON; --reflect DIR/ writes
+                            DIR/NAME.json per input (docs/reflection.md)
+  --target-device DEV       warn about matrix types and multiplies the device
+                            does not support (warning group 'portability');
+                            DEV is a built-in name or a JSON profile file
+  --list-devices            list the built-in device profiles and exit
+  -Wno-portability          no portability warnings
+  -Werror=portability       portability findings are errors
+
 Speed:
   -j N                      compile the inputs with N processes (0: one per
                             CPU); output and diagnostics stay in input order
@@ -159,11 +171,16 @@ class Arguments(ValueRecord):
     row_major_matrices: bool
     vulkan_options: list[str]
     bracket_depth: int
+    reflect: str | None         # --reflect FILE.json or DIR/
+    target_device: str | None   # --target-device NAME|FILE.json
+    portability: str            # -Wportability and friends: a portability.MODES value
+    list_devices: bool
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
                "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
+               "reflect", "target_device", "portability", "list_devices")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -175,7 +192,8 @@ class Arguments(ValueRecord):
                  show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None, bracket_depth: int = 256) -> None:
+                 vulkan_options: list[str] | None = None, bracket_depth: int = 256, reflect: str | None = None,
+                 target_device: str | None = None, portability: str = "warning", list_devices: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -206,6 +224,10 @@ class Arguments(ValueRecord):
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
         self.bracket_depth = bracket_depth
+        self.reflect = reflect
+        self.target_device = target_device
+        self.portability = portability
+        self.list_devices = list_devices
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -236,6 +258,11 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-no-warnings": ("suppress_warnings", True),
     "-Zpr": ("row_major_matrices", True),
     "-Zpc": ("row_major_matrices", False),
+    "--list-devices": ("list_devices", True),
+    "-Wportability": ("portability", "warning"),
+    "-Wno-portability": ("portability", "off"),
+    "-Werror=portability": ("portability", "error"),
+    "-Wno-error=portability": ("portability", "no-error"),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -259,6 +286,9 @@ _VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
 _EQUALS = ("-fdiagnostics-format", "-verify", "--linalg-revision", "--header-cache", "-fbracket-depth")
+
+# Long options taking a value as the next argument or after '=': option -> attribute.
+_LONG_VALUED = {"--reflect": "reflect", "--target-device": "target_device"}
 
 _HIDDEN = {"--debug-crash"}
 
@@ -299,6 +329,16 @@ def parse_arguments(argv: list[str]) -> Arguments:
             i += count
             continue
         name, eq, value = arg.partition("=")
+        if name in _LONG_VALUED:
+            if not eq:
+                if i >= len(argv):
+                    raise UsageError(f"option '{name}' requires a value")
+                value = argv[i]
+                i += 1
+            if not value:
+                raise UsageError(f"option '{name}' requires a value")
+            setattr(args, _LONG_VALUED[name], value)
+            continue
         if name in _EQUALS:
             if not eq or not value:
                 raise UsageError(f"option '{name}' requires a value ('{name}=VALUE')")
@@ -396,7 +436,7 @@ def _check_macro_name(option: str, name: str, whole: str) -> None:
 def _unknown_option_message(arg: str) -> str:
     import difflib
 
-    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS)) if o not in _HIDDEN]
+    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS), *_LONG_VALUED) if o not in _HIDDEN]
     guess = difflib.get_close_matches(arg.partition("=")[0], known, n=1, cutoff=0.7)
     message = f"unknown option '{arg}'"
     if guess:
@@ -502,6 +542,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         from ._version import __version__
         stdout.write(f"{PROG} {__version__}\n")
         return EXIT_OK
+    if args.list_devices:
+        from .devices import list_devices_text
+        stdout.write(list_devices_text())
+        return EXIT_OK
     if not args.inputs:
         return _usage_error("no input files", stderr)
     out_dir = _output_dir(args.output)
@@ -511,6 +555,12 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if args.preprocess_only and args.ast_dump:
         return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
+    if args.reflect is not None:
+        from .reflection import check_reflect_option
+        problem = check_reflect_option(args.reflect, args.inputs,
+                                       args.syntax_only or args.preprocess_only or args.ast_dump)
+        if problem is not None:
+            return _usage_error(problem, stderr)
     if out_dir is not None:
         clash = _first_clash(args.inputs, targets)
         if clash is not None:
@@ -525,11 +575,14 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stderr.write(f"{PROG}: error: cannot create output directory '{out_dir}': {reason}\n")
                 return EXIT_COMPILE_ERROR
 
+    from .devices import DeviceProfileError
     from .driver import ProfileError
     try:
         options = _compile_options(args)
     except ProfileError as exc:
         return _usage_error(str(exc), stderr)
+    except DeviceProfileError as exc:
+        return _device_profile_error(exc, args, stderr)
     start = time.perf_counter()
     jobs = min(args.jobs, len(args.inputs))
     if jobs > 1 and "-" not in args.inputs:
@@ -619,6 +672,8 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         row_major_matrices=args.row_major_matrices,
         vulkan_options=tuple(args.vulkan_options),
         bracket_depth=args.bracket_depth,
+        target_device=args.target_device,
+        portability=args.portability,
     )
 
 
@@ -633,6 +688,8 @@ def _compile_one(path: str, output: str | None, args: Arguments, options: "Compi
     else:
         result = driver.compile_file(path, options)
     status = _finish_one(result, output, args, stdout, stderr)
+    if args.reflect is not None and status == EXIT_OK and result.ok:
+        status = _write_reflection(result, path, args, stderr)
     if args.time_report:
         _write_time_report(result, args, stderr)
     return status, result.timings
@@ -658,6 +715,30 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
             stderr.write(f"{PROG}: error: cannot write '{output}': {reason}\n")
             return EXIT_COMPILE_ERROR
     return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
+
+
+# -- --reflect and --target-device ----------------------------------------
+
+def _write_reflection(result: "CompileResult", path: str, args: Arguments, stderr: TextIO) -> int:
+    from .reflection import reflection_target, write_reflection
+    assert args.reflect is not None
+    problem = write_reflection(result, reflection_target(args.reflect, path))
+    if problem is not None:
+        stderr.write(f"{PROG}: error: {problem}\n")
+        return EXIT_COMPILE_ERROR
+    return EXIT_OK
+
+
+def _device_profile_error(exc: Exception, args: Arguments, stderr: TextIO) -> int:
+    """A bad --target-device: at its place in the profile file when it has one."""
+    span = getattr(exc, "span", None)
+    if span is None:
+        return _usage_error(str(exc), stderr)
+    from .diagnostics import Diagnostic, Diagnostics, Severity
+    diags = Diagnostics()
+    diags.report(Diagnostic(Severity.ERROR, f"{exc.message} (device profile for --target-device)", span))
+    _render_diagnostics(diags, args, stderr)
+    return EXIT_USAGE
 
 
 # -- -j N: one compile per task in a pool of forked workers ----------------

@@ -92,6 +92,7 @@ def lower_linalg_call(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.
     if call is None:
         raise LowerError(f"code generation does not support '{fn.name}' yet", expr.span)
     operation = call.operation
+    gen.linalg_lowered.append(call)
     b = gen.builder
     obj = gen.emit_expr(info.object) if info.object is not None else None
 
@@ -179,6 +180,8 @@ def lower_operator_call(gen: "Codegen", expr: A.AssignExpr, info: "CallInfo") ->
     op = _BINARY_OPS.get(fn.name)
     if op is None:
         raise LowerError(f"code generation does not support '{fn.name}' yet", expr.span)
+    if info.linalg is not None:
+        gen.linalg_lowered.append(info.linalg)
     matrix = gen.emit_expr(expr.target)
     value = gen.emit_converted(expr.value, info.param_types[0])
     gen.op("MatrixElementwiseBinaryOp", [_enum(gen, "MatrixElementwiseOperation", op), matrix, value],
