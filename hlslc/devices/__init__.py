@@ -363,12 +363,12 @@ def _common(a: str, b: str, c: str, result: str, saturating: str, scope: str) ->
 _VULKAN_IGNORED: dict[str, _Field] = {"sType": ((), "ignored"), "pNext": ((), "ignored")}
 
 _VULKAN_MATRIX = _Shape(
-    "Vulkan VkCooperativeMatrixPropertiesKHR",
+    "VkCooperativeMatrixPropertiesKHR object",
     {"MSize": (("m",), "size"), "NSize": (("n",), "size"), "KSize": (("k",), "size"),
      **_common("AType", "BType", "CType", "ResultType", "saturatingAccumulation", "scope"), **_VULKAN_IGNORED},
     ("MSize", "NSize", "KSize", "AType", "BType", "CType", "ResultType"), origin="VK_KHR_cooperative_matrix")
 _VULKAN_FLEXIBLE = _Shape(
-    "Vulkan VkCooperativeMatrixFlexibleDimensionsPropertiesNV",
+    "VkCooperativeMatrixFlexibleDimensionsPropertiesNV object",
     {"MGranularity": (("m",), "size"), "NGranularity": (("n",), "size"), "KGranularity": (("k",), "size"),
      **_common("AType", "BType", "CType", "ResultType", "saturatingAccumulation", "scope"),
      "workgroupInvocations": (("workgroup_invocations",), "count"), **_VULKAN_IGNORED},
@@ -386,12 +386,12 @@ _DUMP_FLEXIBLE = _Shape(
      "workgroupInvocations": (("workgroup_invocations",), "count")},
     ("Mgran", "Ngran", "Kgran", "A", "B", "C", "Result"), flexible=True, origin="VK_NV_cooperative_matrix2")
 _WEBGPU_MATRIX = _Shape(
-    "WebGPU GPUSubgroupMatrixConfig",
+    "GPUSubgroupMatrixConfig object",
     {"componentType": (("a", "b"), "component"), "resultComponentType": (("c", "result"), "component"),
      "M": (("m",), "size or null"), "N": (("n",), "size or null"), "K": (("k",), "size or null")},
     ("componentType", "resultComponentType", "M", "N", "K"), origin="WebGPU subgroup-matrix")
 _VULKAN_VECTOR = _Shape(
-    "Vulkan VkCooperativeVectorPropertiesNV",
+    "VkCooperativeVectorPropertiesNV object",
     {"inputType": (("input",), "component"), "inputInterpretation": (("input_interp",), "component"),
      "matrixInterpretation": (("matrix_interp",), "component"),
      "biasInterpretation": (("bias_interp",), "component"), "resultType": (("result",), "component"),
@@ -428,6 +428,7 @@ class _ProfileReader:
         self.file = file
 
     def error(self, message: str, offset: int) -> DeviceProfileError:
+        # Underline the whole token at `offset` (a string, number or word).
         end = offset + 1
         text = self.file.text
         if offset < len(text) and text[offset] == '"':
@@ -435,6 +436,10 @@ class _ProfileReader:
                 end = json.decoder.scanstring(text, offset + 1)[1]
             except ValueError:
                 pass
+        else:
+            token = _NUMBER.match(text, offset) or re.compile(r"true|false|null").match(text, offset)
+            if token is not None and token.end() > offset:
+                end = token.end()
         return DeviceProfileError(message, Span(self.file, offset, end))
 
     def profile(self, value: Any, stem: str) -> DeviceProfile:
