@@ -170,8 +170,23 @@ def reflect(result: "CompileResult") -> Reflection:
 
 
 def to_json(reflection: Reflection) -> str:
-    """The text `--reflect` writes: indented JSON and a final newline."""
-    return json.dumps(reflection, indent=2) + "\n"
+    """The text `--reflect` writes: JSON indented by two spaces, lists of
+    plain values (`"numthreads": [8, 8, 1]`) on one line, a final newline."""
+    return _format(reflection, "") + "\n"
+
+
+def _format(value: Any, indent: str) -> str:
+    inner = indent + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{json.dumps(key)}: {_format(item, inner)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + f"\n{indent}}}"
+    if isinstance(value, list):
+        if all(not isinstance(item, (dict, list)) for item in value):
+            return json.dumps(value)
+        return "[\n" + ",\n".join(inner + _format(item, inner) for item in value) + f"\n{indent}]"
+    return json.dumps(value)
 
 
 # -- --reflect ---------------------------------------------------------------

@@ -250,7 +250,10 @@ def parse_profile(text: str, path: str = "<profile>") -> DeviceProfile:
     except RecursionError:
         raise DeviceProfileError("invalid JSON: nested too deeply", Span(file, 0, 1)) from None
     reader = _ProfileReader(file)
-    value = _JsonReader(file).read()
+    try:
+        value = _JsonReader(file).read()
+    except RecursionError:
+        raise DeviceProfileError("invalid JSON: nested too deeply", Span(file, 0, 1)) from None
     stem = os.path.splitext(os.path.basename(path))[0] or "device"
     return reader.profile(value, stem)
 
