@@ -736,7 +736,8 @@ def _device_profile_error(exc: Exception, args: Arguments, stderr: TextIO) -> in
         return _usage_error(str(exc), stderr)
     from .diagnostics import Diagnostic, Diagnostics, Severity
     diags = Diagnostics()
-    diags.report(Diagnostic(Severity.ERROR, f"{exc.message} (device profile for --target-device)", span))
+    message = getattr(exc, "message", str(exc))
+    diags.report(Diagnostic(Severity.ERROR, f"{message} (device profile for --target-device)", span))
     _render_diagnostics(diags, args, stderr)
     return EXIT_USAGE
 

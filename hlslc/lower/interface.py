@@ -125,9 +125,15 @@ def _array_dims(t: T.Type) -> list[int | None]:
 def _vulkan_binding(gen: "Codegen", attributes: list[A.Attribute]) -> dict[str, int] | None:
     """`[[vk::binding(binding)]]` or `[[vk::binding(binding, set)]]`; the set
     defaults to 0, as in DXC's SPIR-V output."""
+    from ..sema.engine import SemaError
     for attr in attributes:
         if attr.namespace == "vk" and attr.name == "binding" and attr.args:
-            values = [int(gen.engine.evaluate(arg, gen.engine.global_env).value) for arg in attr.args[:2]]
+            try:
+                values = [int(gen.engine.evaluate(arg, gen.engine.global_env).value) for arg in attr.args[:2]]
+            except (SemaError, TypeError, ValueError):
+                return None     # not constants: SPIR-V output would reject it; reflection has nothing to say
+            if min(values) < 0:
+                return None
             return {"binding": values[0], "set": values[1] if len(values) > 1 else 0}
     return None
 
