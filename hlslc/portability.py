@@ -126,19 +126,17 @@ class Checker:
         self.flush()
 
     def describe_type(self, thing: Any) -> tuple[Any, str, _Query] | None:
+        """(key, spelling, query) of a dx::linalg or Wave Matrix type, or None
+        for a type not checked as such."""
         from .sema.linalg import shape_of
+        from .sema.linalg_rules import MatrixShape
         if isinstance(thing, T.ClassType):
             thing = shape_of(thing.instance)
-            if thing is None:
-                return None
         if isinstance(thing, T.WaveMatrixType):
             return ("wave", thing.spell()), thing.spell(), _wave_type_query(thing)
-        if thing.__class__.__name__ == "MatrixShape":
-            shape: MatrixShape = thing
-            if shape.scope not in DEVICE_SCOPES:
-                return None        # Thread scope: checked through its matrix-vector multiplies
-            return ("linalg", shape), shape.spell(), _linalg_type_query(shape)
-        return None
+        if isinstance(thing, MatrixShape) and thing.scope in DEVICE_SCOPES:
+            return ("linalg", thing), thing.spell(), _linalg_type_query(thing)
+        return None        # Thread scope: checked through its matrix-vector multiplies
 
     def check_multiplies(self, unsupported: set[Any]) -> None:
         done: set[tuple] = set()
@@ -202,13 +200,16 @@ class Checker:
         if config.workgroup_invocations and self.threads is not None \
                 and config.workgroup_invocations != self.threads:
             score += 50
-        for role, wanted in query.types.items():
-            have = (config.a if role == "a" else config.b if role == "b"
-                    else config.result if query.role == "multiply" or wanted != config.c else config.c)
-            if have != wanted:
-                score += 100
-        if query.role == "multiply" and (config.saturating or config.c != config.result):
+        types = query.types
+        if "a" in types and config.a != types["a"]:
             score += 100
+        if "b" in types and config.b != types["b"]:
+            score += 100
+        if "c" in types:
+            if query.role == "multiply":
+                score += 100 if types["c"] != config.c or types["c"] != config.result else 0
+            elif types["c"] not in (config.c, config.result):
+                score += 100
         for letter, size in query.dims:
             value = getattr(config, letter.lower())
             if size is None:

@@ -596,35 +596,29 @@ class _ProfileReader:
 
 def component_name(raw: Any) -> str | None:
     """hlslc's name of a component type as a profile spells it, or None."""
-    if isinstance(raw, bool):
-        return None
-    if isinstance(raw, int):
-        return _VULKAN_COMPONENT_VALUES.get(raw)
-    if not isinstance(raw, str):
-        return None
-    text = raw.lower()
-    if text.startswith("vk_component_type_"):
-        text = text[len("vk_component_type_"):]
-        for suffix in ("_khr", "_nv"):
-            if text.endswith(suffix):
-                text = text[:-len(suffix)]
-    return _COMPONENT_ALIASES.get(text)
+    return _vulkan_enum(raw, "vk_component_type_", _VULKAN_COMPONENT_VALUES, _COMPONENT_ALIASES)
 
 
 def scope_name(raw: Any) -> str | None:
+    """hlslc's name of a scope as a profile spells it, or None."""
+    return _vulkan_enum(raw, "vk_scope_", _VULKAN_SCOPE_VALUES, _SCOPE_ALIASES)
+
+
+def _vulkan_enum(raw: Any, prefix: str, values: dict[int, str], aliases: dict[str, str]) -> str | None:
+    """A Vulkan enumerant given by value, by name (with or without its
+    `VK_..._` prefix and `_KHR`/`_NV` suffix, in any case) or by short name."""
     if isinstance(raw, bool):
         return None
     if isinstance(raw, int):
-        return _VULKAN_SCOPE_VALUES.get(raw)
+        return values.get(raw)
     if not isinstance(raw, str):
         return None
     text = raw.lower()
-    if text.startswith("vk_scope_"):
-        text = text[len("vk_scope_"):]
-        for suffix in ("_khr", "_nv"):
-            if text.endswith(suffix):
-                text = text[:-len(suffix)]
-    return _SCOPE_ALIASES.get(text)
+    text = text[len(prefix):] if text.startswith(prefix) else text
+    for suffix in ("_khr", "_nv"):
+        if text.endswith(suffix):
+            text = text[:-len(suffix)]
+    return aliases.get(text)
 
 
 def _spell(raw: Any) -> str:

@@ -88,7 +88,7 @@ def test_h100_profile_is_the_project_device_data() -> None:
 @pytest.mark.parametrize("raw, name", [
     ("VK_COMPONENT_TYPE_FLOAT16_KHR", "f16"), ("VK_COMPONENT_TYPE_FLOAT16_NV", "f16"), ("FLOAT32", "f32"),
     ("vk_component_type_sint8_khr", "s8"), ("VK_COMPONENT_TYPE_UINT8_PACKED_NV", "u8packed"),
-    ("VK_COMPONENT_TYPE_BFLOAT16_KHR", "bf16"), ("VK_COMPONENT_TYPE_FLOAT_E4M3_NV", "e4m3"),
+    ("VK_COMPONENT_TYPE_BFLOAT16_KHR", "bf16"), ("VK_COMPONENT_TYPE_FLOAT_E4M3_NV", "e4m3"), ("FLOAT16_KHR", "f16"),
     ("i32", "s32"), ("u8", "u8"), ("f16", "f16"), (0, "f16"), (5, "s32"), (10, "u64"),
     ("f17", None), (11, None), (True, None), (None, None), (1.0, None),
 ])
