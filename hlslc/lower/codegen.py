@@ -413,7 +413,7 @@ class Codegen:
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
         # The module's interface (entries, resources, layouts, matrices), for
-        # reflection (hlslc/reflect.py).
+        # reflection (hlslc/reflection.py).
         from .interface import module_interface
         self.module.hlslc_interface = module_interface(self)
         return self.module

@@ -176,9 +176,9 @@ def record_call(analyzer: "Analyzer", expr: A.Expr, resolved: Any, arg_exprs: li
 
 def _vector_component(t: T.Type | None) -> str | None:
     """F16, F32, I32, U32, ... for the element type of a vector."""
-    if not isinstance(t, T.VectorType) or t.elem.kind == "bool":
+    if not isinstance(t, T.VectorType):
         return None
-    return {"float": "F", "int": "I", "uint": "U"}[t.elem.kind] + str(t.elem.bits)
+    return R.SCALAR_COMPONENTS.get((t.elem.kind, t.elem.bits))
 
 
 def _strip(expr: A.Expr) -> A.Expr:

@@ -53,6 +53,12 @@ ROW_MAJOR, COL_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL = 0, 1, 2, 3
 MEMORY_KINDS: tuple[str, ...] = ("ByteAddressBuffer", "RWByteAddressBuffer", "groupshared")
 
 PACKED_COMPONENTS = frozenset({"PackedS8x32", "PackedU8x32"})
+
+# The component type of each HLSL scalar type (kind, bits) that has one.
+SCALAR_COMPONENTS: dict[tuple[str, int], str] = {
+    ("float", 16): "F16", ("float", 32): "F32", ("float", 64): "F64",
+    ("int", 16): "I16", ("int", 32): "I32", ("int", 64): "I64",
+    ("uint", 16): "U16", ("uint", 32): "U32", ("uint", 64): "U64"}
 # Four 8-bit values in each 32-bit scalar.
 PACKED_VALUES_PER_SCALAR = 4
 

@@ -209,11 +209,9 @@ _PACKED_COMPONENTS = {"int8_t4_packed": "PackedS8x32", "uint8_t4_packed": "Packe
 
 def component_type(elem: T.ScalarType) -> str:
     """F16, F32, I32, PackedS8x32 or PackedU8x32: the component type of a
-    Wave Matrix element type."""
-    packed = _PACKED_COMPONENTS.get(elem.name)
-    if packed is not None:
-        return packed
-    return {"float": "F", "int": "I", "uint": "U"}.get(elem.kind, "I") + str(elem.bits)
+    Wave Matrix element type (sema allows no others)."""
+    from .linalg_rules import SCALAR_COMPONENTS
+    return _PACKED_COMPONENTS.get(elem.name) or SCALAR_COMPONENTS.get((elem.kind, elem.bits), "Invalid")
 
 
 def check_declared(t: T.Type, span: "Span | None", where: str | None) -> None:
