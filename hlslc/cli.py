@@ -101,6 +101,7 @@ Reflection and devices:
   --list-devices            list the built-in device profiles and exit
   -Wno-portability          no portability warnings
   -Werror=portability       portability findings are errors
+  -Wno-error=portability    keep them warnings under -Werror
 
 Speed:
   -j N                      compile the inputs with N processes (0: one per
