@@ -18,6 +18,9 @@ The library API::
     run = hlslc.run(result, "pipeline.yaml")   # the dispatch on the CPU: run.buffers, run.outcomes
 
     log = hlslc.sarif_log([result])        # a SARIF 2.1.0 log (a dict) of the results' diagnostics
+    info = hlslc.reflect(result)           # entry points, resources, layouts, matrices (a JSON-ready dict)
+
+    options = hlslc.CompileOptions(target_device="nvidia-h100")   # portability warnings for that device
 
 Every name below is imported on first use (PEP 562), so `import hlslc` is
 cheap and does not load lark, llvmlite or rich.
@@ -35,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .validate import validate
     from .sarif import sarif_log
     from .runner import Pipeline, PipelineError, RunError, RunResult, load_pipeline, run
+    from .reflection import Reflection, ReflectionError, reflect
+    from .devices import DeviceProfile, DeviceProfileError, load_device
     from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
                          compile_file, compile_source, parse)
 
@@ -60,6 +65,12 @@ __all__ = [
     "Pipeline",
     "PipelineError",
     "load_pipeline",
+    "reflect",
+    "Reflection",
+    "ReflectionError",
+    "load_device",
+    "DeviceProfile",
+    "DeviceProfileError",
 ]
 
 # public name -> submodule that defines it
@@ -84,6 +95,12 @@ _LAZY = {
     "Pipeline": "runner",
     "PipelineError": "runner",
     "load_pipeline": "runner",
+    "reflect": "reflection",
+    "Reflection": "reflection",
+    "ReflectionError": "reflection",
+    "load_device": "devices",
+    "DeviceProfile": "devices",
+    "DeviceProfileError": "devices",
 }
 
 

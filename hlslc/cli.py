@@ -103,6 +103,18 @@ Project configuration:
                             warnings_as_errors, args); the command line's
                             options come after them. See docs/ci.md
   --project-config=FILE     the same, from FILE (or from the folder FILE)
+Reflection and devices:
+  --reflect FILE.json       also write the shader's reflection (entry points,
+                            resources, registers, cbuffer layouts, groupshared
+                            bytes, matrices) as JSON; --reflect DIR/ writes
+                            DIR/NAME.json per input (docs/reflection.md)
+  --target-device DEV       warn about matrix types and multiplies the device
+                            does not support (warning group 'portability');
+                            DEV is a built-in name or a JSON profile file
+  --list-devices            list the built-in device profiles and exit
+  -Wno-portability          no portability warnings
+  -Werror=portability       portability findings are errors
+  -Wno-error=portability    keep them warnings under -Werror
 
 Speed:
   -j N                      compile the inputs with N processes (0: one per
@@ -175,12 +187,16 @@ class Arguments(ValueRecord):
     vulkan_options: list[str]
     bracket_depth: int
     project_config: str | None  # --project-config: "" looks in the current directory; else the file
+    reflect: str | None         # --reflect FILE.json or DIR/
+    target_device: str | None   # --target-device NAME|FILE.json
+    portability: str            # -Wportability and friends: a portability.MODES value
+    list_devices: bool
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "project_config")
+               "project_config", "reflect", "target_device", "portability", "list_devices")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -194,7 +210,8 @@ class Arguments(ValueRecord):
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
                  vulkan_options: list[str] | None = None, bracket_depth: int = 256,
-                 project_config: str | None = None) -> None:
+                 project_config: str | None = None, reflect: str | None = None,
+                 target_device: str | None = None, portability: str = "warning", list_devices: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -227,6 +244,10 @@ class Arguments(ValueRecord):
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
         self.bracket_depth = bracket_depth
         self.project_config = project_config
+        self.reflect = reflect
+        self.target_device = target_device
+        self.portability = portability
+        self.list_devices = list_devices
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -258,6 +279,11 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-Zpr": ("row_major_matrices", True),
     "-Zpc": ("row_major_matrices", False),
     "--project-config": ("project_config", ""),
+    "--list-devices": ("list_devices", True),
+    "-Wportability": ("portability", "warning"),
+    "-Wno-portability": ("portability", "off"),
+    "-Werror=portability": ("portability", "error"),
+    "-Wno-error=portability": ("portability", "no-error"),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -284,6 +310,9 @@ _EQUALS = ("-fdiagnostics-format", "-fdiagnostics-output", "-verify", "--linalg-
            "-fbracket-depth", "--project-config")
 
 DIAGNOSTICS_FORMATS = ("text", "json", "sarif")
+
+# Long options taking a value as the next argument or after '=': option -> attribute.
+_LONG_VALUED = {"--reflect": "reflect", "--target-device": "target_device"}
 
 _HIDDEN = {"--debug-crash"}
 
@@ -324,6 +353,16 @@ def parse_arguments(argv: list[str]) -> Arguments:
             i += count
             continue
         name, eq, value = arg.partition("=")
+        if name in _LONG_VALUED:
+            if not eq:
+                if i >= len(argv):
+                    raise UsageError(f"option '{name}' requires a value")
+                value = argv[i]
+                i += 1
+            if not value:
+                raise UsageError(f"option '{name}' requires a value")
+            setattr(args, _LONG_VALUED[name], value)
+            continue
         if name in _EQUALS:
             if not eq or not value:
                 raise UsageError(f"option '{name}' requires a value ('{name}=VALUE')")
@@ -426,7 +465,7 @@ def _check_macro_name(option: str, name: str, whole: str) -> None:
 def _unknown_option_message(arg: str) -> str:
     import difflib
 
-    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS)) if o not in _HIDDEN]
+    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS), *_LONG_VALUED) if o not in _HIDDEN]
     guess = difflib.get_close_matches(arg.partition("=")[0], known, n=1, cutoff=0.7)
     message = f"unknown option '{arg}'"
     if guess:
@@ -543,6 +582,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         from ._version import __version__
         stdout.write(f"{PROG} {__version__}\n")
         return EXIT_OK
+    if args.list_devices:
+        from .devices import list_devices_text
+        stdout.write(list_devices_text())
+        return EXIT_OK
     if not args.inputs:
         return _usage_error("no input files", stderr)
     out_dir = _output_dir(args.output)
@@ -554,15 +597,25 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if args.verify and args.diagnostics_format == "sarif":
         return _usage_error("'-verify' cannot be used with '-fdiagnostics-format=sarif'", stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
+    if args.reflect is not None:
+        from .reflection import check_reflect_option
+        problem = check_reflect_option(args.reflect, args.inputs,
+                                       args.syntax_only or args.preprocess_only or args.ast_dump)
+        if problem is not None:
+            return _usage_error(problem, stderr)
     if out_dir is not None:
         clash = _first_clash(args.inputs, targets)
         if clash is not None:
             return _usage_error(clash, stderr)
+
+    from .devices import DeviceProfileError
     from .driver import ProfileError
     try:
         options = _compile_options(args)
     except ProfileError as exc:
         return _usage_error(str(exc), stderr)
+    except DeviceProfileError as exc:
+        return _device_profile_error(exc, args, stderr)
 
     # The command line is good: from here on every problem is a diagnostic,
     # written to -fdiagnostics-output's file when there is one.
@@ -776,6 +829,8 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         row_major_matrices=args.row_major_matrices,
         vulkan_options=tuple(args.vulkan_options),
         bracket_depth=args.bracket_depth,
+        target_device=args.target_device,
+        portability=args.portability,
     )
 
 
@@ -791,6 +846,8 @@ def _compile_one(path: str, output: str | None, args: Arguments, options: "Compi
     else:
         result = driver.compile_file(path, options)
     status = _finish_one(result, output, args, stdout, stderr, sarif)
+    if args.reflect is not None and status == EXIT_OK and result.ok:
+        status = _write_reflection(result, path, args, stderr)
     if args.time_report:
         _write_time_report(result, args, stderr, sarif)
     return status, result.timings
@@ -819,6 +876,31 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
             _report_error(f"cannot write '{output}': {reason}", stderr, sarif)
             return EXIT_COMPILE_ERROR
     return EXIT_OK if result.ok else EXIT_COMPILE_ERROR
+
+
+# -- --reflect and --target-device ----------------------------------------
+
+def _write_reflection(result: "CompileResult", path: str, args: Arguments, stderr: TextIO) -> int:
+    from .reflection import reflection_target, write_reflection
+    assert args.reflect is not None
+    problem = write_reflection(result, reflection_target(args.reflect, path))
+    if problem is not None:
+        stderr.write(f"{PROG}: error: {problem}\n")
+        return EXIT_COMPILE_ERROR
+    return EXIT_OK
+
+
+def _device_profile_error(exc: Exception, args: Arguments, stderr: TextIO) -> int:
+    """A bad --target-device: at its place in the profile file when it has one."""
+    span = getattr(exc, "span", None)
+    if span is None:
+        return _usage_error(str(exc), stderr)
+    from .diagnostics import Diagnostic, Diagnostics, Severity
+    diags = Diagnostics()
+    message = getattr(exc, "message", str(exc))
+    diags.report(Diagnostic(Severity.ERROR, f"{message} (device profile for --target-device)", span))
+    _render_diagnostics(diags, args, stderr)
+    return EXIT_USAGE
 
 
 # -- -j N: one compile per task in a pool of forked workers ----------------

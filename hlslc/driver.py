@@ -26,6 +26,7 @@ from .source import SourceFile
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .ast import TranslationUnit
+    from .devices import DeviceProfile
     from .header_cache import HeaderEntry
     from .sema.analyzer import SemaResult
     from .tokens import PPToken
@@ -197,9 +198,19 @@ class CompileOptions(ValueRecord):
     # 256 by default); deeper input is an error at the bracket, not a crash
     # of a later stage.
     bracket_depth: int
+    # --target-device: the device profile (hlslc.devices) whose matrix
+    # configurations the program's matrices are checked against, or None;
+    # a string is a built-in name or a profile file, loaded on construction
+    # (DeviceProfileError, a ValueError, when it cannot be).
+    target_device: "DeviceProfile | str | None"
+    # How portability findings are reported: one of portability.MODES
+    # ("warning", "error" for -Werror=portability, "no-error" for
+    # -Wno-error=portability, "off" for -Wno-portability).
+    portability: str
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
+               "target_device", "portability")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -208,7 +219,8 @@ class CompileOptions(ValueRecord):
                  suppress_warnings: bool = False, emit: str = EMIT_IR, validate: bool = True,
                  uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
-                 vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH) -> None:
+                 vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
+                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning") -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -227,6 +239,8 @@ class CompileOptions(ValueRecord):
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = tuple(vulkan_options)
         self.bracket_depth = bracket_depth
+        self.target_device = target_device
+        self.portability = portability
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -250,6 +264,11 @@ class CompileOptions(ValueRecord):
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
+        if isinstance(self.target_device, str):
+            from .devices import load_device
+            self.target_device = load_device(self.target_device)
+        if self.portability not in ("warning", "error", "no-error", "off"):
+            raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
 
     @property
     def target(self) -> Profile:
@@ -524,9 +543,17 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
         # only cascade into undeclared names.
         return None
     profile = options.profile
-    return analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
+    sema = analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
                                                  main_path=path, hlsl_version=options.hlsl_version))
+    if sema is not None and options.target_device is not None:
+        # --target-device: the matrices against the device's configurations.
+        from .portability import check_portability
+        errors = diags.error_count
+        check_portability(sema, options.target_device, diags, options.portability)
+        if diags.error_count > errors:
+            return None     # -Werror=portability: nothing to lower
+    return sema
 
 
 def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path: str) -> Any:

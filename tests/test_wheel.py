@@ -98,6 +98,9 @@ def test_wheel_carries_the_data_files(installed):
     assert "hlslc/_ir/__init__.py" in names
     assert "hlslc/include/dx/linalg.h" in names
     assert "hlslc/include/revisions/draft/dx/linalg.h" in names
+    assert "hlslc/schemas/reflection.schema.json" in names
+    assert {"hlslc/devices/nvidia-h100.json", "hlslc/devices/apple-metal.json",
+            "hlslc/devices/webgpu-baseline.json"} <= names
     assert not any(n.startswith("tests/") for n in names)
 
 
@@ -136,3 +139,18 @@ def test_installed_hlslc_compiles_the_samples(installed):
         proc = _run([_bin(installed["venv"], "hlslc"), *options, copy.name], cwd=outside)
         _check(proc)
         assert proc.stderr == "", proc.stderr
+
+
+def test_installed_hlslc_reflects_and_knows_its_devices(installed):
+    # The schema and the built-in profiles are package data, not checkout files.
+    outside = Path(installed["outside"])
+    sample = next(s for s in sample_files() if s.name == "tiled_gemm_wave.hlsl")
+    shutil.copy(sample, outside / sample.name)
+    hlslc = _bin(installed["venv"], "hlslc")
+    _check(_run([hlslc, sample.name, "-o", "out.ll", "--reflect", "out.json", "--target-device", "nvidia-h100"],
+                cwd=outside))
+    assert '"format": "hlslc-reflection"' in (outside / "out.json").read_text()
+    listing = _check(_run([hlslc, "--list-devices"], cwd=outside)).stdout
+    assert listing.splitlines()[0].startswith("nvidia-h100")
+    code = "import hlslc.reflection as r; print(len(r.load_schema()['$defs']))"
+    assert int(_check(_run([_bin(installed["venv"], "python"), "-c", code], cwd=outside)).stdout) > 5

@@ -240,6 +240,11 @@ class Codegen:
         self.structured_layouts = LayoutBuilder(self.engine, STRUCTURED, options.native_16bit, options.row_major)
         self.handles: dict[int, ir.Value] = {}    # per emitted function
         self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
+        # What reflection reports (hlslc/lower/interface.py): every dx::linalg
+        # call lowered (sema's LinalgCall), every Wave Matrix variable and
+        # method lowered (type, method name or None for a declaration).
+        self.linalg_lowered: list[Any] = []
+        self.wave_matrix_lowered: list[tuple[T.WaveMatrixType, str | None]] = []
         self.builder: ir.IRBuilder | None = None
         # id(instruction) -> (instruction, span of the statement or
         # expression it was emitted for); read through `source_spans`.
@@ -407,6 +412,10 @@ class Codegen:
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
+        # The module's interface (entries, resources, layouts, matrices), for
+        # reflection (hlslc/reflection.py).
+        from .interface import module_interface
+        self.module.hlslc_interface = module_interface(self)
         return self.module
 
     def _global_vars(self):

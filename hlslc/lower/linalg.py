@@ -19,7 +19,7 @@ from llvmlite import ir
 
 from .. import ast as A
 from ..sema import types as T
-from ..sema.linalg_rules import MatrixShape
+from ..sema.linalg_rules import SCALAR_COMPONENTS, MatrixShape
 from .codegen import I32, LowerError
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -92,6 +92,7 @@ def lower_linalg_call(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.
     if call is None:
         raise LowerError(f"code generation does not support '{fn.name}' yet", expr.span)
     operation = call.operation
+    gen.linalg_lowered.append(call)
     b = gen.builder
     obj = gen.emit_expr(info.object) if info.object is not None else None
 
@@ -179,6 +180,8 @@ def lower_operator_call(gen: "Codegen", expr: A.AssignExpr, info: "CallInfo") ->
     op = _BINARY_OPS.get(fn.name)
     if op is None:
         raise LowerError(f"code generation does not support '{fn.name}' yet", expr.span)
+    if info.linalg is not None:
+        gen.linalg_lowered.append(info.linalg)
     matrix = gen.emit_expr(expr.target)
     value = gen.emit_converted(expr.value, info.param_types[0])
     gen.op("MatrixElementwiseBinaryOp", [_enum(gen, "MatrixElementwiseOperation", op), matrix, value],
@@ -196,18 +199,13 @@ def _matrix_use(gen: "Codegen", a: MatrixShape, b: MatrixShape, c: MatrixShape) 
         gen.matrix_uses.append(entry)
 
 
-_SCALAR_COMPONENTS = {("float", 16): "F16", ("float", 32): "F32", ("float", 64): "F64",
-                      ("int", 16): "I16", ("int", 32): "I32", ("int", 64): "I64",
-                      ("uint", 16): "U16", ("uint", 32): "U32", ("uint", 64): "U64"}
-
-
 def _vector_use(gen: "Codegen", matrix: MatrixShape, info: "CallInfo", expr: A.CallExpr) -> None:
     """Errata 16: for the vector forms, M = 1, N = the result length, K = the
     input length; the operand type is the matrix's, the result type the
     output vector's element."""
     result = info.return_type
     elem = result.elem if isinstance(result, T.VectorType) else None
-    result_component = _SCALAR_COMPONENTS.get((elem.kind, elem.bits), "F32") if elem is not None else "F32"
+    result_component = SCALAR_COMPONENTS.get((elem.kind, elem.bits), "F32") if elem is not None else "F32"
     entry = (1, matrix.n, matrix.m, gen.ops.enum("MatrixScope")[matrix.scope], _component_value(gen, matrix),
              gen.ops.enum("MatrixComponentType")[result_component])
     if entry not in gen.matrix_uses:

@@ -119,24 +119,28 @@ def _resources(gen: "Codegen") -> Any:
     return m.add_metadata([m.add_metadata(lists[c]) if lists[c] else None for c in ("t", "u", "b", "s")])
 
 
+def entry_sizes(gen: "Codegen", fn: Any) -> tuple[list[int] | None, list[int] | None]:
+    """The values of an entry's `[numthreads(x, y, z)]` and `[WaveSize(...)]`
+    (one, two or three of them), None where the attribute is absent."""
+    engine = gen.engine
+    attrs = {a.name.lower(): a for a in fn.decl.attributes}
+    sizes: list[list[int] | None] = []
+    for name in ("numthreads", "wavesize"):
+        attr = attrs.get(name)
+        sizes.append(None if attr is None else [int(engine.evaluate(arg, fn.env).value) for arg in attr.args])
+    return sizes[0], sizes[1]
+
+
 def _entry(gen: "Codegen", fn_ir: ir.Function, fn: Any, resources: Any) -> Any:
     m = gen.module
-    engine = gen.engine
     props: list[Any] = []
     if gen.options.stage == "lib":
         props += [_i32(_TAG_SHADER_KIND), _i32(_SHADER_KIND_COMPUTE)]
-    attrs = {a.name.lower(): a for a in fn.decl.attributes}
-    numthreads = attrs.get("numthreads")
+    numthreads, wavesize = entry_sizes(gen, fn)
     if numthreads is not None:
-        values = [int(engine.evaluate(arg, fn.env).value) for arg in numthreads.args]
-        props += [_i32(_TAG_NUM_THREADS), m.add_metadata([_i32(v) for v in values])]
-    wavesize = attrs.get("wavesize")
+        props += [_i32(_TAG_NUM_THREADS), m.add_metadata([_i32(v) for v in numthreads])]
     if wavesize is not None:
-        values = [int(engine.evaluate(arg, fn.env).value) for arg in wavesize.args]
-        if len(values) == 1:
-            values = [values[0], 0, 0]
-        elif len(values) == 2:
-            values = values + [0]
+        values = wavesize + [0] * (3 - len(wavesize))
         props += [_i32(_TAG_WAVE_SIZE), m.add_metadata([_i32(v) for v in values])]
     return m.add_metadata([fn_ir, ir.MetaDataString(m, fn.name), None, resources,
                            m.add_metadata(props) if props else None])

@@ -101,6 +101,8 @@ class Binding:
         self.globally_coherent = False
         self.rov = bool(resource is not None and resource.shape.rov)
         self.members: dict[int, tuple[int, Layout]] = {}
+        self.member_list: list[tuple[VarSymbol, int, Layout]] = []   # the same, in declaration order
+        self.attributes: list[A.Attribute] = []   # of the declaration (`[[vk::binding(0, 1)]]`)
         self.layout: Layout | None = None
         self.size = 0
         self.stride = 0
@@ -249,6 +251,7 @@ class ResourceTable:
 
     def _resource_binding(self, sym: VarSymbol, t: T.ResourceType, count: int | None) -> Binding:
         binding = self.describe(t, sym.name, sym, count)
+        binding.attributes = list(getattr(sym.decl, "attributes", None) or ())
         if "globallycoherent" in sym.storage:
             binding.globally_coherent = True
         self.by_symbol[id(sym)] = binding
@@ -325,6 +328,7 @@ class ResourceTable:
         name = decl.name if decl is not None else "$Globals"
         binding = Binding(name, "t" if is_tbuffer else "b", "TBuffer" if is_tbuffer else "CBuffer", None,
                           decl.span if decl is not None else None)
+        binding.attributes = list(decl.attributes) if decl is not None else []
         offset = 0
         end = 0
         members = sorted(members, key=lambda s: _position(s.span))
@@ -333,6 +337,7 @@ class ResourceTable:
             explicit = packoffset(sym.decl)
             offset = explicit if explicit is not None else builder.place(offset, layout)
             binding.members[id(sym)] = (offset, layout)
+            binding.member_list.append((sym, offset, layout))
             offset += layout.size
             end = max(end, offset)
             self.by_symbol[id(sym)] = binding

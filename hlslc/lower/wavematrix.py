@@ -45,6 +45,7 @@ def props(gen: "Codegen", wm: T.WaveMatrixType) -> ir.Constant:
 
 def declare_variable(gen: "Codegen", wm: T.WaveMatrixType, name: str) -> ir.Value:
     """`alloca %dx.types.waveMatrix` + `waveMatrix_Annotate`."""
+    gen.wave_matrix_lowered.append((wm, None))
     slot = gen.alloca(gen.structs["dx.types.waveMatrix"], name)
     saved = gen.builder
     gen.builder = gen.alloca_builder
@@ -66,6 +67,7 @@ def lower_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value
     name = info.target
     wm: T.WaveMatrixType = gen.expr_type(info.object)
     matrix = gen.emit_expr(info.object)
+    gen.wave_matrix_lowered.append((wm, name))
     b = gen.builder
     if name == "MatrixDepth":
         return gen.op("WaveMatrix_Depth", [props(gen, wm)], name_hint="depth")
@@ -79,6 +81,10 @@ def lower_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value
         op = gen.ops.enum("WaveMatrixScalarOp")[_SCALAR_OPS[name]]
         gen.op("WaveMatrix_ScalarOp", [matrix, ir.Constant(I8, op), value], overload=elem_ty)
         return ir.Constant(I32, 0)
+    for arg in expr.args:
+        arg_t = gen.expr_type(arg)
+        if isinstance(arg_t, T.WaveMatrixType):       # an operand of Multiply, SumAccumulate, Add
+            gen.wave_matrix_lowered.append((arg_t, name))
     if name in ("Multiply", "MultiplyAccumulate"):
         left, right = (gen.emit_expr(a) for a in expr.args)
         gen.op("WaveMatrix_Multiply" if name == "Multiply" else "WaveMatrix_MultiplyAccumulate",

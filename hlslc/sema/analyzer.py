@@ -83,15 +83,24 @@ class SemaResult(ValueRecord):
     # (assignment, ++/--, out/inout argument): lowering keeps the others in
     # SSA values where it can.
     written: set[int]
+    # For device portability checks (hlslc/portability.py): every dx::linalg
+    # or Wave Matrix type declared in a user file, with the span of the type
+    # as written, and every Wave Matrix method call (name, span, object
+    # type, argument types).
+    matrix_declarations: list[tuple[T.Type, Span]]
+    wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
-               "linalg_calls", "uses_linalg", "function_tables", "options", "written")
+               "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
+               "wave_matrix_calls")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
                  functions: list[FunctionSymbol] | None = None, instantiations: list[FunctionSymbol] | None = None,
                  entry: FunctionSymbol | None = None, linalg_calls: list[Any] | None = None,
                  uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None,
-                 options: Any = None, written: set[int] | None = None) -> None:
+                 options: Any = None, written: set[int] | None = None,
+                 matrix_declarations: list[tuple[T.Type, Span]] | None = None,
+                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -105,6 +114,8 @@ class SemaResult(ValueRecord):
         self.function_tables = {} if function_tables is None else function_tables
         self.options = options
         self.written = set() if written is None else written
+        self.matrix_declarations = [] if matrix_declarations is None else matrix_declarations
+        self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -368,6 +379,9 @@ class Analyzer:
             plain = T.resource_of(t.name.replace("RasterizerOrdered", "RW"), t.elem).spell()
             raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
                             f"a compute shader uses '{plain}'", span)
+        if span is not None and not span.file.is_builtin and (
+                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance)):
+            self.result.matrix_declarations.append((t, span))
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
@@ -1361,6 +1375,7 @@ class Analyzer:
                 self._wave_matrix_functions.add(id(env.function))
             args = self._args(expr, env)
             result_type = wavematrix.check_method(self, expr, callee, object_type, args, env)
+            self.result.wave_matrix_calls.append((callee.member.name, expr.span, object_type, args))
             self.result.calls[id(expr)] = CallInfo("wavematrix", callee.member.name, result_type, args,
                                                    callee.object)
             return result_type

@@ -152,16 +152,33 @@ def record_call(analyzer: "Analyzer", expr: A.Expr, resolved: Any, arg_exprs: li
                 constants[role] = None
     if operation in ("Load", "Store", "Accumulate") and memory is None:
         return
+    vector_components: dict[str, str] = {}
+    if operation in ("MultiplyVector", "MultiplyAdd"):
+        roles = [("input", arg_types[0] if arg_types else None), ("result", sig.return_type)]
+        if operation == "MultiplyAdd" and len(arg_types) > 2:
+            roles.append(("bias", arg_types[2]))
+        for role, t in roles:
+            component = _vector_component(t)
+            if component is not None:
+                vector_components[role] = component
     call = R.LinalgCall(
         operation=operation, span=expr.span, matrix=shape, operands=operand_shapes, memory=memory,
         groupshared_elements=gs_elements, groupshared_element_bytes=gs_bytes,
         layout=constants.get("layout"), stride=constants.get("stride"), offset=constants.get("offset"),
-        align=constants.get("align"), arg_spans=spans, profile=_profile(analyzer))
+        align=constants.get("align"), arg_spans=spans, profile=_profile(analyzer),
+        vector_components=vector_components)
     R.check_linalg_call(call, analyzer.diags)
     analyzer.result.linalg_calls.append(call)
     info = analyzer.result.calls.get(id(expr))
     if info is not None:
         info.linalg = call
+
+
+def _vector_component(t: T.Type | None) -> str | None:
+    """F16, F32, I32, U32, ... for the element type of a vector."""
+    if not isinstance(t, T.VectorType):
+        return None
+    return R.SCALAR_COMPONENTS.get((t.elem.kind, t.elem.bits))
 
 
 def _strip(expr: A.Expr) -> A.Expr:

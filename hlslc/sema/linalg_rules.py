@@ -53,6 +53,12 @@ ROW_MAJOR, COL_MAJOR, MUL_OPTIMAL, OUTER_PRODUCT_OPTIMAL = 0, 1, 2, 3
 MEMORY_KINDS: tuple[str, ...] = ("ByteAddressBuffer", "RWByteAddressBuffer", "groupshared")
 
 PACKED_COMPONENTS = frozenset({"PackedS8x32", "PackedU8x32"})
+
+# The component type of each HLSL scalar type (kind, bits) that has one.
+SCALAR_COMPONENTS: dict[tuple[str, int], str] = {
+    ("float", 16): "F16", ("float", 32): "F32", ("float", 64): "F64",
+    ("int", 16): "I16", ("int", 32): "I32", ("int", 64): "I64",
+    ("uint", 16): "U16", ("uint", 32): "U32", ("uint", 64): "U64"}
 # Four 8-bit values in each 32-bit scalar.
 PACKED_VALUES_PER_SCALAR = 4
 
@@ -249,9 +255,9 @@ class LinalgCall(ValueRecord):
     vectors: dict[str, int]
     arg_spans: dict[str, Span]
     profile: Profile
-    _fields = ("operation", "span", "matrix", "operands", "memory", "groupshared_elements", "groupshared_element_bytes", "layout", "stride", "offset", "align", "vectors", "arg_spans", "profile")
+    _fields = ("operation", "span", "matrix", "operands", "memory", "groupshared_elements", "groupshared_element_bytes", "layout", "stride", "offset", "align", "vectors", "arg_spans", "profile", "vector_components")
 
-    def __init__(self, *, operation: str, span: Span, matrix: MatrixShape | None = None, operands: list[MatrixShape] | None = None, memory: str | None = None, groupshared_elements: int | None = None, groupshared_element_bytes: int | None = None, layout: int | None = None, stride: int | None = None, offset: int | None = None, align: int | None = None, vectors: dict[str, int] | None = None, arg_spans: dict[str, Span] | None = None, profile: Profile = ("cs", 6, 10)) -> None:
+    def __init__(self, *, operation: str, span: Span, matrix: MatrixShape | None = None, operands: list[MatrixShape] | None = None, memory: str | None = None, groupshared_elements: int | None = None, groupshared_element_bytes: int | None = None, layout: int | None = None, stride: int | None = None, offset: int | None = None, align: int | None = None, vectors: dict[str, int] | None = None, arg_spans: dict[str, Span] | None = None, profile: Profile = ("cs", 6, 10), vector_components: dict[str, str] | None = None) -> None:
         self.operation = operation
         self.span = span
         self.matrix = matrix
@@ -266,6 +272,7 @@ class LinalgCall(ValueRecord):
         self.vectors = {} if vectors is None else vectors
         self.arg_spans = {} if arg_spans is None else arg_spans
         self.profile = profile
+        self.vector_components = {} if vector_components is None else vector_components
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]

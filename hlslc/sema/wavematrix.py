@@ -203,6 +203,17 @@ def check_type(kind: str, elem: T.Type, dims: list[tuple[object, "Span | None"]]
     return values[0], values[1]
 
 
+# Packed element types -> the component type of `%dx.types.waveMatProps`.
+_PACKED_COMPONENTS = {"int8_t4_packed": "PackedS8x32", "uint8_t4_packed": "PackedU8x32"}
+
+
+def component_type(elem: T.ScalarType) -> str:
+    """F16, F32, I32, PackedS8x32 or PackedU8x32: the component type of a
+    Wave Matrix element type (sema allows no others)."""
+    from .linalg_rules import SCALAR_COMPONENTS
+    return _PACKED_COMPONENTS.get(elem.name) or SCALAR_COMPONENTS.get((elem.kind, elem.bits), "Invalid")
+
+
 def check_declared(t: T.Type, span: "Span | None", where: str | None) -> None:
     """A wave matrix in a declaration: never an array (DXC's preview: "declaration
     of type WaveMatrixLeft may not be an array"), and only a local variable
