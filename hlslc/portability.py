@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .source import Span
 
 GROUP = "portability"
+RULE_ID = "PORTABILITY-UNSUPPORTED"   # its entry in hlslc/rules.py (SARIF ruleId)
 # -Wportability (default), -Werror=portability, -Wno-error=portability, -Wno-portability.
 MODES = ("warning", "error", "no-error", "off")
 
@@ -359,10 +360,10 @@ class Checker:
     def flush(self) -> None:
         for span, message in sorted(self.found, key=lambda f: _order(f[0])):
             if self.mode == "error":
-                diag = Diagnostic(Severity.ERROR, f"{message} [-Werror={GROUP}]", span)
+                diag = Diagnostic(Severity.ERROR, f"{message} [-Werror={GROUP}]", span, id=RULE_ID)
                 self.diags.report(diag)
             else:
-                diag = Diagnostic(Severity.WARNING, f"{message} [-W{GROUP}]", span)
+                diag = Diagnostic(Severity.WARNING, f"{message} [-W{GROUP}]", span, id=RULE_ID)
                 self.diags.report(diag, upgrade=self.mode != "no-error")
 
 

@@ -37,7 +37,7 @@ TEMPLATES = "templates"
 _CHECKER_NAMES = {SEMA: "sema", IR: "IR validator", COMPILE: "compile (IR dataflow, source locations)",
                   TEMPLATES: "header templates (sema)"}
 
-RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-", "IR-")
+RULE_PREFIXES: tuple[str, ...] = ("LINALG-", "WAVEMATRIX-", "IR-", "PORTABILITY-")
 
 _SPEC_WAVE = "Wave Matrix (SM 6.8)"
 _SPEC_0035 = "proposal 0035 (SM 6.10)"
@@ -490,6 +490,19 @@ _RULE_LIST: tuple[Rule, ...] = (
                      "3, a byte offset must be a multiple of 4 (DWORD-aligned), and an alignment is 0 or a power of "
                      "two of at least 4.",
          help="Use a DWORD-aligned offset and an alignment of 0 or a power of two no smaller than 4."),
+    # ---- portability (--target-device) -------------------------------------------
+    Rule("PORTABILITY-UNSUPPORTED",
+         "a matrix type, multiply or matrix-vector multiply has no configuration on the --target-device",
+         "warning",
+         "the device's VkCooperativeMatrixPropertiesKHR / subgroupMatrixConfigs list (docs/devices.md)",
+         (COMPILE,),
+         description="A device runs only the matrix shapes, component types and scopes it reports (Vulkan's "
+                     "cooperative-matrix properties, WebGPU's subgroup matrix configurations, Metal's 8x8 "
+                     "simdgroup matrices). A shader using another configuration compiles but fails when the "
+                     "pipeline is created on that device. Reported only with --target-device; a warning in the "
+                     "group 'portability' (-Werror=portability makes it an error).",
+         help="Use one of the configurations the message lists as nearest, or tile the operation with a "
+              "supported shape; hlslc --list-devices shows the built-in profiles."),
 )
 
 

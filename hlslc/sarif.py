@@ -230,7 +230,7 @@ _RULE_INDEX: dict[str, int] | None = None
 _TOOL: dict[str, Any] | None = None
 
 # Tags that group the rules in a code-scanning interface, by ID prefix.
-_FAMILY_TAGS = {"LINALG-": "dx-linalg", "WAVEMATRIX-": "wave-matrix", "IR-": "dxil"}
+_FAMILY_TAGS = {"LINALG-": "dx-linalg", "WAVEMATRIX-": "wave-matrix", "IR-": "dxil", "PORTABILITY-": "portability"}
 
 
 def _rule_index() -> dict[str, int]:

@@ -19,9 +19,9 @@ void main() {
   Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave> a =
       Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave>::Load(Raw, 0, 32, MatrixLayout::RowMajor);
 }
-// WARN: werror.hlsl:[[@LINE-3]]:3: warning: 'Matrix<F16, 16, 16, A, Wave>' is not supported by device 'apple-metal'{{.*}} [-Wportability]{{$}}
+// WARN: werror.hlsl:[[@LINE-3]]:3: warning: 'Matrix<F16, 16, 16, A, Wave>' is not supported by device 'apple-metal'{{.*}} [-Wportability] [PORTABILITY-UNSUPPORTED]{{$}}
 // WARN: 1 warning generated.
-// ERR: werror.hlsl:[[@LINE-5]]:3: error: 'Matrix<F16, 16, 16, A, Wave>' is not supported by device 'apple-metal'{{.*}} [-Werror=portability]{{$}}
+// ERR: werror.hlsl:[[@LINE-5]]:3: error: 'Matrix<F16, 16, 16, A, Wave>' is not supported by device 'apple-metal'{{.*}} [-Werror=portability] [PORTABILITY-UNSUPPORTED]{{$}}
 // ERR: 1 error generated.
-// WERROR: werror.hlsl:[[@LINE-7]]:3: error: {{.*}} [-Wportability] [-Werror]{{$}}
+// WERROR: werror.hlsl:[[@LINE-7]]:3: error: {{.*}} [-Wportability] [-Werror] [PORTABILITY-UNSUPPORTED]{{$}}
 // QUIET-NOT: {{.}}

@@ -410,7 +410,7 @@ def test_rules_registry() -> None:
         rule("LINALG-NOPE")
     for r in RULES.values():
         assert isinstance(r, Rule)
-        assert r.id.startswith(("LINALG-", "WAVEMATRIX-", "IR-"))
+        assert r.id.startswith(("LINALG-", "WAVEMATRIX-", "IR-", "PORTABILITY-"))
         assert r.severity in ("error", "warning") and r.title and r.spec
     for templated in ("LINALG-OPERAND-USE", "LINALG-SCOPE-MISMATCH"):
         assert RULES[templated].checked_in == ("templates", "ir")
