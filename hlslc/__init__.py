@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .runner import Pipeline, PipelineError, RunError, RunResult, load_pipeline, run
     from .reflection import Reflection, ReflectionError, reflect
     from .devices import DeviceProfile, DeviceProfileError, load_device
+    from .project_config import ProjectConfig, ProjectConfigError, find_project_config, load_project_config
     from .driver import (CompileFailed, CompileOptions, CompileResult, Profile, ProfileError,
                          compile_file, compile_source, parse)
 
@@ -71,6 +72,10 @@ __all__ = [
     "load_device",
     "DeviceProfile",
     "DeviceProfileError",
+    "find_project_config",
+    "load_project_config",
+    "ProjectConfig",
+    "ProjectConfigError",
 ]
 
 # public name -> submodule that defines it
@@ -101,6 +106,10 @@ _LAZY = {
     "load_device": "devices",
     "DeviceProfile": "devices",
     "DeviceProfileError": "devices",
+    "find_project_config": "project_config",
+    "load_project_config": "project_config",
+    "ProjectConfig": "project_config",
+    "ProjectConfigError": "project_config",
 }
 
 

@@ -33,8 +33,13 @@ import os
 import re
 from typing import Any, Callable
 
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic, Severity
 from .source import SourceFile, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .driver import CompileOptions
 
 CONFIG_FILE = "hlslc.toml"
 PYPROJECT_FILE = "pyproject.toml"
@@ -60,6 +65,17 @@ class ProjectConfig:
 
     def __repr__(self) -> str:
         return f"ProjectConfig({self.path!r}, {self.options!r})"
+
+    def compile_options(self) -> "CompileOptions":
+        """The configuration as the library's `CompileOptions` (what the
+        command line would compile with, given only these options)."""
+        from .cli import UsageError, _compile_options, parse_arguments
+        from .driver import ProfileError
+
+        try:
+            return _compile_options(parse_arguments(list(self.options)))
+        except (UsageError, ProfileError) as exc:
+            raise ProjectConfigError(Diagnostic(Severity.ERROR, str(exc), path=self.path)) from None
 
 
 def find_project_config(directory: str = ".") -> str | None:

@@ -169,3 +169,23 @@ def test_errors_in_the_shaders_still_use_the_configured_options(project: Path) -
     status, _, err = run("--project-config", "-fsyntax-only", "shader.hlsl", "bad.hlsl")
     assert status == 1
     assert err.startswith("bad.hlsl:2:23: error: expected expression\n")
+
+
+def test_library_reads_the_table_as_compile_options(project: Path) -> None:
+    """The library's way in: hlslc.find_project_config / load_project_config,
+    and the configuration as CompileOptions for hlslc.compile_file."""
+    import hlslc
+
+    (project / "pyproject.toml").write_text(
+        '[tool.hlslc]\nprofile = "cs_6_6"\ninclude_dirs = ["inc"]\ndefines = ["N=3"]\nhlsl_version = "2021"\n')
+    path = hlslc.find_project_config(str(project))
+    assert path is not None and path.endswith("pyproject.toml")
+    options = hlslc.load_project_config(path).compile_options()
+    assert str(options.profile) == "cs_6_6"
+    assert options.include_dirs == [str(project / "inc")]
+    assert ("N", "3") in options.defines
+    (project / "k.hlsl").write_text('#include "common.h"\nRWByteAddressBuffer O;\n'
+                                    '[numthreads(1,1,1)] void main() { O.Store(0, VALUE); }\n')
+    result = hlslc.compile_file(str(project / "k.hlsl"), options)
+    assert result.ok, [str(d) for d in result.diagnostics]
+    assert "i32 3" in result.ir_text
