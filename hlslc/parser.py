@@ -228,7 +228,11 @@ class _Builder:
         return A.Semantic(self.cover(c), str(c[1]), args)
 
     def semantic_args(self, c):
-        return _Pending("semantic_args", self.tok_texts(c[::2]), self.cover(c))
+        return _Pending("semantic_args", [x.items for x in c[::2]], self.cover(c))
+
+    def semantic_arg(self, c):
+        # `c1.y` in packoffset: a register and a component.
+        return _Pending("semantic_arg", "".join(self.tok_texts(c)), self.cover(c))
 
     def init_list(self, c):
         return A.InitListExpr(self.cover(c), self.nodes(c))
