@@ -159,11 +159,14 @@ class Arguments(ValueRecord):
     row_major_matrices: bool
     vulkan_options: list[str]
     bracket_depth: int
+    spirv: bool                 # -spirv: write SPIR-V for Vulkan instead of DXIL-like IR
+    assembly: bool              # -S: SPIR-V as disassembly text
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "verify", "verify_prefixes", "show_version",
                "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs", "time_report",
-               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth")
+               "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth", "spirv",
+               "assembly")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -175,7 +178,8 @@ class Arguments(ValueRecord):
                  show_help: bool = False, debug_crash: bool = False, skip_validation: bool = False,
                  uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None, bracket_depth: int = 256) -> None:
+                 vulkan_options: list[str] | None = None, bracket_depth: int = 256, spirv: bool = False,
+                 assembly: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -206,6 +210,8 @@ class Arguments(ValueRecord):
         self.row_major_matrices = row_major_matrices
         self.vulkan_options = [] if vulkan_options is None else vulkan_options
         self.bracket_depth = bracket_depth
+        self.spirv = spirv
+        self.assembly = assembly
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -236,6 +242,8 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-no-warnings": ("suppress_warnings", True),
     "-Zpr": ("row_major_matrices", True),
     "-Zpc": ("row_major_matrices", False),
+    "-spirv": ("spirv", True),
+    "-S": ("assembly", True),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -289,8 +297,6 @@ def parse_arguments(argv: list[str]) -> Arguments:
                 raise UsageError(f"option '{arg}' requires a value")
             i += 1
             continue
-        if arg == "-spirv":
-            raise UsageError("SPIR-V output (-spirv) is not available yet: hlslc writes DXIL")
         if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
             count = _VULKAN_VALUES.get(arg, 0)
             if i + count > len(argv):
@@ -510,6 +516,11 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                             "'-o DIR/' writes one output per input", stderr)
     if args.preprocess_only and args.ast_dump:
         return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
+    if args.assembly and not args.spirv:
+        return _usage_error("'-S' (SPIR-V disassembly) needs '-spirv'", stderr)
+    if args.spirv and (args.preprocess_only or args.ast_dump):
+        return _usage_error(f"'-spirv' cannot be used with '{'-P' if args.preprocess_only else '--ast-dump'}'",
+                            stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if out_dir is not None:
         clash = _first_clash(args.inputs, targets)
@@ -569,7 +580,8 @@ def _output_dir(output: str | None) -> str | None:
 
 
 def _outputs_in(out_dir: str, args: Arguments) -> list[str | None]:
-    suffix = ".i" if args.preprocess_only else ".ast" if args.ast_dump else ".ll"
+    suffix = ".i" if args.preprocess_only else ".ast" if args.ast_dump else \
+        (".spvasm" if args.assembly else ".spv") if args.spirv else ".ll"
     outputs: list[str | None] = []
     for path in args.inputs:
         stem = "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0] or "out"
@@ -598,6 +610,8 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         emit = driver.EMIT_AST
     elif args.syntax_only:
         emit = driver.EMIT_NOTHING
+    elif args.spirv:
+        emit = driver.EMIT_SPIRV_TEXT if _spirv_text(args) else driver.EMIT_SPIRV
     else:
         emit = driver.EMIT_IR
     return driver.CompileOptions(
@@ -620,6 +634,15 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         vulkan_options=tuple(args.vulkan_options),
         bracket_depth=args.bracket_depth,
     )
+
+
+def _spirv_text(args: Arguments) -> bool:
+    """-spirv writes disassembly with -S, to a `.spvasm` file and to the
+    terminal (standard output); the binary otherwise."""
+    output = args.output
+    if args.assembly or output is None or output == "-":
+        return True
+    return output.endswith(".spvasm")
 
 
 def _compile_one(path: str, output: str | None, args: Arguments, options: "CompileOptions",
@@ -650,7 +673,15 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
         return EXIT_OK if report.ok else EXIT_COMPILE_ERROR
 
     _render_diagnostics(result.diagnostics, args, stderr)
-    if result.ok and result.output is not None:
+    if result.ok and result.output is None and result.binary is not None and output not in (None, "-"):
+        try:
+            with open(output, "wb") as handle:
+                handle.write(result.binary)
+        except OSError as exc:
+            reason = (exc.strerror or str(exc)).lower()
+            stderr.write(f"{PROG}: error: cannot write '{output}': {reason}\n")
+            return EXIT_COMPILE_ERROR
+    elif result.ok and result.output is not None:
         try:
             _write_output(result.output, output, stdout)
         except OSError as exc:

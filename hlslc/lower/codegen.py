@@ -407,6 +407,9 @@ class Codegen:
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
+        # ... and the resource records, which SPIR-V output declares with
+        # their layouts (the IR carries only byte offsets).
+        self.module.hlslc_bindings = self.res.bindings
         return self.module
 
     def _global_vars(self):
