@@ -45,8 +45,11 @@ class IRType:
 
     @property
     def scalar(self) -> "IRType":
-        """The element type of a vector, the type itself otherwise."""
-        return self.elem if self.kind == "vector" and self.elem is not None else self
+        """The scalar of a vector or array (of vectors), the type itself otherwise."""
+        t = self
+        while t.kind in ("vector", "array") and t.elem is not None:
+            t = t.elem
+        return t
 
     @property
     def is_scalar(self) -> bool:

@@ -569,35 +569,83 @@ def _dot(tr, ins, o, args, rt):
     return Val(tr.emit("Dot", t, Id(va), Id(vb)), a[0].ty)
 
 
+def _halves(tr: Translator, x: Val) -> tuple[int, int]:
+    """The low and high words of a 64-bit integer."""
+    uint = tr.m.t_int(32)
+    pair = tr.emit("Bitcast", tr.m.t_vector(uint, 2), Id(x.id))
+    return (tr.emit("CompositeExtract", uint, Id(pair), Lit(0)), tr.emit("CompositeExtract", uint, Id(pair), Lit(1)))
+
+
+def _widen(tr: Translator, x: Val, signed: bool = False) -> int:
+    """A 16-bit integer as 32 bits (Vulkan's bit instructions take 32)."""
+    return tr.emit("SConvert" if signed else "UConvert", tr.m.t_int(32), Id(x.id))
+
+
 @op("Countbits")
 def _countbits(tr, ins, o, args, rt):
     x = tr.val(args[0])
-    count = tr.emit("BitCount", tr.stype(x.ty), Id(x.id))
-    if x.ty.bits != 32:
-        count = tr.emit("UConvert", tr.m.t_int(32), Id(count))
-    return Val(count, tr.types.get("i32"))
+    uint = tr.m.t_int(32)
+    i32 = tr.types.get("i32")
+    if x.ty.bits == 64:
+        lo, hi = _halves(tr, x)
+        return Val(tr.emit("IAdd", uint, Id(tr.emit("BitCount", uint, Id(lo))), Id(tr.emit("BitCount", uint, Id(hi)))),
+                   i32)
+    word = x.id if x.ty.bits == 32 else _widen(tr, x)
+    return Val(tr.emit("BitCount", uint, Id(word)), i32)
 
 
 @op("Bfrev")
 def _bfrev(tr, ins, o, args, rt):
     x = tr.val(args[0])
-    return Val(tr.emit("BitReverse", tr.stype(x.ty), Id(x.id)), x.ty)
+    uint = tr.m.t_int(32)
+    if x.ty.bits == 32:
+        return Val(tr.emit("BitReverse", uint, Id(x.id)), x.ty)
+    if x.ty.bits == 64:
+        lo, hi = _halves(tr, x)
+        pair = tr.emit("CompositeConstruct", tr.m.t_vector(uint, 2), Id(tr.emit("BitReverse", uint, Id(hi))),
+                       Id(tr.emit("BitReverse", uint, Id(lo))))
+        return Val(tr.emit("Bitcast", tr.stype(x.ty), Id(pair)), x.ty)
+    reversed_ = tr.emit("BitReverse", uint, Id(_widen(tr, x)))
+    shifted = tr.emit("ShiftRightLogical", uint, Id(reversed_), Id(tr.uint(16)))
+    return Val(tr.emit("UConvert", tr.stype(x.ty), Id(shifted)), x.ty)
 
 
 @op("FirstbitLo", "FirstbitHi", "FirstbitSHi")
 def _firstbit(tr, ins, o, args, rt):
     x = tr.val(args[0])
-    if x.ty.bits != 32:
-        raise no_mapping(f"{o.name} of a {x.ty.bits}-bit value")
     uint = tr.m.t_int(32)
+    b = tr.m.t_bool()
     i32 = tr.types.get("i32")
-    if o.name == "FirstbitLo":
-        return Val(tr.glsl("FindILsb", uint, x.id), i32)
-    # DXIL counts from the most significant bit; GLSL from the least.
-    found = tr.glsl("FindUMsb" if o.name == "FirstbitHi" else "FindSMsb", uint, x.id)
     none = tr.uint(0xFFFFFFFF)
-    missing = tr.emit("IEqual", tr.m.t_bool(), Id(found), Id(none))
-    flipped = tr.emit("ISub", uint, Id(tr.uint(31)), Id(found))
+    bits = x.ty.bits
+    if o.name == "FirstbitSHi":
+        # The first bit that differs from the sign: the highest set bit of x,
+        # or of ~x when x is negative.
+        t = tr.stype(x.ty)
+        negative = tr.emit("SLessThan", b, Id(x.id), Id(tr.m.const_null(t)))
+        x = Val(tr.emit("Select", t, Id(negative), Id(tr.emit("Not", t, Id(x.id))), Id(x.id)), x.ty)
+    if bits == 64:
+        lo, hi = _halves(tr, x)
+        if o.name == "FirstbitLo":
+            low = tr.glsl("FindILsb", uint, lo)
+            high = tr.glsl("FindILsb", uint, hi)
+            high = tr.emit("Select", uint, Id(tr.emit("IEqual", b, Id(high), Id(none))), Id(none),
+                           Id(tr.emit("IAdd", uint, Id(high), Id(tr.uint(32)))))
+            return Val(tr.emit("Select", uint, Id(tr.emit("IEqual", b, Id(low), Id(none))), Id(high), Id(low)), i32)
+        high = tr.glsl("FindUMsb", uint, hi)
+        low = tr.glsl("FindUMsb", uint, lo)
+        from_high = tr.emit("ISub", uint, Id(tr.uint(31)), Id(high))
+        from_low = tr.emit("Select", uint, Id(tr.emit("IEqual", b, Id(low), Id(none))), Id(none),
+                           Id(tr.emit("ISub", uint, Id(tr.uint(63)), Id(low))))
+        return Val(tr.emit("Select", uint, Id(tr.emit("IEqual", b, Id(high), Id(none))), Id(from_low),
+                           Id(from_high)), i32)
+    word = x.id if bits == 32 else _widen(tr, x)
+    if o.name == "FirstbitLo":
+        return Val(tr.glsl("FindILsb", uint, word), i32)
+    # DXIL counts from the most significant bit; GLSL from the least.
+    found = tr.glsl("FindUMsb", uint, word)
+    missing = tr.emit("IEqual", b, Id(found), Id(none))
+    flipped = tr.emit("ISub", uint, Id(tr.uint(bits - 1)), Id(found))
     return Val(tr.emit("Select", uint, Id(missing), Id(none), Id(flipped)), i32)
 
 
@@ -846,8 +894,8 @@ def _prefix_bit_count(tr, ins, o, args, rt):
 def _quad_read(tr, ins, o, args, rt):
     scope = _group(tr, "GroupNonUniformQuad")
     x = tr.val(args[0])
-    lane = _const(args[1], "quad lane")
-    return Val(tr.emit("GroupNonUniformQuadBroadcast", tr.stype(x.ty), Id(scope), Id(x.id), Id(tr.uint(lane))),
+    # SPIR-V 1.5 and later take a lane that is uniform in the quad, not only a constant.
+    return Val(tr.emit("GroupNonUniformQuadBroadcast", tr.stype(x.ty), Id(scope), Id(x.id), Id(tr.index_id(args[1]))),
                x.ty)
 
 

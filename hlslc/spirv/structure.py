@@ -228,7 +228,7 @@ def read_function(fn: R.Function, types: TypeTable) -> Graph:
             parsed = parse_instruction(ins, types)
             graph.phi_types[ins.result] = parsed.type
             for operand, pred in zip(parsed.operands, parsed.extra):
-                node = graph.nodes.get(pred)
+                node = graph.nodes.get(pred.strip('"'))
                 if node is not None:
                     node.stores.append((ins.result, operand))
     return graph
@@ -236,16 +236,17 @@ def read_function(fn: R.Function, types: TypeTable) -> Graph:
 
 def _terminator(ins: R.Instruction, types: TypeTable) -> tuple:
     op = ins.opcode
+    targets = [t.strip('"') for t in ins.targets]
     try:
         parsed = parse_instruction(ins, types)
     except IRError as err:
         raise StructureError(str(err), ins.line) from None
     if op == "br":
         if parsed.operands:
-            return ("cbr", parsed.operands[0], ins.targets[0], ins.targets[1])
-        return ("br", ins.targets[0])
+            return ("cbr", parsed.operands[0], targets[0], targets[1])
+        return ("br", targets[0])
     if op == "switch":
-        return ("switch", parsed.operands[0], ins.targets[0], parsed.extra)
+        return ("switch", parsed.operands[0], targets[0], parsed.extra)
     if op == "ret":
         return ("ret", parsed.operands[0] if parsed.operands else None)
     if op == "unreachable":
@@ -320,7 +321,12 @@ def _loops(graph: Graph, rpo: list[str], idom: dict[str, str]) -> list[Loop]:
         loops.append(Loop(header, body, ls))
     loops.sort(key=lambda lp: len(lp.body))
     for loop in loops:
-        _absorb_returns(graph, loop, idom)
+        _absorb_exits(graph, loop, idom, index)
+    # An inner loop's blocks are in every loop around it.
+    for k, loop in enumerate(loops):
+        for outer in loops[k + 1:]:
+            if loop.header in outer.body:
+                outer.body |= loop.body
     return loops
 
 
@@ -337,29 +343,32 @@ def _reach(graph: Graph, start: str, within: set[str] | None, stop: set[str]) ->
     return out
 
 
-def _absorb_returns(graph: Graph, loop: Loop, idom: dict[str, str]) -> None:
-    """Blocks a loop leaves to that only end the function (a `return`
-    inside the loop) become part of the loop, unless they are where the
-    loop's other exits continue."""
-    for _ in range(len(graph.nodes)):
-        exits = _raw_exits(graph, loop)
-        if len(exits) <= 1:
-            return
-        reach = {t: _reach(graph, t, None, set()) for t in exits}
-        main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
-        absorbed = False
-        for t in exits:
-            if t == main:
-                continue
-            others = set().union(*(reach[o] for o in exits if o != t))
-            if reach[t] & others:
-                continue
-            if not all(dominates(idom, loop.header, b) for b in reach[t]):
-                continue
-            loop.body.update(reach[t])
-            absorbed = True
-        if not absorbed:
-            return
+def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[str, int]) -> None:
+    """Make the blocks a loop leaves to part of the loop where that leaves
+    it one exit: a `break` block on its way to the loop's end, the path of
+    a `return` inside the loop (it ends the function), or whatever lies
+    between the loop's exits and the one block where they all meet."""
+    exits = _raw_exits(graph, loop)
+    if len(exits) <= 1:
+        return
+    reach = {t: _reach(graph, t, None, loop.body) for t in exits}
+    common = set.intersection(*reach.values())
+    if common:
+        join = min(common, key=lambda n: index.get(n, len(index)))
+        regions = [_reach(graph, t, None, loop.body | {join}) - {join} if t != join else set() for t in exits]
+        inside = set().union(*regions)
+        if all(dominates(idom, loop.header, b) for b in inside):
+            loop.body |= inside
+        return
+    main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
+    for t in exits:
+        if t == main:
+            continue
+        others = set().union(*(reach[o] for o in exits if o != t))
+        if reach[t] & others:
+            continue
+        if all(dominates(idom, loop.header, b) for b in reach[t]):
+            loop.body |= reach[t]
 
 
 def _raw_exits(graph: Graph, loop: Loop) -> list[str]:
@@ -454,6 +463,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         if kind not in ("cbr", "switch", "dispatch"):
             continue
         loop = next((lp for lp in loops if name in lp.body), None)
+        loop_continue = graph.nodes[loop.header].loop_continue if loop is not None else None
         exits: set[str] = set()
         region: set[str] = set(graph.nodes)
         if loop is not None:
@@ -471,17 +481,23 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         if kind == "cbr" and len(live) <= 1:
             continue
         reach = {t: _reach(graph, t, region, exits) for t in live}
-        joins: set[str] = set()
-        for i, a in enumerate(live):
-            for b in live[i + 1:]:
-                joins |= reach[a] & reach[b]
-        if kind != "cbr":
-            joins -= set(targets)
+        # Where the successors' paths meet: the block most of them reach
+        # (all of them, for an if or a switch whose cases all end there),
+        # the first such block in reverse post-order.
         index = {n: k for k, n in enumerate(rpo)}
+        count: dict[str, int] = {}
+        for t in live:
+            for n in reach[t]:
+                count[n] = count.get(n, 0) + 1
+        joins = [n for n, c in count.items() if c >= 2]
         if joins:
-            merge = min(joins, key=lambda n: index.get(n, len(index)))
+            merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
         elif live and kind == "cbr":
-            merge = max(live, key=lambda t: (len(reach[t]), -live.index(t)))
+            # The successor that carries on (reaches the loop's continue
+            # target, or the function's end) rather than breaking out.
+            carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
+                     for t in live}
+            merge = max(live, key=lambda t: (carry[t], len(reach[t]), -live.index(t)))
         elif live:
             candidates = [t for t in live if all(not (reach[t] & reach[o]) for o in live if o != t)]
             merge = max(candidates or live, key=lambda t: (len(reach[t]), -live.index(t)))
@@ -499,6 +515,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         if kind != "cbr":
             construct = {n for n in graph.nodes if dominates(idom, name, n) and not dominates(idom, merge, n)}
             switches.append((construct, merge))
+
+
+def _succs_or_end(graph: Graph, name: str) -> list[str | None]:
+    """A block's successors, None standing for the end of the function."""
+    node = graph.nodes[name]
+    return [None] if node.term[0] == "ret" else list(node.succs())
 
 
 def _split_merge(graph: Graph, header: str, merge: str, idom: dict[str, str]) -> str:

@@ -419,7 +419,7 @@ class Translator:
             return m.t_float(t.bits)
         if k == "vector":
             assert t.elem is not None
-            if t.count <= 4:
+            if 2 <= t.count <= 4:
                 return m.t_vector(self.stype(t.elem), t.count)
             return m.t_array(self.stype(t.elem), t.count)
         if k == "array":
@@ -433,7 +433,9 @@ class Translator:
 
     @staticmethod
     def wide(t: IRType) -> bool:
-        return t.kind == "vector" and t.count > 4
+        """Whether values of `t` are SPIR-V arrays worked on element by
+        element: vectors of one element or more than four, and arrays."""
+        return t.kind == "vector" and (t.count > 4 or t.count == 1) or t.kind == "array"
 
     def constant(self, t: IRType, text: str) -> int:
         text = text.strip()
@@ -645,25 +647,32 @@ class Translator:
         return value
 
     def _elementwise(self, t: IRType, fn: Callable[..., int], *values: Val) -> int:
-        """Apply `fn(scalar ids...)` per element of wide vectors (arrays),
-        or once to narrow values."""
+        """Apply `fn(ids...)` per element of wide vectors and arrays (to
+        their elements' elements, for arrays of vectors), or once to
+        narrow values."""
         if not any(self.wide(v.ty) for v in values):
             return fn(*[v.id for v in values])
         count = next(v.ty.count for v in values if self.wide(v.ty))
+        assert t.elem is not None
         parts = []
         for k in range(count):
-            ids = []
+            elems = []
             for v in values:
                 if self.wide(v.ty):
                     assert v.ty.elem is not None
-                    ids.append(self.emit("CompositeExtract", self.stype(v.ty.elem), Id(v.id), Lit(k)))
+                    elems.append(Val(self.emit("CompositeExtract", self.stype(v.ty.elem), Id(v.id), Lit(k)),
+                                     v.ty.elem))
                 else:
-                    ids.append(v.id)
-            parts.append(fn(*ids))
+                    elems.append(v)
+            parts.append(self._elementwise(t.elem, fn, *elems))
         return self.emit("CompositeConstruct", self.stype(t), *[Id(p) for p in parts])
 
     def _scalar_type(self, t: IRType) -> int:
-        return self.stype(t.elem if self.wide(t) else t)
+        """The SPIR-V type an element-wise operation on `t` works in."""
+        while self.wide(t):
+            assert t.elem is not None
+            t = t.elem
+        return self.stype(t)
 
     def _i_binary(self, ins: R.Instruction, parsed: Parsed) -> Val:
         t = parsed.type
@@ -772,11 +781,24 @@ class Translator:
             raise no_mapping("a pointer cast of this value")
         if op in ("ptrtoint", "inttoptr"):
             raise no_mapping(f"'{op}'", "logical addressing has no pointer values")
-        v = self.val(src_op)
+        return self._i_cast_value(op, self.val(src_op), target)
+
+    def _i_cast_value(self, op: str, v: Val, target: IRType) -> Val:
         src = v.ty
         if op == "bitcast":
             if self.stype(src) == self.stype(target):
                 return Val(v.id, target)
+            if self.wide(src) and self.wide(target) and src.count == target.count:
+                et = self._scalar_type(target)
+                return Val(self._elementwise(target, lambda x: self.emit("Bitcast", et, Id(x)), v), target)
+            if self.wide(src) and src.count == 1:
+                assert src.elem is not None
+                inner = self.emit("CompositeExtract", self.stype(src.elem), Id(v.id), Lit(0))
+                return self._i_cast_value("bitcast", Val(inner, src.elem), target)
+            if self.wide(target) and target.count == 1:
+                assert target.elem is not None
+                inner = self._i_cast_value("bitcast", v, target.elem)
+                return Val(self.emit("CompositeConstruct", self.stype(target), Id(inner.id)), target)
             if self.wide(src) or self.wide(target):
                 raise no_mapping("a bitcast of a vector of more than four elements")
             return Val(self.emit("Bitcast", self.stype(target), Id(v.id)), target)
@@ -860,8 +882,6 @@ class Translator:
             else:
                 src = a if x < n else b
                 parts.append(self.emit("CompositeExtract", et, Id(src.id), Lit(x % n)))
-        if t.count == 1:
-            return Val(parts[0], t)
         return Val(self.emit("CompositeConstruct", self.stype(t), *[Id(p) for p in parts]), t)
 
     def _i_extractvalue(self, ins: R.Instruction, parsed: Parsed) -> Any:
