@@ -634,6 +634,11 @@ def _spirv(result: CompileResult) -> Any:
         else:
             result.diagnostics.error(span, err.message)
         return None
+    for res, message in spirv.warnings:
+        if res.span is not None:
+            result.diagnostics.warning(res.span, message)
+        else:
+            result.diagnostics.report(Diagnostic(Severity.WARNING, message, path=result.path))
     result.binary = spirv.to_bytes()
     return spirv
 

@@ -35,5 +35,10 @@ __all__ = ["Module", "Options", "ResourceInfo", "SpirvError", "emit_spirv", "fro
 
 
 def emit_spirv(ir_text: str, options: Options) -> Module:
-    """The SPIR-V module of the compute entry `options.entry` of an IR module."""
-    return Translator(ir_text, options).translate()
+    """The SPIR-V module of the compute entry `options.entry` of an IR module.
+    `Module.warnings` lists (ResourceInfo, message) pairs to report at the
+    resources' declarations."""
+    translator = Translator(ir_text, options)
+    module = translator.translate()
+    module.warnings = translator.warnings
+    return module

@@ -50,6 +50,25 @@ class Buffers:
         self._typed: dict[int, Variable | None] = {}
         self._binding_views: dict[tuple[int, int], list[int]] = {}
         self.rows_only = False      # a constant buffer row chosen at run time: every cbuffer as rows
+        self.declared: dict[tuple[int, int], list[ResourceInfo]] = {}
+
+    def binding_conflicts(self) -> list[tuple[ResourceInfo, str]]:
+        """Resources sharing a (descriptor set, binding) pair: a warning
+        each, at the later declaration (a texture and a sampler may share
+        one, as a combined image sampler)."""
+        out = []
+        for (dset, binding), shared in self.declared.items():
+            if len(shared) < 2:
+                continue
+            classes = {r.cls for r in shared}
+            if len(shared) == 2 and classes == {"t", "s"}:
+                continue
+            first = shared[0]
+            for res in shared[1:]:
+                out.append((res, f"'{res.name}' takes binding {binding} of descriptor set {dset}, which "
+                                 f"'{first.name}' already takes (Vulkan numbers bindings across register "
+                                 "classes: move one with [[vk::binding(N, SET)]] or -fvk-{b,t,u,s}-shift)"))
+        return out
 
     # -- finding resources ------------------------------------------------------
 
@@ -86,6 +105,9 @@ class Buffers:
         m.decorate(var, "DescriptorSet", res.descriptor_set)
         m.decorate(var, "Binding", res.binding)
         self.tr.interface.append(var)
+        self.declared.setdefault((res.descriptor_set, res.binding), [])
+        if res not in self.declared[(res.descriptor_set, res.binding)]:
+            self.declared[(res.descriptor_set, res.binding)].append(res)
         views = self._binding_views.setdefault((id(res), 0), [])
         views.append(var)
         if len(views) == 2:

@@ -146,6 +146,7 @@ class Module:
         self.type_of: dict[int, tuple] = {}      # type id -> its key (what the type is)
         self.value_type: dict[int, int] = {}     # constant / variable id -> its type id
         self.friendly: dict[int, str] = {}       # ids of types and constants -> disassembly name
+        self.warnings: list = []                 # what the translation warns about (see hlslc.spirv)
 
     # -- ids and module-level sections ---------------------------------------
 

@@ -313,10 +313,6 @@ def _cbuffer_load(tr, ins, o, args, rt):
     if res.kind not in ("CBuffer", "TBuffer") or res.cls != "b":
         raise no_mapping(f"constant-buffer loads from '{res.name}' ({res.kind})")
     row_op = args[1]
-    if row_op.const_int is None and not tr.buffers.rows_only:
-        tr.buffers.rows_only = True
-        if tr.buffers.views.get((id(res), "cbuffer")) is not None:
-            raise no_mapping("a constant buffer read both by member and by a row chosen at run time")
     variable = tr.buffers.constant_buffer(res)
     t = rt.fields[0]
     size = t.bits // 8

@@ -143,6 +143,13 @@ class Graph:
         self.nodes[node.name] = node
         return node
 
+    def position(self, name: str) -> int:
+        """Where a block was made: the IR's order, then the blocks made here."""
+        try:
+            return list(self.nodes).index(name)
+        except ValueError:
+            return len(self.nodes)
+
     # -- graph helpers -------------------------------------------------------
 
     def preds(self) -> dict[str, list[str]]:
@@ -351,11 +358,15 @@ def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[st
     exits = _raw_exits(graph, loop)
     if len(exits) <= 1:
         return
-    reach = {t: _reach(graph, t, None, loop.body) for t in exits}
+    # Paths that go back to a block before the header have taken an outer
+    # loop's back edge: they are not where this loop's exits meet.
+    earlier = {n for n, k in index.items() if k <= index[loop.header]}
+    reach = {t: _reach(graph, t, None, loop.body | earlier) for t in exits}
     common = set.intersection(*reach.values())
     if common:
         join = min(common, key=lambda n: index.get(n, len(index)))
-        regions = [_reach(graph, t, None, loop.body | {join}) - {join} if t != join else set() for t in exits]
+        regions = [_reach(graph, t, None, loop.body | earlier | {join}) - {join} if t != join else set()
+                   for t in exits]
         inside = set().union(*regions)
         if all(dominates(idom, loop.header, b) for b in inside):
             loop.body |= inside
@@ -497,7 +508,8 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             # target, or the function's end) rather than breaking out.
             carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
                      for t in live}
-            merge = max(live, key=lambda t: (carry[t], len(reach[t]), -live.index(t)))
+            # (Ties: the successor made last, an if's end rather than its then.)
+            merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
         elif live:
             candidates = [t for t in live if all(not (reach[t] & reach[o]) for o in live if o != t)]
             merge = max(candidates or live, key=lambda t: (len(reach[t]), -live.index(t)))

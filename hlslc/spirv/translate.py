@@ -214,6 +214,7 @@ class Translator:
             Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
         self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
             Id(fid), Enum("ExecutionMode", "LocalSize")] + [Lit(n) for n in threads]))
+        self.warnings = self.buffers.binding_conflicts()
         if "CooperativeMatrixKHR" in self.m.capabilities:
             self.m.capability("VulkanMemoryModel")
             self.m.memory_model = "Vulkan"
@@ -252,6 +253,10 @@ class Translator:
                 if ins.result is not None:
                     self.def_node[ins.result] = name
                     self.defining[ins.result] = ins
+                if ins.opcode == "call" and (ins.callee or "").startswith("@dx.op.cbufferLoadLegacy") \
+                        and len(ins.args) > 2 and ins.args[2].const is None:
+                    # A row chosen at run time: constant buffers are read as rows.
+                    self.buffers.rows_only = True
         self.phi_vars: dict[str, int] = {}
         for result, ty in g.phi_types.items():
             self.phi_vars[result] = self.local_var(self.stype(ty), result.lstrip("%") + ".phi")
