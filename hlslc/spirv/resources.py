@@ -125,7 +125,7 @@ def apply_vulkan_options(resources: list[ResourceInfo], options: tuple[str, ...]
             shift, space = options[k + 1], options[k + 2]
             if not shift.isdigit() or not (space.isdigit() or space == "all"):
                 raise ValueError(f"'{name} {shift} {space}': expected a number and a space number (or 'all')")
-            cls = name[6]
+            cls = name[5]
             for res in resources:
                 if res.cls == cls and res.vk_binding is None and (space == "all" or res.space == int(space)):
                     res.vk_binding = (res.lower + int(shift), res.space)
