@@ -385,10 +385,11 @@ class Module:
         words = self.to_words()
         return struct.pack(f"<{len(words)}I", *words)
 
-    def disassemble(self) -> str:
+    def disassemble(self, raw_ids: bool = False) -> str:
         """Text in the manner of `spirv-dis`: a header comment, then one
-        instruction per line with ids shown by name."""
-        names = self._display_names()
+        instruction per line with ids shown by name (`raw_ids`: by number,
+        as `spirv-dis --raw-id` shows them)."""
+        names = {} if raw_ids else self._display_names()
         lines = ["; SPIR-V", "; Version: 1.6", "; Generator: hlslc", f"; Bound: {self.bound}", "; Schema: 0"]
         for ins in self._all_instructions():
             lines.append(_format(ins, names, self))

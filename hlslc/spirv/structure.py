@@ -371,14 +371,15 @@ def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[st
         if all(dominates(idom, loop.header, b) for b in inside):
             loop.body |= inside
         return
+    # No common block: the paths that end the function (a `return`) join
+    # the loop, when they stay apart from the others.
     main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
     for t in exits:
         if t == main:
             continue
         others = set().union(*(reach[o] for o in exits if o != t))
-        if reach[t] & others:
-            continue
-        if all(dominates(idom, loop.header, b) for b in reach[t]):
+        ends = all(s in reach[t] for b in reach[t] for s in graph.nodes[b].succs())
+        if ends and not reach[t] & others and all(dominates(idom, loop.header, b) for b in reach[t]):
             loop.body |= reach[t]
 
 
@@ -503,16 +504,13 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         joins = [n for n, c in count.items() if c >= 2]
         if joins:
             merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
-        elif live and kind == "cbr":
+        elif live:
             # The successor that carries on (reaches the loop's continue
             # target, or the function's end) rather than breaking out.
+            # (Ties: the successor made last, an if's end rather than its then.)
             carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
                      for t in live}
-            # (Ties: the successor made last, an if's end rather than its then.)
             merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
-        elif live:
-            candidates = [t for t in live if all(not (reach[t] & reach[o]) for o in live if o != t)]
-            merge = max(candidates or live, key=lambda t: (len(reach[t]), -live.index(t)))
         else:
             merge = _unreachable_block(graph, name + ".merge")
         if merge in graph.nodes and graph.nodes[merge].ir is None and graph.nodes[merge].term == ("unreachable",) \

@@ -998,35 +998,31 @@ class Translator:
         t = node.term
         kind = t[0]
         labels = self.labels
-        if node.selection_merge is not None:
-            self.emit_void("SelectionMerge", Id(labels[node.selection_merge]), Enum("SelectionControl", "None"))
-        if kind == "br":
-            self.emit_void("Branch", Id(labels[t[1]]))
-        elif kind == "cbr":
-            cond = self.vid(t[1]) if t[1].is_local or t[1].value not in ("true", "false") else \
+        # Operands first: OpSelectionMerge must come right before the branch.
+        value: Any = None
+        if kind == "cbr" and t[2] != t[3]:
+            value = self.vid(t[1]) if t[1].is_local or t[1].value not in ("true", "false") else \
                 self.m.const_bool(t[1].value == "true")
-            if t[2] == t[3]:
-                self.emit_void("Branch", Id(labels[t[2]]))
-            else:
-                self.emit_void("BranchConditional", Id(cond), Id(labels[t[2]]), Id(labels[t[3]]))
         elif kind == "switch":
             value = self.val(t[1])
+        elif kind == "dispatch":
+            value = Val(self.emit("Load", self.m.t_int(32), Id(self.selector_vars[t[1]])), self.types.get("i32"))
+        elif kind == "ret" and t[1] is not None:
+            raise no_mapping("an entry function returning a value")
+        if node.selection_merge is not None:
+            self.emit_void("SelectionMerge", Id(labels[node.selection_merge]), Enum("SelectionControl", "None"))
+        if kind == "br" or kind == "cbr" and t[2] == t[3]:
+            self.emit_void("Branch", Id(labels[t[2] if kind == "cbr" else t[1]]))
+        elif kind == "cbr":
+            self.emit_void("BranchConditional", Id(value), Id(labels[t[2]]), Id(labels[t[3]]))
+        elif kind in ("switch", "dispatch"):
             bits = value.ty.bits
             cases = []
             for v, target in t[3]:
                 v &= (1 << bits) - 1
                 cases += [Lit([v & 0xFFFFFFFF, v >> 32] if bits > 32 else v), Id(labels[target])]
             self.emit_void("Switch", Id(value.id), Id(labels[t[2]]), *cases)
-        elif kind == "dispatch":
-            uint = self.m.t_int(32)
-            value = self.emit("Load", uint, Id(self.selector_vars[t[1]]))
-            cases = []
-            for v, target in t[3]:
-                cases += [Lit(v), Id(labels[target])]
-            self.emit_void("Switch", Id(value), Id(labels[t[2]]), *cases)
         elif kind == "ret":
-            if t[1] is not None:
-                raise no_mapping("an entry function returning a value")
             self.emit_void("Return")
         else:
             self.emit_void("Unreachable")
