@@ -44,7 +44,8 @@ Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
 that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
--verify check without writing, -P and --ast-dump show the earlier stages.
+-verify check without writing, -P and --ast-dump show the earlier stages;
+-spirv writes a SPIR-V module for Vulkan instead.
 
 Output:
   -o OUT, -Fo OUT, -Fc OUT  write output to OUT (default: standard output)
@@ -56,6 +57,11 @@ Output:
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
   -Vd                       do not run the IR validator on the output
+  -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles):
+                            the binary to -o FILE (NAME.spv with -o DIR/),
+                            its disassembly to standard output or to -o
+                            FILE.spvasm
+  -S                        with -spirv: write the disassembly, not the binary
 
 Target:
   -T PROFILE                target profile (default cs_6_10); one of:
@@ -107,7 +113,9 @@ they do not change hlslc's output):
   -res-may-alias -all-resources-bound -no-min-precision -WX (= -Werror)
   -no-warnings (= -w), -Wno-*, -denorm MODE, -select-validator V, -Fd FILE
   -fvk-* -fspv-*            Vulkan/SPIR-V options (with their values), kept in
-                            CompileOptions.vulkan_options
+                            CompileOptions.vulkan_options; -spirv applies
+                            -fvk-{{b,t,u,s}}-shift N SPACE (SPACE may be all)
+                            and -fvk-bind-register xN SPACE BINDING SET
 
 Other:
   -h, --help                show this help and exit
@@ -774,7 +782,9 @@ def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs:
                              stderr: TextIO) -> None:
     from .driver import STAGES
 
-    sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*STAGES, "output")}
+    # The SPIR-V stage is listed only for -spirv batches (the others never run it).
+    stages = [s for s in STAGES if s != "spirv" or any("spirv" in t for t in timings)]
+    sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*stages, "output")}
     files = len(timings)
     if args.diagnostics_format == "json":
         import json

@@ -269,8 +269,8 @@ class Matrices:
 
     def convert_matrix(self, value: int, src: MatrixType, dst: MatrixType) -> int:
         """A cooperative matrix converted to another component type."""
-        s = _COMPONENTS[src.component]
-        d = _COMPONENTS[dst.component]
+        s = component_of(src)
+        d = component_of(dst)
         target = self.coop_type(dst)
         if src.component == dst.component or (s[0] == d[0] == "int" and s[1] == d[1]):
             return value if src.component == dst.component else self.tr.emit("Bitcast", target, Id(value))
@@ -302,7 +302,7 @@ class Matrices:
         return self.tr.uint(value)
 
     def element_size(self, mt: MatrixType) -> int:
-        return _COMPONENTS[mt.component][1] // 8
+        return component_of(mt)[1] // 8
 
     def to_elements(self, byte_value: int, size: int) -> int:
         return self.tr.buffers.element_index(byte_value, size)
@@ -349,15 +349,15 @@ class Matrices:
         self.tr.emit_void("CooperativeMatrixStoreKHR", Id(pointer), Id(value), Id(layout), Id(stride))
 
     def add(self, mt: MatrixType, a: int, b: int) -> int:
-        name = "FAdd" if _COMPONENTS[mt.component][0] == "float" else "IAdd"
+        name = "FAdd" if component_of(mt)[0] == "float" else "IAdd"
         return self.tr.emit(name, self.coop_type(mt), Id(a), Id(b))
 
     def mul_add(self, a: Matrix, b: Matrix, c_type: MatrixType, c: int) -> int:
         operands = 0
         for mt, bit in ((a.type, "MatrixASigned"), (b.type, "MatrixBSigned"), (c_type, "MatrixCSigned")):
-            if _COMPONENTS[mt.component][2]:
+            if component_of(mt)[2]:
                 operands |= spec.MATRIX_OPERANDS[bit]
-        if _COMPONENTS[c_type.component][2]:
+        if component_of(c_type)[2]:
             operands |= spec.MATRIX_OPERANDS["MatrixResultSigned"]
         extra = [Lit(operands)] if operands else []
         return self.tr.emit("CooperativeMatrixMulAddKHR", self.coop_type(c_type), Id(self.load(a)), Id(self.load(b)),
@@ -370,7 +370,7 @@ class Matrices:
         """`kind`: add, sub, mul, div (with a scalar), neg, abs, sin, cos, tan."""
         tr = self.tr
         mt = mat.type
-        comp = _COMPONENTS[mt.component]
+        comp = component_of(mt)
         coop = self.coop_type(mt)
         current = self.load(mat)
         is_float = comp[0] == "float"
@@ -408,6 +408,14 @@ class Matrices:
             tr.emit_void("Store", Id(p), Id(y))
 
         tr.loop(count, body, "element")
+
+
+def component_of(mt: MatrixType) -> tuple[str, int, bool]:
+    """(kind, bits, signed) of a matrix's component type, or the located error."""
+    comp = _COMPONENTS.get(mt.component)
+    if comp is None:
+        raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mt.component, mt.component)}")
+    return comp
 
 
 def _struct_ints(text: str) -> list[int]:
@@ -621,7 +629,7 @@ def _element_address(tr: Translator, mat: Matrix, row: int, col: int) -> int:
     uint = tr.m.t_int(32)
     source = mat.source
     assert source is not None
-    size = _COMPONENTS[mat.type.component][1] // 8
+    size = component_of(mat.type)[1] // 8
     offset = tr.emit("Load", uint, Id(source["offset"]))
     layout = source["layout"]
     if layout == 0:
