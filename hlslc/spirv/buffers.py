@@ -140,6 +140,8 @@ class Buffers:
         kind, bits = scalar
         if bits == 16:
             m.capability("StorageBuffer16BitAccess")
+        elif bits == 8:
+            m.capability("StorageBuffer8BitAccess")
         elem_type = m.t_float(bits) if kind == "float" else m.t_int(bits)
         element = Laid("scalar", elem_type, bits // 8)
         element.scalar = scalar

@@ -50,7 +50,9 @@ from .translate import Handle, Ptr, Slot, SpirvError, Translator, Val, no_mappin
 # DXIL MatrixComponentType -> (kind, bits, signed)
 _COMPONENTS = {2: ("int", 16, True), 3: ("int", 16, False), 4: ("int", 32, True), 5: ("int", 32, False),
                6: ("int", 64, True), 7: ("int", 64, False), 8: ("float", 16, False), 9: ("float", 32, False),
-               10: ("float", 64, False)}
+               10: ("float", 64, False),
+               # Four 8-bit values per 32-bit word in memory: a matrix of 8-bit integers.
+               17: ("int", 8, True), 18: ("int", 8, False)}
 _COMPONENT_NAMES = {1: "I1", 11: "SNormF16", 12: "UNormF16", 13: "SNormF32", 14: "UNormF32", 15: "SNormF64",
                     16: "UNormF64", 17: "PackedS8x32", 18: "PackedU8x32"}
 _SCOPES = {0: "Thread", 1: "Wave", 2: "ThreadGroup"}
@@ -84,6 +86,7 @@ class Matrix:
         self.name = name
         self.type = mtype
         self.var: int | None = None
+        self.group_var: int | None = None      # ThreadGroup scope: its groupshared array
         # Thread scope: where the elements are (set by a load or an outer product).
         self.source: dict[str, Any] | None = None
         self.writers: set[str] = set()
@@ -442,8 +445,7 @@ def _mats(tr: Translator) -> Matrices:
 @op("CreateMatrix")
 def _create(tr, ins, o, args, rt):
     mat = _mats(tr).of_name(ins.result)
-    if mat.type.scope == 2:
-        _mats(tr).coop_type(mat.type)        # the located error
+    component_of(mat.type)                   # the located error of packed types
     return mat
 
 
@@ -451,13 +453,22 @@ def _create(tr, ins, o, args, rt):
 def _fill(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    ms.store(mat, ms.splat(mat.type, tr.val(args[1])))
+    value = tr.val(args[1])
+    if mat.type.scope == 2:
+        scalar = ms.convert_scalar(value, component_of(mat.type))
+        _group(tr).each(mat, lambda e, r, c: _group(tr).store(mat, e, scalar), writes=True)
+        return
+    ms.store(mat, ms.splat(mat.type, value))
 
 
 @op("CastMatrix")
 def _cast(tr, ins, o, args, rt):
     ms = _mats(tr)
     dst, src = ms.matrix(args[0]), ms.matrix(args[1])
+    if dst.type.scope == 2:
+        g = _group(tr)
+        g.each(dst, lambda e, r, c: g.store(dst, e, g.convert(src, g.load(src, e), dst.type)), writes=True)
+        return
     if dst.type.use != src.type.use:
         raise no_mapping(f"a cast that changes a matrix's use ({_USES[src.type.use]} to {_USES[dst.type.use]})",
                          "SPV_KHR_cooperative_matrix converts component types only")
@@ -474,7 +485,10 @@ def _unary(tr, ins, o, args, rt):
     kind = _UNARY.get(args[0].const_int)
     mat = ms.matrix(args[1])
     if kind is not None:
-        ms.elementwise(mat, kind, None)
+        if mat.type.scope == 2:
+            _group(tr).elementwise(mat, kind, None)
+        else:
+            ms.elementwise(mat, kind, None)
 
 
 @op("MatrixElementwiseBinaryOp")
@@ -483,7 +497,11 @@ def _binary(tr, ins, o, args, rt):
     kind = _BINARY.get(args[0].const_int)
     if kind is None:
         raise SpirvError(f"unknown element-wise operation {args[0].value}")
-    ms.elementwise(ms.matrix(args[1]), kind, tr.val(args[2]))
+    mat = ms.matrix(args[1])
+    if mat.type.scope == 2:
+        _group(tr).elementwise(mat, kind, tr.val(args[2]))
+    else:
+        ms.elementwise(mat, kind, tr.val(args[2]))
 
 
 def _handle(tr: Translator, operand: Operand) -> Handle:
@@ -501,6 +519,9 @@ def _load_descriptor(tr, ins, o, args, rt):
     if mat.type.scope == 0:
         _thread_source(tr, mat, handle, args[2], args[3], args[4])
         return None
+    if mat.type.scope == 2:
+        _group(tr).descriptor(mat, handle, args[2:5], "load")
+        return None
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
     stride = ms.to_elements(tr.index_id(args[3]), size)
@@ -516,6 +537,9 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
             _thread_accumulate(tr, mat, handle, args[2])
             return
         ms.variable(mat)             # the located error
+    if mat.type.scope == 2:
+        _group(tr).descriptor(mat, handle, args[2:5], "accumulate" if accumulate else "store")
+        return
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
     stride = ms.to_elements(tr.index_id(args[3]), size)
@@ -540,6 +564,9 @@ def _accumulate_descriptor(tr, ins, o, args, rt):
 def _load_memory(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
+    if mat.type.scope == 2:
+        _group(tr).memory(mat, args[1:5], "load")
+        return
     ms.variable(mat)
     ptr, element = ms.memory_pointer(args[1], args[2])
     stored = ms.memory_type(mat.type, element)
@@ -550,6 +577,9 @@ def _load_memory(tr, ins, o, args, rt):
 def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
+    if mat.type.scope == 2:
+        _group(tr).memory(mat, args[1:5], "accumulate" if accumulate else "store")
+        return
     ms.variable(mat)
     ptr, element = ms.memory_pointer(args[1], args[2])
     stored = ms.memory_type(mat.type, element)
@@ -575,6 +605,9 @@ def _accumulate_memory(tr, ins, o, args, rt):
 def _multiply(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
+    if c.type.scope == 2:
+        _group(tr).multiply(a, b, c, accumulate=o.name == "MatrixMultiplyAccumulate")
+        return
     for mat in (a, b, c):
         ms.variable(mat)
     start = ms.zero(c.type) if o.name == "MatrixMultiply" else ms.load(c)
@@ -583,13 +616,40 @@ def _multiply(tr, ins, o, args, rt):
 
 @op("MatrixSumAccumulate")
 def _sum_accumulate(tr, ins, o, args, rt):
-    raise no_mapping("SumAccumulate", "cooperative matrices of different uses cannot be added")
+    ms = _mats(tr)
+    a, b, c = (ms.matrix(x) for x in args[:3])
+    if c.type.scope == 2 and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
+        g = _group(tr)
+
+        def add(e: int, r: int, col: int) -> None:
+            total = g.add(c.type, g.load(c, e), g.convert(a, g.load(a, e), c.type))
+            g.store(c, e, g.add(c.type, total, g.convert(b, g.load(b, e), c.type)))
+
+        g.each(c, add, writes=True)
+        return
+    raise no_mapping("SumAccumulate", "cooperative matrices of different uses cannot be added"
+                     if c.type.scope != 2 else "A, B and the accumulator differ in shape")
 
 
-@op("MatrixLoadFromThreads", "MatrixExtractToThreads")
-def _thread_vectors(tr, ins, o, args, rt):
-    what = "FromThreadVectors" if o.name == "MatrixLoadFromThreads" else "GetThreadVector"
-    raise no_mapping(what, "Vulkan does not say which invocation holds which elements of a cooperative matrix")
+@op("MatrixLoadFromThreads")
+def _from_thread_vectors(tr, ins, o, args, rt):
+    ms = _mats(tr)
+    mat = ms.matrix(args[0])
+    if mat.type.scope == 2:
+        _group(tr).from_threads(mat, tr.val(args[1]))
+        return
+    raise no_mapping("FromThreadVectors",
+                     "Vulkan does not say which invocation holds which elements of a cooperative matrix")
+
+
+@op("MatrixExtractToThreads")
+def _get_thread_vector(tr, ins, o, args, rt):
+    ms = _mats(tr)
+    mat = ms.matrix(args[0])
+    if mat.type.scope == 2:
+        return _group(tr).to_threads(mat, args[1], rt)
+    raise no_mapping("GetThreadVector",
+                     "Vulkan does not say which invocation holds which elements of a cooperative matrix")
 
 
 @op("MatrixQueryAccumulatorLayout")
@@ -651,18 +711,33 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
     ms = _mats(tr)
     vec = tr.val(args[0])
     mat = ms.matrix(args[1])
-    writers = ms.writers_of(mat)
-    if mat.source is None or mat.source.get("kind") != "load" or writers - {"405"}:
-        raise no_mapping(f"{'MultiplyAdd' if o.name == 'MatVecMulAdd' else 'Multiply'} of a vector by a "
-                         f"{_SCOPES[mat.type.scope]}-scope matrix that was not loaded from a byte-address buffer")
+    comp = component_of(mat.type)
+    element_ir = _component_ir(tr, mat.type)
+    if mat.type.scope == 2:
+        g = _group(tr)
+        tr.group_barrier()
+
+        def fetch(i: int, k: int) -> int:
+            uint = tr.m.t_int(32)
+            e = tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(i), Id(tr.uint(mat.type.cols)))), Id(k))
+            return g.load(mat, e)
+    else:
+        writers = ms.writers_of(mat)
+        if mat.source is None or mat.source.get("kind") != "load" or writers - {"405"}:
+            raise no_mapping(f"{'MultiplyAdd' if o.name == 'MatVecMulAdd' else 'Multiply'} of a vector by a "
+                             f"{_SCOPES[mat.type.scope]}-scope matrix that was not loaded from a byte-address "
+                             "buffer")
+        handle = mat.source["handle"]
+
+        def fetch(i: int, k: int) -> int:
+            address = _element_address(tr, mat, i, k)
+            pointer = tr.buffers.scalar_pointer(handle, address, (comp[0], comp[1]))
+            return tr.emit("Load", tr.stype(element_ir), Id(pointer))
+
     m = tr.m
-    uint = m.t_int(32)
     assert rt.elem is not None and vec.ty.elem is not None
     out_elem = rt.elem
     out_kind = ("float", out_elem.bits, False) if out_elem.kind == "float" else ("int", out_elem.bits, True)
-    comp = _COMPONENTS.get(mat.type.component)
-    if comp is None:
-        raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mat.type.component)}")
     out_type = tr.stype(out_elem)
     in_var = tr.local_var(tr.stype(vec.ty), "matvec.input")
     tr.emit_void("Store", Id(in_var), Id(vec.id))
@@ -671,11 +746,8 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
         tr.emit_void("Store", Id(acc_var), Id(tr.val(args[2]).id))
     else:
         tr.emit_void("Store", Id(acc_var), Id(m.const_null(tr.stype(rt))))
-    handle = mat.source["handle"]
     in_ptr = m.t_pointer("Function", tr.stype(vec.ty.elem))
     out_ptr = m.t_pointer("Function", out_type)
-    element_ir = tr.types.get({("float", 16): "half", ("float", 32): "float", ("float", 64): "double",
-                               ("int", 16): "i16", ("int", 32): "i32", ("int", 64): "i64"}[(comp[0], comp[1])])
     mul = "FMul" if out_kind[0] == "float" else "IMul"
     add = "FAdd" if out_kind[0] == "float" else "IAdd"
 
@@ -685,10 +757,7 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
         def per_input(i: int) -> None:
             x = tr.emit("Load", tr.stype(vec.ty.elem), Id(tr.emit("AccessChain", in_ptr, Id(in_var), Id(i))))
             x = ms.convert_scalar(Val(x, vec.ty.elem), out_kind, signed_source=True)
-            address = _element_address(tr, mat, i, k)
-            pointer = tr.buffers.scalar_pointer(handle, address, (comp[0], comp[1]))
-            w = tr.emit("Load", tr.stype(element_ir), Id(pointer))
-            w = ms.convert_scalar(Val(w, element_ir), out_kind, signed_source=comp[2])
+            w = ms.convert_scalar(Val(fetch(i, k), element_ir), out_kind, signed_source=comp[2])
             total = tr.emit("Load", out_type, Id(target))
             tr.emit_void("Store", Id(target), Id(tr.emit(add, out_type, Id(total),
                                                         Id(tr.emit(mul, out_type, Id(x), Id(w))))))
@@ -697,6 +766,13 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
 
     tr.loop(tr.uint(mat.type.cols), per_output, "column")
     return Val(tr.emit("Load", tr.stype(rt), Id(acc_var)), rt)
+
+
+def _component_ir(tr: Translator, mt: MatrixType) -> IRType:
+    comp = component_of(mt)
+    return tr.types.get({("float", 16): "half", ("float", 32): "float", ("float", 64): "double",
+                         ("int", 8): "i8", ("int", 16): "i16", ("int", 32): "i32", ("int", 64): "i64"}[
+        (comp[0], comp[1])])
 
 
 @op("MatVecMul", "MatVecMulAdd")
@@ -708,10 +784,13 @@ def _matvec_op(tr, ins, o, args, rt):
 def _outer(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.of_name(ins.result)
+    va, vb = tr.val(args[4]), tr.val(args[5])
+    if mat.type.scope == 2:
+        _group(tr).outer_product(mat, va, vb)
+        return mat
     if mat.type.scope != 0:
         raise no_mapping(f"OuterProduct at {_SCOPES[mat.type.scope]} scope",
-                         "only Thread-scope outer products are computed element by element")
-    va, vb = tr.val(args[4]), tr.val(args[5])
+                         "Vulkan does not say which invocation holds which elements of a cooperative matrix")
     a_var = tr.local_var(tr.stype(va.ty), "outer.a")
     b_var = tr.local_var(tr.stype(vb.ty), "outer.b")
     tr.emit_void("Store", Id(a_var), Id(va.id))
@@ -765,6 +844,266 @@ def _thread_accumulate(tr: Translator, mat: Matrix, handle: Handle, offset: Oper
         tr.loop(tr.uint(cols), per_col, "column")
 
     tr.loop(tr.uint(mat.type.rows), per_row, "row")
+
+
+# -- ThreadGroup scope -----------------------------------------------------------
+
+def _group(tr: Translator) -> "Group":
+    found = getattr(tr, "_group_matrices", None)
+    if found is None:
+        found = tr._group_matrices = Group(tr)
+    return found
+
+
+class Group:
+    """ThreadGroup-scope matrices, with no Vulkan counterpart, as generic
+    code: each is a groupshared array of its M x N elements (row by row);
+    an operation shares the elements out among the group's threads, with a
+    barrier of the group before (earlier readers are done) and after (its
+    writes are seen).  The specification requires these operations in
+    group-uniform control flow, so every thread reaches the barriers."""
+
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.m = tr.m
+        self.ms = tr.matrices
+
+    def var(self, mat: Matrix) -> int:
+        if mat.group_var is None:
+            element = self.ms.component_type(mat.type)
+            array = self.m.t_array(element, mat.type.rows * mat.type.cols)
+            mat.group_var = self.m.global_variable(array, "Workgroup", mat.name.lstrip("%") + ".group")
+            self.tr.interface.append(mat.group_var)
+        return mat.group_var
+
+    def pointer(self, mat: Matrix, e: int) -> int:
+        element = self.ms.component_type(mat.type)
+        return self.tr.emit("AccessChain", self.m.t_pointer("Workgroup", element), Id(self.var(mat)), Id(e))
+
+    def load(self, mat: Matrix, e: int) -> int:
+        return self.tr.emit("Load", self.ms.component_type(mat.type), Id(self.pointer(mat, e)))
+
+    def store(self, mat: Matrix, e: int, value: int) -> None:
+        self.tr.emit_void("Store", Id(self.pointer(mat, e)), Id(value))
+
+    def convert(self, src: Matrix | MatrixType, value: int, dst: MatrixType) -> int:
+        mt = src.type if isinstance(src, Matrix) else src
+        comp = component_of(mt)
+        return self.ms.convert_scalar(Val(value, _component_ir(self.tr, mt)), component_of(dst),
+                                      signed_source=comp[2])
+
+    def add(self, mt: MatrixType, a: int, b: int) -> int:
+        kind = component_of(mt)[0]
+        return self.tr.emit("FAdd" if kind == "float" else "IAdd", self.ms.component_type(mt), Id(a), Id(b))
+
+    def each(self, mat: Matrix, body: Any, writes: bool) -> None:
+        """`body(e, row, col)` for the elements this thread owns."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        cols = tr.uint(mat.type.cols)
+        if writes:
+            tr.group_barrier()
+
+        def one(e: int) -> None:
+            body(e, tr.emit("UDiv", uint, Id(e), Id(cols)), tr.emit("UMod", uint, Id(e), Id(cols)))
+
+        tr.for_each_element(mat.type.rows * mat.type.cols, one)
+        tr.group_barrier()
+
+    def elementwise(self, mat: Matrix, kind: str, value: Val | None) -> None:
+        tr = self.tr
+        comp = component_of(mat.type)
+        element = self.ms.component_type(mat.type)
+        is_float = comp[0] == "float"
+        scalar = self.ms.convert_scalar(value, comp) if value is not None else None
+
+        def body(e: int, r: int, c: int) -> None:
+            x = self.load(mat, e)
+            if kind in ("add", "sub", "mul", "div"):
+                name = {"add": ("FAdd", "IAdd"), "sub": ("FSub", "ISub"), "mul": ("FMul", "IMul"),
+                        "div": ("FDiv", "SDiv" if comp[2] else "UDiv")}[kind][0 if is_float else 1]
+                y = tr.emit(name, element, Id(x), Id(scalar))
+            elif kind == "neg":
+                y = tr.emit("FNegate" if is_float else "SNegate", element, Id(x))
+            elif kind == "abs":
+                y = tr.glsl("FAbs", element, x) if is_float else tr.glsl("SAbs", element, x) if comp[2] else x
+            elif is_float:
+                y = tr.glsl({"sin": "Sin", "cos": "Cos", "tan": "Tan"}[kind], element, x)
+            else:
+                raise no_mapping(f"{kind.capitalize()} on a matrix of integers")
+            self.store(mat, e, y)
+
+        self.each(mat, body, writes=True)
+
+    def _address(self, mat: Matrix, args: list[Operand], r: int, c: int, size: int) -> int:
+        """offset + row * stride + col * size (RowMajor), or with row and
+        column exchanged (ColMajor)."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        layout = args[3].const_int
+        if layout not in (0, 1):
+            raise no_mapping("a ThreadGroup-scope matrix load or store in this layout",
+                             "RowMajor and ColMajor only")
+        major, minor = (r, c) if layout == 0 else (c, r)
+        at = tr.emit("IMul", uint, Id(major), Id(tr.index_id(args[2])))
+        at = tr.emit("IAdd", uint, Id(at), Id(tr.emit("IMul", uint, Id(minor), Id(tr.uint(size)))))
+        return tr.emit("IAdd", uint, Id(tr.index_id(args[1])), Id(at))
+
+    def descriptor(self, mat: Matrix, handle: Handle, args: list[Operand], kind: str) -> None:
+        """Load, Store or Accumulate with a byte-address buffer."""
+        tr = self.tr
+        comp = component_of(mat.type)
+        element = self.ms.component_type(mat.type)
+        operands = [None] + list(args)
+
+        def body(e: int, r: int, c: int) -> None:
+            address = self._address(mat, operands, r, c, comp[1] // 8)
+            pointer = tr.buffers.scalar_pointer(handle, address, (comp[0], comp[1]))
+            if kind == "load":
+                self.store(mat, e, tr.emit("Load", element, Id(pointer)))
+                return
+            value = self.load(mat, e)
+            if kind == "accumulate":
+                value = self.add(mat.type, tr.emit("Load", element, Id(pointer)), value)
+            tr.emit_void("Store", Id(pointer), Id(value))
+
+        self.each(mat, body, writes=True)
+
+    def memory(self, mat: Matrix, args: list[Operand], kind: str) -> None:
+        """Load, Store or Accumulate with a groupshared array (its own
+        element type, converted)."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        p = tr.get(args[0])
+        if not isinstance(p, Ptr) or not p.path:
+            raise SpirvError("a groupshared matrix operand that is not a pointer into an array")
+        element_ir = p.view
+        memory_type = self.ms.memory_type(mat.type, element_ir)
+        stored = self.ms.component_type(memory_type)
+
+        def body(e: int, r: int, c: int) -> None:
+            layout = args[3].const_int
+            if layout not in (0, 1):
+                raise no_mapping("a ThreadGroup-scope matrix load or store in this layout")
+            major, minor = (r, c) if layout == 0 else (c, r)
+            index = tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(major), Id(tr.index_id(args[2])))), Id(minor))
+            index = tr.emit("IAdd", uint, Id(index), Id(tr.index_id(args[1])))
+            path = list(p.path)
+            path[-1] = tr.emit("IAdd", uint, Id(path[-1]), Id(index))
+            pointer = tr.address(Ptr(p.root, p.storage, p.root_type, path, p.view, p.decayed, p.name))
+            if kind == "load":
+                self.store(mat, e, self.convert(memory_type, tr.emit("Load", stored, Id(pointer)), mat.type))
+                return
+            value = self.convert(mat, self.load(mat, e), memory_type)
+            if kind == "accumulate":
+                value = self.add(memory_type, tr.emit("Load", stored, Id(pointer)), value)
+            tr.emit_void("Store", Id(pointer), Id(value))
+
+        self.each(mat, body, writes=True)
+
+    def multiply(self, a: Matrix, b: Matrix, c: Matrix, accumulate: bool) -> None:
+        """C (+)= A x B: each thread computes its elements of C."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        element = self.ms.component_type(c.type)
+        is_float = component_of(c.type)[0] == "float"
+        depth = a.type.cols
+        total = tr.local_var(element, "dot")
+
+        def body(e: int, r: int, col: int) -> None:
+            start = self.load(c, e) if accumulate else self.m.const_null(element)
+            tr.emit_void("Store", Id(total), Id(start))
+
+            def step(k: int) -> None:
+                x = self.load(a, tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(r), Id(tr.uint(depth)))), Id(k)))
+                y = self.load(b, tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(k), Id(tr.uint(b.type.cols)))),
+                                         Id(col)))
+                product = tr.emit("FMul" if is_float else "IMul", element, Id(self.convert(a, x, c.type)),
+                                  Id(self.convert(b, y, c.type)))
+                sum_ = tr.emit("FAdd" if is_float else "IAdd", element, Id(tr.emit("Load", element, Id(total))),
+                               Id(product))
+                tr.emit_void("Store", Id(total), Id(sum_))
+
+            tr.loop(tr.uint(depth), step, "k")
+            self.store(c, e, tr.emit("Load", element, Id(total)))
+
+        self.each(c, body, writes=True)
+
+    def outer_product(self, mat: Matrix, va: Val, vb: Val) -> None:
+        tr = self.tr
+        element = self.ms.component_type(mat.type)
+        kind = component_of(mat.type)
+        a_var = tr.local_var(tr.stype(va.ty), "outer.a")
+        b_var = tr.local_var(tr.stype(vb.ty), "outer.b")
+        tr.emit_void("Store", Id(a_var), Id(va.id))
+        tr.emit_void("Store", Id(b_var), Id(vb.id))
+        assert va.ty.elem is not None and vb.ty.elem is not None
+
+        def body(e: int, r: int, c: int) -> None:
+            x = tr.emit("Load", tr.stype(va.ty.elem), Id(tr.emit(
+                "AccessChain", self.m.t_pointer("Function", tr.stype(va.ty.elem)), Id(a_var), Id(r))))
+            y = tr.emit("Load", tr.stype(vb.ty.elem), Id(tr.emit(
+                "AccessChain", self.m.t_pointer("Function", tr.stype(vb.ty.elem)), Id(b_var), Id(c))))
+            x = self.ms.convert_scalar(Val(x, va.ty.elem), kind, signed_source=True)
+            y = self.ms.convert_scalar(Val(y, vb.ty.elem), kind, signed_source=True)
+            self.store(mat, e, tr.emit("FMul" if kind[0] == "float" else "IMul", element, Id(x), Id(y)))
+
+        self.each(mat, body, writes=True)
+
+    def from_threads(self, mat: Matrix, vector: Val) -> None:
+        """An A matrix's column, a B matrix's row, from each thread."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        is_a = mat.type.use == 0
+        limit = mat.type.cols if is_a else mat.type.rows
+        length = mat.type.rows if is_a else mat.type.cols
+        assert vector.ty.elem is not None
+        v_var = tr.local_var(tr.stype(vector.ty), "thread.vector")
+        tr.emit_void("Store", Id(v_var), Id(vector.id))
+        tr.group_barrier()
+        tid = tr.flat_thread_index()
+
+        def write() -> None:
+            def one(i: int) -> None:
+                x = tr.emit("Load", tr.stype(vector.ty.elem), Id(tr.emit(
+                    "AccessChain", self.m.t_pointer("Function", tr.stype(vector.ty.elem)), Id(v_var), Id(i))))
+                x = self.ms.convert_scalar(Val(x, vector.ty.elem), component_of(mat.type))
+                row, col = (i, tid) if is_a else (tid, i)
+                e = tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(row), Id(tr.uint(mat.type.cols)))), Id(col))
+                self.store(mat, e, x)
+            tr.loop(tr.uint(length), one, "i")
+
+        tr.if_then(tr.emit("ULessThan", self.m.t_bool(), Id(tid), Id(tr.uint(limit))), write)
+        tr.group_barrier()
+
+    def to_threads(self, mat: Matrix, index: Operand, rt: IRType) -> Val:
+        """Thread t gets column (index * group size + t) of an A matrix, row
+        of a B matrix; zeros past the matrix."""
+        tr = self.tr
+        uint = self.m.t_int(32)
+        is_a = mat.type.use == 0
+        limit = mat.type.cols if is_a else mat.type.rows
+        length = mat.type.rows if is_a else mat.type.cols
+        assert rt.elem is not None
+        result = tr.local_var(tr.stype(rt), "thread.vector")
+        tr.emit_void("Store", Id(result), Id(self.m.const_null(tr.stype(rt))))
+        tr.group_barrier()
+        line = tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(tr.index_id(index)), Id(tr.uint(tr.group_size)))),
+                       Id(tr.flat_thread_index()))
+
+        def read() -> None:
+            def one(i: int) -> None:
+                row, col = (i, line) if is_a else (line, i)
+                e = tr.emit("IAdd", uint, Id(tr.emit("IMul", uint, Id(row), Id(tr.uint(mat.type.cols)))), Id(col))
+                x = self.ms.convert_scalar(Val(self.load(mat, e), _component_ir(tr, mat.type)),
+                                           ("float" if rt.elem.kind == "float" else "int", rt.elem.bits,
+                                            component_of(mat.type)[2]), signed_source=component_of(mat.type)[2])
+                tr.emit_void("Store", Id(tr.emit("AccessChain", self.m.t_pointer("Function", tr.stype(rt.elem)),
+                                                 Id(result), Id(i))), Id(x))
+            tr.loop(tr.uint(length), one, "i")
+
+        tr.if_then(tr.emit("ULessThan", self.m.t_bool(), Id(line), Id(tr.uint(limit))), read)
+        return Val(tr.emit("Load", tr.stype(rt), Id(result)), rt)
 
 
 # ---------------------------------------------------------------------------

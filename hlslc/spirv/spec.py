@@ -81,7 +81,7 @@ ENUMS: dict[str, dict[str, int]] = {
         "StorageImageWriteWithoutFormat": 56, "SampledBuffer": 46, "ImageBuffer": 47, "Sampled1D": 43,
         "Image1D": 44, "Int8": 39, "GroupNonUniform": 61, "GroupNonUniformVote": 62,
         "GroupNonUniformArithmetic": 63, "GroupNonUniformBallot": 64, "GroupNonUniformShuffle": 65,
-        "GroupNonUniformQuad": 68, "StorageBuffer16BitAccess": 4433,
+        "GroupNonUniformQuad": 68, "StorageBuffer16BitAccess": 4433, "StorageBuffer8BitAccess": 4448,
         "UniformAndStorageBuffer16BitAccess": 4434, "VulkanMemoryModel": 5345,
         "VulkanMemoryModelDeviceScope": 5346, "CooperativeMatrixKHR": 6022, "AtomicFloat32AddEXT": 6033,
         "AtomicFloat64AddEXT": 6034, "RuntimeDescriptorArray": 5302,

@@ -195,6 +195,7 @@ class Translator:
         if fn is None or not fn.defined:
             raise SpirvError(f"the module has no entry function '{entry}'")
         threads = self._numthreads(entry)
+        self.group_size = threads[0] * threads[1] * threads[2]
         void = self.m.t_void()
         fn_type = self.m.t_function(void, [])
         fid = self.m.new_id()
@@ -407,6 +408,45 @@ class Translator:
         self.emit_void("Branch", Id(header))
         self.start_block(merge)
 
+    def if_then(self, cond: int, body: Callable[[], None]) -> None:
+        """A structured `if (cond) body();`."""
+        then, merge = self.m.new_id(), self.m.new_id()
+        self.emit_void("SelectionMerge", Id(merge), Enum("SelectionControl", "None"))
+        self.emit_void("BranchConditional", Id(cond), Id(then), Id(merge))
+        self.start_block(then)
+        body()
+        self.emit_void("Branch", Id(merge))
+        self.start_block(merge)
+
+    def group_barrier(self) -> None:
+        """A barrier of the thread group on groupshared memory."""
+        workgroup = self.scope("Workgroup")
+        semantics = spec.SEMANTICS["AcquireRelease"] | spec.SEMANTICS["WorkgroupMemory"]
+        self.emit_void("ControlBarrier", Id(workgroup), Id(workgroup), Id(self.uint(semantics)))
+
+    def flat_thread_index(self) -> int:
+        return self.emit("Load", self.m.t_int(32), Id(self.builtin("LocalInvocationIndex", False)))
+
+    def for_each_element(self, total: int, body: Callable[[int], None]) -> None:
+        """`body(e)` for the elements e in [0, total) this thread owns when
+        the thread group shares them out (e = thread + k * group size)."""
+        uint = self.m.t_int(32)
+        threads = self.group_size
+        rounds = -(-total // threads)
+        tid = self.flat_thread_index()
+
+        def one(k: int) -> None:
+            e = self.emit("IAdd", uint, Id(self.emit("IMul", uint, Id(k), Id(self.uint(threads)))), Id(tid))
+            if total % threads:
+                self.if_then(self.emit("ULessThan", self.m.t_bool(), Id(e), Id(self.uint(total))), lambda: body(e))
+            else:
+                body(e)
+
+        if rounds == 1:
+            one(self.uint(0))
+        else:
+            self.loop(self.uint(rounds), one, "element")
+
     # -- types and values -----------------------------------------------------------
 
     def stype(self, t: IRType) -> int:
@@ -417,8 +457,6 @@ class Translator:
         if k == "bool":
             return m.t_bool()
         if k == "int":
-            if t.bits == 8:
-                raise no_mapping("an 8-bit integer value")
             return m.t_int(t.bits)
         if k == "float":
             return m.t_float(t.bits)

@@ -1,4 +1,3 @@
-// RUN: not %hlslc -spirv -DGROUP %s 2>&1 | FileCheck %s --check-prefix=GROUP
 // RUN: not %hlslc -spirv -DUSE %s 2>&1 | FileCheck %s --check-prefix=USE
 // RUN: not %hlslc -spirv -DVECTORS %s 2>&1 | FileCheck %s --check-prefix=VECTORS
 // RUN: not %hlslc -spirv -DLAYOUT %s 2>&1 | FileCheck %s --check-prefix=LAYOUT
@@ -16,16 +15,10 @@ RWByteAddressBuffer Output : register(u1);
 using MatA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave>;
 using MatB = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::B, MatrixScope::Wave>;
 using Acc = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;
-using GroupAcc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::ThreadGroup>;
 
 [numthreads(32, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID)
 {
-#ifdef GROUP
-    // GROUP: linalg-errors.hlsl:[[@LINE+1]]:18: error: a ThreadGroup-scope matrix has no SPIR-V mapping: Vulkan's cooperative matrices are per subgroup (use Wave scope)
-    GroupAcc g = GroupAcc::Splat(1.0f);
-    g.Store(Output, 0, 64, MatrixLayout::RowMajor);
-#endif
 #ifdef USE
     Acc c = Acc::Splat(1.0h);
     // USE: linalg-errors.hlsl:[[@LINE+1]]:14: error: a cast that changes a matrix's use (Accumulator to A) has no SPIR-V mapping
