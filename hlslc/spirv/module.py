@@ -147,6 +147,9 @@ class Module:
         self.value_type: dict[int, int] = {}     # constant / variable id -> its type id
         self.friendly: dict[int, str] = {}       # ids of types and constants -> disassembly name
         self.warnings: list = []                 # what the translation warns about (see hlslc.spirv)
+        self.int_values: dict[int, int] = {}     # integer constant id -> its value (bits, unsigned)
+        self.parts: dict[int, list[int]] = {}    # composite constant id -> its constituents
+        self.constant_ids: set[int] = set()
 
     # -- ids and module-level sections ---------------------------------------
 
@@ -296,6 +299,7 @@ class Module:
         cid = self.new_id()
         self.globals.append(Instruction(op, type_id, cid, operands))
         self._constants[key] = cid
+        self.constant_ids.add(cid)
         self.value_type[cid] = type_id
         self.friendly[cid] = friendly
         return cid
@@ -304,8 +308,10 @@ class Module:
         width = self.type_of[type_id][1]
         value &= (1 << width) - 1
         words = [value & 0xFFFFFFFF] if width <= 32 else [value & 0xFFFFFFFF, value >> 32]
-        return self._constant(("int", type_id, value), "Constant", type_id, [Lit(words, str(value))],
-                              f"{self.friendly[type_id]}_{value}")
+        cid = self._constant(("int", type_id, value), "Constant", type_id, [Lit(words, str(value))],
+                             f"{self.friendly[type_id]}_{value}")
+        self.int_values[cid] = value
+        return cid
 
     def const_uint(self, value: int) -> int:
         return self.const_int(self.t_int(32), value)
@@ -334,8 +340,13 @@ class Module:
         return self._constant(("null", type_id), "ConstantNull", type_id, [], f"{self.friendly[type_id]}_null")
 
     def const_composite(self, type_id: int, parts: list[int]) -> int:
-        return self._constant(("composite", type_id, tuple(parts)), "ConstantComposite", type_id,
-                              [Id(p) for p in parts], f"{self.friendly[type_id]}_const")
+        cid = self._constant(("composite", type_id, tuple(parts)), "ConstantComposite", type_id,
+                             [Id(p) for p in parts], f"{self.friendly[type_id]}_const")
+        self.parts[cid] = list(parts)
+        return cid
+
+    def is_constant(self, value: int) -> bool:
+        return value in self.constant_ids
 
     # -- global variables --------------------------------------------------------
 

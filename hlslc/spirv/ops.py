@@ -64,6 +64,11 @@ def _const(operand: Operand, what: str) -> int:
     return value
 
 
+def _suffix(t: IRType) -> str:
+    """The overload suffix of a scalar type: f32, i16, ..."""
+    return ("f" if t.kind == "float" else "i") + str(t.bits)
+
+
 def _scalar_of(t: IRType) -> tuple[str, int]:
     if t.kind == "float":
         return ("float", t.bits)
@@ -240,6 +245,9 @@ def _typed_component(tr: Translator, handle: Handle, index: Operand, offset: Ope
 def _buffer_load(tr: Translator, handle: Handle, index: Operand, offset: Operand | None, count: int,
                  t: IRType) -> Parts:
     res = handle.res
+    if res.kind == "TypedBuffer":
+        from .images import typed_load
+        return typed_load(tr, handle, index, tr.types.get(f"%dx.types.ResRet.{_suffix(t)}"))
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
         raise no_mapping(f"loads from '{res.name}' ({res.kind})")
     state: dict[str, int] = {}
@@ -278,6 +286,10 @@ def _buffer_load_op(tr, ins, o, args, rt):
 def _buffer_store(tr: Translator, handle: Handle, index: Operand, offset: Operand | None, values: list[Operand],
                   mask: int) -> None:
     res = handle.res
+    if res.kind == "TypedBuffer":
+        from .images import typed_store
+        typed_store(tr, handle, index, values)
+        return
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
         raise no_mapping(f"stores to '{res.name}' ({res.kind})")
     address = None
@@ -381,6 +393,9 @@ def _get_dimensions(tr, ins, o, args, rt):
         else:
             count = tr.emit("ArrayLength", uint, Id(tr.buffers.block_pointer(handle, variable)), Lit(0))
         return Parts([Val(count, i32), Val(tr.uint(res.stride), i32), zero, zero])
+    from .images import image_dimensions, is_image
+    if is_image(res):
+        return image_dimensions(tr, handle, args[1])
     raise no_mapping(f"GetDimensions of '{res.name}' ({res.kind})")
 
 
@@ -427,7 +442,15 @@ _LLVM_RMW = {"add": "AtomicIAdd", "sub": "AtomicISub", "and": "AtomicAnd", "or":
              "xchg": "AtomicExchange", "fadd": "AtomicFAddEXT"}
 
 
-def _atomic_pointer(tr: Translator, handle: Handle, offsets: list[Operand], t: IRType) -> int:
+def _atomic_pointer(tr: Translator, handle: Handle, offsets: list[Operand], t: IRType) -> tuple[int, int]:
+    """A pointer for an atomic on a resource, and the type it points to."""
+    found = _atomic_pointer_of(tr, handle, offsets, t)
+    if isinstance(found, tuple):
+        return found
+    return found, tr.stype(t)
+
+
+def _atomic_pointer_of(tr: Translator, handle: Handle, offsets: list[Operand], t: IRType) -> Any:
     res = handle.res
     bits = t.bits
     if bits == 64:
@@ -440,6 +463,11 @@ def _atomic_pointer(tr: Translator, handle: Handle, offsets: list[Operand], t: I
             return found[0]
         address = _byte_address(tr, handle, offsets[0], offsets[1])
         return tr.buffers.scalar_pointer(handle, address, ("int", bits))
+    from .images import Shape, images, is_image
+    if is_image(res):
+        im = images(tr)
+        pointer = im.texel_pointer(handle, im.coordinate(offsets, Shape(res.kind).coords), t)
+        return pointer, im.sampled_type(res)
     raise no_mapping(f"atomic operations on '{res.name}' ({res.kind})")
 
 
@@ -448,20 +476,26 @@ def _atomic_bin_op(tr, ins, o, args, rt):
     handle = _handle(tr, args[0])
     kind = _const(args[1], "atomic operation")
     value = tr.val(args[5])
-    ptr = _atomic_pointer(tr, handle, args[2:5], value.ty)
+    ptr, pointee = _atomic_pointer(tr, handle, args[2:5], value.ty)
     name = _RMW[kind]
-    result = tr.emit(name, tr.stype(value.ty), Id(ptr), Id(tr.scope("Device")), Id(tr.uint(0)), Id(value.id))
-    return Val(result, value.ty)
+    operand = _as_type(tr, value.id, tr.stype(value.ty), pointee)
+    result = tr.emit(name, pointee, Id(ptr), Id(tr.scope("Device")), Id(tr.uint(0)), Id(operand))
+    return Val(_as_type(tr, result, pointee, tr.stype(value.ty)), value.ty)
+
+
+def _as_type(tr: Translator, value: int, have: int, want: int) -> int:
+    return value if have == want else tr.emit("Bitcast", want, Id(value))
 
 
 @op("AtomicCompareExchange")
 def _atomic_cmpxchg(tr, ins, o, args, rt):
     handle = _handle(tr, args[0])
     cmp, new = tr.val(args[4]), tr.val(args[5])
-    ptr = _atomic_pointer(tr, handle, args[1:4], new.ty)
-    result = tr.emit("AtomicCompareExchange", tr.stype(new.ty), Id(ptr), Id(tr.scope("Device")), Id(tr.uint(0)),
-                     Id(tr.uint(0)), Id(new.id), Id(cmp.id))
-    return Val(result, new.ty)
+    ptr, pointee = _atomic_pointer(tr, handle, args[1:4], new.ty)
+    have = tr.stype(new.ty)
+    result = tr.emit("AtomicCompareExchange", pointee, Id(ptr), Id(tr.scope("Device")), Id(tr.uint(0)),
+                     Id(tr.uint(0)), Id(_as_type(tr, new.id, have, pointee)), Id(_as_type(tr, cmp.id, have, pointee)))
+    return Val(_as_type(tr, result, pointee, have), new.ty)
 
 
 def groupshared_atomic(tr: Translator, ins: Any, parsed: Any) -> Any:
@@ -902,3 +936,36 @@ def _quad_op(tr, ins, o, args, rt):
     direction = _const(args[1], "quad direction")
     return Val(tr.emit("GroupNonUniformQuadSwap", tr.stype(x.ty), Id(scope), Id(x.id), Id(tr.uint(direction))),
                x.ty)
+
+
+# ---------------------------------------------------------------------------
+# Textures and samplers (see `images`)
+
+@op("TextureLoad")
+def _texture_load(tr, ins, o, args, rt):
+    from .images import texture_load
+    return texture_load(tr, _handle(tr, args[0]), args[1:], rt)
+
+
+@op("TextureStore")
+def _texture_store(tr, ins, o, args, rt):
+    from .images import texture_store
+    texture_store(tr, _handle(tr, args[0]), args[1:])
+
+
+@op("SampleLevel", "SampleGrad")
+def _sample(tr, ins, o, args, rt):
+    from .images import sample
+    return sample(tr, o, args, rt)
+
+
+@op("TextureGather")
+def _gather(tr, ins, o, args, rt):
+    from .images import gather
+    return gather(tr, o, args, rt)
+
+
+@op("Sample", "SampleBias", "SampleCmp", "CalculateLOD")
+def _implicit_lod(tr, ins, o, args, rt):
+    raise no_mapping(f"the operation {o.name}", "compute shaders have no implicit derivatives in Vulkan; use "
+                                               "SampleLevel or SampleGrad")

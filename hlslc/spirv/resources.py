@@ -54,6 +54,10 @@ class ResourceInfo:
         self.size = 0
         self.globally_coherent = False
         self.span: Any = None
+        # Typed buffers and textures: DXIL's component type of the elements
+        # (F32 = 9, I32 = 4, U32 = 5, ...) and how many there are.
+        self.component = 0
+        self.components = 0
 
     @property
     def writable(self) -> bool:
@@ -100,6 +104,8 @@ def from_bindings(bindings: list[Any]) -> list[ResourceInfo]:
         info.span = b.span
         info.stride = b.stride
         info.globally_coherent = b.globally_coherent
+        info.component = getattr(b, "component_type", 0)
+        info.components = getattr(b, "component_count", 0)
         resource = b.resource
         if b.kind_name == "StructuredBuffer" and resource is not None:
             info.element = getattr(b, "element_layout", None)

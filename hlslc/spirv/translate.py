@@ -882,6 +882,9 @@ class Translator:
         t = parsed.type
         k = idx_op.const_int
         if k is not None:
+            parts = self._constant_parts(vec)
+            if parts is not None:
+                return Val(parts[k], t)
             return Val(self.emit("CompositeExtract", self.stype(t), Id(vec.id), Lit(k)), t)
         if not self.wide(vec.ty):
             return Val(self.emit("VectorExtractDynamic", self.stype(t), Id(vec.id), Id(self.index_id(idx_op))), t)
@@ -896,6 +899,12 @@ class Translator:
         t = parsed.type
         k = idx_op.const_int
         if k is not None:
+            parts = self._constant_parts(vec)
+            if parts is not None and elt.id in self.m.value_type and self.m.is_constant(elt.id):
+                # Folded: texel offsets, for one, must be constants.
+                parts = list(parts)
+                parts[k] = elt.id
+                return Val(self.m.const_composite(self.stype(t), parts), t)
             return Val(self.emit("CompositeInsert", self.stype(t), Id(elt.id), Id(vec.id), Lit(k)), t)
         if not self.wide(t):
             return Val(self.emit("VectorInsertDynamic", self.stype(t), Id(vec.id), Id(elt.id),
@@ -907,6 +916,17 @@ class Translator:
                       Id(self.index_id(idx_op)))
         self.emit_void("Store", Id(p), Id(elt.id))
         return Val(self.emit("Load", self.stype(t), Id(tmp)), t)
+
+    def _constant_parts(self, value: Val) -> list[int] | None:
+        """The constituents of a constant vector, or None."""
+        parts = self.m.parts.get(value.id)
+        if parts is not None:
+            return parts
+        t = value.ty
+        if t.kind == "vector" and t.elem is not None and self.m.is_constant(value.id) \
+                and self.m.globals and value.id == self.m.const_null(self.stype(t)):
+            return [self.m.const_null(self.stype(t.elem))] * t.count
+        return None
 
     def _i_shufflevector(self, ins: R.Instruction, parsed: Parsed) -> Val:
         a, b = (self.val(o) for o in parsed.operands)
