@@ -550,14 +550,9 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
     ms.coop_store(ptr, value, layout, stride)
 
 
-@op("MatrixStoreToDescriptor")
+@op("MatrixStoreToDescriptor", "MatrixAccumulateToDescriptor")
 def _store_descriptor(tr, ins, o, args, rt):
-    _write_descriptor(tr, args, False)
-
-
-@op("MatrixAccumulateToDescriptor")
-def _accumulate_descriptor(tr, ins, o, args, rt):
-    _write_descriptor(tr, args, True)
+    _write_descriptor(tr, args, o.name == "MatrixAccumulateToDescriptor")
 
 
 @op("MatrixLoadFromMemory")
@@ -591,14 +586,9 @@ def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None
     ms.coop_store(ptr, value, layout, stride)
 
 
-@op("MatrixStoreToMemory")
+@op("MatrixStoreToMemory", "MatrixAccumulateToMemory")
 def _store_memory(tr, ins, o, args, rt):
-    _write_memory(tr, args, False)
-
-
-@op("MatrixAccumulateToMemory")
-def _accumulate_memory(tr, ins, o, args, rt):
-    _write_memory(tr, args, True)
+    _write_memory(tr, args, o.name == "MatrixAccumulateToMemory")
 
 
 @op("MatrixMultiply", "MatrixMultiplyAccumulate")

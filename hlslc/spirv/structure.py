@@ -277,7 +277,7 @@ def structure(graph: Graph) -> None:
     claimed: set[str] = set()
     for loop in loops:
         header = graph.nodes[loop.header]
-        exits = _exit_targets(graph, loop)
+        exits = _raw_exits(graph, loop)
         merge = exits[0] if exits else _unreachable_block(graph, loop.header + ".merge")
         header.loop_merge = merge
         header.loop_continue = _continue_target(graph, loop, idom)
@@ -392,10 +392,6 @@ def _raw_exits(graph: Graph, loop: Loop) -> list[str]:
     return out
 
 
-def _exit_targets(graph: Graph, loop: Loop) -> list[str]:
-    return _raw_exits(graph, loop)
-
-
 def _normalize_one_loop(graph: Graph) -> bool:
     """Fix the innermost loop that has several back edges or several exit
     targets; False when every loop is in structured form."""
@@ -408,7 +404,7 @@ def _normalize_one_loop(graph: Graph) -> bool:
             for src in loop.latches:
                 graph.nodes[src].retarget(header, latch.name)
             return True
-        exits = _exit_targets(graph, loop)
+        exits = _raw_exits(graph, loop)
         if len(exits) > 1:
             _join_exits(graph, loop, exits)
             return True

@@ -119,14 +119,24 @@ class Parts:
 
 class Slot:
     """An alloca (or global) holding a handle or a matrix reference: what
-    was stored in it."""
+    was stored in it (one thing, since SPIR-V cannot choose a resource at
+    run time: checked when the translation ends), and the IR line of its
+    first load."""
 
-    __slots__ = ("name", "value", "stored")
+    __slots__ = ("name", "value", "stored", "loaded")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.value: Any = None
-        self.stored: list[Any] = []
+        self.stored: dict[Any, Any] = {}
+        self.loaded: int | None = None
+
+
+def _identity(value: Any) -> Any:
+    """What makes two stored handles the same resource."""
+    if isinstance(value, Handle):
+        return ("handle", id(value.res), value.index)
+    return ("object", id(value))
 
 
 _STATIC_KINDS = ("handle", "matref", "wavemat", "matrixobject")
@@ -173,6 +183,7 @@ class Translator:
         self.interface: list[int] = []
         self.builtins: dict[str, int] = {}
         self.global_vars: dict[str, Any] = {}
+        self.slots: list[Slot] = []
         self.current_line: int | None = None
         if options.resources is None:
             from .resources import from_metadata
@@ -215,6 +226,10 @@ class Translator:
             Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
         self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
             Id(fid), Enum("ExecutionMode", "LocalSize")] + [Lit(n) for n in threads]))
+        for slot in self.slots:
+            if len(slot.stored) > 1:
+                raise SpirvError("a resource or matrix chosen at run time has no SPIR-V mapping: every use must "
+                                 "name one resource or matrix", slot.loaded)
         self.warnings = self.buffers.binding_conflicts()
         if "CooperativeMatrixKHR" in self.m.capabilities:
             self.m.capability("VulkanMemoryModel")
@@ -334,8 +349,6 @@ class Translator:
                         if err.line is None:
                             err.line = ins.line
                         raise
-                    except (IRError, ValueError, KeyError, IndexError) as err:
-                        raise SpirvError(f"cannot translate '{ins.describe()[:80]}': {err}", ins.line) from None
             self.current_line = node.line
             for target, value in node.stores:
                 if target in self.phi_vars:
@@ -567,7 +580,7 @@ class Translator:
         return found
 
     def _global_initializer(self, g: R.Global, t: IRType) -> int | None:
-        lines = self._ir_lines()
+        lines = self.text_lines
         text = R.unquote_names(lines[g.line - 1]) if 0 < g.line <= len(lines) else ""
         m = re.match(r"\s*@\S+\s*=\s*(.*)$", text)
         if not m:
@@ -585,9 +598,6 @@ class Translator:
         if not value or value in ("undef", "poison"):
             return None
         return self.constant(t, value)
-
-    def _ir_lines(self) -> list[str]:
-        return self.text_lines
 
     def builtin(self, name: str, vector: bool) -> int:
         """The Input variable of a compute built-in (uvec3 or uint)."""
@@ -991,12 +1001,11 @@ class Translator:
         p = self.get(parsed.operands[0])
         t = parsed.type
         if isinstance(p, Slot):
-            values = {id(v): v for v in p.stored}
-            if len(values) > 1:
-                raise no_mapping("a resource or matrix chosen at run time",
-                                 "every use must name one resource or matrix")
             if p.value is None:
                 raise SpirvError("a resource or matrix variable read before it is set")
+            if p.loaded is None:
+                p.loaded = ins.line
+                self.slots.append(p)
             return p.value
         if not isinstance(p, Ptr):
             raise SpirvError("a load through something that is not a pointer")
@@ -1009,8 +1018,7 @@ class Translator:
         p = self.get(ptr_op)
         if isinstance(p, Slot):
             value = self.get(value_op)
-            if value is not p.value and all(value is not s for s in p.stored):
-                p.stored.append(value)
+            p.stored.setdefault(_identity(value), value)
             p.value = value
             return None
         if not isinstance(p, Ptr):
