@@ -25,7 +25,8 @@ from .resources import Laid, ResourceInfo, find_scalar, lay_out, layout_problem,
 if TYPE_CHECKING:  # pragma: no cover
     from .translate import Handle, Translator
 
-_SRV_TYPE_NAMES = {"RawBuffer": "ByteAddressBuffer", "StructuredBuffer": "StructuredBuffer"}
+_SRV_TYPE_NAMES = {"RawBuffer": "ByteAddressBuffer", "StructuredBuffer": "StructuredBuffer",
+                   "TBuffer": "TextureBuffer"}
 
 
 class Variable:
@@ -133,7 +134,7 @@ class Buffers:
         found = self.views.get(key)
         if found is not None:
             return found
-        if res.kind not in ("RawBuffer", "StructuredBuffer"):
+        if res.kind not in ("RawBuffer", "StructuredBuffer", "TBuffer"):
             from .translate import no_mapping
             raise no_mapping(f"raw access to '{res.name}' ({res.kind})")
         m = self.m
@@ -147,7 +148,7 @@ class Buffers:
         element.scalar = scalar
         base = _SRV_TYPE_NAMES.get(res.kind, res.kind)
         type_name = ("type.RW" if res.writable else "type.") + base
-        own = scalar == ("int", 32) and (res.kind == "RawBuffer" or self.typed(res) is None)
+        own = scalar == ("int", 32) and (res.kind in ("RawBuffer", "TBuffer") or self.typed(res) is None)
         if not own:
             type_name += "." + m.friendly[elem_type]
         block = self._block(element, bits // 8, type_name, res.writable)
@@ -215,6 +216,31 @@ class Buffers:
         found = self.views[key] = Variable(var, laid, "Uniform", False)
         found.rows = rows
         return found
+
+    def counter(self, res: ResourceInfo) -> int:
+        """The counter of an append, consume or counted structured buffer:
+        a StorageBuffer block of one uint, bound (as DXC does when nothing
+        says where) after every resource of its descriptor set."""
+        key = (id(res), "counter")
+        found = self.views.get(key)
+        if found is not None:
+            return found.var
+        m = self.m
+        uint = m.t_int(32)
+        block = getattr(self, "_counter_block", None)
+        if block is None:
+            block = self._counter_block = m.t_struct([uint], "type.ACSBuffer.counter", unique=True)
+            m.member_decorate(block, 0, "Offset", 0)
+            m.decorate(block, "Block")
+        var = m.global_variable(block, "StorageBuffer", "counter.var." + res.name)
+        dset = res.descriptor_set
+        taken = [r.binding + max((r.count or 1) - 1, 0) for r in self.resources if r.descriptor_set == dset]
+        counters = sum(1 for k in self.views if k[1] == "counter")
+        m.decorate(var, "DescriptorSet", dset)
+        m.decorate(var, "Binding", max(taken, default=-1) + 1 + counters)
+        self.tr.interface.append(var)
+        self.views[key] = Variable(var, Laid("scalar", uint, 4), "StorageBuffer", False)
+        return var
 
     # -- pointers ----------------------------------------------------------------
 

@@ -308,8 +308,9 @@ class Module:
         width = self.type_of[type_id][1]
         value &= (1 << width) - 1
         words = [value & 0xFFFFFFFF] if width <= 32 else [value & 0xFFFFFFFF, value >> 32]
-        cid = self._constant(("int", type_id, value), "Constant", type_id, [Lit(words, str(value))],
-                             f"{self.friendly[type_id]}_{value}")
+        text = str(value - (1 << width) if self.type_of[type_id][2] and value >> (width - 1) else value)
+        cid = self._constant(("int", type_id, value), "Constant", type_id, [Lit(words, text)],
+                             f"{self.friendly[type_id]}_{_friendly_number(text)}")
         self.int_values[cid] = value
         return cid
 
@@ -452,7 +453,7 @@ def _friendly_number(text: str) -> str:
     return text.replace("-", "n").replace(".", "_").replace("+", "")
 
 
-_MASK_KINDS = {"FunctionControl", "SelectionControl", "LoopControl"}
+_MASK_KINDS = {"FunctionControl", "SelectionControl", "LoopControl", "ImageOperands"}
 
 
 def _format(ins: Instruction, names: dict[int, str], module: Module) -> str:
@@ -475,6 +476,10 @@ def _format(ins: Instruction, names: dict[int, str], module: Module) -> str:
                 continue
             table = spec.ENUMS.get(operand.kind, {})
             name = next((n for n, v in table.items() if v == operand.value), None)
+            if name is None and operand.kind in _MASK_KINDS and operand.value:
+                bits = [n for n, v in table.items() if v and operand.value & v == v]
+                if sum(table[n] for n in bits) == operand.value:
+                    name = "|".join(bits)
             parts.append(name if name is not None else str(operand.value))
     text = " ".join(parts)
     if ins.result is not None:

@@ -248,6 +248,17 @@ def _buffer_load(tr: Translator, handle: Handle, index: Operand, offset: Operand
     if res.kind == "TypedBuffer":
         from .images import typed_load
         return typed_load(tr, handle, index, tr.types.get(f"%dx.types.ResRet.{_suffix(t)}"))
+    if res.kind == "TBuffer":
+        # A row of 16 bytes at a time, as words of a StorageBuffer.
+        uint = tr.m.t_int(32)
+        row = tr.emit("IMul", uint, Id(tr.index_id(index)), Id(tr.uint(16)))
+
+        def fetch_row(k: int) -> Any:
+            if k == 4:
+                return Val(tr.uint(1), tr.types.get("i32"))
+            return Val(_raw_component(tr, handle, row, k, t, True), t)
+
+        return LazyParts(fetch_row)
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
         raise no_mapping(f"loads from '{res.name}' ({res.kind})")
     state: dict[str, int] = {}
@@ -316,6 +327,22 @@ def _buffer_store_op(tr, ins, o, args, rt):
     handle = _handle(tr, args[0])
     offset = args[2] if handle.res.kind == "StructuredBuffer" else None
     _buffer_store(tr, handle, args[1], offset, args[3:7], _const(args[7], "store mask"))
+
+
+@op("BufferUpdateCounter")
+def _update_counter(tr, ins, o, args, rt):
+    handle = _handle(tr, args[0])
+    if handle.res.count not in (None, 1) or handle.res.count is None:
+        raise no_mapping("the counter of an element of an array of buffers")
+    uint = tr.m.t_int(32)
+    var = tr.buffers.counter(handle.res)
+    pointer = tr.emit("AccessChain", tr.m.t_pointer("StorageBuffer", uint), Id(var), Id(tr.uint(0)))
+    step = _const(args[1], "counter step")
+    name = "AtomicIAdd" if step in (1,) else "AtomicISub"
+    old = tr.emit(name, uint, Id(pointer), Id(tr.scope("Device")), Id(tr.uint(0)), Id(tr.uint(1)))
+    # Increment gives the value before, decrement the value after.
+    value = old if name == "AtomicIAdd" else tr.emit("ISub", uint, Id(old), Id(tr.uint(1)))
+    return Val(value, tr.types.get("i32"))
 
 
 @op("CBufferLoadLegacy")

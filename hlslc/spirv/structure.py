@@ -161,15 +161,19 @@ class Graph:
         return out
 
     def reverse_post_order(self) -> list[str]:
+        """The blocks in reverse post-order, a branch's first successor (an
+        if's then, a loop's body) before the others: the order the
+        translation writes them, so a loop body comes before what follows
+        the loop."""
         seen = {self.entry}
         order: list[str] = []
-        stack = [(self.entry, iter(self.nodes[self.entry].succs()))]
+        stack = [(self.entry, iter(reversed(self.nodes[self.entry].succs())))]
         while stack:
             name, it = stack[-1]
             for s in it:
                 if s not in seen and s in self.nodes:
                     seen.add(s)
-                    stack.append((s, iter(self.nodes[s].succs())))
+                    stack.append((s, iter(reversed(self.nodes[s].succs()))))
                     break
             else:
                 order.append(name)

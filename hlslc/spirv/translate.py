@@ -123,13 +123,81 @@ class Slot:
     run time: checked when the translation ends), and the IR line of its
     first load."""
 
-    __slots__ = ("name", "value", "stored", "loaded")
+    __slots__ = ("name", "value", "stored", "loaded", "block")
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.value: Any = None
         self.stored: dict[Any, Any] = {}
         self.loaded: int | None = None
+        self.block: str | None = None       # the block of the last store
+
+    def put(self, value: Any, block: str) -> None:
+        self.stored.setdefault(_identity(value), value)
+        self.value = value
+        self.block = block
+
+    def take(self, tr: "Translator", line: int) -> Any:
+        """The value a load reads: the last store when it is earlier in the
+        same block; otherwise every store must have stored the same thing
+        (checked when the translation ends)."""
+        if self.value is None:
+            raise SpirvError("a resource or matrix variable read before it is set")
+        if self.block != tr.node.name and self.loaded is None:
+            self.loaded = line
+            tr.slots.append(self)
+        return self.value
+
+
+class SlotTree:
+    """A local array or struct of handles (or matrix references): a Slot
+    per element, by index path."""
+
+    def __init__(self, name: str, type: IRType) -> None:
+        self.name = name
+        self.type = type
+        self.leaves: dict[tuple, Slot] = {}
+
+    def leaf(self, path: tuple) -> Slot:
+        found = self.leaves.get(path)
+        if found is None:
+            found = self.leaves[path] = Slot(f"{self.name}{list(path)}")
+        return found
+
+
+class SlotRef:
+    """A pointer into a SlotTree: the index path so far (`dynamic`: the
+    position and id of one index chosen at run time) and the IR type there."""
+
+    def __init__(self, tree: SlotTree, path: tuple, view: IRType, dynamic: tuple[int, int] | None = None) -> None:
+        self.tree = tree
+        self.path = path
+        self.view = view
+        self.dynamic = dynamic
+
+
+class Aggregate:
+    """The value of an array or struct of handles: its leaves by path."""
+
+    def __init__(self, leaves: dict[tuple, Any]) -> None:
+        self.leaves = leaves
+
+
+def _leaf_paths(t: IRType) -> list[tuple]:
+    if t.kind == "struct":
+        return [(k,) + rest for k, f in enumerate(t.fields) for rest in _leaf_paths(f)]
+    if t.kind == "array" and t.elem is not None:
+        return [(k,) + rest for k in range(t.count) for rest in _leaf_paths(t.elem)]
+    return [()]
+
+
+def holds_only_resources(t: IRType) -> bool:
+    """An array or struct whose every element is a handle or matrix reference."""
+    if t.kind == "struct":
+        return bool(t.fields) and all(holds_only_resources(f) or f.kind in _STATIC_KINDS for f in t.fields)
+    if t.kind == "array" and t.elem is not None:
+        return holds_only_resources(t.elem) or t.elem.kind in _STATIC_KINDS
+    return False
 
 
 def _identity(value: Any) -> Any:
@@ -485,6 +553,8 @@ class Translator:
             return m.t_struct([self.stype(f) for f in t.fields])
         if k == "void":
             return m.t_void()
+        if k in _STATIC_KINDS or holds_only_resources(t):
+            raise no_mapping("a resource in a value of a local array or struct that also holds data")
         raise no_mapping(f"a value of type '{t.text}'")
 
     @staticmethod
@@ -960,6 +1030,11 @@ class Translator:
     def _i_extractvalue(self, ins: R.Instruction, parsed: Parsed) -> Any:
         agg = self.get(parsed.operands[0])
         indices = parsed.extra
+        if isinstance(agg, Aggregate):
+            prefix = tuple(indices)
+            if prefix in agg.leaves:
+                return agg.leaves[prefix]
+            return Aggregate({k[len(prefix):]: v for k, v in agg.leaves.items() if k[:len(prefix)] == prefix})
         if isinstance(agg, Parts):
             value: Any = agg
             for k in indices:
@@ -975,6 +1050,17 @@ class Translator:
     def _i_insertvalue(self, ins: R.Instruction, parsed: Parsed) -> Any:
         agg_op, value_op = parsed.operands
         t = parsed.type
+        if holds_only_resources(t):
+            agg = self.get(agg_op) if agg_op.is_local else Aggregate({})
+            leaves = dict(agg.leaves) if isinstance(agg, Aggregate) else {}
+            prefix = tuple(parsed.extra)
+            value = self.get(value_op)
+            if isinstance(value, Aggregate):
+                for rest, leaf in value.leaves.items():
+                    leaves[prefix + rest] = leaf
+            else:
+                leaves[prefix] = value
+            return Aggregate(leaves)
         if t.name is not None and t.name.startswith("dx.types."):
             agg = self.get(agg_op) if agg_op.is_local else Parts([None] * len(t.fields))
             items = [agg.item(k) for k in range(len(t.fields))] if isinstance(agg, Parts) else \
@@ -994,32 +1080,84 @@ class Translator:
             if t.kind == "wavemat":
                 return self.matrices.wave_matrix_alloca(ins.result)
             return Slot(ins.result)
+        if holds_only_resources(t):
+            return SlotRef(SlotTree(ins.result, t), (), t)
         var = self.local_var(self.stype(t), name)
         return Ptr(var, "Function", t, [], t, name=name)
 
     def _i_load(self, ins: R.Instruction, parsed: Parsed) -> Any:
         p = self.get(parsed.operands[0])
         t = parsed.type
+        if isinstance(p, SlotRef):
+            return self._load_slots(p, ins.line)
         if isinstance(p, Slot):
-            if p.value is None:
-                raise SpirvError("a resource or matrix variable read before it is set")
-            if p.loaded is None:
-                p.loaded = ins.line
-                self.slots.append(p)
-            return p.value
+            return p.take(self, ins.line)
         if not isinstance(p, Ptr):
             raise SpirvError("a load through something that is not a pointer")
         if t.kind in _STATIC_KINDS:
             raise SpirvError("a load of a resource or matrix from memory")
         return Val(self.emit("Load", self.stype(t), Id(self.address(p))), t)
 
+    def _load_slots(self, p: SlotRef, line: int) -> Any:
+        if p.view.kind in _STATIC_KINDS:
+            if p.dynamic is None:
+                return p.tree.leaf(p.path).take(self, line)
+            return self._dynamic_handle(p)
+        if p.dynamic is not None:
+            raise no_mapping("a copy of part of a resource array chosen at run time")
+        leaves = {}
+        for rest in _leaf_paths(p.view):
+            slot = p.tree.leaf(p.path + rest)
+            if slot.value is not None:
+                leaves[rest] = slot.value
+        return Aggregate(leaves)
+
+    def _dynamic_handle(self, p: SlotRef) -> Handle:
+        """An element of a local array of handles chosen at run time: the
+        elements must be consecutive elements of one resource array."""
+        position, index = p.dynamic
+        count = self._array_length_at(p.tree.type, p.path[:position])
+        base = None
+        for k in range(count):
+            path = p.path[:position] + (k,) + p.path[position + 1:]
+            value = p.tree.leaf(path).value
+            constant = self.m.int_values.get(value.index, 0) if isinstance(value, Handle) and \
+                value.index is not None else 0 if isinstance(value, Handle) else None
+            if not isinstance(value, Handle) or (value.index is not None and value.index not in self.m.int_values):
+                raise no_mapping("a resource chosen at run time from a local array",
+                                 "its elements must be consecutive elements of one resource array")
+            if base is None:
+                base = (value.res, constant)
+            elif value.res is not base[0] or constant != base[1] + k:
+                raise no_mapping("a resource chosen at run time from a local array",
+                                 "its elements must be consecutive elements of one resource array")
+        assert base is not None
+        uint = self.m.t_int(32)
+        element = index if base[1] == 0 else self.emit("IAdd", uint, Id(index), Id(self.uint(base[1])))
+        return Handle(base[0], element)
+
+    @staticmethod
+    def _array_length_at(t: IRType, path: tuple) -> int:
+        for k in path:
+            t = t.fields[k] if t.kind == "struct" else t.elem
+        return t.count
+
     def _i_store(self, ins: R.Instruction, parsed: Parsed) -> None:
         value_op, ptr_op = parsed.operands
         p = self.get(ptr_op)
+        if isinstance(p, SlotRef):
+            if p.dynamic is not None:
+                raise no_mapping("storing a resource into a local array at an index chosen at run time")
+            value = self.get(value_op) if value_op.is_local else Aggregate({})
+            if isinstance(value, Aggregate):
+                for rest in _leaf_paths(p.view):
+                    if rest in value.leaves:
+                        p.tree.leaf(p.path + rest).put(value.leaves[rest], self.node.name)
+                return None
+            p.tree.leaf(p.path).put(value, self.node.name)
+            return None
         if isinstance(p, Slot):
-            value = self.get(value_op)
-            p.stored.setdefault(_identity(value), value)
-            p.value = value
+            p.put(self.get(value_op), self.node.name)
             return None
         if not isinstance(p, Ptr):
             raise SpirvError("a store through something that is not a pointer")
@@ -1029,6 +1167,21 @@ class Translator:
 
     def _i_getelementptr(self, ins: R.Instruction, parsed: Parsed) -> Any:
         base = self.get(parsed.operands[0])
+        if isinstance(base, SlotRef):
+            indices = parsed.operands[1:]
+            if indices[0].const_int != 0:
+                raise no_mapping("pointer arithmetic on a local array of resources")
+            path, view, dynamic = list(base.path), base.view, base.dynamic
+            for op in indices[1:]:
+                k = op.const_int
+                if k is None:
+                    if dynamic is not None or view.kind != "array":
+                        raise no_mapping("a resource chosen at run time from a local array")
+                    dynamic = (len(path), self.index_id(op))
+                    k = 0
+                path.append(k)
+                view = view.fields[k] if view.kind == "struct" else view.elem
+            return SlotRef(base.tree, tuple(path), view, dynamic)
         if isinstance(base, Slot):
             if all(o.const_int == 0 for o in parsed.operands[1:]):
                 return base

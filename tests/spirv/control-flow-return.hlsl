@@ -23,8 +23,8 @@ void main(uint3 id : SV_DispatchThreadID)
 {
     // CHECK: OpLoopMerge %FindInGrid_exit %loop_step None
     // CHECK: OpLoopMerge [[INNER:%loop_cond_1_exit_[0-9]+]] %loop_step_1 None
-    // CHECK: OpStore %loop_cond_1_exit_selector %uint_1
-    // CHECK: OpStore %loop_cond_1_exit_selector %uint_0
+    // CHECK-DAG: OpStore %loop_cond_1_exit_selector %uint_0
+    // CHECK-DAG: OpStore %loop_cond_1_exit_selector %uint_1
     // CHECK: [[INNER]] = OpLabel
     // CHECK-NEXT: [[SEL:%[0-9]+]] = OpLoad %uint %loop_cond_1_exit_selector
     // CHECK-NEXT: OpSelectionMerge %loop_end_1 None
