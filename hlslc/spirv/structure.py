@@ -52,7 +52,7 @@ import re
 from typing import Any
 
 from ..validate import reader as R
-from .irtypes import IRError, Operand, TypeTable, parse_instruction
+from .irtypes import IRError, TypeTable, parse_instruction
 
 
 class StructureError(Exception):

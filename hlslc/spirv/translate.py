@@ -42,7 +42,7 @@ from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_part
     scalar_constant
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module
 from .resources import ResourceInfo
-from .structure import Graph, StructureError, dominates, read_function, structure
+from .structure import StructureError, dominates, read_function, structure
 
 
 class SpirvError(Exception):
@@ -346,7 +346,8 @@ class Translator:
             self.phi_vars[result] = self.local_var(self.stype(ty), result.lstrip("%") + ".phi")
         self.selector_vars = {s: self.local_var(self.m.t_int(32), s.lstrip("%")) for s in g.selectors}
         self.matrices.prepare()
-        rpo = [n for n in g.order if n in set(g.reverse_post_order())]
+        reached = set(g.reverse_post_order())
+        rpo = [n for n in g.order if n in reached]
         self.idom = g.dominators(rpo)
         self.spilled: dict[str, int] = {}
         self.spill_candidates: set[str] = set()
