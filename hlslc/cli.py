@@ -44,7 +44,8 @@ Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
 that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
--verify check without writing, -P and --ast-dump show the earlier stages.
+-verify check without writing, -P and --ast-dump show the earlier stages;
+-spirv writes a SPIR-V module for Vulkan instead.
 
 Output:
   -o OUT, -Fo OUT, -Fc OUT  write output to OUT (default: standard output)
@@ -56,6 +57,11 @@ Output:
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
   -Vd                       do not run the IR validator on the output
+  -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles):
+                            the binary to -o FILE (NAME.spv with -o DIR/),
+                            its disassembly to standard output or to -o
+                            FILE.spvasm
+  -S                        with -spirv: write the disassembly, not the binary
 
 Target:
   -T PROFILE                target profile (default cs_6_10); one of:
@@ -133,7 +139,9 @@ they do not change hlslc's output):
   -res-may-alias -all-resources-bound -no-min-precision -WX (= -Werror)
   -no-warnings (= -w), -Wno-*, -denorm MODE, -select-validator V, -Fd FILE
   -fvk-* -fspv-*            Vulkan/SPIR-V options (with their values), kept in
-                            CompileOptions.vulkan_options
+                            CompileOptions.vulkan_options; -spirv applies
+                            -fvk-{{b,t,u,s}}-shift N SPACE (SPACE may be all)
+                            and -fvk-bind-register xN SPACE BINDING SET
 
 Other:
   -h, --help                show this help and exit
@@ -191,12 +199,14 @@ class Arguments(ValueRecord):
     target_device: str | None   # --target-device NAME|FILE.json
     portability: str            # -Wportability and friends: a portability.MODES value
     list_devices: bool
+    spirv: bool                 # -spirv: write SPIR-V for Vulkan instead of DXIL-like IR
+    assembly: bool              # -S: SPIR-V as disassembly text
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "project_config", "reflect", "target_device", "portability", "list_devices")
+               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -211,7 +221,8 @@ class Arguments(ValueRecord):
                  header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
                  vulkan_options: list[str] | None = None, bracket_depth: int = 256,
                  project_config: str | None = None, reflect: str | None = None,
-                 target_device: str | None = None, portability: str = "warning", list_devices: bool = False) -> None:
+                 target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
+                 spirv: bool = False, assembly: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -248,6 +259,8 @@ class Arguments(ValueRecord):
         self.target_device = target_device
         self.portability = portability
         self.list_devices = list_devices
+        self.spirv = spirv
+        self.assembly = assembly
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -284,6 +297,8 @@ _FLAGS: dict[str, tuple[str, object]] = {
     "-Wno-portability": ("portability", "off"),
     "-Werror=portability": ("portability", "error"),
     "-Wno-error=portability": ("portability", "no-error"),
+    "-spirv": ("spirv", True),
+    "-S": ("assembly", True),
 }
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -343,8 +358,6 @@ def parse_arguments(argv: list[str]) -> Arguments:
                 raise UsageError(f"option '{arg}' requires a value")
             i += 1
             continue
-        if arg == "-spirv":
-            raise UsageError("SPIR-V output (-spirv) is not available yet: hlslc writes DXIL")
         if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
             count = _VULKAN_VALUES.get(arg, 0)
             if i + count > len(argv):
@@ -596,6 +609,11 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return _usage_error("'-P' and '--ast-dump' cannot be used together", stderr)
     if args.verify and args.diagnostics_format == "sarif":
         return _usage_error("'-verify' cannot be used with '-fdiagnostics-format=sarif'", stderr)
+    if args.assembly and not args.spirv:
+        return _usage_error("'-S' (SPIR-V disassembly) needs '-spirv'", stderr)
+    if args.spirv and (args.preprocess_only or args.ast_dump):
+        return _usage_error(f"'-spirv' cannot be used with '{'-P' if args.preprocess_only else '--ast-dump'}'",
+                            stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if args.reflect is not None:
         from .reflection import check_reflect_option
@@ -779,7 +797,8 @@ def _output_dir(output: str | None) -> str | None:
 
 
 def _outputs_in(out_dir: str, args: Arguments) -> list[str | None]:
-    suffix = ".i" if args.preprocess_only else ".ast" if args.ast_dump else ".ll"
+    suffix = ".i" if args.preprocess_only else ".ast" if args.ast_dump else \
+        (".spvasm" if args.assembly else ".spv") if args.spirv else ".ll"
     outputs: list[str | None] = []
     for path in args.inputs:
         stem = "stdin" if path == "-" else os.path.splitext(os.path.basename(path))[0] or "out"
@@ -808,6 +827,8 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         emit = driver.EMIT_AST
     elif args.syntax_only:
         emit = driver.EMIT_NOTHING
+    elif args.spirv:
+        emit = driver.EMIT_SPIRV_TEXT if _spirv_text(args) else driver.EMIT_SPIRV
     else:
         emit = driver.EMIT_IR
     return driver.CompileOptions(
@@ -832,6 +853,15 @@ def _compile_options(args: Arguments) -> "CompileOptions":
         target_device=args.target_device,
         portability=args.portability,
     )
+
+
+def _spirv_text(args: Arguments) -> bool:
+    """-spirv writes disassembly with -S, to a `.spvasm` file and to the
+    terminal (standard output); the binary otherwise."""
+    output = args.output
+    if args.assembly or output is None or output == "-":
+        return True
+    return output.endswith(".spvasm")
 
 
 def _compile_one(path: str, output: str | None, args: Arguments, options: "CompileOptions",
@@ -868,7 +898,15 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
         sarif.add_diagnostics(result.diagnostics)
     else:
         _render_diagnostics(result.diagnostics, args, stderr)
-    if result.ok and result.output is not None:
+    if result.ok and result.output is None and result.binary is not None and output not in (None, "-"):
+        try:
+            with open(output, "wb") as handle:
+                handle.write(result.binary)
+        except OSError as exc:
+            reason = (exc.strerror or str(exc)).lower()
+            _report_error(f"cannot write '{output}': {reason}", stderr, sarif)
+            return EXIT_COMPILE_ERROR
+    elif result.ok and result.output is not None:
         try:
             _write_output(result.output, output, stdout)
         except OSError as exc:
@@ -999,7 +1037,9 @@ def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs:
                              stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> None:
     from .driver import STAGES
 
-    sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*STAGES, "output")}
+    # The SPIR-V stage is listed only for -spirv batches (the others never run it).
+    stages = [s for s in STAGES if s != "spirv" or any("spirv" in t for t in timings)]
+    sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*stages, "output")}
     files = len(timings)
     if args.diagnostics_format in ("json", "sarif"):
         report = {"files": files, "jobs": jobs, "wall": round(wall, 6),

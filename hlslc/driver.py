@@ -134,17 +134,21 @@ EMIT_IR = "ir"                      # the default: the whole pipeline
 EMIT_PREPROCESSED = "preprocessed"  # -P
 EMIT_AST = "ast"                    # --ast-dump
 EMIT_NOTHING = "nothing"            # -fsyntax-only
-EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING)
+EMIT_SPIRV = "spirv"                # -spirv: the binary module (`CompileResult.binary`)
+EMIT_SPIRV_TEXT = "spirv-asm"       # -spirv -S: its disassembly (`CompileResult.output`)
+EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING, EMIT_SPIRV, EMIT_SPIRV_TEXT)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
-STAGES: tuple[str, ...] = ("preprocess", "parse", "sema", "lower", "validate")
+STAGES: tuple[str, ...] = ("preprocess", "parse", "sema", "lower", "validate", "spirv")
 
 _LAST_STAGE = {
     EMIT_PREPROCESSED: "preprocess",
     EMIT_AST: "parse",          # the syntax tree as written, even when sema would reject it
     EMIT_NOTHING: "sema",       # -fsyntax-only means "check everything before lowering"
-    EMIT_IR: STAGES[-1],
+    EMIT_IR: "validate",
+    EMIT_SPIRV: "spirv",        # the IR, validated, then translated
+    EMIT_SPIRV_TEXT: "spirv",
 }
 
 
@@ -329,15 +333,17 @@ class CompileResult(ValueRecord):
     header_prefix: "tuple[int, HeaderEntry] | None"
     header_cache: str
     ir_text: str | None   # the printed module, once the validator has read it
+    spirv: Any            # the hlslc.spirv.Module of a -spirv compile
+    binary: bytes | None  # the SPIR-V binary a -spirv compile writes
     _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output",
-               "timings", "header_prefix", "header_cache", "ir_text")
+               "timings", "header_prefix", "header_cache", "ir_text", "spirv", "binary")
 
     def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics,
                  files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None,
                  unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None,
                  validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None,
                  header_prefix: "tuple[int, HeaderEntry] | None" = None, header_cache: str = "off",
-                 ir_text: str | None = None) -> None:
+                 ir_text: str | None = None, spirv: Any = None, binary: bytes | None = None) -> None:
         self.path = path
         self.options = options
         self.diagnostics = diagnostics
@@ -352,6 +358,8 @@ class CompileResult(ValueRecord):
         self.header_prefix = header_prefix
         self.header_cache = header_cache
         self.ir_text = ir_text
+        self.spirv = spirv
+        self.binary = binary
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -494,6 +502,8 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
         r.validated = run("validate", _validate, r)
     else:
         r.validated = r.module          # -Vd: the stage does not run at all
+    if r.options.emit in (EMIT_SPIRV, EMIT_SPIRV_TEXT):
+        r.spirv = run("spirv", _spirv, r)
 
 
 def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
@@ -625,9 +635,48 @@ def _validate(result: CompileResult) -> Any:
     return None if failed else module
 
 
+def _spirv(result: CompileResult) -> Any:
+    """The SPIR-V stage: the validated IR of the compute entry, translated.
+    A construct with no SPIR-V form is an error at its source location."""
+    from .lower.codegen import ir_line_locator
+    from .spirv import Options, SpirvError, emit_spirv, from_bindings
+
+    options = result.options
+    module = result.module
+    text = result.ir_text if result.ir_text is not None else str(module)
+    result.ir_text = text
+    if options.target.kind != "cs":
+        result.diagnostics.report(Diagnostic(
+            Severity.ERROR, f"SPIR-V output needs a compute profile (cs_6_0 ... cs_6_10), not '{options.target}'",
+            path=result.path))
+        return None
+    bindings = getattr(module, "hlslc_bindings", None)
+    try:
+        spirv = emit_spirv(text, Options(options.entry, from_bindings(bindings) if bindings is not None else None,
+                                         options.native_16bit_types, options.vulkan_options))
+    except SpirvError as err:
+        span = ir_line_locator(module, text)(err.line) if err.line is not None else None
+        if span is None:
+            result.diagnostics.report(Diagnostic(Severity.ERROR, err.message, path=result.path))
+        else:
+            result.diagnostics.error(span, err.message)
+        return None
+    for res, message in spirv.warnings:
+        if res.span is not None:
+            result.diagnostics.warning(res.span, message)
+        else:
+            result.diagnostics.report(Diagnostic(Severity.WARNING, message, path=result.path))
+    result.binary = spirv.to_bytes()
+    return spirv
+
+
 def _render_output(result: CompileResult) -> str | None:
     """The text a successful compile writes, or None for nothing."""
     emit = result.options.emit
+    if emit == EMIT_SPIRV_TEXT and result.spirv is not None:
+        return result.spirv.disassemble()
+    if emit == EMIT_SPIRV:
+        return None
     if emit == EMIT_PREPROCESSED and result.tokens is not None:
         from .preprocessor import spell_tokens
         return spell_tokens(result.tokens)

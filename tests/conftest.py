@@ -26,7 +26,7 @@ sys.path.insert(0, str(TESTS_DIR.parent))
 # read what an earlier run or another checkout left in the user's cache.
 os.environ["HLSLC_CACHE_DIR"] = tempfile.mkdtemp(prefix="hlslc-test-cache-")
 
-from support.runlines import (Runner, RunLineError, describe_failure,  # noqa: E402
+from support.runlines import (Runner, RunLineError, RunLineSkip, describe_failure,  # noqa: E402
                               extract_run_lines)
 
 
@@ -68,6 +68,8 @@ class HlslTest(pytest.Item):
         for line in run_lines:
             try:
                 command, result = runner.run_line(line)
+            except RunLineSkip as exc:
+                pytest.skip(str(exc))
             except RunLineError as exc:
                 raise RunLineFailure(f"{self.path}:{line.line_no}: bad RUN line: {exc}\n  RUN: {line.text}") from None
             if not result.ok:

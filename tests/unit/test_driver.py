@@ -110,15 +110,26 @@ def test_library_stage_number():
 def test_compile_source_runs_the_stages_in_order():
     result = hlslc.compile_source(CLEAN, "clean.hlsl")
     assert result.ok and not list(result.diagnostics)
-    assert list(result.timings) == [*STAGES, "output"]
+    ir_stages = [s for s in STAGES if s != "spirv"]       # the SPIR-V stage runs for -spirv only
+    assert list(result.timings) == [*ir_stages, "output"]
     assert all(t >= 0 for t in result.timings.values())
     assert result.tokens and result.unit is not None
     assert result.output.startswith("; ModuleID")   # the IR text
     assert result.output is result.ir_text          # printed once, validated and written
     skipped = hlslc.compile_source(CLEAN, "clean.hlsl", hlslc.CompileOptions(validate=False))
-    assert list(skipped.timings) == [*STAGES[:-1], "output"]
+    assert list(skipped.timings) == [*ir_stages[:-1], "output"]
     assert result.module is not None
     assert "clean.hlsl" in result.files
+
+
+def test_spirv_runs_after_the_validator():
+    result = hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(emit="spirv"))
+    assert result.ok and list(result.timings) == list(STAGES)       # no text to write: the binary
+    assert result.binary[:4] == b"\x03\x02\x23\x07" and result.output is None
+    text = hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(emit="spirv-asm"))
+    assert text.output.startswith("; SPIR-V") and "OpEntryPoint GLCompute %main" in text.output
+    library = hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(profile="lib_6_10", emit="spirv"))
+    assert not library.ok and "needs a compute profile" in library.errors[0].message
 
 
 def test_preprocess_only_stops_after_preprocessing():

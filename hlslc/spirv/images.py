@@ -1,0 +1,391 @@
+"""Typed buffers, textures and samplers in SPIR-V.
+
+`Buffer<T>` and `Texture*<T>` are sampled images (`OpTypeImage` with
+Sampled 1, read with `OpImageFetch`), `RWBuffer<T>` and `RWTexture*<T>`
+storage images (Sampled 2, `OpImageRead`/`OpImageWrite`) whose format
+follows the element type as DXC infers it (`float4` is Rgba32f, `uint` is
+R32ui, ...; three components, which no format has, are Unknown and need the
+read and write without-format capabilities); samplers are `OpTypeSampler`.
+All are UniformConstant variables with their `DescriptorSet` and
+`Binding`.  Half and 16-bit integer elements are read in images of 32-bit
+components and converted, as Vulkan's sampled types are 32-bit.
+
+Operations: typed-buffer loads and stores, `TextureLoad` (with a mip level
+or, for multisampled textures, a sample), `TextureStore`, `GetDimensions`,
+`SampleLevel`, `SampleGrad` and `TextureGather` (compute shaders have no
+implicit derivatives, so `Sample` and `SampleBias` are errors), and
+atomics on `R32ui`/`R32i` storage images through `OpImageTexelPointer`.
+
+Owns: image and sampler types and variables and those operations.  Does
+not own: the other resources (`buffers`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .irtypes import IRType, Operand
+from .module import Enum, Id, Lit
+from .resources import ResourceInfo
+from .translate import Handle, Parts, SpirvError, Translator, Val, no_mapping
+
+# DXIL component type -> (sampled kind, bits of the elements in memory)
+_COMPONENTS = {2: ("int", 16), 3: ("uint", 16), 4: ("int", 32), 5: ("uint", 32), 8: ("float", 16),
+               9: ("float", 32), 11: ("float", 16), 12: ("float", 16), 13: ("float", 32), 14: ("float", 32),
+               1: ("uint", 32)}
+_FORMATS = {("float", 32): ("R32f", "Rg32f", None, "Rgba32f"), ("float", 16): ("R16f", "Rg16f", None, "Rgba16f"),
+            ("int", 32): ("R32i", "Rg32i", None, "Rgba32i"), ("int", 16): ("R16i", "Rg16i", None, "Rgba16i"),
+            ("uint", 32): ("R32ui", "Rg32ui", None, "Rgba32ui"), ("uint", 16): ("R16ui", "Rg16ui", None, "Rgba16ui")}
+_EXTENDED_FORMATS = {"Rg32f", "Rg16f", "R16f", "Rg32i", "Rg16i", "R16i", "Rg32ui", "Rg16ui", "R16ui"}
+
+
+def is_image(res: ResourceInfo) -> bool:
+    return res.kind == "TypedBuffer" or res.kind.startswith("Texture")
+
+
+class Shape:
+    """An image's dimensionality: `dim` (SPIR-V's Dim name), `arrayed`,
+    `ms`, and `coords` (integer coordinates of a texel, array layer
+    included)."""
+
+    def __init__(self, kind: str) -> None:
+        base = kind.replace("Array", "").replace("MS", "")
+        self.dim = {"TypedBuffer": "Buffer", "Texture1D": "1D", "Texture2D": "2D", "Texture3D": "3D",
+                    "TextureCube": "Cube"}.get(base)
+        if self.dim is None:
+            raise no_mapping(f"a {kind} resource")
+        self.arrayed = kind.endswith("Array")
+        self.ms = "MS" in kind
+        dims = {"Buffer": 1, "1D": 1, "2D": 2, "3D": 3, "Cube": 3}[self.dim]
+        self.size = dims if self.dim != "Cube" else 2       # the components of its size
+        self.coords = dims + (1 if self.arrayed else 0)
+
+
+class Images:
+    def __init__(self, tr: Translator) -> None:
+        self.tr = tr
+        self.m = tr.m
+        self.variables: dict[int, int] = {}
+
+    # -- types and variables -----------------------------------------------------
+
+    def element(self, res: ResourceInfo) -> tuple[str, int]:
+        found = _COMPONENTS.get(res.component)
+        if found is None:
+            raise no_mapping(f"the elements of '{res.name}' (a {res.kind} of 64-bit or unknown values)")
+        return found
+
+    def sampled_type(self, res: ResourceInfo) -> int:
+        kind, _ = self.element(res)
+        return self.m.t_float(32) if kind == "float" else self.m.t_int(32, signed=kind == "int")
+
+    def image_type(self, res: ResourceInfo) -> int:
+        m = self.m
+        shape = Shape(res.kind)
+        storage = res.writable
+        format_name = "Unknown"
+        if storage:
+            formats = _FORMATS.get(self.element(res))
+            count = max(1, res.components)
+            if formats is not None and count <= 4 and formats[count - 1] is not None:
+                format_name = formats[count - 1]
+            else:
+                m.capability("StorageImageReadWithoutFormat")
+                m.capability("StorageImageWriteWithoutFormat")
+            if format_name in _EXTENDED_FORMATS:
+                m.capability("StorageImageExtendedFormats")
+        if shape.dim == "Buffer":
+            m.capability("ImageBuffer" if storage else "SampledBuffer")
+        elif shape.dim == "1D":
+            m.capability("Image1D" if storage else "Sampled1D")
+        operands = [Id(self.sampled_type(res)), Enum("Dim", shape.dim), Lit(0), Lit(int(shape.arrayed)),
+                    Lit(int(shape.ms)), Lit(2 if storage else 1), Enum("ImageFormat", format_name)]
+        key = ("image",) + tuple(o.value if isinstance(o, (Id, Enum)) else o.words[0] for o in operands)
+        return m._type(key, "TypeImage", operands, f"type_{shape.dim}_image")
+
+    def variable(self, res: ResourceInfo) -> int:
+        found = self.variables.get(id(res))
+        if found is not None:
+            return found
+        m = self.m
+        t = m._type(("sampler",), "TypeSampler", [], "type_sampler") if res.kind == "Sampler" else \
+            self.image_type(res)
+        if res.count is None:
+            m.capability("RuntimeDescriptorArray")
+            t = m.t_runtime_array_plain(t)
+        elif res.count > 1:
+            t = m.t_array(t, res.count)
+        var = m.global_variable(t, "UniformConstant", res.name)
+        m.decorate(var, "DescriptorSet", res.descriptor_set)
+        m.decorate(var, "Binding", res.binding)
+        self.tr.interface.append(var)
+        self.tr.buffers.declared.setdefault((res.descriptor_set, res.binding), []).append(res)
+        self.variables[id(res)] = var
+        return var
+
+    def pointer(self, handle: Handle) -> int:
+        """A pointer to the image (or sampler) variable, or to its element of
+        an array of them."""
+        res = handle.res
+        var = self.variable(res)
+        if res.count is None or res.count > 1:
+            element = self.image_type(res) if res.kind != "Sampler" else \
+                self.m._type(("sampler",), "TypeSampler", [], "type_sampler")
+            index = handle.index if handle.index is not None else self.tr.uint(0)
+            pointer = self.tr.emit("AccessChain", self.m.t_pointer("UniformConstant", element), Id(var), Id(index))
+            if handle.non_uniform:
+                self.m.capability("ShaderNonUniform")
+                self.m.decorate(pointer, "NonUniform")
+            return pointer
+        return var
+
+    def load(self, handle: Handle) -> int:
+        res = handle.res
+        t = self.image_type(res) if res.kind != "Sampler" else \
+            self.m._type(("sampler",), "TypeSampler", [], "type_sampler")
+        return self.tr.emit("Load", t, Id(self.pointer(handle)))
+
+    # -- values ----------------------------------------------------------------------
+
+    def coordinate(self, operands: list[Operand], count: int, kind: str = "uint") -> int:
+        tr = self.tr
+        if kind == "float":
+            parts = [tr.val(o).id for o in operands[:count]]
+            t = self.m.t_float(32)
+        else:
+            parts = [tr.index_id(o) for o in operands[:count]]
+            t = self.m.t_int(32)
+        if count == 1:
+            return parts[0]
+        return tr.emit("CompositeConstruct", self.m.t_vector(t, count), *[Id(p) for p in parts])
+
+    def texel_parts(self, res: ResourceInfo, texel: int, result: IRType) -> Parts:
+        """A fetched or read texel (a vector of four) as a ResRet of `result`."""
+        tr = self.tr
+        sampled = self.sampled_type(res)
+        want = result.fields[0]
+        items = []
+        for k in range(4):
+            x = tr.emit("CompositeExtract", sampled, Id(texel), Lit(k))
+            items.append(Val(self.to_value(res, x, want), want))
+        items.append(Val(tr.uint(1), tr.types.get("i32")))
+        return Parts(items)
+
+    def to_value(self, res: ResourceInfo, x: int, want: IRType) -> int:
+        tr = self.tr
+        kind, _ = self.element(res)
+        target = tr.stype(want)
+        if want.kind == "float":
+            return x if want.bits == 32 else tr.emit("FConvert", target, Id(x))
+        if kind == "float":
+            raise SpirvError(f"reading float elements of '{res.name}' as integers")
+        if want.bits == 32:
+            return tr.emit("Bitcast", target, Id(x)) if kind == "int" else x
+        word = tr.emit("Bitcast", self.m.t_int(32), Id(x)) if kind == "int" else x
+        return tr.emit("UConvert", target, Id(word))
+
+    def texel(self, res: ResourceInfo, values: list[Operand]) -> int:
+        """Four values as a texel of the image's sampled type."""
+        tr = self.tr
+        kind, _ = self.element(res)
+        sampled = self.sampled_type(res)
+        parts = []
+        first = None
+        for v in values:
+            if v.value in ("undef", "poison"):
+                parts.append(None)
+                continue
+            value = tr.val(v)
+            x = value.id
+            if kind == "float":
+                if value.ty.bits != 32:
+                    x = tr.emit("FConvert", sampled, Id(x))
+            else:
+                if value.ty.bits != 32:
+                    x = tr.emit("SConvert" if kind == "int" else "UConvert", self.m.t_int(32), Id(x))
+                if kind == "int":
+                    x = tr.emit("Bitcast", sampled, Id(x))
+            parts.append(x)
+            first = first if first is not None else x
+        filler = first if first is not None else self.m.const_null(sampled)
+        parts = [p if p is not None else filler for p in parts]
+        return tr.emit("CompositeConstruct", self.m.t_vector(sampled, 4), *[Id(p) for p in parts])
+
+    def texel_pointer(self, handle: Handle, coordinate: int, t: IRType) -> int:
+        """A pointer to one texel of a storage image, for atomics."""
+        res = handle.res
+        if not res.writable or res.components not in (0, 1) or self.element(res) not in (("int", 32), ("uint", 32)):
+            raise no_mapping(f"atomic operations on '{res.name}'", "Vulkan's image atomics need R32ui or R32i")
+        tr = self.tr
+        self.variable(res)
+        pointer = self.pointer(handle)
+        texel_type = self.m.t_int(32, signed=self.element(res)[0] == "int")
+        return tr.emit("ImageTexelPointer", self.m.t_pointer("Image", texel_type), Id(pointer), Id(coordinate),
+                       Id(tr.uint(0)))
+
+
+def images(tr: Translator) -> Images:
+    found = getattr(tr, "_images", None)
+    if found is None:
+        found = tr._images = Images(tr)
+    return found
+
+
+# ---------------------------------------------------------------------------
+# Operations (called by `ops` for typed resources, and registered here)
+
+def typed_load(tr: Translator, handle: Handle, index: Operand, result: IRType) -> Parts:
+    im = images(tr)
+    res = handle.res
+    image = im.load(handle)
+    sampled = im.sampled_type(res)
+    vec4 = tr.m.t_vector(sampled, 4)
+    op_name = "ImageRead" if res.writable else "ImageFetch"
+    return im.texel_parts(res, tr.emit(op_name, vec4, Id(image), Id(tr.index_id(index))), result)
+
+
+def typed_store(tr: Translator, handle: Handle, index: Operand, values: list[Operand]) -> None:
+    im = images(tr)
+    res = handle.res
+    if not res.writable:
+        raise no_mapping(f"stores to the read-only '{res.name}'")
+    image = im.load(handle)
+    tr.emit_void("ImageWrite", Id(image), Id(tr.index_id(index)), Id(im.texel(res, values)))
+
+
+def image_dimensions(tr: Translator, handle: Handle, mip: Operand) -> Parts:
+    im = images(tr)
+    res = handle.res
+    m = tr.m
+    m.capability("ImageQuery")
+    shape = Shape(res.kind)
+    uint = m.t_int(32)
+    i32 = tr.types.get("i32")
+    image = im.load(handle)
+    count = shape.size + (1 if shape.arrayed else 0)
+    size_type = uint if count == 1 else m.t_vector(uint, count)
+    if res.writable or shape.ms or shape.dim == "Buffer":
+        size = tr.emit("ImageQuerySize", size_type, Id(image))
+    else:
+        level = tr.index_id(mip) if mip.value not in ("undef", "poison") else tr.uint(0)
+        size = tr.emit("ImageQuerySizeLod", size_type, Id(image), Id(level))
+    parts = [size] if count == 1 else [tr.emit("CompositeExtract", uint, Id(size), Lit(k)) for k in range(count)]
+    parts += [tr.uint(0)] * (3 - len(parts))
+    if shape.ms:
+        last = tr.emit("ImageQuerySamples", uint, Id(image))
+    elif res.writable or shape.dim == "Buffer":
+        last = tr.uint(0)
+    else:
+        last = tr.emit("ImageQueryLevels", uint, Id(image))
+    return Parts([Val(p, i32) for p in parts + [last]])
+
+
+def _offsets(tr: Translator, operands: list[Operand], count: int) -> list[Any]:
+    """ConstOffset operands (an id of a constant) for non-zero offsets."""
+    values = []
+    for o in operands[:count]:
+        if o.value in ("undef", "poison"):
+            values.append(0)
+            continue
+        value = o.const_int
+        if value is None:
+            found = tr.m.int_values.get(tr.val(o).id)
+            if found is None:
+                raise no_mapping("a texel offset chosen at run time")
+            value = found - (1 << 32) if found >= 1 << 31 else found
+        values.append(value)
+    if not any(values):
+        return []
+    int32 = tr.m.t_int(32, signed=True)
+    ids = [tr.m.const_int(int32, v) for v in values]
+    constant = ids[0] if count == 1 else tr.m.const_composite(tr.m.t_vector(int32, count), ids)
+    return [constant]
+
+
+def texture_load(tr: Translator, handle: Handle, args: list[Operand], result: IRType) -> Parts:
+    im = images(tr)
+    res = handle.res
+    shape = Shape(res.kind)
+    image = im.load(handle)
+    vec4 = tr.m.t_vector(im.sampled_type(res), 4)
+    coordinate = im.coordinate(args[1:4], shape.coords)
+    if res.writable:
+        return im.texel_parts(res, tr.emit("ImageRead", vec4, Id(image), Id(coordinate)), result)
+    extra: list[Any] = []
+    mask = 0
+    offsets = _offsets(tr, args[4:7], shape.coords - (1 if shape.arrayed else 0))
+    if shape.ms:
+        mask |= 0x40
+        sample = tr.index_id(args[0])
+    else:
+        mask |= 0x2
+        lod = tr.index_id(args[0]) if args[0].value not in ("undef", "poison") else tr.uint(0)
+    if offsets:
+        mask |= 0x8
+    extra = [Enum("ImageOperands", mask)]
+    if mask & 0x2:
+        extra.append(Id(lod))
+    if mask & 0x8:
+        extra.append(Id(offsets[0]))
+    if mask & 0x40:
+        extra.append(Id(sample))
+    return im.texel_parts(res, tr.emit("ImageFetch", vec4, Id(image), Id(coordinate), *extra), result)
+
+
+def texture_store(tr: Translator, handle: Handle, args: list[Operand]) -> None:
+    im = images(tr)
+    res = handle.res
+    if not res.writable:
+        raise no_mapping(f"stores to the read-only '{res.name}'")
+    shape = Shape(res.kind)
+    image = im.load(handle)
+    coordinate = im.coordinate(args[0:3], shape.coords)
+    tr.emit_void("ImageWrite", Id(image), Id(coordinate), Id(im.texel(res, args[3:7])))
+
+
+def _sampled_image(tr: Translator, args: list[Operand]) -> tuple[Images, ResourceInfo, int, Shape]:
+    from .ops import _handle
+    im = images(tr)
+    texture, sampler = _handle(tr, args[0]), _handle(tr, args[1])
+    res = texture.res
+    if res.writable or sampler.res.kind != "Sampler":
+        raise SpirvError("a sample of something that is not a texture and a sampler")
+    shape = Shape(res.kind)
+    image_type = im.image_type(res)
+    sampled_image_type = tr.m._type(("sampled_image", image_type), "TypeSampledImage", [Id(image_type)],
+                                    "type_sampled_image")
+    combined = tr.emit("SampledImage", sampled_image_type, Id(im.load(texture)), Id(im.load(sampler)))
+    return im, res, combined, shape
+
+
+def sample(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
+    im, res, combined, shape = _sampled_image(tr, args)
+    count = shape.coords if shape.dim != "Cube" else 3 + (1 if shape.arrayed else 0)
+    coordinate = im.coordinate(args[2:6], count, "float")
+    vec4 = tr.m.t_vector(im.sampled_type(res), 4)
+    offsets = _offsets(tr, args[6:9], shape.coords - (1 if shape.arrayed else 0)) if shape.dim != "Cube" else []
+    if o.name == "SampleLevel":
+        mask, values = 0x2, [Id(tr.val(args[9]).id)]
+    else:                       # SampleGrad: ddx then ddy, as many as the coordinates' dimensions
+        dims = shape.coords - (1 if shape.arrayed else 0)
+        ddx = im.coordinate(args[9:12], dims, "float")
+        ddy = im.coordinate(args[12:15], dims, "float")
+        mask, values = 0x4, [Id(ddx), Id(ddy)]
+    if offsets:
+        mask |= 0x8
+        values.append(Id(offsets[0]))
+    texel = tr.emit("ImageSampleExplicitLod", vec4, Id(combined), Id(coordinate), Enum("ImageOperands", mask),
+                    *values)
+    return im.texel_parts(res, texel, result)
+
+
+def gather(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
+    im, res, combined, shape = _sampled_image(tr, args)
+    count = shape.coords if shape.dim != "Cube" else 3 + (1 if shape.arrayed else 0)
+    coordinate = im.coordinate(args[2:6], count, "float")
+    vec4 = tr.m.t_vector(im.sampled_type(res), 4)
+    offsets = _offsets(tr, args[6:8], 2) if shape.dim != "Cube" else []
+    channel = args[8].const_int or 0
+    extra: list[Any] = [Enum("ImageOperands", 0x8), Id(offsets[0])] if offsets else []
+    texel = tr.emit("ImageGather", vec4, Id(combined), Id(coordinate), Id(tr.uint(channel)), *extra)
+    return im.texel_parts(res, texel, result)

@@ -1,0 +1,545 @@
+"""Structured control flow for SPIR-V, recovered from an IR function's
+control-flow graph.
+
+Vulkan requires structured control flow: every loop header names its merge
+block and its continue target (`OpLoopMerge`), every other branch on a
+condition that does not simply leave a loop names the block where its
+paths meet (`OpSelectionMerge`), and the constructs these instructions
+delimit nest.  hlslc's IR comes from structured HLSL (if, for, while, do,
+switch, break, continue, return, and helper functions inlined with their
+returns turned into branches to a `.exit` block), so the graph is
+reducible and the structure is there to find:
+
+1. Blocks no path from the entry reaches are dropped.  Phi instructions
+   become Function variables (a store before each predecessor's
+   terminator, a load where the phi was), so later edits of the graph need
+   not maintain them.
+2. Loops are the natural loops of back edges (an edge to a dominator; an
+   edge to an earlier block that is not a dominator makes the graph
+   irreducible, which SPIR-V cannot express).  A loop gets exactly one
+   back edge (several are joined in a new block), and exactly one exit
+   target: a `return` inside the loop stays inside (its blocks join the
+   loop's body), while exits to different places that meet again later
+   (the `return` of an inlined helper inside its loop goes to the helper's
+   `.exit` block, past the loop's own end) go through one new merge block
+   that sets a selector variable on the way out and dispatches on it.
+   Repeated, innermost loops first, until every loop is in this form.
+3. Each loop's merge is its exit target (a new unreachable block when the
+   loop never exits); its continue target is the block `continue` jumps
+   to: the lowering's `loop.step` block, else the back-edge block (or its
+   single empty predecessor for a do-while's condition block).
+4. Each conditional branch and switch is a selection header unless it
+   leaves the innermost loop or switch (break, continue).  Its merge is the
+   first block (in reverse post-order) that two of its successors both
+   reach without leaving the innermost loop or switch; when the successors
+   never meet (the others break, continue or return), the successor that
+   reaches most, or a new unreachable block.  A merge that another
+   construct already uses, or that the header does not dominate, gets a
+   new block in front of it for this construct's edges.
+
+The result annotates the graph (`Node.loop_merge`, `.loop_continue`,
+`.selection_merge`) and orders the blocks (reverse post-order, unreachable
+merge blocks last), which is all `translate` needs to write `OpLoopMerge`,
+`OpSelectionMerge` and the blocks.
+
+Owns: the graph of one function and its structure.  Does not own: the
+instructions (`translate`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..validate import reader as R
+from .irtypes import IRError, TypeTable, parse_instruction
+
+
+class StructureError(Exception):
+    """Control flow SPIR-V cannot express; `line` is the IR line of the branch."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class Node:
+    """A block of the graph: an IR block (`ir`), or one made here (`ir` None).
+
+    `term` is the terminator: ("br", target), ("cbr", operand, true, false),
+    ("switch", operand, default, [(value, target)]), ("ret", operand | None),
+    ("unreachable",), or ("dispatch", variable, default, [(value, target)])
+    for a selector switch made here.  `stores` are (variable, operand or
+    int) pairs to store before the terminator (phi copies, selector values).
+    """
+
+    def __init__(self, name: str, ir: R.Block | None, term: tuple) -> None:
+        self.name = name
+        self.ir = ir
+        self.term = term
+        self.stores: list[tuple[str, Any]] = []
+        self.loop_merge: str | None = None
+        self.loop_continue: str | None = None
+        self.selection_merge: str | None = None
+        self.line = ir.terminator.line if ir is not None and ir.terminator is not None else None
+
+    def succs(self) -> list[str]:
+        t = self.term
+        kind = t[0]
+        if kind == "br":
+            return [t[1]]
+        if kind == "cbr":
+            return [t[2]] if t[2] == t[3] else [t[2], t[3]]
+        if kind in ("switch", "dispatch"):
+            out = [t[2]]
+            for _, target in t[3]:
+                if target not in out:
+                    out.append(target)
+            return out
+        return []
+
+    def retarget(self, old: str, new: str) -> None:
+        t = self.term
+        kind = t[0]
+        if kind == "br":
+            self.term = ("br", new if t[1] == old else t[1])
+        elif kind == "cbr":
+            self.term = ("cbr", t[1], new if t[2] == old else t[2], new if t[3] == old else t[3])
+        elif kind in ("switch", "dispatch"):
+            self.term = (kind, t[1], new if t[2] == old else t[2],
+                         [(v, new if target == old else target) for v, target in t[3]])
+
+    def __repr__(self) -> str:
+        return f"<Node {self.name}>"
+
+
+class Loop:
+    def __init__(self, header: str, body: set[str], latches: list[str]) -> None:
+        self.header = header
+        self.body = body
+        self.latches = latches
+
+
+class Graph:
+    """The control flow of one function, structured for SPIR-V."""
+
+    def __init__(self, entry: str) -> None:
+        self.entry = entry
+        self.nodes: dict[str, Node] = {}
+        self.order: list[str] = []          # the blocks in the order to write them
+        self.phi_types: dict[str, Any] = {}   # phi result -> IRType: Function variables to declare
+        self.selectors: list[str] = []        # selector variables (uint) made for loop exits
+        self._fresh = 0
+
+    def fresh_name(self, base: str) -> str:
+        self._fresh += 1
+        name = f"{base}.{self._fresh}"
+        while name in self.nodes:
+            self._fresh += 1
+            name = f"{base}.{self._fresh}"
+        return name
+
+    def add(self, node: Node) -> Node:
+        self.nodes[node.name] = node
+        return node
+
+    def position(self, name: str) -> int:
+        """Where a block was made: the IR's order, then the blocks made here."""
+        try:
+            return list(self.nodes).index(name)
+        except ValueError:
+            return len(self.nodes)
+
+    # -- graph helpers -------------------------------------------------------
+
+    def preds(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {n: [] for n in self.nodes}
+        for n, node in self.nodes.items():
+            for s in node.succs():
+                if s in out and n not in out[s]:
+                    out[s].append(n)
+        return out
+
+    def reverse_post_order(self) -> list[str]:
+        """The blocks in reverse post-order, a branch's first successor (an
+        if's then, a loop's body) before the others: the order the
+        translation writes them, so a loop body comes before what follows
+        the loop."""
+        seen = {self.entry}
+        order: list[str] = []
+        stack = [(self.entry, iter(reversed(self.nodes[self.entry].succs())))]
+        while stack:
+            name, it = stack[-1]
+            for s in it:
+                if s not in seen and s in self.nodes:
+                    seen.add(s)
+                    stack.append((s, iter(reversed(self.nodes[s].succs()))))
+                    break
+            else:
+                order.append(name)
+                stack.pop()
+        order.reverse()
+        return order
+
+    def dominators(self, rpo: list[str]) -> dict[str, str]:
+        index = {n: k for k, n in enumerate(rpo)}
+        preds = self.preds()
+        idom: dict[str, str] = {self.entry: self.entry}
+
+        def intersect(a: str, b: str) -> str:
+            while a != b:
+                while index[a] > index[b]:
+                    a = idom[a]
+                while index[b] > index[a]:
+                    b = idom[b]
+            return a
+
+        changed = True
+        while changed:
+            changed = False
+            for n in rpo[1:]:
+                new = None
+                for p in preds[n]:
+                    if p in idom and p in index:
+                        new = p if new is None else intersect(p, new)
+                if new is not None and idom.get(n) != new:
+                    idom[n] = new
+                    changed = True
+        return idom
+
+
+def dominates(idom: dict[str, str], a: str, b: str) -> bool:
+    """Whether `a` dominates `b` (every block dominates itself)."""
+    while True:
+        if a == b:
+            return True
+        parent = idom.get(b)
+        if parent is None or parent == b:
+            return False
+        b = parent
+
+
+# ---------------------------------------------------------------------------
+# Reading a function
+
+def read_function(fn: R.Function, types: TypeTable) -> Graph:
+    """The graph of an IR function, with its phis turned into variables."""
+    if not fn.blocks:
+        raise StructureError(f"function {fn.name} has no body")
+    graph = Graph(fn.blocks[0].name)
+    for block in fn.blocks:
+        term_ins = block.terminator
+        if term_ins is None:
+            raise StructureError(f"block '{block.name}' has no terminator")
+        graph.add(Node(block.name, block, _terminator(term_ins, types)))
+    for block in fn.blocks:
+        for ins in block.instructions:
+            if ins.opcode != "phi":
+                continue
+            parsed = parse_instruction(ins, types)
+            graph.phi_types[ins.result] = parsed.type
+            for operand, pred in zip(parsed.operands, parsed.extra):
+                node = graph.nodes.get(pred.strip('"'))
+                if node is not None:
+                    node.stores.append((ins.result, operand))
+    return graph
+
+
+def _terminator(ins: R.Instruction, types: TypeTable) -> tuple:
+    op = ins.opcode
+    targets = [t.strip('"') for t in ins.targets]
+    try:
+        parsed = parse_instruction(ins, types)
+    except IRError as err:
+        raise StructureError(str(err), ins.line) from None
+    if op == "br":
+        if parsed.operands:
+            return ("cbr", parsed.operands[0], targets[0], targets[1])
+        return ("br", targets[0])
+    if op == "switch":
+        return ("switch", parsed.operands[0], targets[0], parsed.extra)
+    if op == "ret":
+        return ("ret", parsed.operands[0] if parsed.operands else None)
+    if op == "unreachable":
+        return ("unreachable",)
+    raise StructureError(f"block '{ins.block.name}' ends in '{op}', not a terminator", ins.line)
+
+
+# ---------------------------------------------------------------------------
+# Structuring
+
+def structure(graph: Graph) -> None:
+    _drop_unreachable(graph)
+    for _ in range(10_000):
+        if not _normalize_one_loop(graph):
+            break
+    else:  # pragma: no cover - every step removes a loop's extra exits or back edges
+        raise StructureError("the loops of this function could not be put in structured form")
+    rpo = graph.reverse_post_order()
+    idom = graph.dominators(rpo)
+    loops = _loops(graph, rpo, idom)
+    claimed: set[str] = set()
+    for loop in loops:
+        header = graph.nodes[loop.header]
+        exits = _raw_exits(graph, loop)
+        merge = exits[0] if exits else _unreachable_block(graph, loop.header + ".merge")
+        header.loop_merge = merge
+        header.loop_continue = _continue_target(graph, loop, idom)
+        claimed.update((merge, header.loop_continue))
+    _assign_selection_merges(graph, loops, claimed)
+    rpo = graph.reverse_post_order()
+    reached = set(rpo)
+    graph.order = rpo + [n for n in graph.nodes if n not in reached]
+
+
+def _drop_unreachable(graph: Graph) -> None:
+    reached = set(graph.reverse_post_order())
+    for name in list(graph.nodes):
+        if name not in reached:
+            del graph.nodes[name]
+
+
+def _unreachable_block(graph: Graph, base: str) -> str:
+    return graph.add(Node(graph.fresh_name(base), None, ("unreachable",))).name
+
+
+def _loops(graph: Graph, rpo: list[str], idom: dict[str, str]) -> list[Loop]:
+    """The natural loops, innermost first, with each body extended by the
+    blocks inside it that can only end in a return."""
+    index = {n: k for k, n in enumerate(rpo)}
+    preds = graph.preds()
+    latches: dict[str, list[str]] = {}
+    for n in rpo:
+        for s in graph.nodes[n].succs():
+            if s not in index:
+                continue
+            if index[s] <= index[n]:
+                if not dominates(idom, s, n):
+                    raise StructureError("this control flow is irreducible (a jump into the middle of a loop); "
+                                         "SPIR-V needs structured control flow", graph.nodes[n].line)
+                latches.setdefault(s, []).append(n)
+    loops = []
+    for header, ls in latches.items():
+        body = {header}
+        work = [x for x in ls if x != header]
+        body.update(work)
+        while work:
+            b = work.pop()
+            for p in preds[b]:
+                if p not in body:
+                    body.add(p)
+                    work.append(p)
+        loops.append(Loop(header, body, ls))
+    loops.sort(key=lambda lp: len(lp.body))
+    for loop in loops:
+        _absorb_exits(graph, loop, idom, index)
+    # An inner loop's blocks are in every loop around it.
+    for k, loop in enumerate(loops):
+        for outer in loops[k + 1:]:
+            if loop.header in outer.body:
+                outer.body |= loop.body
+    return loops
+
+
+def _reach(graph: Graph, start: str, within: set[str] | None, stop: set[str]) -> set[str]:
+    out = {start}
+    work = [start]
+    while work:
+        n = work.pop()
+        for s in graph.nodes[n].succs():
+            if s in out or s in stop or (within is not None and s not in within):
+                continue
+            out.add(s)
+            work.append(s)
+    return out
+
+
+def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[str, int]) -> None:
+    """Make the blocks a loop leaves to part of the loop where that leaves
+    it one exit: a `break` block on its way to the loop's end, the path of
+    a `return` inside the loop (it ends the function), or whatever lies
+    between the loop's exits and the one block where they all meet."""
+    exits = _raw_exits(graph, loop)
+    if len(exits) <= 1:
+        return
+    # Paths that go back to a block before the header have taken an outer
+    # loop's back edge: they are not where this loop's exits meet.
+    earlier = {n for n, k in index.items() if k <= index[loop.header]}
+    reach = {t: _reach(graph, t, None, loop.body | earlier) for t in exits}
+    common = set.intersection(*reach.values())
+    if common:
+        join = min(common, key=lambda n: index.get(n, len(index)))
+        regions = [_reach(graph, t, None, loop.body | earlier | {join}) - {join} if t != join else set()
+                   for t in exits]
+        inside = set().union(*regions)
+        if all(dominates(idom, loop.header, b) for b in inside):
+            loop.body |= inside
+        return
+    # No common block: the paths that end the function (a `return`) join
+    # the loop, when they stay apart from the others.
+    main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
+    for t in exits:
+        if t == main:
+            continue
+        others = set().union(*(reach[o] for o in exits if o != t))
+        ends = all(s in reach[t] for b in reach[t] for s in graph.nodes[b].succs())
+        if ends and not reach[t] & others and all(dominates(idom, loop.header, b) for b in reach[t]):
+            loop.body |= reach[t]
+
+
+def _raw_exits(graph: Graph, loop: Loop) -> list[str]:
+    out: list[str] = []
+    for n in sorted(loop.body):
+        for s in graph.nodes[n].succs():
+            if s not in loop.body and s not in out:
+                out.append(s)
+    return out
+
+
+def _normalize_one_loop(graph: Graph) -> bool:
+    """Fix the innermost loop that has several back edges or several exit
+    targets; False when every loop is in structured form."""
+    rpo = graph.reverse_post_order()
+    idom = graph.dominators(rpo)
+    for loop in _loops(graph, rpo, idom):
+        header = loop.header
+        if len(loop.latches) > 1 or loop.latches == [header]:
+            latch = graph.add(Node(graph.fresh_name(header + ".latch"), None, ("br", header)))
+            for src in loop.latches:
+                graph.nodes[src].retarget(header, latch.name)
+            return True
+        exits = _raw_exits(graph, loop)
+        if len(exits) > 1:
+            _join_exits(graph, loop, exits)
+            return True
+    return False
+
+
+def _join_exits(graph: Graph, loop: Loop, exits: list[str]) -> None:
+    """Route a loop's exits through one new merge block that dispatches on
+    a selector variable to where each exit went."""
+    selector = f"%{loop.header}.exit.selector"
+    graph.selectors.append(selector)
+    merge = graph.add(Node(graph.fresh_name(loop.header + ".exit"), None,
+                           ("dispatch", selector, exits[0], [(k, t) for k, t in enumerate(exits) if k])))
+    for n in sorted(loop.body):
+        node = graph.nodes[n]
+        for s in node.succs():
+            if s in loop.body:
+                continue
+            k = exits.index(s)
+            step = graph.add(Node(graph.fresh_name(f"{loop.header}.exit{k}"), None, ("br", merge.name)))
+            step.stores.append((selector, k))
+            node.retarget(s, step.name)
+
+
+def _continue_target(graph: Graph, loop: Loop, idom: dict[str, str]) -> str:
+    latch = loop.latches[0]
+    header = loop.header
+    step = re.compile(r"loop\.step(\.\d+)?$")
+    for n in sorted(loop.body):
+        if n != header and step.match(n) and dominates(idom, n, latch) and _closed_tail(graph, loop, n, idom):
+            return n
+    node = graph.nodes[latch]
+    if node.term[0] == "cbr":
+        preds = graph.preds()[latch]
+        if len(preds) == 1 and preds[0] != header and graph.nodes[preds[0]].term == ("br", latch):
+            return preds[0]
+    return latch
+
+
+def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> bool:
+    """Whether the blocks `start` dominates in the loop leave it only by
+    the back edge (and the loop's exit from the back-edge block)."""
+    latch = loop.latches[0]
+    for n in loop.body:
+        if not dominates(idom, start, n):
+            continue
+        for s in graph.nodes[n].succs():
+            if s == loop.header and n == latch:
+                continue
+            if s not in loop.body and n == latch:
+                continue
+            if s not in loop.body or not dominates(idom, start, s):
+                return False
+    return True
+
+
+def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> None:
+    rpo = graph.reverse_post_order()
+    idom = graph.dominators(rpo)
+    switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
+    for name in rpo:
+        node = graph.nodes[name]
+        kind = node.term[0]
+        if kind not in ("cbr", "switch", "dispatch"):
+            continue
+        loop = next((lp for lp in loops if name in lp.body), None)
+        loop_continue = graph.nodes[loop.header].loop_continue if loop is not None else None
+        exits: set[str] = set()
+        region: set[str] = set(graph.nodes)
+        if loop is not None:
+            h = graph.nodes[loop.header]
+            exits |= {h.loop_merge, h.loop_continue}
+            region = set(loop.body)
+        switch = next((sw for sw in reversed(switches) if name in sw[0] and (loop is None or sw[0] <= loop.body)),
+                      None)
+        if switch is not None:
+            exits.add(switch[1])
+            region = set(switch[0])
+        region -= exits
+        targets = node.succs()
+        live = [t for t in targets if t not in exits]
+        if kind == "cbr" and len(live) <= 1:
+            continue
+        reach = {t: _reach(graph, t, region, exits) for t in live}
+        # Where the successors' paths meet: the block most of them reach
+        # (all of them, for an if or a switch whose cases all end there),
+        # the first such block in reverse post-order.
+        index = {n: k for k, n in enumerate(rpo)}
+        count: dict[str, int] = {}
+        for t in live:
+            for n in reach[t]:
+                count[n] = count.get(n, 0) + 1
+        joins = [n for n, c in count.items() if c >= 2]
+        if joins:
+            merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
+        elif live:
+            # The successor that carries on (reaches the loop's continue
+            # target, or the function's end) rather than breaking out.
+            # (Ties: the successor made last, an if's end rather than its then.)
+            carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
+                     for t in live}
+            merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
+        else:
+            merge = _unreachable_block(graph, name + ".merge")
+        if merge in graph.nodes and graph.nodes[merge].ir is None and graph.nodes[merge].term == ("unreachable",) \
+                and merge not in index:
+            pass
+        elif merge in claimed or not dominates(idom, name, merge) or merge == name:
+            merge = _split_merge(graph, name, merge, idom)
+            rpo = graph.reverse_post_order()
+            idom = graph.dominators(rpo)
+        node.selection_merge = merge
+        claimed.add(merge)
+        if kind != "cbr":
+            construct = {n for n in graph.nodes if dominates(idom, name, n) and not dominates(idom, merge, n)}
+            switches.append((construct, merge))
+
+
+def _succs_or_end(graph: Graph, name: str) -> list[str | None]:
+    """A block's successors, None standing for the end of the function."""
+    node = graph.nodes[name]
+    return [None] if node.term[0] == "ret" else list(node.succs())
+
+
+def _split_merge(graph: Graph, header: str, merge: str, idom: dict[str, str]) -> str:
+    """A new block in front of `merge` for the edges from the blocks
+    `header` dominates (its construct), to be this construct's merge."""
+    new = graph.add(Node(graph.fresh_name(merge + ".pre"), None, ("br", merge)))
+    for n, node in list(graph.nodes.items()):
+        if n == new.name:
+            continue
+        if merge in node.succs() and dominates(idom, header, n):
+            node.retarget(merge, new.name)
+    return new.name
