@@ -67,6 +67,36 @@ DescriptorSets:
 """
 
 
+KERNEL = ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"
+
+
+def compile_kernel() -> "hlslc.CompileResult":
+    result = hlslc.compile_file(str(KERNEL), hlslc.CompileOptions(profile="cs_6_10"))
+    if not result.ok:
+        raise SystemExit("\n".join(str(d) for d in result.diagnostics))
+    return result
+
+
+def run_hlslc(a: np.ndarray, b: np.ndarray, device: str = "vulkan", repeat: int = 1,
+              result: "hlslc.CompileResult | None" = None) -> tuple[np.ndarray, "hlslc.runner.RunResult"]:
+    """C = A @ B (fp16 in, fp32 out) by the kernel on `device`; M and N
+    multiples of 64, K of 16."""
+    (m, k), n = a.shape, b.shape[1]
+    if result is None:
+        result = compile_kernel()
+    text = PIPELINE.format(gx=n // 64, gy=m // 64, m=m, n=n, k=k, a_bytes=a.nbytes, b_bytes=b.nbytes,
+                           c_bytes=m * n * 4)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "gemm.yaml")
+        Path(path).write_text(text)
+        pipeline = hlslc.load_pipeline(path)
+    pipeline.buffers["A"].data = np.ascontiguousarray(a, dtype=np.float16).reshape(-1)
+    pipeline.buffers["B"].data = np.ascontiguousarray(b, dtype=np.float16).reshape(-1)
+    kw = {"device": "vulkan", "repeat": repeat} if device == "vulkan" else {}
+    run = hlslc.run(result, pipeline, **kw)
+    return run.buffers["C"].reshape(m, n), run
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=4096)
@@ -81,25 +111,11 @@ def main() -> int:
     b = (rng.integers(-8, 8, size=(k, n)) / 8).astype(np.float16)
 
     t0 = time.perf_counter()
-    result = hlslc.compile_file(str(ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"),
-                                hlslc.CompileOptions(profile="cs_6_10"))
-    if not result.ok:
-        print("\n".join(str(d) for d in result.diagnostics))
-        return 1
+    result = compile_kernel()
     compile_s = time.perf_counter() - t0
-    text = PIPELINE.format(gx=n // 64, gy=m // 64, m=m, n=n, k=k, a_bytes=a.nbytes, b_bytes=b.nbytes,
-                           c_bytes=m * n * 4)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "gemm.yaml")
-        Path(path).write_text(text)
-        pipeline = hlslc.load_pipeline(path)
-    pipeline.buffers["A"].data = a.reshape(-1).copy()
-    pipeline.buffers["B"].data = b.reshape(-1).copy()
-    kw = {"device": "vulkan", "repeat": args.repeat} if args.device == "vulkan" else {}
     t0 = time.perf_counter()
-    run = hlslc.run(result, pipeline, **kw)
+    c, run = run_hlslc(a, b, args.device, args.repeat, result)
     wall = time.perf_counter() - t0
-    c = run.buffers["C"].reshape(m, n)
     rows = rng.choice(m, size=min(m, 64), replace=False)
     want = a[rows].astype(np.float32) @ b.astype(np.float32)
     ok = np.array_equal(c[rows], want)

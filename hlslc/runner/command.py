@@ -217,12 +217,15 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         except (driver.ProfileError, ValueError) as exc:
             stderr.write(f"hlslc: error: {exc}\n")
             return 2
+        if device == "vulkan":
+            # The SPIR-V stage reports what has no SPIR-V form at its source line.
+            options = options.replace(emit=driver.EMIT_SPIRV)
         result = driver.compile_file(source, options)
         if result.diagnostics.items:
             _render_diagnostics(result.diagnostics, args, stderr)
-        if not result.ok or result.output is None:
+        if not result.ok or (result.output is None and result.binary is None):
             return 1
-        module_text = result.output
+        module_text = result.output or result.ir_text or ""
     from .errors import RunError
     if device == "vulkan":
         from .vulkan import compile_spirv

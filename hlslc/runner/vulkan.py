@@ -43,21 +43,29 @@ from .pipeline import Buffer, Pipeline, Resource
 # The SPIR-V backend
 
 def compile_spirv(module_or_result: Any, entry: str) -> bytes:
-    """SPIR-V for a compiled shader: the backend `hlslc.spirv` turns the
-    IR text (of a `CompileResult`, or given as text) into a module through
-    its entry point `emit(module_text, entry) -> bytes`."""
-    try:
-        from .. import spirv as backend  # type: ignore[attr-defined]
-    except ImportError:
-        raise RunError("the SPIR-V backend (hlslc -spirv) is not part of this hlslc yet: run a SPIR-V module "
-                       "(.spv) with --device vulkan, or the shader with --device cpu") from None
-    emit = getattr(backend, "emit", None)
-    if emit is None:
-        raise RunError("the SPIR-V backend hlslc.spirv has no emit(module_text, entry) entry point, which "
-                       "--device vulkan calls")
+    """SPIR-V for a compiled shader: the binary of a `-spirv` compile as it
+    is, else the backend `hlslc.spirv` translates the IR (of a
+    `CompileResult`, with the lowering's records of its resources, or IR
+    text, whose resources come from its metadata).  A construct with no
+    SPIR-V form is a RunError naming it."""
+    binary = getattr(module_or_result, "binary", None)
+    if binary is not None:
+        return bytes(binary)
+    from ..spirv import Options, SpirvError, emit_spirv, from_bindings
     from .command import ir_text_of
 
-    return bytes(emit(ir_text_of(module_or_result), entry))
+    text = ir_text_of(module_or_result)
+    module = getattr(module_or_result, "module", None)
+    bindings = getattr(module, "hlslc_bindings", None)
+    compile_options = getattr(module_or_result, "options", None)
+    options = Options(entry, from_bindings(bindings) if bindings is not None else None,
+                      bool(getattr(compile_options, "native_16bit_types", True)),
+                      tuple(getattr(compile_options, "vulkan_options", ()) or ()))
+    try:
+        return emit_spirv(text, options).to_bytes()
+    except SpirvError as err:
+        where = f" (IR line {err.line})" if err.line is not None else ""
+        raise RunError(f"no SPIR-V for this module: {err.message}{where}") from None
 
 
 # --------------------------------------------------------------------------

@@ -347,17 +347,53 @@ def test_missing_loader_is_a_clean_error(tmp_path, monkeypatch):
     assert main(["run", "--device", "vulkan", "--list-devices"], out, errs) == 1
 
 
-@pytest.mark.skipif(importlib.util.find_spec("hlslc.spirv") is not None, reason="the SPIR-V backend is here")
-def test_hlsl_without_the_backend(tmp_path):
+BOUND_OUT = """\
+DescriptorSets:
+  - Resources:
+    - Name: Out
+      Kind: RWStructuredBuffer
+      DirectXBinding:
+        Register: 0
+        Space: 0
+...
+"""
+
+
+def test_hlsl_is_compiled_to_spirv_before_the_device_is_looked_for(tmp_path, monkeypatch):
+    # The shader compiles through -spirv; only then is the (missing) loader
+    # an error, the same one a .spv module gets.
+    monkeypatch.setenv("HLSLC_VULKAN_LOADER", str(tmp_path / "libvulkan-missing.so.1"))
     shader = tmp_path / "s.hlsl"
     shader.write_text("RWStructuredBuffer<uint> Out : register(u0);\n"
                       "[numthreads(4, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { Out[id.x] = id.x; }\n")
     pipeline = tmp_path / "p.yaml"
-    pipeline.write_text(EMPTY_PIPELINE)
+    pipeline.write_text(EMPTY_PIPELINE.replace("...\n", BOUND_OUT))
     out, errs = io.StringIO(), io.StringIO()
     assert main(["run", "--device", "vulkan", str(shader), "--pipeline", str(pipeline), "-T", "cs_6_0"],
                 out, errs) == 1
-    assert "the SPIR-V backend (hlslc -spirv) is not part of this hlslc yet" in errs.getvalue()
+    assert "error: no Vulkan loader: cannot load" in errs.getvalue() and "Traceback" not in errs.getvalue()
+    result = hlslc.compile_file(str(shader), hlslc.CompileOptions(profile="cs_6_0"))
+    code = vulkan.compile_spirv(result, "main")
+    assert code[:4] == b"\x03\x02\x23\x07"
+    # IR text alone: the resources come from its metadata.
+    assert vulkan.compile_spirv(result.output, "main")[:4] == b"\x03\x02\x23\x07"
+
+
+def test_a_construct_without_spirv_form_is_located(tmp_path):
+    shader = tmp_path / "s.hlsl"
+    shader.write_text(
+        "#include <dx/linalg.h>\nusing namespace dx::linalg;\nRWByteAddressBuffer Out : register(u0);\n"
+        "using MatA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave>;\n"
+        "[numthreads(32, 1, 1)] void main() {\n"
+        "  MatA a = MatA::Splat(0.0h);\n"
+        "  a.FromThreadVectors((vector<half, 16>)1.0h);\n"
+        "  a.Store(Out, 0, 32, MatrixLayout::RowMajor);\n}\n")
+    pipeline = tmp_path / "p.yaml"
+    pipeline.write_text(EMPTY_PIPELINE)
+    out, errs = io.StringIO(), io.StringIO()
+    assert main(["run", "--device", "vulkan", str(shader), "--pipeline", str(pipeline), "-enable-16bit-types"],
+                out, errs) == 1
+    assert "s.hlsl:7:" in errs.getvalue() and "has no SPIR-V mapping" in errs.getvalue(), errs.getvalue()
 
 
 @pytest.mark.parametrize("argv, message", [

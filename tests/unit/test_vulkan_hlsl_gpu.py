@@ -1,0 +1,116 @@
+"""HLSL compiled by hlslc (`-spirv`) and run on a Vulkan device gives what
+the CPU executor gives: every sample with a pipeline file, the executor's
+run tests, and the GPU benchmark's GEMM kernel at a small size against
+numpy.  Buffers are compared element by element (integers exactly, floats
+to the rounding of a different summation order), and each pipeline's own
+Result checks must hold on both devices.  Skipped without a Vulkan device."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import hlslc
+from hlslc import cli
+from hlslc.runner import RunError, load_pipeline, vulkan
+from support.samples import SAMPLES_DIR, compile_args_for
+
+pytestmark = pytest.mark.gpu
+
+REPO = Path(__file__).resolve().parents[2]
+RUN_TESTS = REPO / "tests" / "run"
+
+
+@pytest.fixture(scope="module")
+def device():
+    try:
+        return vulkan.probe()
+    except RunError as err:
+        pytest.skip(f"no Vulkan device: {err.message}")
+
+
+def _compile(path: Path, argv: list[str]) -> "hlslc.CompileResult":
+    args = cli.parse_arguments(argv + ["-o", "out.ll", str(path)])
+    result = hlslc.compile_file(str(path), cli._compile_options(args))
+    assert result.ok, "\n".join(d.message for d in result.diagnostics)
+    return result
+
+
+def _same_buffers(cpu: "hlslc.runner.RunResult", gpu: "hlslc.runner.RunResult") -> None:
+    assert [o.line() for o in gpu.outcomes] == [o.line() for o in cpu.outcomes]
+    assert all(o.ok for o in gpu.outcomes), [o.line() for o in gpu.outcomes]
+    for name, want in cpu.buffers.items():
+        got = gpu.buffers[name]
+        assert got.dtype == want.dtype and got.shape == want.shape, name
+        if np.issubdtype(want.dtype, np.floating):
+            w = want.astype(np.float64)
+            g = got.astype(np.float64)
+            tol = 2e-2 if want.dtype == np.float16 else 1e-4
+            np.testing.assert_allclose(g, w, rtol=tol, atol=tol * max(1.0, float(np.abs(w).max(initial=0))),
+                                       err_msg=name)
+        else:
+            np.testing.assert_array_equal(got, want, err_msg=name)
+
+
+SAMPLES = sorted(p for p in SAMPLES_DIR.glob("*.hlsl") if p.with_suffix(".yaml").exists())
+
+
+@pytest.mark.parametrize("sample", SAMPLES, ids=lambda p: p.stem)
+def test_sample_gives_the_cpu_results(device, sample):
+    result = _compile(sample, compile_args_for(sample))
+    pipeline = str(sample.with_suffix(".yaml"))
+    cpu = hlslc.run(result, pipeline)
+    gpu = hlslc.run(result, pipeline, device="vulkan")
+    _same_buffers(cpu, gpu)
+    print(f"{sample.stem}: {gpu.device}, {gpu.gpu_time_ns} ns")
+
+
+def _run_lines(test: Path) -> list[list[str]]:
+    """The `%hlslc run %s --pipeline ...` commands of a run test that
+    expect success, as argument lists."""
+    runs = []
+    for line in test.read_text(encoding="utf-8").splitlines():
+        m = re.search(r"RUN:\s*%hlslc run (.*?)(\||$)", line)
+        if m:
+            words = [w.replace("%s", str(test)).replace("%S", str(test.parent)) for w in shlex.split(m.group(1))]
+            if "--check" not in words and "--seed" not in words and "RACE" not in words \
+                    and not any("%t" in w for w in words):
+                runs.append(words)
+    return runs
+
+
+RUN_CASES = [(t, argv) for t in sorted(RUN_TESTS.glob("*.hlsl")) for argv in _run_lines(t)
+             if not t.name.startswith("sample-")]
+
+
+@pytest.mark.parametrize("test, argv", RUN_CASES, ids=lambda v: v.stem if isinstance(v, Path) else " ".join(
+    w for w in v if w.startswith("-D")) or "-")
+def test_run_test_gives_the_cpu_results(device, test, argv):
+    source = Path(argv[0])
+    pipeline = argv[argv.index("--pipeline") + 1]
+    flags = [w for i, w in enumerate(argv[1:], 1) if w != "--pipeline" and argv[i - 1] != "--pipeline"]
+    result = _compile(source, flags)
+    cpu = hlslc.run(result, pipeline)
+    if not all(o.ok for o in cpu.outcomes):
+        pytest.skip("a run the test expects to fail")
+    gpu = hlslc.run(result, pipeline, device="vulkan")
+    _same_buffers(cpu, gpu)
+
+
+def test_gpu_benchmark_kernel_against_numpy(device):
+    # The kernel of bench/run_gpu_gemm.py, 256 x 192 x 128, against numpy.
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    rng = np.random.default_rng(7)
+    m, n, k = 256, 192, 128
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((k, n)).astype(np.float16)
+    c = bench.run_hlslc(a, b, device="vulkan", repeat=1)[0]
+    expected = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_allclose(c, expected, rtol=1e-3, atol=1e-2)
