@@ -67,24 +67,51 @@ DescriptorSets:
 """
 
 
-KERNEL = ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"
+class Kernel:
+    """One of the GEMM kernels of bench/gpu/ with its compile options and
+    the block of C a group computes."""
+
+    def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32) -> None:
+        self.name = name
+        if name == "wave":
+            self.path = ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"
+            self.options = hlslc.CompileOptions(profile="cs_6_10")
+            self.block = (64, 64, 16)
+        else:
+            self.path = ROOT / "bench" / "gpu" / "gemm_f16_group.hlsl"
+            self.options = hlslc.CompileOptions(
+                profile="cs_6_10", enable_16bit_types=True,
+                defines=[f"WAVES_M={waves[0]}", f"WAVES_N={waves[1]}", f"BLOCK_K={block_k}"])
+            self.block = (64 * waves[0], 64 * waves[1], block_k)
+
+    def describe(self) -> str:
+        m, n, k = self.block
+        return f"{self.path.name}, {m}x{n} block per group, {k}-deep slices"
+
+    def compile(self) -> "hlslc.CompileResult":
+        result = hlslc.compile_file(str(self.path), self.options)
+        if not result.ok:
+            raise SystemExit("\n".join(str(d) for d in result.diagnostics))
+        return result
 
 
-def compile_kernel() -> "hlslc.CompileResult":
-    result = hlslc.compile_file(str(KERNEL), hlslc.CompileOptions(profile="cs_6_10"))
-    if not result.ok:
-        raise SystemExit("\n".join(str(d) for d in result.diagnostics))
-    return result
+def compile_kernel(kernel: Kernel | None = None) -> "hlslc.CompileResult":
+    return (kernel or Kernel()).compile()
 
 
 def run_hlslc(a: np.ndarray, b: np.ndarray, device: str = "vulkan", repeat: int = 1,
-              result: "hlslc.CompileResult | None" = None) -> tuple[np.ndarray, "hlslc.runner.RunResult"]:
-    """C = A @ B (fp16 in, fp32 out) by the kernel on `device`; M and N
-    multiples of 64, K of 16."""
+              result: "hlslc.CompileResult | None" = None,
+              kernel: Kernel | None = None) -> tuple[np.ndarray, "hlslc.runner.RunResult"]:
+    """C = A @ B (fp16 in, fp32 out) by a kernel on `device`; M, N and K
+    multiples of the kernel's block."""
+    kernel = kernel or Kernel()
     (m, k), n = a.shape, b.shape[1]
+    bm, bn, bk = kernel.block
+    if m % bm or n % bn or k % bk:
+        raise ValueError(f"{m}x{n}x{k} is not a multiple of the kernel's {bm}x{bn}x{bk} block")
     if result is None:
-        result = compile_kernel()
-    text = PIPELINE.format(gx=n // 64, gy=m // 64, m=m, n=n, k=k, a_bytes=a.nbytes, b_bytes=b.nbytes,
+        result = kernel.compile()
+    text = PIPELINE.format(gx=n // bn, gy=m // bm, m=m, n=n, k=k, a_bytes=a.nbytes, b_bytes=b.nbytes,
                            c_bytes=m * n * 4)
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "gemm.yaml")
@@ -102,25 +129,38 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=4096)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--device", choices=("vulkan", "cpu"), default="vulkan")
+    ap.add_argument("--kernel", choices=("group", "wave"), default="group",
+                    help="group: groupshared tiles, several waves per group (default); wave: one wave per group, "
+                         "operands straight from memory")
+    ap.add_argument("--waves", default="2x2", help="group kernel: waves down x across a group (default 2x2)")
+    ap.add_argument("--block-k", type=int, default=32, choices=(32, 64), help="group kernel: depth of a slice")
     args = ap.parse_args()
+    try:
+        waves = tuple(int(w) for w in args.waves.split("x"))
+        assert len(waves) == 2 and min(waves) > 0
+    except (ValueError, AssertionError):
+        ap.error(f"--waves: expected MxN, not {args.waves!r}")
+    kernel = Kernel(args.kernel, waves, args.block_k)
     m = n = k = args.size
-    if m % 64 or k % 16:
-        ap.error("--size must be a multiple of 64")
+    bm, bn, bk = kernel.block
+    if m % bm or m % bn or k % bk:
+        ap.error(f"--size must be a multiple of the kernel's block ({bm}x{bn}x{bk})")
     rng = np.random.default_rng(1)
     a = (rng.integers(-8, 8, size=(m, k)) / 8).astype(np.float16)
     b = (rng.integers(-8, 8, size=(k, n)) / 8).astype(np.float16)
 
     t0 = time.perf_counter()
-    result = compile_kernel()
+    result = kernel.compile()
     compile_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    c, run = run_hlslc(a, b, args.device, args.repeat, result)
+    c, run = run_hlslc(a, b, args.device, args.repeat, result, kernel)
     wall = time.perf_counter() - t0
     rows = rng.choice(m, size=min(m, 64), replace=False)
     want = a[rows].astype(np.float32) @ b.astype(np.float32)
     ok = np.array_equal(c[rows], want)
     flops = 2.0 * m * n * k
-    print(f"dx::linalg GEMM {m}x{n}x{k}, fp16 in, fp32 accumulate (hlslc compile {compile_s:.2f} s)")
+    print(f"dx::linalg GEMM {m}x{n}x{k}, fp16 in, fp32 accumulate; {kernel.describe()} "
+          f"(hlslc compile {compile_s:.2f} s)")
     if args.device == "cpu":
         print(f"  hlslc run (CPU executor)   {wall:.2f} s   result matches numpy: {ok}")
         return 0 if ok else 1

@@ -159,13 +159,26 @@ DEFAULT_BRACKET_DEPTH = 256
 MAX_BRACKET_DEPTH = 4096
 
 
+def _define_pair(define: Any) -> tuple[str, str | None]:
+    """A macro of `CompileOptions.defines`: a (name, value) pair, or a
+    `-D`-style string."""
+    if isinstance(define, str):
+        name, eq, value = define.partition("=")
+        return (name, value if eq else None)
+    if isinstance(define, (tuple, list)) and len(define) == 2 and isinstance(define[0], str) \
+            and (define[1] is None or isinstance(define[1], str)):
+        return (define[0], define[1])
+    raise TypeError(f"defines: expected (name, value) pairs or 'NAME=VALUE' strings, not {define!r}")
+
+
 class CompileOptions(ValueRecord):
     """Everything that decides what a compile does.
 
     `profile` may be given as a string (`"cs_6_10"`); it is parsed on
     construction and `ProfileError` is raised for an unknown one.
     `defines` holds `(name, value)` pairs, value None meaning `-D NAME`
-    (defined as 1).  `emit` is one of `EMIT_KINDS`; `linalg_revision` one
+    (defined as 1); a string `"NAME=VALUE"` or `"NAME"` is read as `-D`
+    reads it.  `emit` is one of `EMIT_KINDS`; `linalg_revision` one
     of `LINALG_REVISIONS`.
     """
 
@@ -228,7 +241,7 @@ class CompileOptions(ValueRecord):
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
-        self.defines = [] if defines is None else defines
+        self.defines = [] if defines is None else [_define_pair(d) for d in defines]
         self.undefines = [] if undefines is None else undefines
         self.enable_16bit_types = enable_16bit_types
         self.linalg_revision = linalg_revision

@@ -55,12 +55,14 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     if device not in ("cpu", "vulkan"):
         raise ValueError(f"device must be 'cpu' or 'vulkan', not {device!r}")
     if device == "vulkan":
-        from .vulkan import compile_spirv, run_spirv
+        from .vulkan import compile_for_pipeline, run_spirv
 
         name = entry or pipeline.compute_shader().entry
-        code = bytes(module_or_result) if isinstance(module_or_result, (bytes, bytearray)) else \
-            compile_spirv(module_or_result, name)
-        return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat)
+        if isinstance(module_or_result, (bytes, bytearray)):
+            code, plan = bytes(module_or_result), None
+        else:
+            code, plan = compile_for_pipeline(module_or_result, name, pipeline)
+        return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat, plan=plan)
     shader = pipeline.compute_shader()
     if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
         raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")

@@ -217,39 +217,26 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         except (driver.ProfileError, ValueError) as exc:
             stderr.write(f"hlslc: error: {exc}\n")
             return 2
-        if device == "vulkan":
-            # The SPIR-V stage reports what has no SPIR-V form at its source line.
-            options = options.replace(emit=driver.EMIT_SPIRV)
         result = driver.compile_file(source, options)
         if result.diagnostics.items:
             _render_diagnostics(result.diagnostics, args, stderr)
-        if not result.ok or (result.output is None and result.binary is None):
+        if not result.ok or result.output is None:
             return 1
-        module_text = result.output or result.ir_text or ""
+        module_text = result.output
     from .errors import RunError
     if device == "vulkan":
-        from .vulkan import compile_spirv
+        from .vulkan import compile_for_pipeline
         try:
-            code = compile_spirv(result if result is not None else module_text, entry)
+            code, plan = compile_for_pipeline(result if result is not None else module_text, entry, pipeline)
         except RunError as err:
-            stderr.write(f"{source}: error: {err.message}\n")
+            _report_run_error(err, source, result, module_text, stderr)
             return 1
-        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr)
+        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr, plan)
     try:
         outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed or 0,
                           wave_matrix_depth=depth)
     except RunError as err:
-        span = None
-        if err.line and result is not None and result.module is not None:
-            # IR hlslc made: the error at the source line it came from.
-            from ..lower.codegen import ir_line_locator
-            span = ir_line_locator(result.module, module_text)(err.line)
-        if span is not None:
-            from ..diagnostics import Diagnostic, Severity, render_text
-            stderr.write(render_text([Diagnostic(Severity.ERROR, err.message, span)]))
-        else:
-            where = f" (IR line {err.line})" if err.line else ""
-            stderr.write(f"{source}: error: {err.message}{where}\n")
+        _report_run_error(err, source, result, module_text, stderr)
         return 1
     stdout.write(buffers_yaml(pipeline))
     for o in outcome.outcomes:
@@ -257,13 +244,28 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     return 0 if outcome.ok else 1
 
 
+def _report_run_error(err: Any, source: str, result: Any, module_text: str, stderr: TextIO) -> None:
+    """A RunError at the source line its IR line came from, when hlslc made
+    the IR; else at the file (with the IR line)."""
+    span = None
+    if err.line and result is not None and result.module is not None:
+        from ..lower.codegen import ir_line_locator
+        span = ir_line_locator(result.module, module_text)(err.line)
+    if span is not None:
+        from ..diagnostics import Diagnostic, Severity, render_text
+        stderr.write(render_text([Diagnostic(Severity.ERROR, err.message, span)]))
+    else:
+        where = f" (IR line {err.line})" if err.line else ""
+        stderr.write(f"{source}: error: {err.message}{where}\n")
+
+
 def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: int | None, repeat: int,
-                stdout: TextIO, stderr: TextIO) -> int:
+                stdout: TextIO, stderr: TextIO, plan: Any = None) -> int:
     from .errors import RunError
     from .vulkan import run_spirv
 
     try:
-        outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat)
+        outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat, plan=plan)
     except RunError as err:
         stderr.write(f"{source}: error: {err.message}\n")
         return 1

@@ -42,30 +42,57 @@ from .pipeline import Buffer, Pipeline, Resource
 # --------------------------------------------------------------------------
 # The SPIR-V backend
 
-def compile_spirv(module_or_result: Any, entry: str) -> bytes:
-    """SPIR-V for a compiled shader: the binary of a `-spirv` compile as it
-    is, else the backend `hlslc.spirv` translates the IR (of a
-    `CompileResult`, with the lowering's records of its resources, or IR
-    text, whose resources come from its metadata).  A construct with no
-    SPIR-V form is a RunError naming it."""
+def compile_spirv(module_or_result: Any, entry: str, pipeline: Pipeline | None = None) -> bytes:
+    """SPIR-V for a compiled shader (the binary of a `-spirv` compile as it
+    is); `compile_for_pipeline` also places its resources where a
+    pipeline binds them."""
     binary = getattr(module_or_result, "binary", None)
-    if binary is not None:
+    if binary is not None and pipeline is None:
         return bytes(binary)
+    return compile_for_pipeline(module_or_result, entry, pipeline)[0]
+
+
+def compile_for_pipeline(module_or_result: Any, entry: str,
+                         pipeline: Pipeline | None) -> tuple[bytes, list[Binding] | None]:
+    """The backend `hlslc.spirv` translates the IR (of a `CompileResult`,
+    with the lowering's records of its resources, or IR text, whose
+    resources come from its metadata).  With a pipeline, each resource of
+    the module binds where the pipeline's resource of the same register
+    does (`plan_bindings` with the module's resources): the runner compiles
+    the shader for the pipeline, as an application picks its bindings.
+    Returns the module and that plan.  A construct with no SPIR-V form is a
+    RunError naming it, with its IR line."""
     from ..spirv import Options, SpirvError, emit_spirv, from_bindings
+    from ..spirv.resources import apply_vulkan_options, from_metadata
+    from ..validate import reader as R
     from .command import ir_text_of
 
     text = ir_text_of(module_or_result)
     module = getattr(module_or_result, "module", None)
     bindings = getattr(module, "hlslc_bindings", None)
     compile_options = getattr(module_or_result, "options", None)
-    options = Options(entry, from_bindings(bindings) if bindings is not None else None,
-                      bool(getattr(compile_options, "native_16bit_types", True)),
-                      tuple(getattr(compile_options, "vulkan_options", ()) or ()))
+    vulkan_options = tuple(getattr(compile_options, "vulkan_options", ()) or ())
     try:
-        return emit_spirv(text, options).to_bytes()
+        if bindings is not None:
+            resources = from_bindings(bindings)
+        else:
+            resources = from_metadata(R.read_module(text))
+        apply_vulkan_options(resources, vulkan_options)
+    except (R.ParseError, ValueError) as err:
+        raise RunError(f"no SPIR-V for this module: {err}") from None
+    plan = None
+    if pipeline is not None:
+        plan = plan_bindings(pipeline, resources)
+        places = {(b.resource.register_class, b.resource.space, b.resource.register): b for b in plan}
+        for res in resources:
+            b = places.get((res.cls, res.space, res.lower))
+            if b is not None and res.vk_binding is None:
+                res.vk_binding = (b.binding, b.set)
+    options = Options(entry, resources, bool(getattr(compile_options, "native_16bit_types", True)), ())
+    try:
+        return emit_spirv(text, options).to_bytes(), plan
     except SpirvError as err:
-        where = f" (IR line {err.line})" if err.line is not None else ""
-        raise RunError(f"no SPIR-V for this module: {err.message}{where}") from None
+        raise RunError(f"{err.message}", err.line) from None
 
 
 # --------------------------------------------------------------------------
@@ -120,35 +147,64 @@ class Binding:
         return f"'{self.resource.name}' ({self.resource.kind}, set {self.set} binding {self.binding})"
 
 
-def plan_bindings(pipeline: Pipeline) -> list[Binding]:
+def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None) -> list[Binding]:
     """The Vulkan set and binding of each resource of the pipeline's
-    DescriptorSets, with its descriptor kind."""
+    DescriptorSets, with its descriptor kind.
+
+    A resource binds at its VulkanBinding; else, for a module whose
+    resources are known (`module_resources`, the SPIR-V backend's
+    ResourceInfo), where the module's `[[vk::binding]]` for that register
+    puts it; else, as DXC's -spirv does, at its register's number in the set
+    of its space.  For a module hlslc compiles for the pipeline, a resource
+    whose register number another resource of the set already has moves to
+    the set's next free binding (t0 and u0 cannot share binding 0); for a
+    given .spv module that is an error, since its bindings are fixed."""
     plan: list[Binding] = []
     taken: dict[tuple[int, int], Binding] = {}
+    source = {}
+    for info in module_resources or ():
+        if info.vk_binding is not None:
+            source[(info.cls, info.space, info.lower)] = (info.vk_binding[1], info.vk_binding[0])
+    explicit: list[tuple[Resource, tuple[int, int]]] = []
+    implicit: list[Resource] = []
     for res in pipeline.resources:
-        kind = DESCRIPTOR_KINDS.get(res.kind)
-        if kind is None:
+        if DESCRIPTOR_KINDS.get(res.kind) is None:
             raise RunError(f"resource '{res.name}': {res.kind} resources are not supported on Vulkan yet "
                            "(buffers are: ByteAddress, Structured, typed and constant buffers)")
         if res.has_counter:
             raise RunError(f"resource '{res.name}': buffers with a counter are not supported on Vulkan yet")
         if res.vk_binding is not None:
-            where = (res.vk_set, res.vk_binding)
+            explicit.append((res, (res.vk_set, res.vk_binding)))
+        elif (res.register_class, res.space, res.register) in source:
+            explicit.append((res, source[(res.register_class, res.space, res.register)]))
         else:
-            where = (res.space, res.register)
+            implicit.append(res)
+
+    def place(res: Resource, where: tuple[int, int]) -> None:
+        kind = DESCRIPTOR_KINDS[res.kind]
         buf = pipeline.buffers[res.name]
         b = Binding(where[0], where[1], kind, res, buf)
         if kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER):
             b.format = texel_format(buf)
-        if where in taken:
-            other = taken[where]
-            hint = "" if res.vk_binding is not None and other.resource.vk_binding is not None else \
-                " (without a VulkanBinding, a resource binds at its DirectXBinding's register in the set of its " \
-                "space, whatever its register class: give them VulkanBinding)"
-            raise RunError(f"resources '{other.resource.name}' and '{res.name}' both bind set {where[0]} binding "
-                           f"{where[1]} on Vulkan{hint}")
         taken[where] = b
         plan.append(b)
+
+    for res, where in explicit:
+        if where in taken:
+            raise RunError(f"resources '{taken[where].resource.name}' and '{res.name}' both bind set {where[0]} "
+                           f"binding {where[1]} on Vulkan")
+        place(res, where)
+    movable = module_resources is not None
+    for res in implicit:
+        where = (res.space, res.register)
+        if where in taken and movable:
+            where = (res.space, max(b for s_, b in taken if s_ == res.space) + 1)
+        elif where in taken:
+            raise RunError(f"resources '{taken[where].resource.name}' and '{res.name}' both bind set {where[0]} "
+                           f"binding {where[1]} on Vulkan (without a VulkanBinding, a resource binds at its "
+                           "DirectXBinding's register in the set of its space, whatever its register class: give "
+                           "them VulkanBinding)")
+        place(res, where)
     return plan
 
 
@@ -469,16 +525,19 @@ class DeviceRun:
 
 
 def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave_size: int | None = None,
-              repeat: int = 1) -> Any:
+              repeat: int = 1, plan: list[Binding] | None = None) -> Any:
     """Run `code`'s compute entry for the pipeline's dispatch on a Vulkan
     device; the pipeline's buffers then hold what the dispatch left.
-    Returns a `RunResult` with `device` and `gpu_time_ns` set."""
+    Returns a `RunResult` with `device` and `gpu_time_ns` set.  `plan`:
+    where the pipeline's resources bind (`compile_for_pipeline`'s), else
+    `plan_bindings`'."""
     from .command import RunResult
     from .results import check as check_results
 
     info = S.read_module(code)
     entry_point = info.compute_entry(entry or pipeline.compute_shader().entry)
-    plan = plan_bindings(pipeline)
+    if plan is None:
+        plan = plan_bindings(pipeline)
     check_module_bindings(info, entry_point, plan)
     if repeat < 1:
         raise RunError("repeat must be at least 1")

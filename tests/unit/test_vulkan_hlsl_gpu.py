@@ -101,16 +101,20 @@ def test_run_test_gives_the_cpu_results(device, test, argv):
     _same_buffers(cpu, gpu)
 
 
-def test_gpu_benchmark_kernel_against_numpy(device):
-    # The kernel of bench/run_gpu_gemm.py, 256 x 192 x 128, against numpy.
+@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 64", "wave"])
+def test_gpu_benchmark_kernels_against_numpy(device, kernel):
+    # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 192, against numpy.
     import importlib.util
     spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    name, *rest = kernel.split()
+    chosen = bench.Kernel(name, tuple(int(w) for w in rest[0].split("x")), int(rest[1])) if rest else \
+        bench.Kernel(name)
     rng = np.random.default_rng(7)
-    m, n, k = 256, 192, 128
+    m, n, k = 256, 256, 192
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((k, n)).astype(np.float16)
-    c = bench.run_hlslc(a, b, device="vulkan", repeat=1)[0]
+    c = bench.run_hlslc(a, b, device="vulkan", kernel=chosen)[0]
     expected = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_allclose(c, expected, rtol=1e-3, atol=1e-2)

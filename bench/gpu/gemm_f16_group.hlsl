@@ -1,0 +1,154 @@
+// gemm_f16_group.hlsl -- C = A x B with dx::linalg Wave-scope matrices and
+// groupshared tiles, for the GPU benchmark (bench/run_gpu_gemm.py): A (M x K)
+// and B (K x N) are row-major fp16, C (M x N) row-major fp32, accumulated in
+// fp32.  Compile with -enable-16bit-types (the tiles hold real halves).
+//
+// A group of WAVES_M x WAVES_N waves computes a BLOCK_M x BLOCK_N block of C;
+// each wave a 4 x 4 grid of 16 x 16 accumulators (named, not an array: the
+// matrices are written out by the macros below).  For every
+// BLOCK_K-deep slice of K the group copies the slice of A and of B into
+// groupshared tiles (16 bytes per load), and every wave multiplies from
+// them.  The next slice is read from memory into registers while the waves
+// multiply the current one.  The tiles' rows are padded by 8 halves so that
+// consecutive rows start in different banks.
+// M, N and K must be multiples of BLOCK_M, BLOCK_N and BLOCK_K.
+
+#include <dx/linalg.h>
+
+using namespace dx::linalg;
+
+#ifndef WAVES_M
+#define WAVES_M 2
+#endif
+#ifndef WAVES_N
+#define WAVES_N 2
+#endif
+#define TILES_M 4
+#define TILES_N 4
+#ifndef BLOCK_K
+#define BLOCK_K 32
+#endif
+#define LANES 32
+#define THREADS (LANES * WAVES_M * WAVES_N)
+#define BLOCK_M (16 * TILES_M * WAVES_M)
+#define BLOCK_N (16 * TILES_N * WAVES_N)
+#define PAD 8
+#define STRIDE_A (BLOCK_K + PAD)
+#define STRIDE_B (BLOCK_N + PAD)
+// 16-byte pieces of a slice each thread copies.
+#define PIECES_A (BLOCK_M * BLOCK_K / 8 / THREADS)
+#define PIECES_B (BLOCK_K * BLOCK_N / 8 / THREADS)
+
+ByteAddressBuffer Shape : register(t0);    // M, N, K
+ByteAddressBuffer A : register(t1);
+ByteAddressBuffer B : register(t2);
+[[vk::binding(3)]] RWByteAddressBuffer C : register(u0);   // binding 0 is Shape on Vulkan
+
+groupshared half TileA[BLOCK_M * STRIDE_A];
+groupshared half TileB[BLOCK_K * STRIDE_B];
+
+using OpA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave>;
+using OpB = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::B, MatrixScope::Wave>;
+using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;
+
+#define GRID(M) M(0, 0) M(0, 1) M(0, 2) M(0, 3) M(1, 0) M(1, 1) M(1, 2) M(1, 3) \
+                M(2, 0) M(2, 1) M(2, 2) M(2, 3) M(3, 0) M(3, 1) M(3, 2) M(3, 3)
+#define ZERO(i, j) Acc c##i##j = Acc::Splat(0.0f);
+#define MAC(i, j) c##i##j.MultiplyAccumulate(a##i, b##j);
+#define STORE(i, j) c##i##j.Store(C, ((row + waveRow + 16 * i) * n + col + waveCol + 16 * j) * 4, n * 4, \
+                                  MatrixLayout::RowMajor);
+#define LOAD_A(i) OpA a##i = OpA::Load(TileA, (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
+#define LOAD_B(j) OpB b##j = OpB::Load(TileB, s * STRIDE_B + waveCol + 16 * j, STRIDE_B, MatrixLayout::RowMajor);
+// One 16-deep step from the tiles: four A and four B operands, 16 products.
+#define STEP(S) { const uint s = S; LOAD_A(0) LOAD_A(1) LOAD_A(2) LOAD_A(3) \
+                  LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3) GRID(MAC) }
+
+// Eight halves of a 16-byte piece into a tile, from element `at` on.
+void PutA(uint at, uint4 v)
+{
+    [unroll] for (uint j = 0; j < 4; ++j)
+    {
+        TileA[at + 2 * j] = asfloat16((uint16_t)(v[j] & 0xFFFF));
+        TileA[at + 2 * j + 1] = asfloat16((uint16_t)(v[j] >> 16));
+    }
+}
+
+void PutB(uint at, uint4 v)
+{
+    [unroll] for (uint j = 0; j < 4; ++j)
+    {
+        TileB[at + 2 * j] = asfloat16((uint16_t)(v[j] & 0xFFFF));
+        TileB[at + 2 * j + 1] = asfloat16((uint16_t)(v[j] >> 16));
+    }
+}
+
+[numthreads(THREADS, 1, 1)]
+[wavesize(LANES)]
+void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
+{
+    const uint3 shape = Shape.Load3(0);
+    const uint n = shape.y;
+    const uint k = shape.z;
+    const uint row = group.y * BLOCK_M;
+    const uint col = group.x * BLOCK_N;
+    const uint wave = index / LANES;
+    const uint waveRow = (wave / WAVES_N) * 16 * TILES_M;
+    const uint waveCol = (wave % WAVES_N) * 16 * TILES_N;
+
+    GRID(ZERO)
+
+    // This thread's pieces: piece p of A is row p / (BLOCK_K / 8), halves
+    // (p % (BLOCK_K / 8)) * 8 on; of B row p / (BLOCK_N / 8).
+    uint4 nextA[PIECES_A];
+    uint4 nextB[PIECES_B];
+    [unroll] for (uint p = 0; p < PIECES_A; ++p)
+    {
+        uint piece = index + p * THREADS;
+        nextA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + (piece % (BLOCK_K / 8)) * 8) * 2);
+    }
+    [unroll] for (uint q = 0; q < PIECES_B; ++q)
+    {
+        uint piece = index + q * THREADS;
+        nextB[q] = B.Load4(((piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2);
+    }
+
+    for (uint d = 0; d < k; d += BLOCK_K)
+    {
+        [unroll] for (uint p = 0; p < PIECES_A; ++p)
+        {
+            uint piece = index + p * THREADS;
+            PutA((piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, nextA[p]);
+        }
+        [unroll] for (uint q = 0; q < PIECES_B; ++q)
+        {
+            uint piece = index + q * THREADS;
+            PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, nextB[q]);
+        }
+        GroupMemoryBarrierWithGroupSync();
+
+        // The next slice, read while this one is multiplied.
+        if (d + BLOCK_K < k)
+        {
+            [unroll] for (uint p = 0; p < PIECES_A; ++p)
+            {
+                uint piece = index + p * THREADS;
+                nextA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + d + BLOCK_K + (piece % (BLOCK_K / 8)) * 8) * 2);
+            }
+            [unroll] for (uint q = 0; q < PIECES_B; ++q)
+            {
+                uint piece = index + q * THREADS;
+                nextB[q] = B.Load4(((d + BLOCK_K + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2);
+            }
+        }
+
+        STEP(0)
+        STEP(16)
+#if BLOCK_K > 32
+        STEP(32)
+        STEP(48)
+#endif
+        GroupMemoryBarrierWithGroupSync();
+    }
+
+    GRID(STORE)
+}
