@@ -34,6 +34,8 @@ EXECUTION_MODEL_GLCOMPUTE = 5
 MODE_LOCAL_SIZE, MODE_LOCAL_SIZE_ID = 17, 38
 DECORATION_BLOCK, DECORATION_BUFFER_BLOCK, DECORATION_BINDING, DECORATION_DESCRIPTOR_SET = 2, 3, 33, 34
 STORAGE_UNIFORM_CONSTANT, STORAGE_UNIFORM, STORAGE_PUSH_CONSTANT, STORAGE_STORAGE_BUFFER = 0, 2, 9, 12
+STORAGE_WORKGROUP = 4
+OP_TYPE_BOOL, OP_TYPE_VECTOR, OP_TYPE_MATRIX = 20, 23, 24
 BUILTIN_DECORATION, BUILTIN_WORKGROUP_SIZE = 11, 25
 
 # Descriptor kinds, as the Vulkan runner names them.
@@ -104,6 +106,9 @@ class ModuleInfo:
     descriptors: list[Descriptor] = field(default_factory=list)
     push_constants: bool = False
     matrix_types: list[MatrixType] = field(default_factory=list)
+    # Bytes of the module's Workgroup (groupshared) variables, laid out
+    # naturally (each value at a multiple of its size).
+    workgroup_bytes: int = 0
 
     def compute_entry(self, name: str) -> EntryPoint:
         computes = [e for e in self.entry_points if e.model == EXECUTION_MODEL_GLCOMPUTE]
@@ -187,7 +192,8 @@ def read_module(code: bytes) -> ModuleInfo:
         elif op == OP_TYPE_FLOAT:
             floats[ops[0]] = ops[1] if len(ops) < 3 else -ops[1]
         elif op in (OP_TYPE_IMAGE, OP_TYPE_SAMPLER, OP_TYPE_SAMPLED_IMAGE, OP_TYPE_ARRAY, OP_TYPE_RUNTIME_ARRAY,
-                    OP_TYPE_STRUCT, OP_TYPE_POINTER, OP_TYPE_ACCELERATION_STRUCTURE_KHR):
+                    OP_TYPE_STRUCT, OP_TYPE_POINTER, OP_TYPE_ACCELERATION_STRUCTURE_KHR, OP_TYPE_BOOL,
+                    OP_TYPE_VECTOR, OP_TYPE_MATRIX):
             types[ops[0]] = (op, tuple(ops[1:]))
         elif op in (OP_CONSTANT, OP_SPEC_CONSTANT) and len(ops) >= 3:
             constants[ops[1]] = ops[2]      # a specialisation constant: its default
@@ -207,6 +213,9 @@ def read_module(code: bytes) -> ModuleInfo:
                 all(x in constants for x in parts):
             info.workgroup_size_builtin = tuple(constants[x] for x in parts)  # type: ignore[assignment]
     for pointer_type, var, storage in variables:
+        if storage == STORAGE_WORKGROUP:
+            size, align = _natural_size(types.get(pointer_type, (0, (0, 0)))[1][1], ints, floats, types, constants)
+            info.workgroup_bytes = -(-info.workgroup_bytes // align) * align + size
         if storage == STORAGE_PUSH_CONSTANT:
             info.push_constants = True
         if storage not in (STORAGE_UNIFORM_CONSTANT, STORAGE_UNIFORM, STORAGE_STORAGE_BUFFER):
@@ -224,6 +233,33 @@ def read_module(code: bytes) -> ModuleInfo:
                                             constants.get(rows, 0), constants.get(cols, 0),
                                             MATRIX_USES.get(constants.get(use, -1), "?")))
     return info
+
+
+def _natural_size(type_id: int, ints: dict, floats: dict, types: dict, constants: dict) -> tuple[int, int]:
+    """(size, alignment) of a type laid out naturally."""
+    if type_id in ints:
+        n = ints[type_id][0] // 8
+        return n, n
+    if type_id in floats:
+        n = abs(floats[type_id]) // 8
+        return n, n
+    op, ops = types.get(type_id, (0, ()))
+    if op == OP_TYPE_BOOL:
+        return 4, 4
+    if op in (OP_TYPE_VECTOR, OP_TYPE_MATRIX):
+        size, align = _natural_size(ops[0], ints, floats, types, constants)
+        return size * ops[1], align
+    if op == OP_TYPE_ARRAY:
+        size, align = _natural_size(ops[0], ints, floats, types, constants)
+        return -(-size // align) * align * constants.get(ops[1], 1), align
+    if op == OP_TYPE_STRUCT:
+        total, most = 0, 1
+        for member in ops:
+            size, align = _natural_size(member, ints, floats, types, constants)
+            total = -(-total // align) * align + size
+            most = max(most, align)
+        return -(-total // most) * most, most
+    return 0, 1
 
 
 def _descriptor_kind(type_id: int, storage: int, types: dict, decorations: dict,

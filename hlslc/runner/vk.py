@@ -118,6 +118,16 @@ _STRUCTS: dict[str, str] = {
                                                     "cooperativeMatrixRobustBufferAccess:U",
     "VkCooperativeMatrixPropertiesKHR": "sType:U pNext:P MSize:U NSize:U KSize:U AType:U BType:U CType:U "
                                         "ResultType:U saturatingAccumulation:U scope:U",
+    "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": "sType:U pNext:P cooperativeMatrixWorkgroupScope:U "
+                                                    "cooperativeMatrixFlexibleDimensions:U "
+                                                    "cooperativeMatrixReductions:U cooperativeMatrixConversions:U "
+                                                    "cooperativeMatrixPerElementOperations:U "
+                                                    "cooperativeMatrixTensorAddressing:U "
+                                                    "cooperativeMatrixBlockLoads:U",
+    "VkCooperativeMatrixFlexibleDimensionsPropertiesNV": "sType:U pNext:P MGranularity:U NGranularity:U "
+                                                         "KGranularity:U AType:U BType:U CType:U ResultType:U "
+                                                         "saturatingAccumulation:U scope:U "
+                                                         "workgroupInvocations:U",
     "VkExtent3D": "width:U height:U depth:U",
     "VkQueueFamilyProperties": "queueFlags:U queueCount:U timestampValidBits:U minImageTransferGranularity:VkExtent3D",
     "VkMemoryType": "propertyFlags:U heapIndex:U",
@@ -180,6 +190,8 @@ STYPES: dict[str, int] = {
     "VkPhysicalDeviceSubgroupSizeControlFeatures": 1000225002,
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": 1000506000,
     "VkCooperativeMatrixPropertiesKHR": 1000506001,
+    "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": 1000593000,
+    "VkCooperativeMatrixFlexibleDimensionsPropertiesNV": 1000593001,
 }
 
 # Entry points: the return code (R VkResult, v void, P a pointer) and the
@@ -199,6 +211,7 @@ _FUNCTIONS: dict[str, str] = {
     "vkGetPhysicalDeviceFormatProperties": "v PUP",
     "vkEnumerateDeviceExtensionProperties": "R PPPP",
     "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR": "R PPP",
+    "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV": "R PPP",
     "vkCreateDevice": "R PPPP",
     "vkDestroyDevice": "v PP",
     "vkGetDeviceQueue": "v PUUP",
@@ -246,7 +259,8 @@ _FUNCTIONS: dict[str, str] = {
     "vkDeviceWaitIdle": "R P",
 }
 
-_INSTANCE_FUNCTIONS = {"vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR"}
+_INSTANCE_FUNCTIONS = {"vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR",
+                       "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV"}
 
 RESULT_NAMES: dict[int, str] = {
     0: "VK_SUCCESS", 1: "VK_NOT_READY", 2: "VK_TIMEOUT", 3: "VK_EVENT_SET", 4: "VK_EVENT_RESET",

@@ -245,6 +245,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": (2, "VK_KHR_shader_subgroup_extended_types"),
     "VkPhysicalDeviceSubgroupSizeControlFeatures": (3, "VK_EXT_subgroup_size_control"),
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": (None, "VK_KHR_cooperative_matrix"),
+    "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": (None, "VK_NV_cooperative_matrix2"),
 }
 
 # The structure of each feature this runner may enable.
@@ -269,6 +270,7 @@ FEATURE_HOME: dict[str, str] = {
     "subgroupSizeControl": "VkPhysicalDeviceSubgroupSizeControlFeatures",
     "computeFullSubgroups": "VkPhysicalDeviceSubgroupSizeControlFeatures",
     "cooperativeMatrix": "VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
+    "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
 }
 
 # SPIR-V capability -> the features it needs (all of them), and those it
@@ -343,10 +345,23 @@ class MatrixConfig:
     result: str
     scope: int
     saturating: bool = False
+    # VK_NV_cooperative_matrix2's flexible dimensions: m, n, k are
+    # granularities, and any multiple of them is a configuration.
+    flexible: bool = False
 
     def describe(self) -> str:
         scope = vk.SCOPES.get(self.scope, str(self.scope))
+        if self.flexible:
+            return (f"multiples of {self.m}x{self.n}x{self.k} {self.a}*{self.b}+{self.c}->{self.result} "
+                    f"({scope}, VK_NV_cooperative_matrix2)")
         return f"{self.m}x{self.n}x{self.k} {self.a}*{self.b}+{self.c}->{self.result} ({scope})"
+
+    def fits(self, size: tuple[int, int], along: tuple[int, int]) -> bool:
+        """Whether a matrix of `size` (rows, cols) fits this configuration's
+        `along` dimensions (each the m, n or k of the configuration)."""
+        if self.flexible:
+            return all(x > 0 and x % g == 0 for x, g in zip(size, along))
+        return size == along
 
 
 @dataclass
@@ -460,30 +475,49 @@ def select_features(info: S.ModuleInfo, dev: DeviceSupport, wave_size: int | Non
     return sel
 
 
+def select_flexible_dimensions(sel: Selection, dev: DeviceSupport) -> None:
+    """Enable VK_NV_cooperative_matrix2's flexible dimensions, which a
+    matrix type of the module needs."""
+    if not dev.features.get("cooperativeMatrixFlexibleDimensions"):
+        raise RunError(f"the module's cooperative matrix sizes need the feature cooperativeMatrixFlexibleDimensions, "
+                       f"which '{dev.name}' does not enable")
+    if "VK_NV_cooperative_matrix2" not in sel.extensions:
+        sel.extensions.append("VK_NV_cooperative_matrix2")
+    sel.features.add("cooperativeMatrixFlexibleDimensions")
+
+
 def _sizes(dev: DeviceSupport) -> str:
     if dev.min_subgroup_size == dev.max_subgroup_size:
         return str(dev.min_subgroup_size)
     return f"{dev.min_subgroup_size} to {dev.max_subgroup_size}"
 
 
-def check_matrix_types(info: S.ModuleInfo, dev: DeviceSupport) -> None:
+def check_matrix_types(info: S.ModuleInfo, dev: DeviceSupport) -> bool:
     """Each cooperative matrix type of the module fits a configuration the
     device reports: a type the device lacks fails at pipeline creation, or
-    worse, so it is named here."""
+    worse, so it is named here.  True when some type fits only a flexible
+    configuration (VK_NV_cooperative_matrix2), which must then be enabled."""
+    flexible = False
     for t in info.matrix_types:
         def fits(c: MatrixConfig) -> bool:
             if c.scope != t.scope:
                 return False
+            size = (t.rows, t.cols)
             if t.use == "A":
-                return (c.m, c.k, c.a) == (t.rows, t.cols, t.component)
+                return c.a == t.component and c.fits(size, (c.m, c.k))
             if t.use == "B":
-                return (c.k, c.n, c.b) == (t.rows, t.cols, t.component)
-            return (c.m, c.n) == (t.rows, t.cols) and t.component in (c.c, c.result)
-        if not any(fits(c) for c in dev.matrix_configs):
-            scope = vk.SCOPES.get(t.scope, str(t.scope))
-            have = "; ".join(c.describe() for c in dev.matrix_configs) or "none"
-            raise RunError(f"the module's cooperative matrix type ({t.use}: {t.rows}x{t.cols} {t.component}, "
-                           f"{scope} scope) matches no configuration of '{dev.name}' (it supports: {have})")
+                return c.b == t.component and c.fits(size, (c.k, c.n))
+            return t.component in (c.c, c.result) and c.fits(size, (c.m, c.n))
+        if any(fits(c) for c in dev.matrix_configs if not c.flexible):
+            continue
+        if any(fits(c) for c in dev.matrix_configs if c.flexible):
+            flexible = True
+            continue
+        scope = vk.SCOPES.get(t.scope, str(t.scope))
+        have = "; ".join(c.describe() for c in dev.matrix_configs) or "none"
+        raise RunError(f"the module's cooperative matrix type ({t.use}: {t.rows}x{t.cols} {t.component}, "
+                       f"{scope} scope) matches no configuration of '{dev.name}' (it supports: {have})")
+    return flexible
 
 
 def choose_device(devices: list[DeviceSupport], computes: list[bool], override: str | None = None) -> int:
@@ -659,6 +693,8 @@ class _Instance:
                     dev.features[feature] = bool(getattr(holder, feature))
             if "VK_KHR_cooperative_matrix" in exts:
                 dev.matrix_configs = self.matrix_configs(phys)
+            if "VK_NV_cooperative_matrix2" in exts and dev.features.get("cooperativeMatrixFlexibleDimensions"):
+                dev.matrix_configs += self.flexible_configs(phys)
         return dev, p.limits
 
     def describe_all(self) -> list[DeviceSupport]:
@@ -683,6 +719,29 @@ class _Instance:
                              names.get(p.CType, "?"), names.get(p.ResultType, "?"), p.scope,
                              bool(p.saturatingAccumulation))
                 for p in (props[i] for i in range(count.value))]
+
+    def flexible_configs(self, phys: Any) -> list[MatrixConfig]:
+        """VK_NV_cooperative_matrix2's flexible-dimension configurations at
+        subgroup scope (workgroup-scope ones need matrices hlslc does not
+        emit)."""
+        api = self.api
+        try:
+            query = api.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV
+        except (AttributeError, RunError):
+            return []
+        count = ctypes.c_uint32()
+        vk.check(query(phys, ctypes.byref(count), None),
+                 "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV")
+        props = (vk.struct_type("VkCooperativeMatrixFlexibleDimensionsPropertiesNV") * max(count.value, 1))()
+        for i in range(count.value):
+            props[i].sType = vk.STYPES["VkCooperativeMatrixFlexibleDimensionsPropertiesNV"]
+        vk.check(query(phys, ctypes.byref(count), props),
+                 "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV")
+        names = vk.COMPONENT_TYPES
+        return [MatrixConfig(p.MGranularity, p.NGranularity, p.KGranularity, names.get(p.AType, "?"),
+                             names.get(p.BType, "?"), names.get(p.CType, "?"), names.get(p.ResultType, "?"),
+                             p.scope, bool(p.saturatingAccumulation), flexible=True)
+                for p in (props[i] for i in range(count.value)) if p.workgroupInvocations == 0]
 
 
 class _Memory:
@@ -730,7 +789,12 @@ class _Session:
         phys = inst.physical[inst.choose()]
         dev, limits = inst.describe(phys, True)
         sel = select_features(self.info, dev, self.wave_size, self.info.workgroup_size(self.entry))
-        check_matrix_types(self.info, dev)
+        if check_matrix_types(self.info, dev):
+            select_flexible_dimensions(sel, dev)
+        if self.info.workgroup_bytes > limits.maxComputeSharedMemorySize:
+            raise RunError(f"the module's groupshared variables take {self.info.workgroup_bytes} bytes; "
+                           f"'{dev.name}' gives a workgroup at most {limits.maxComputeSharedMemorySize} "
+                           "(maxComputeSharedMemorySize)")
         families = inst.queue_families(phys)
         family = next(i for i, q in enumerate(families) if q.queueFlags & vk.QUEUE_COMPUTE)
         timestamp_bits = families[family].timestampValidBits

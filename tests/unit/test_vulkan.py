@@ -286,6 +286,29 @@ def test_matrix_types_against_device_configurations():
         vulkan.check_matrix_types(module(("f16", 2, 16, 16, "A")), _device())
 
 
+def test_flexible_dimensions_of_cooperative_matrix2():
+    def module(*types):
+        info = _info(6022)
+        info.matrix_types = [S.MatrixType(*t) for t in types]
+        return info
+    flexible = vulkan.MatrixConfig(16, 16, 16, "f16", "f16", "f32", "f32", 3, flexible=True)
+    dev = _device(extensions={"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2"},
+                  matrix_configs=_device().matrix_configs + [flexible])
+    # 16x16 types fit the fixed configurations: nothing more to enable.
+    assert vulkan.check_matrix_types(module(("f16", 3, 16, 16, "A"), ("f32", 3, 16, 16, "accumulator")), dev) is False
+    # A 16x32 A and a 32x16 B fit only multiples of 16x16x16.
+    wide = module(("f16", 3, 16, 32, "A"), ("f16", 3, 32, 16, "B"), ("f32", 3, 16, 16, "accumulator"))
+    assert vulkan.check_matrix_types(wide, dev) is True
+    sel = vulkan.select_features(wide, dev)
+    vulkan.select_flexible_dimensions(sel, dev)
+    assert "cooperativeMatrixFlexibleDimensions" in sel.features and "VK_NV_cooperative_matrix2" in sel.extensions
+    with pytest.raises(RunError, match=r"\(A: 16x24 f16, subgroup scope\) matches no configuration.*multiples of "
+                                       r"16x16x16 f16\*f16\+f32->f32 \(subgroup, VK_NV_cooperative_matrix2\)"):
+        vulkan.check_matrix_types(module(("f16", 3, 16, 24, "A")), dev)
+    with pytest.raises(RunError, match="16x32 f16"):
+        vulkan.check_matrix_types(wide, _device())
+
+
 def test_device_choice():
     cpu = _device(name="cpu", device_type=4)
     integrated = _device(name="igpu", device_type=1)
@@ -306,7 +329,8 @@ def test_structure_layouts():
     # place would shift everything after it.
     sizes = {"VkPhysicalDeviceLimits": 504, "VkPhysicalDeviceProperties": 824, "VkPhysicalDeviceFeatures2": 240,
              "VkWriteDescriptorSet": 64, "VkComputePipelineCreateInfo": 96, "VkDeviceCreateInfo": 72,
-             "VkPhysicalDeviceMemoryProperties": 520, "VkCooperativeMatrixPropertiesKHR": 56}
+             "VkPhysicalDeviceMemoryProperties": 520, "VkCooperativeMatrixPropertiesKHR": 56,
+             "VkCooperativeMatrixFlexibleDimensionsPropertiesNV": 56, "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": 48}
     if ctypes.sizeof(ctypes.c_void_p) != 8:
         pytest.skip("layouts of 64-bit platforms")
     assert {name: ctypes.sizeof(vk.struct_type(name)) for name in sizes} == sizes

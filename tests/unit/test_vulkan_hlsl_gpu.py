@@ -93,15 +93,35 @@ def test_run_test_gives_the_cpu_results(device, test, argv):
     source = Path(argv[0])
     pipeline = argv[argv.index("--pipeline") + 1]
     flags = [w for i, w in enumerate(argv[1:], 1) if w != "--pipeline" and argv[i - 1] != "--pipeline"]
+    if "RootParameters" in Path(pipeline).read_text(encoding="utf-8"):
+        pytest.skip("DirectX root parameters: the pipeline binds for D3D12 only")
     result = _compile(source, flags)
     cpu = hlslc.run(result, pipeline)
     if not all(o.ok for o in cpu.outcomes):
         pytest.skip("a run the test expects to fail")
-    gpu = hlslc.run(result, pipeline, device="vulkan")
+    try:
+        gpu = hlslc.run(result, pipeline, device="vulkan")
+    except RunError as err:
+        # What Vulkan itself cannot do, named by the runner: matrix sizes the
+        # device reports no configuration for, and images (not run yet).
+        if "matches no configuration" in err.message or "resources are not supported on Vulkan" in err.message:
+            pytest.skip(err.message[:200])
+        raise
     _same_buffers(cpu, gpu)
 
 
-@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 64", "wave"])
+@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x2 64", "wave"])
+def test_groupshared_over_the_device_limit_is_named(device):
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    a = np.zeros((128, 64), np.float16)
+    b = np.zeros((64, 256), np.float16)
+    with pytest.raises(RunError, match="groupshared variables take 52224 bytes; .* gives a workgroup at most"):
+        bench.run_hlslc(a, b, device="vulkan", kernel=bench.Kernel("group", (2, 4), 64))
+
+
 def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 192, against numpy.
     import importlib.util
