@@ -71,9 +71,16 @@ class Kernel:
     """One of the GEMM kernels of bench/gpu/ with its compile options and
     the block of C a group computes."""
 
-    def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32) -> None:
+    def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32,
+                 block: tuple[int, int] = (128, 128), threads: int = 128) -> None:
         self.name = name
-        if name == "wave":
+        if name == "threadgroup":
+            self.path = ROOT / "bench" / "gpu" / "gemm_f16_group_scope.hlsl"
+            self.options = hlslc.CompileOptions(
+                profile="cs_6_10", enable_16bit_types=True,
+                defines=[f"THREADS={threads}", f"BLOCK_M={block[0]}", f"BLOCK_N={block[1]}", f"BLOCK_K={block_k}"])
+            self.block = (block[0], block[1], block_k)
+        elif name == "wave":
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"
             self.options = hlslc.CompileOptions(profile="cs_6_10")
             self.block = (64, 64, 16)
@@ -129,18 +136,26 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=4096)
     ap.add_argument("--repeat", type=int, default=20)
     ap.add_argument("--device", choices=("vulkan", "cpu"), default="vulkan")
-    ap.add_argument("--kernel", choices=("group", "wave"), default="group",
-                    help="group: groupshared tiles, several waves per group (default); wave: one wave per group, "
-                         "operands straight from memory")
+    ap.add_argument("--kernel", choices=("group", "wave", "threadgroup"), default="group",
+                    help="group: Wave-scope matrices from groupshared tiles, several waves per group (default); "
+                         "wave: one wave per group, operands straight from memory; threadgroup: one "
+                         "ThreadGroup-scope accumulator per group (Workgroup-scope cooperative matrices on Vulkan)")
+    ap.add_argument("--block", default="128x128", help="threadgroup kernel: the block of C a group owns")
+    ap.add_argument("--threads", type=int, default=128, help="threadgroup kernel: threads per group")
     ap.add_argument("--waves", default="2x2", help="group kernel: waves down x across a group (default 2x2)")
-    ap.add_argument("--block-k", type=int, default=32, choices=(32, 64), help="group kernel: depth of a slice")
+    ap.add_argument("--block-k", type=int, default=32, choices=(16, 32, 64), help="depth of a slice")
     args = ap.parse_args()
     try:
         waves = tuple(int(w) for w in args.waves.split("x"))
         assert len(waves) == 2 and min(waves) > 0
     except (ValueError, AssertionError):
         ap.error(f"--waves: expected MxN, not {args.waves!r}")
-    kernel = Kernel(args.kernel, waves, args.block_k)
+    try:
+        block = tuple(int(w) for w in args.block.split("x"))
+        assert len(block) == 2 and min(block) > 0
+    except (ValueError, AssertionError):
+        ap.error(f"--block: expected MxN, not {args.block!r}")
+    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads)
     m = n = k = args.size
     bm, bn, bk = kernel.block
     if m % bm or m % bn or k % bk:

@@ -52,15 +52,17 @@ def compile_spirv(module_or_result: Any, entry: str, pipeline: Pipeline | None =
     return compile_for_pipeline(module_or_result, entry, pipeline)[0]
 
 
-def compile_for_pipeline(module_or_result: Any, entry: str,
-                         pipeline: Pipeline | None) -> tuple[bytes, list[Binding] | None]:
+def compile_for_pipeline(module_or_result: Any, entry: str, pipeline: Pipeline | None,
+                         workgroup_matrices: bool | None = None) -> tuple[bytes, list[Binding] | None]:
     """The backend `hlslc.spirv` translates the IR (of a `CompileResult`,
     with the lowering's records of its resources, or IR text, whose
     resources come from its metadata).  With a pipeline, each resource of
     the module binds where the pipeline's resource of the same register
     does (`plan_bindings` with the module's resources): the runner compiles
     the shader for the pipeline, as an application picks its bindings.
-    Returns the module and that plan.  A construct with no SPIR-V form is a
+    ThreadGroup-scope matrices become Workgroup-scope cooperative matrices
+    when `workgroup_matrices` says so, or (None) when the device has them;
+    generic code otherwise.  Returns the module and that plan.  A construct with no SPIR-V form is a
     RunError naming it, with its IR line."""
     from ..spirv import Options, SpirvError, emit_spirv, from_bindings
     from ..spirv.resources import apply_vulkan_options, from_metadata
@@ -88,11 +90,28 @@ def compile_for_pipeline(module_or_result: Any, entry: str,
             b = places.get((res.cls, res.space, res.lower))
             if b is not None and res.vk_binding is None:
                 res.vk_binding = (b.binding, b.set)
-    options = Options(entry, resources, bool(getattr(compile_options, "native_16bit_types", True)), ())
+    options = Options(entry, resources, bool(getattr(compile_options, "native_16bit_types", True)), (),
+                      workgroup_matrices)
     try:
-        return emit_spirv(text, options).to_bytes(), plan
+        module = emit_spirv(text, options)
+        if module.generic_group_matrices and workgroup_matrices is None and _workgroup_scope_device():
+            # ThreadGroup-scope matrices as the device's own Workgroup-scope
+            # cooperative matrices.
+            options.workgroup_matrices = True
+            module = emit_spirv(text, options)
+        return module.to_bytes(), plan
     except SpirvError as err:
         raise RunError(f"{err.message}", err.line) from None
+
+
+def _workgroup_scope_device() -> bool:
+    """Whether the device a run would use has Workgroup-scope cooperative
+    matrices (VK_NV_cooperative_matrix2); False without a device."""
+    try:
+        dev = probe()
+    except RunError:
+        return False
+    return "VK_NV_cooperative_matrix2" in dev.extensions and bool(dev.features.get("cooperativeMatrixWorkgroupScope"))
 
 
 # --------------------------------------------------------------------------
@@ -271,6 +290,7 @@ FEATURE_HOME: dict[str, str] = {
     "computeFullSubgroups": "VkPhysicalDeviceSubgroupSizeControlFeatures",
     "cooperativeMatrix": "VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
     "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
 }
 
 # SPIR-V capability -> the features it needs (all of them), and those it
@@ -346,14 +366,17 @@ class MatrixConfig:
     scope: int
     saturating: bool = False
     # VK_NV_cooperative_matrix2's flexible dimensions: m, n, k are
-    # granularities, and any multiple of them is a configuration.
+    # granularities, and any multiple of them is a configuration; at
+    # workgroup scope, for workgroups of `invocations` threads.
     flexible: bool = False
+    invocations: int = 0
 
     def describe(self) -> str:
         scope = vk.SCOPES.get(self.scope, str(self.scope))
         if self.flexible:
+            threads = f", {self.invocations} threads" if self.invocations else ""
             return (f"multiples of {self.m}x{self.n}x{self.k} {self.a}*{self.b}+{self.c}->{self.result} "
-                    f"({scope}, VK_NV_cooperative_matrix2)")
+                    f"({scope}{threads}, VK_NV_cooperative_matrix2)")
         return f"{self.m}x{self.n}x{self.k} {self.a}*{self.b}+{self.c}->{self.result} ({scope})"
 
     def fits(self, size: tuple[int, int], along: tuple[int, int]) -> bool:
@@ -484,6 +507,8 @@ def select_flexible_dimensions(sel: Selection, dev: DeviceSupport) -> None:
     if "VK_NV_cooperative_matrix2" not in sel.extensions:
         sel.extensions.append("VK_NV_cooperative_matrix2")
     sel.features.add("cooperativeMatrixFlexibleDimensions")
+    if dev.features.get("cooperativeMatrixWorkgroupScope"):
+        sel.features.add("cooperativeMatrixWorkgroupScope")
 
 
 def _sizes(dev: DeviceSupport) -> str:
@@ -492,15 +517,17 @@ def _sizes(dev: DeviceSupport) -> str:
     return f"{dev.min_subgroup_size} to {dev.max_subgroup_size}"
 
 
-def check_matrix_types(info: S.ModuleInfo, dev: DeviceSupport) -> bool:
+def check_matrix_types(info: S.ModuleInfo, dev: DeviceSupport, threads: int = 0) -> bool:
     """Each cooperative matrix type of the module fits a configuration the
     device reports: a type the device lacks fails at pipeline creation, or
     worse, so it is named here.  True when some type fits only a flexible
-    configuration (VK_NV_cooperative_matrix2), which must then be enabled."""
+    configuration (VK_NV_cooperative_matrix2), which must then be enabled.
+    `threads`: the workgroup's size, which a workgroup-scope configuration
+    names."""
     flexible = False
     for t in info.matrix_types:
         def fits(c: MatrixConfig) -> bool:
-            if c.scope != t.scope:
+            if c.scope != t.scope or (c.invocations and c.invocations != threads):
                 return False
             size = (t.rows, t.cols)
             if t.use == "A":
@@ -721,9 +748,8 @@ class _Instance:
                 for p in (props[i] for i in range(count.value))]
 
     def flexible_configs(self, phys: Any) -> list[MatrixConfig]:
-        """VK_NV_cooperative_matrix2's flexible-dimension configurations at
-        subgroup scope (workgroup-scope ones need matrices hlslc does not
-        emit)."""
+        """VK_NV_cooperative_matrix2's flexible-dimension configurations, at
+        subgroup and at workgroup scope."""
         api = self.api
         try:
             query = api.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV
@@ -740,8 +766,9 @@ class _Instance:
         names = vk.COMPONENT_TYPES
         return [MatrixConfig(p.MGranularity, p.NGranularity, p.KGranularity, names.get(p.AType, "?"),
                              names.get(p.BType, "?"), names.get(p.CType, "?"), names.get(p.ResultType, "?"),
-                             p.scope, bool(p.saturatingAccumulation), flexible=True)
-                for p in (props[i] for i in range(count.value)) if p.workgroupInvocations == 0]
+                             p.scope, bool(p.saturatingAccumulation), flexible=True,
+                             invocations=p.workgroupInvocations)
+                for p in (props[i] for i in range(count.value))]
 
 
 class _Memory:
@@ -789,7 +816,8 @@ class _Session:
         phys = inst.physical[inst.choose()]
         dev, limits = inst.describe(phys, True)
         sel = select_features(self.info, dev, self.wave_size, self.info.workgroup_size(self.entry))
-        if check_matrix_types(self.info, dev):
+        size = self.info.workgroup_size(self.entry) or (1, 1, 1)
+        if check_matrix_types(self.info, dev, size[0] * size[1] * size[2]):
             select_flexible_dimensions(sel, dev)
         if self.info.workgroup_bytes > limits.maxComputeSharedMemorySize:
             raise RunError(f"the module's groupshared variables take {self.info.workgroup_bytes} bytes; "

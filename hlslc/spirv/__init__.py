@@ -41,4 +41,7 @@ def emit_spirv(ir_text: str, options: Options) -> Module:
     translator = Translator(ir_text, options)
     module = translator.translate()
     module.warnings = translator.warnings
+    # ThreadGroup-scope matrices done by generic code (which a device with
+    # Workgroup-scope cooperative matrices could run as such).
+    module.generic_group_matrices = getattr(translator, "_group_matrices", None) is not None
     return module

@@ -219,16 +219,19 @@ class Matrices:
         raise SpirvError("a matrix operand that no matrix operation made")
 
     def coop_type(self, mt: MatrixType) -> int:
+        scope = spec.SCOPE["Subgroup"]
         if mt.scope == 2:
-            raise no_mapping("a ThreadGroup-scope matrix",
-                             "Vulkan's cooperative matrices are per subgroup (use Wave scope)")
+            if not self.tr.options.workgroup_matrices:
+                raise no_mapping("a ThreadGroup-scope matrix",
+                                 "Vulkan's cooperative matrices are per subgroup (use Wave scope)")
+            scope = spec.SCOPE["Workgroup"]
         if mt.use < 0:
             raise no_mapping(f"the Wave Matrix fragment {_WAVE_KINDS[-mt.use]}")
         comp = _COMPONENTS.get(mt.component)
         if comp is None:
             raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mt.component, mt.component)}")
         component = self.m.t_float(comp[1]) if comp[0] == "float" else self.m.t_int(comp[1])
-        return self.m.t_coop_matrix(component, spec.SCOPE["Subgroup"], mt.rows, mt.cols, mt.use)
+        return self.m.t_coop_matrix(component, scope, mt.rows, mt.cols, mt.use)
 
     def variable(self, mat: Matrix) -> int:
         if mat.type.scope == 0:
@@ -438,6 +441,12 @@ def _is_matrix_pointer(parsed: Any) -> bool:
 # ---------------------------------------------------------------------------
 # dx::linalg operations
 
+def _generic(tr: Translator, mt: MatrixType) -> bool:
+    """A ThreadGroup-scope matrix done by generic code (not a Workgroup-scope
+    cooperative matrix)."""
+    return mt.scope == 2 and not tr.options.workgroup_matrices
+
+
 def _mats(tr: Translator) -> Matrices:
     return tr.matrices
 
@@ -454,7 +463,7 @@ def _fill(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
     value = tr.val(args[1])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         scalar = ms.convert_scalar(value, component_of(mat.type))
         _group(tr).each(mat, lambda e, r, c: _group(tr).store(mat, e, scalar), writes=True)
         return
@@ -465,7 +474,7 @@ def _fill(tr, ins, o, args, rt):
 def _cast(tr, ins, o, args, rt):
     ms = _mats(tr)
     dst, src = ms.matrix(args[0]), ms.matrix(args[1])
-    if dst.type.scope == 2:
+    if _generic(tr, dst.type):
         g = _group(tr)
         g.each(dst, lambda e, r, c: g.store(dst, e, g.convert(src, g.load(src, e), dst.type)), writes=True)
         return
@@ -485,7 +494,7 @@ def _unary(tr, ins, o, args, rt):
     kind = _UNARY.get(args[0].const_int)
     mat = ms.matrix(args[1])
     if kind is not None:
-        if mat.type.scope == 2:
+        if _generic(tr, mat.type):
             _group(tr).elementwise(mat, kind, None)
         else:
             ms.elementwise(mat, kind, None)
@@ -498,7 +507,7 @@ def _binary(tr, ins, o, args, rt):
     if kind is None:
         raise SpirvError(f"unknown element-wise operation {args[0].value}")
     mat = ms.matrix(args[1])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).elementwise(mat, kind, tr.val(args[2]))
     else:
         ms.elementwise(mat, kind, tr.val(args[2]))
@@ -519,7 +528,7 @@ def _load_descriptor(tr, ins, o, args, rt):
     if mat.type.scope == 0:
         _thread_source(tr, mat, handle, args[2], args[3], args[4])
         return None
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "load")
         return None
     size = ms.element_size(mat.type)
@@ -537,7 +546,7 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
             _thread_accumulate(tr, mat, handle, args[2])
             return
         ms.variable(mat)             # the located error
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "accumulate" if accumulate else "store")
         return
     size = ms.element_size(mat.type)
@@ -559,7 +568,7 @@ def _store_descriptor(tr, ins, o, args, rt):
 def _load_memory(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).memory(mat, args[1:5], "load")
         return
     ms.variable(mat)
@@ -572,7 +581,7 @@ def _load_memory(tr, ins, o, args, rt):
 def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).memory(mat, args[1:5], "accumulate" if accumulate else "store")
         return
     ms.variable(mat)
@@ -595,7 +604,7 @@ def _store_memory(tr, ins, o, args, rt):
 def _multiply(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if c.type.scope == 2:
+    if _generic(tr, c.type):
         _group(tr).multiply(a, b, c, accumulate=o.name == "MatrixMultiplyAccumulate")
         return
     for mat in (a, b, c):
@@ -608,7 +617,7 @@ def _multiply(tr, ins, o, args, rt):
 def _sum_accumulate(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if c.type.scope == 2 and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
+    if _generic(tr, c.type) and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
         g = _group(tr)
 
         def add(e: int, r: int, col: int) -> None:
@@ -618,14 +627,14 @@ def _sum_accumulate(tr, ins, o, args, rt):
         g.each(c, add, writes=True)
         return
     raise no_mapping("SumAccumulate", "cooperative matrices of different uses cannot be added"
-                     if c.type.scope != 2 else "A, B and the accumulator differ in shape")
+                     if not _generic(tr, c.type) else "A, B and the accumulator differ in shape")
 
 
 @op("MatrixLoadFromThreads")
 def _from_thread_vectors(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).from_threads(mat, tr.val(args[1]))
         return
     raise no_mapping("FromThreadVectors",
@@ -636,7 +645,7 @@ def _from_thread_vectors(tr, ins, o, args, rt):
 def _get_thread_vector(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         return _group(tr).to_threads(mat, args[1], rt)
     raise no_mapping("GetThreadVector",
                      "Vulkan does not say which invocation holds which elements of a cooperative matrix")
@@ -703,7 +712,7 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
     mat = ms.matrix(args[1])
     comp = component_of(mat.type)
     element_ir = _component_ir(tr, mat.type)
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         g = _group(tr)
         tr.group_barrier()
 
@@ -775,7 +784,7 @@ def _outer(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.of_name(ins.result)
     va, vb = tr.val(args[4]), tr.val(args[5])
-    if mat.type.scope == 2:
+    if _generic(tr, mat.type):
         _group(tr).outer_product(mat, va, vb)
         return mat
     if mat.type.scope != 0:

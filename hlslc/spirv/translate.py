@@ -229,11 +229,18 @@ class Options:
     resources of the module, whether 16-bit types are native."""
 
     def __init__(self, entry: str = "main", resources: list[ResourceInfo] | None = None,
-                 native_16bit: bool = False, vulkan_options: tuple[str, ...] = ()) -> None:
+                 native_16bit: bool = False, vulkan_options: tuple[str, ...] = (),
+                 workgroup_matrices: bool = False) -> None:
         self.entry = entry
         self.resources = resources
         self.native_16bit = native_16bit
         self.vulkan_options = tuple(vulkan_options)
+        # ThreadGroup-scope matrices as Workgroup-scope cooperative matrices
+        # (SPV_NV_cooperative_matrix2), not generic code: asked for with
+        # -fspv-extension=SPV_NV_cooperative_matrix2, or by the Vulkan
+        # runner on a device with cooperativeMatrixWorkgroupScope.
+        self.workgroup_matrices = workgroup_matrices or \
+            "-fspv-extension=SPV_NV_cooperative_matrix2" in self.vulkan_options
 
 
 class Translator:

@@ -121,7 +121,7 @@ def test_groupshared_over_the_device_limit_is_named(device):
         bench.run_hlslc(a, b, device="vulkan", kernel=bench.Kernel("group", (2, 4), 64))
 
 
-@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x2 64", "wave"])
+@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x2 64", "wave", "threadgroup"])
 def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 192, against numpy.
     import importlib.util
@@ -131,6 +131,8 @@ def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     name, *rest = kernel.split()
     chosen = bench.Kernel(name, tuple(int(w) for w in rest[0].split("x")), int(rest[1])) if rest else \
         bench.Kernel(name)
+    # The threadgroup kernel runs as Workgroup-scope cooperative matrices
+    # where the device has them, else as generic code.
     rng = np.random.default_rng(7)
     m, n, k = 256, 256, 192
     a = rng.standard_normal((m, k)).astype(np.float16)
