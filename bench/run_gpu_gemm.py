@@ -72,7 +72,7 @@ class Kernel:
     the block of C a group computes."""
 
     def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32,
-                 block: tuple[int, int] = (128, 128), threads: int = 128) -> None:
+                 block: tuple[int, int] = (128, 128), threads: int = 128, tiles_m: int = 4) -> None:
         self.name = name
         if name == "threadgroup":
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_group_scope.hlsl"
@@ -88,8 +88,8 @@ class Kernel:
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_group.hlsl"
             self.options = hlslc.CompileOptions(
                 profile="cs_6_10", enable_16bit_types=True,
-                defines=[f"WAVES_M={waves[0]}", f"WAVES_N={waves[1]}", f"BLOCK_K={block_k}"])
-            self.block = (64 * waves[0], 64 * waves[1], block_k)
+                defines=[f"WAVES_M={waves[0]}", f"WAVES_N={waves[1]}", f"BLOCK_K={block_k}", f"TILES_M={tiles_m}"])
+            self.block = (16 * tiles_m * waves[0], 64 * waves[1], block_k)
 
     def describe(self) -> str:
         m, n, k = self.block
@@ -143,6 +143,8 @@ def main() -> int:
     ap.add_argument("--block", default="128x128", help="threadgroup kernel: the block of C a group owns")
     ap.add_argument("--threads", type=int, default=128, help="threadgroup kernel: threads per group")
     ap.add_argument("--waves", default="2x2", help="group kernel: waves down x across a group (default 2x2)")
+    ap.add_argument("--tiles-m", type=int, default=4, choices=(2, 4),
+                    help="group kernel: rows of 16x16 accumulators per wave (each wave has 4 columns)")
     ap.add_argument("--block-k", type=int, default=32, choices=(16, 32, 64), help="depth of a slice")
     args = ap.parse_args()
     try:
@@ -155,7 +157,7 @@ def main() -> int:
         assert len(block) == 2 and min(block) > 0
     except (ValueError, AssertionError):
         ap.error(f"--block: expected MxN, not {args.block!r}")
-    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads)
+    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads, args.tiles_m)
     m = n = k = args.size
     bm, bn, bk = kernel.block
     if m % bm or m % bn or k % bk:

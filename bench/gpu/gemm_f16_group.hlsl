@@ -4,7 +4,7 @@
 // fp32.  Compile with -enable-16bit-types (the tiles hold real halves).
 //
 // A group of WAVES_M x WAVES_N waves computes a BLOCK_M x BLOCK_N block of C;
-// each wave a 4 x 4 grid of 16 x 16 accumulators (named, not an array: the
+// each wave a TILES_M x 4 grid of 16 x 16 accumulators (TILES_M 4 or 2) (named, not an array: the
 // matrices are written out by the macros below).  For every
 // BLOCK_K-deep slice of K the group copies the slice of A and of B into
 // groupshared tiles (16 bytes per load), and every wave multiplies from
@@ -23,7 +23,9 @@ using namespace dx::linalg;
 #ifndef WAVES_N
 #define WAVES_N 2
 #endif
-#define TILES_M 4
+#ifndef TILES_M
+#define TILES_M 4      // 4 or 2 accumulator rows per wave
+#endif
 #define TILES_N 4
 #ifndef BLOCK_K
 #define BLOCK_K 32
@@ -51,8 +53,14 @@ using OpA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::
 using OpB = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::B, MatrixScope::Wave>;
 using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;
 
+#if TILES_M == 4
 #define GRID(M) M(0, 0) M(0, 1) M(0, 2) M(0, 3) M(1, 0) M(1, 1) M(1, 2) M(1, 3) \
                 M(2, 0) M(2, 1) M(2, 2) M(2, 3) M(3, 0) M(3, 1) M(3, 2) M(3, 3)
+#define LOAD_AS LOAD_A(0) LOAD_A(1) LOAD_A(2) LOAD_A(3)
+#else
+#define GRID(M) M(0, 0) M(0, 1) M(0, 2) M(0, 3) M(1, 0) M(1, 1) M(1, 2) M(1, 3)
+#define LOAD_AS LOAD_A(0) LOAD_A(1)
+#endif
 #define ZERO(i, j) Acc c##i##j = Acc::Splat(0.0f);
 #define MAC(i, j) c##i##j.MultiplyAccumulate(a##i, b##j);
 #define STORE(i, j) c##i##j.Store(C, ((row + waveRow + 16 * i) * n + col + waveCol + 16 * j) * 4, n * 4, \
@@ -60,7 +68,7 @@ using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Mat
 #define LOAD_A(i) OpA a##i = OpA::Load(TileA, (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
 #define LOAD_B(j) OpB b##j = OpB::Load(TileB, s * STRIDE_B + waveCol + 16 * j, STRIDE_B, MatrixLayout::RowMajor);
 // One 16-deep step from the tiles: four A and four B operands, 16 products.
-#define STEP(S) { const uint s = S; LOAD_A(0) LOAD_A(1) LOAD_A(2) LOAD_A(3) \
+#define STEP(S) { const uint s = S; LOAD_AS \
                   LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3) GRID(MAC) }
 
 // Eight halves of a 16-byte piece into a tile, from element `at` on.
