@@ -26,6 +26,7 @@ print(f"""---
 Shaders:
   - Stage: Compute
     Entry: main
+    CompileArguments: [ -T, cs_6_8, -enable-16bit-types ]
 DispatchParameters:
   DispatchGroupCount: [{COLS // 16}, {ROWS // 16}, 1]
 Buffers:

@@ -188,6 +188,13 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     except PipelineError as err:
         _pipeline_error(err, pipeline_path, stderr)
         return 2
+    if shader.compile_args:
+        # The pipeline's CompileArguments first: the command line's win.
+        try:
+            args = parse_arguments(shader.compile_args + rest)
+        except UsageError as exc:
+            stderr.write(f"hlslc: error: {pipeline_path}: CompileArguments: {exc}\n")
+            return 2
     source = args.inputs[0]
     entry = shader.entry if args.entry == "main" else args.entry
     if source.endswith(".spv"):

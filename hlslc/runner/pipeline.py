@@ -8,7 +8,8 @@ the offloader runs unchanged: `Shaders` (Stage, Entry), the dispatch size
 Stride, Channels, ArraySize, `Data` or `FillSize`/`FillValue`),
 `Results` (Result, Rule, Actual, Expected and the rule's tolerance) and
 `DescriptorSets` (Resources with Name, Kind, DirectXBinding and
-VulkanBinding).  One key is hlslc's own: a buffer's `MatrixLayouts` lists
+VulkanBinding).  hlslc's own keys: a shader's `CompileArguments` (the
+options `hlslc run` compiles it with, before the command line's); and a buffer's `MatrixLayouts` lists
 matrices the file gives row-major that the shader reads or writes in an
 opaque layout (MulOptimal, OuterProductOptimal); the runner rearranges
 them into the device's order before the dispatch and back after it, as a
@@ -79,12 +80,15 @@ class PipelineError(Exception):
 class Shader:
     """One `Shaders` entry: a stage and its entry function."""
 
-    __slots__ = ("stage", "entry", "span")
+    __slots__ = ("stage", "entry", "span", "compile_args")
 
-    def __init__(self, stage: str, entry: str, span: Span | None) -> None:
+    def __init__(self, stage: str, entry: str, span: Span | None, compile_args: list[str] | None = None) -> None:
         self.stage = stage
         self.entry = entry
         self.span = span
+        # hlslc's own key `CompileArguments`: the options the shader is
+        # compiled with (`-T cs_6_8`, ...), before the command line's.
+        self.compile_args = compile_args or []
 
 
 MATRIX_COMPONENTS = {"I16": (2, 2), "U16": (3, 2), "I32": (4, 4), "U32": (5, 4), "I64": (6, 8), "U64": (7, 8),
@@ -287,11 +291,14 @@ class _Reader:
         if "Shaders" not in top:
             raise self.error(root, "the pipeline has no 'Shaders' list")
         for node in self.sequence(top["Shaders"][1], "'Shaders'"):
-            fields = self.fields(node, "a shader", {"Stage", "Entry"}, {"ShaderName", "SpecializationConstants"},
-                                 required={"Stage"})
+            fields = self.fields(node, "a shader", {"Stage", "Entry", "CompileArguments"},
+                                 {"ShaderName", "SpecializationConstants"}, required={"Stage"})
             stage = self.choice(fields["Stage"], STAGES, "shader stage")
             entry = self.string(fields["Entry"]) if "Entry" in fields else "main"
-            p.shaders.append(Shader(stage, entry, self.span(node)))
+            compile_args = [self.string(item) for item in self.sequence(fields["CompileArguments"],
+                                                                          "'CompileArguments'")] \
+                if "CompileArguments" in fields else []
+            p.shaders.append(Shader(stage, entry, self.span(node), compile_args))
         if "DispatchSize" in top:
             p.dispatch = self.triple(top["DispatchSize"][1], "DispatchSize")
         if "DispatchParameters" in top:
