@@ -11,6 +11,9 @@
 // them.  The next slice is read from memory into registers while the waves
 // multiply the current one.  The tiles' rows are padded by 8 halves so that
 // consecutive rows start in different banks.
+// Probes (-D, each makes the result wrong): PROBE_NO_STAGE leaves out the
+// copies into groupshared, PROBE_NO_MMA the multiplies, PROBE_NO_FETCH the
+// reads of A and B from memory inside the loop.
 // M, N and K must be multiples of BLOCK_M, BLOCK_N and BLOCK_K.
 
 #include <dx/linalg.h>
@@ -62,7 +65,11 @@ using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Mat
 #define LOAD_AS LOAD_A(0) LOAD_A(1)
 #endif
 #define ZERO(i, j) Acc c##i##j = Acc::Splat(0.0f);
+#ifdef PROBE_NO_MMA
+#define MAC(i, j)
+#else
 #define MAC(i, j) c##i##j.MultiplyAccumulate(a##i, b##j);
+#endif
 #define STORE(i, j) c##i##j.Store(C, ((row + waveRow + 16 * i) * n + col + waveCol + 16 * j) * 4, n * 4, \
                                   MatrixLayout::RowMajor);
 #define LOAD_A(i) OpA a##i = OpA::Load(TileA, (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
@@ -71,24 +78,21 @@ using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Mat
 #define STEP(S) { const uint s = S; LOAD_AS \
                   LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3) GRID(MAC) }
 
-// Eight halves of a 16-byte piece into a tile, from element `at` on.
-void PutA(uint at, uint4 v)
-{
-    [unroll] for (uint j = 0; j < 4; ++j)
-    {
-        TileA[at + 2 * j] = asfloat16((uint16_t)(v[j] & 0xFFFF));
-        TileA[at + 2 * j + 1] = asfloat16((uint16_t)(v[j] >> 16));
-    }
-}
+// Eight halves of a 16-byte piece into a tile, from element `at` on (a
+// multiple of 8).  Written out, not looped, so that the eight stores are
+// one run hlslc's SPIR-V backend packs into one 16-byte store.
+#ifdef PROBE_NO_STAGE
+#define PUT(Tile, at, v) if (at == 0xFFFFFFFF) { Tile[0] = asfloat16((uint16_t)v.x); }
+#else
+#define PUT(Tile, at, v) \
+    Tile[at + 0] = asfloat16((uint16_t)(v.x & 0xFFFF)); Tile[at + 1] = asfloat16((uint16_t)(v.x >> 16)); \
+    Tile[at + 2] = asfloat16((uint16_t)(v.y & 0xFFFF)); Tile[at + 3] = asfloat16((uint16_t)(v.y >> 16)); \
+    Tile[at + 4] = asfloat16((uint16_t)(v.z & 0xFFFF)); Tile[at + 5] = asfloat16((uint16_t)(v.z >> 16)); \
+    Tile[at + 6] = asfloat16((uint16_t)(v.w & 0xFFFF)); Tile[at + 7] = asfloat16((uint16_t)(v.w >> 16));
+#endif
 
-void PutB(uint at, uint4 v)
-{
-    [unroll] for (uint j = 0; j < 4; ++j)
-    {
-        TileB[at + 2 * j] = asfloat16((uint16_t)(v[j] & 0xFFFF));
-        TileB[at + 2 * j + 1] = asfloat16((uint16_t)(v[j] >> 16));
-    }
-}
+void PutA(uint at, uint4 v) { PUT(TileA, at, v) }
+void PutB(uint at, uint4 v) { PUT(TileB, at, v) }
 
 [numthreads(THREADS, 1, 1)]
 [wavesize(LANES)]
@@ -135,7 +139,11 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
         GroupMemoryBarrierWithGroupSync();
 
         // The next slice, read while this one is multiplied.
+#ifdef PROBE_NO_FETCH
+        if (d + BLOCK_K < k && nextA[0].x == 0x7FFF1234)
+#else
         if (d + BLOCK_K < k)
+#endif
         {
             [unroll] for (uint p = 0; p < PIECES_A; ++p)
             {

@@ -45,6 +45,7 @@ from . import spec
 from .irtypes import IRType, Operand
 from .module import Id, Lit
 from .ops import OPERATIONS, op
+from .packing import PackedElement
 from .translate import Handle, Ptr, Slot, SpirvError, Translator, Val, no_mapping
 
 # DXIL MatrixComponentType -> (kind, bits, signed)
@@ -323,9 +324,17 @@ class Matrices:
             raise no_mapping(f"a matrix in '{handle.res.name}' ({handle.res.kind})")
         return self.tr.buffers.scalar_pointer(handle, self.tr.index_id(offset), (comp[0], comp[1]))
 
-    def memory_pointer(self, operand: Operand, offset: Operand) -> tuple[int, IRType]:
+    def memory_pointer(self, operand: Operand, offset: Operand, stride: Operand) -> tuple[int, IRType, int]:
+        """The pointer, element type and stride of a matrix in groupshared
+        memory (a packed array's units: packing.py)."""
         tr = self.tr
         p = tr.get(operand)
+        if isinstance(p, PackedElement):
+            uint = self.m.t_int(32)
+            start = p.index if offset.const_int == 0 else \
+                tr.emit("IAdd", uint, Id(p.index), Id(tr.index_id(offset)))
+            units = tr.shift_right(tr.index_id(stride), p.array.shift)
+            return tr.packed_unit(p, start), p.array.element, units
         if not isinstance(p, Ptr):
             raise SpirvError("a groupshared matrix operand that is not a pointer")
         path = list(p.path)
@@ -334,7 +343,7 @@ class Matrices:
                 raise no_mapping("a matrix at an offset of a groupshared scalar")
             path[-1] = tr.emit("IAdd", self.m.t_int(32), Id(path[-1]), Id(tr.index_id(offset)))
         q = Ptr(p.root, p.storage, p.root_type, path, p.view, p.decayed, p.name)
-        return tr.address(q), p.view
+        return tr.address(q), p.view, tr.index_id(stride)
 
     def memory_type(self, mt: MatrixType, element: IRType) -> MatrixType:
         """The matrix type of groupshared memory's elements (the matrix's
@@ -572,9 +581,9 @@ def _load_memory(tr, ins, o, args, rt):
         _group(tr).memory(mat, args[1:5], "load")
         return
     ms.variable(mat)
-    ptr, element = ms.memory_pointer(args[1], args[2])
+    ptr, element, stride = ms.memory_pointer(args[1], args[2], args[3])
     stored = ms.memory_type(mat.type, element)
-    value = ms.coop_load(stored, ptr, ms.layout(args[4], "a matrix load"), tr.index_id(args[3]))
+    value = ms.coop_load(stored, ptr, ms.layout(args[4], "a matrix load"), stride)
     ms.store(mat, ms.convert_matrix(value, stored, mat.type))
 
 
@@ -585,10 +594,9 @@ def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None
         _group(tr).memory(mat, args[1:5], "accumulate" if accumulate else "store")
         return
     ms.variable(mat)
-    ptr, element = ms.memory_pointer(args[1], args[2])
+    ptr, element, stride = ms.memory_pointer(args[1], args[2], args[3])
     stored = ms.memory_type(mat.type, element)
     layout = ms.layout(args[4], "a matrix accumulate" if accumulate else "a matrix store")
-    stride = tr.index_id(args[3])
     value = ms.convert_matrix(ms.load(mat), mat.type, stored)
     if accumulate:
         value = ms.add(stored, ms.coop_load(stored, ptr, layout, stride), value)
@@ -1160,10 +1168,9 @@ def _wave_raw(tr, ins, o, args, rt):
 def _wave_groupshared(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = _wave(tr, args[0])
-    ptr, element = ms.memory_pointer(args[1], args[2])
+    ptr, element, stride = ms.memory_pointer(args[1], args[2], args[3])
     stored = ms.memory_type(mat.type, element)
     layout = _col_major(tr, args[4])
-    stride = tr.index_id(args[3])
     if o.name == "WaveMatrix_LoadGroupShared":
         ms.store(mat, ms.convert_matrix(ms.coop_load(stored, ptr, layout, stride), stored, mat.type))
     else:

@@ -41,6 +41,7 @@ from . import spec
 from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_parts, parse_instruction, \
     scalar_constant
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module
+from .packing import PackedArray, PackedElement
 from .resources import ResourceInfo
 from .structure import StructureError, dominates, read_function, structure
 
@@ -260,6 +261,8 @@ class Translator:
         self.global_vars: dict[str, Any] = {}
         self.slots: list[Slot] = []
         self.current_line: int | None = None
+        from .packing import Plan
+        self.packing = Plan()
         if options.resources is None:
             from .resources import from_metadata
             options.resources = from_metadata(self.ir)
@@ -296,6 +299,8 @@ class Translator:
         except IRError as err:
             raise SpirvError(str(err)) from None
         self._prepare()
+        from .packing import plan
+        self.packing = plan(self, fn)
         self._write_blocks()
         self.m.entry_points.append(Instruction("EntryPoint", None, None, [
             Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
@@ -648,6 +653,14 @@ class Translator:
         if t.kind in _STATIC_KINDS:
             found = self.global_vars[name] = Slot(name)
             return found
+        packed = self.packing.arrays.get(name) if g.addrspace == 3 else None
+        if packed is not None:
+            uint = self.m.t_int(32)
+            unit = uint if packed.words == 1 else self.m.t_vector(uint, packed.words)
+            packed.var = self.m.global_variable(self.m.t_array(unit, packed.units), "Workgroup", name.lstrip("@"))
+            self.interface.append(packed.var)
+            self.global_vars[name] = packed
+            return packed
         storage = "Workgroup" if g.addrspace == 3 else "Private"
         init = None
         if storage == "Private":
@@ -1100,6 +1113,8 @@ class Translator:
             return self._load_slots(p, ins.line)
         if isinstance(p, Slot):
             return p.take(self, ins.line)
+        if isinstance(p, PackedElement):
+            return self._packed_load(p, t)
         if not isinstance(p, Ptr):
             raise SpirvError("a load through something that is not a pointer")
         if t.kind in _STATIC_KINDS:
@@ -1167,11 +1182,86 @@ class Translator:
         if isinstance(p, Slot):
             p.put(self.get(value_op), self.node.name)
             return None
+        if isinstance(p, PackedElement):
+            self._packed_store(ins, p, self.val(value_op))
+            return None
         if not isinstance(p, Ptr):
             raise SpirvError("a store through something that is not a pointer")
         value = self.val(value_op)
         self.emit_void("Store", Id(self.address(p)), Id(value.id))
         return None
+
+    # -- packed groupshared arrays (packing.py) ----------------------------------------
+
+    def shift_right(self, value: int, bits: int) -> int:
+        """value >> bits (uint), folded when the value is a constant."""
+        if bits == 0:
+            return value
+        known = self.m.int_values.get(value)
+        if known is not None:
+            return self.uint(known >> bits)
+        return self.emit("ShiftRightLogical", self.m.t_int(32), Id(value), Id(self.uint(bits)))
+
+    def packed_word(self, p: PackedElement) -> int:
+        """A pointer to the 32-bit word that holds a packed element."""
+        arr = p.array
+        uint = self.m.t_int(32)
+        per_word = 32 // arr.element.bits
+        word = self.shift_right(p.index, per_word.bit_length() - 1)
+        ptr = self.m.t_pointer("Workgroup", uint)
+        if arr.words == 1:
+            return self.emit("AccessChain", ptr, Id(arr.var), Id(word))
+        unit = self.shift_right(word, (arr.words - 1).bit_length())
+        lane = self.emit("BitwiseAnd", uint, Id(word), Id(self.uint(arr.words - 1)))
+        return self.emit("AccessChain", ptr, Id(arr.var), Id(unit), Id(lane))
+
+    def packed_unit(self, p: PackedElement, index: int) -> int:
+        """A pointer to the unit that starts at element `index` (a multiple
+        of the unit)."""
+        arr = p.array
+        uint = self.m.t_int(32)
+        unit_type = uint if arr.words == 1 else self.m.t_vector(uint, arr.words)
+        at = self.shift_right(index, arr.shift)
+        return self.emit("AccessChain", self.m.t_pointer("Workgroup", unit_type), Id(arr.var), Id(at))
+
+    def _packed_load(self, p: PackedElement, t: IRType) -> Val:
+        uint = self.m.t_int(32)
+        word = self.emit("Load", uint, Id(self.packed_word(p)))
+        if t.bits == 16:
+            shift = self.emit("ShiftLeftLogical", uint, Id(self.emit("BitwiseAnd", uint, Id(p.index), Id(self.uint(1)))),
+                              Id(self.uint(4)))
+            word = self.emit("UConvert", self.m.t_int(16), Id(self.emit("ShiftRightLogical", uint, Id(word), Id(shift))))
+        if t.kind == "float" or t.bits == 32 and self.stype(t) != uint:
+            word = self.emit("Bitcast", self.stype(t), Id(word))
+        return Val(word, t)
+
+    def _packed_store(self, ins: R.Instruction, p: PackedElement, value: Val) -> None:
+        chunk = self.packing.stores.get(ins.line)
+        if chunk is None:
+            raise SpirvError("a store to a packed groupshared array outside the stores it was packed for")
+        offset = chunk.lines[ins.line]
+        chunk.values[offset] = value.id
+        if offset == 0:
+            chunk.index = p.index
+        if ins.line != chunk.last:
+            return
+        arr = p.array
+        uint = self.m.t_int(32)
+        element = self.stype(arr.element)
+        words = []
+        if arr.element.bits == 16:
+            pair = self.m.t_vector(element, 2)
+            for k in range(0, arr.unit, 2):
+                both = self.emit("CompositeConstruct", pair, Id(chunk.values[k]), Id(chunk.values[k + 1]))
+                words.append(self.emit("Bitcast", uint, Id(both)))
+        else:
+            words = [chunk.values[k] if element == uint else self.emit("Bitcast", uint, Id(chunk.values[k]))
+                     for k in range(arr.unit)]
+        unit = words[0] if len(words) == 1 else self.emit("CompositeConstruct", self.m.t_vector(uint, len(words)),
+                                                          *[Id(w) for w in words])
+        assert chunk.index is not None
+        self.emit_void("Store", Id(self.packed_unit(p, chunk.index)), Id(unit))
+        chunk.values = {}
 
     def _i_getelementptr(self, ins: R.Instruction, parsed: Parsed) -> Any:
         base = self.get(parsed.operands[0])
@@ -1194,6 +1284,8 @@ class Translator:
             if all(o.const_int == 0 for o in parsed.operands[1:]):
                 return base
             raise no_mapping("an array of resources or matrices in a local variable")
+        if isinstance(base, PackedArray):
+            return PackedElement(base, self.index_id(parsed.operands[2]))
         if not isinstance(base, Ptr):
             raise SpirvError("getelementptr on something that is not a pointer")
         return self.gep(base, parsed.type, parsed.operands[1:])
