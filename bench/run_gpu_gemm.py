@@ -73,8 +73,10 @@ class Kernel:
 
     def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32,
                  block: tuple[int, int] = (128, 128), threads: int = 128, tiles_m: int = 4,
-                 defines: list[str] | None = None) -> None:
+                 defines: list[str] | None = None, stages: int = 2) -> None:
         self.name = name
+        self.slice = block_k
+        self.stages = stages if name == "group" else 1
         extra = list(defines or [])
         if name == "threadgroup":
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_group_scope.hlsl"
@@ -90,12 +92,13 @@ class Kernel:
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_group.hlsl"
             self.options = hlslc.CompileOptions(
                 profile="cs_6_10", enable_16bit_types=True,
-                defines=[f"WAVES_M={waves[0]}", f"WAVES_N={waves[1]}", f"BLOCK_K={block_k}", f"TILES_M={tiles_m}"] + extra)
-            self.block = (16 * tiles_m * waves[0], 64 * waves[1], block_k)
+                defines=[f"WAVES_M={waves[0]}", f"WAVES_N={waves[1]}", f"BLOCK_K={block_k}", f"TILES_M={tiles_m}", f"STAGES={stages}"] + extra)
+            self.block = (16 * tiles_m * waves[0], 64 * waves[1], block_k * stages)
 
     def describe(self) -> str:
-        m, n, k = self.block
-        return f"{self.path.name}, {m}x{n} block per group, {k}-deep slices"
+        m, n, _ = self.block
+        ahead = f", {self.stages} read ahead" if self.name == "group" else ""
+        return f"{self.path.name}, {m}x{n} block per group, {self.slice}-deep slices{ahead}"
 
     def compile(self) -> "hlslc.CompileResult":
         result = hlslc.compile_file(str(self.path), self.options)
@@ -149,6 +152,8 @@ def main() -> int:
     ap.add_argument("--tiles-m", type=int, default=4, choices=(2, 4),
                     help="group kernel: rows of 16x16 accumulators per wave (each wave has 4 columns)")
     ap.add_argument("--block-k", type=int, default=32, choices=(16, 32, 64), help="depth of a slice")
+    ap.add_argument("--stages", type=int, default=2, choices=(1, 2),
+                    help="group kernel: slices of A and B read ahead into registers")
     ap.add_argument("-D", "--define", action="append", default=[], metavar="NAME[=VALUE]",
                     help="a macro for the kernel (the group kernel's PROBE_* macros leave out a part of the "
                          "work to show what bounds it; its result is then wrong)")
@@ -163,7 +168,7 @@ def main() -> int:
         assert len(block) == 2 and min(block) > 0
     except (ValueError, AssertionError):
         ap.error(f"--block: expected MxN, not {args.block!r}")
-    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads, args.tiles_m, args.define)
+    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads, args.tiles_m, args.define, args.stages)
     m = n = k = args.size
     bm, bn, bk = kernel.block
     if m % bm or m % bn or k % bk:

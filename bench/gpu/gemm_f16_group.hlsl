@@ -33,6 +33,9 @@ using namespace dx::linalg;
 #ifndef BLOCK_K
 #define BLOCK_K 32
 #endif
+#ifndef STAGES
+#define STAGES 2       // slices read ahead (1 or 2; 2 needs K a multiple of 2 * BLOCK_K)
+#endif
 #define LANES 32
 #define THREADS (LANES * WAVES_M * WAVES_N)
 #define BLOCK_M (16 * TILES_M * WAVES_M)
@@ -99,8 +102,10 @@ void PutB(uint at, uint4 v) { PUT(TileB, at, v) }
 void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
 {
     const uint3 shape = Shape.Load3(0);
-    const uint n = shape.y;
-    const uint k = shape.z;
+    // N and K are multiples of 8 (of the block): saying so lets the compiler
+    // prove every 16-byte piece's address a multiple of 16 (one load each).
+    const uint n = shape.y & ~7u;
+    const uint k = shape.z & ~7u;
     const uint row = group.y * BLOCK_M;
     const uint col = group.x * BLOCK_N;
     const uint wave = index / LANES;
@@ -110,61 +115,65 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     GRID(ZERO)
 
     // This thread's pieces: piece p of A is row p / (BLOCK_K / 8), halves
-    // (p % (BLOCK_K / 8)) * 8 on; of B row p / (BLOCK_N / 8).
-    uint4 nextA[PIECES_A];
-    uint4 nextB[PIECES_B];
-    [unroll] for (uint p = 0; p < PIECES_A; ++p)
-    {
-        uint piece = index + p * THREADS;
-        nextA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + (piece % (BLOCK_K / 8)) * 8) * 2);
-    }
-    [unroll] for (uint q = 0; q < PIECES_B; ++q)
-    {
-        uint piece = index + q * THREADS;
-        nextB[q] = B.Load4(((piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2);
-    }
+    // (p % (BLOCK_K / 8)) * 8 on; of B row p / (BLOCK_N / 8).  STAGES
+    // slices are read ahead into registers: the slice multiplied now was
+    // read STAGES slices ago.
+#ifdef PROBE_NO_FETCH
+#define FETCH_IF(cond) if ((cond) && nextA0[0].x == 0x7FFF1234)
+#else
+#define FETCH_IF(cond) if (cond)
+#endif
+#define FETCH(NA, NB, D) \
+    [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
+        uint piece = index + p * THREADS; \
+        NA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + (D) + (piece % (BLOCK_K / 8)) * 8) * 2); } \
+    [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
+        uint piece = index + q * THREADS; \
+        NB[q] = B.Load4((((D) + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2); }
+#define STAGE(NA, NB) \
+    [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
+        uint piece = index + p * THREADS; \
+        PutA((piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, NA[p]); } \
+    [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
+        uint piece = index + q * THREADS; \
+        PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, NB[q]); } \
+    GroupMemoryBarrierWithGroupSync();
+#if BLOCK_K > 32
+#define MULTIPLY STEP(0) STEP(16) STEP(32) STEP(48) GroupMemoryBarrierWithGroupSync();
+#else
+#define MULTIPLY STEP(0) STEP(16) GroupMemoryBarrierWithGroupSync();
+#endif
+    uint4 nextA0[PIECES_A];
+    uint4 nextB0[PIECES_B];
+    FETCH(nextA0, nextB0, 0)
+#if STAGES == 2
+    uint4 nextA1[PIECES_A];
+    uint4 nextB1[PIECES_B];
+    FETCH(nextA1, nextB1, BLOCK_K)
+#endif
 
+#ifdef PROBE_MMA_ONLY
+    // Probe (wrong result): the multiplies alone, operands read once.
+    { const uint s = 0; LOAD_AS LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3)
+      for (uint d = 0; d < k; d += 16) { GRID(MAC) } }
+#elif STAGES == 2
+    for (uint d = 0; d < k; d += 2 * BLOCK_K)
+    {
+        STAGE(nextA0, nextB0)
+        FETCH_IF(d + 2 * BLOCK_K < k) { FETCH(nextA0, nextB0, d + 2 * BLOCK_K) }
+        MULTIPLY
+        STAGE(nextA1, nextB1)
+        FETCH_IF(d + 3 * BLOCK_K < k) { FETCH(nextA1, nextB1, d + 3 * BLOCK_K) }
+        MULTIPLY
+    }
+#else
     for (uint d = 0; d < k; d += BLOCK_K)
     {
-        [unroll] for (uint p = 0; p < PIECES_A; ++p)
-        {
-            uint piece = index + p * THREADS;
-            PutA((piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, nextA[p]);
-        }
-        [unroll] for (uint q = 0; q < PIECES_B; ++q)
-        {
-            uint piece = index + q * THREADS;
-            PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, nextB[q]);
-        }
-        GroupMemoryBarrierWithGroupSync();
-
-        // The next slice, read while this one is multiplied.
-#ifdef PROBE_NO_FETCH
-        if (d + BLOCK_K < k && nextA[0].x == 0x7FFF1234)
-#else
-        if (d + BLOCK_K < k)
-#endif
-        {
-            [unroll] for (uint p = 0; p < PIECES_A; ++p)
-            {
-                uint piece = index + p * THREADS;
-                nextA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + d + BLOCK_K + (piece % (BLOCK_K / 8)) * 8) * 2);
-            }
-            [unroll] for (uint q = 0; q < PIECES_B; ++q)
-            {
-                uint piece = index + q * THREADS;
-                nextB[q] = B.Load4(((d + BLOCK_K + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2);
-            }
-        }
-
-        STEP(0)
-        STEP(16)
-#if BLOCK_K > 32
-        STEP(32)
-        STEP(48)
-#endif
-        GroupMemoryBarrierWithGroupSync();
+        STAGE(nextA0, nextB0)
+        FETCH_IF(d + BLOCK_K < k) { FETCH(nextA0, nextB0, d + BLOCK_K) }
+        MULTIPLY
     }
+#endif
 
     GRID(STORE)
 }

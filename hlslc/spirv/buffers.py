@@ -111,9 +111,10 @@ class Buffers:
             self.declared[(res.descriptor_set, res.binding)].append(res)
         views = self._binding_views.setdefault((id(res), 0), [])
         views.append(var)
-        if len(views) == 2:
+        # Views of one binding alias; that matters only where it is written.
+        if res.writable and len(views) == 2:
             m.decorate(views[0], "Aliased")
-        if len(views) >= 2:
+        if res.writable and len(views) >= 2:
             m.decorate(var, "Aliased")
         return var
 
@@ -155,6 +156,32 @@ class Buffers:
         var = self._declare(res, block, "StorageBuffer", res.name if own else f"{res.name}.{m.friendly[elem_type]}")
         found = self.views[key] = Variable(var, element, "StorageBuffer", True)
         return found
+
+    def vector_view(self, res: ResourceInfo, words: int) -> Variable:
+        """The variable reading a byte-address buffer as a runtime array of
+        `words`-word vectors (uvec2, uvec4): one load or store of 8 or 16
+        bytes where the address is known to be a multiple of that."""
+        key = (id(res), ("vector", words))
+        found = self.views.get(key)
+        if found is not None:
+            return found
+        m = self.m
+        vec = m.t_vector(m.t_int(32), words)
+        element = Laid("vector", vec, 4 * words)
+        element.count = words
+        base = _SRV_TYPE_NAMES.get(res.kind, res.kind)
+        type_name = ("type.RW" if res.writable else "type.") + base + "." + m.friendly[vec]
+        block = self._block(element, 4 * words, type_name, res.writable)
+        var = self._declare(res, block, "StorageBuffer", f"{res.name}.{m.friendly[vec]}")
+        found = self.views[key] = Variable(var, element, "StorageBuffer", True)
+        return found
+
+    def vector_pointer(self, handle: "Handle", byte_address: int, words: int) -> int:
+        """A pointer to the `words`-word vector at a byte address (a
+        multiple of its size)."""
+        variable = self.vector_view(handle.res, words)
+        index = self.tr.shift_right(byte_address, {2: 3, 4: 4}[words])
+        return self.pointer(handle, variable, [index], variable.element.type)
 
     def typed(self, res: ResourceInfo) -> Variable | None:
         """A structured buffer's declaration as a runtime array of its

@@ -189,6 +189,18 @@ def _byte_address(tr: Translator, handle: Handle, index: Operand, offset: Operan
     return tr.emit("IAdd", uint, Id(base), Id(tr.index_id(offset)))
 
 
+def _vector_words(tr: Translator, handle: Handle, index: Operand, count: int, t: IRType) -> int | None:
+    """2 or 4 when `count` 32-bit components of a byte-address buffer at
+    `index` can be one uvec2/uvec4 access: the address is known to be a
+    multiple of the vector's size (packing.py's multiples), so that the
+    driver can use one 8- or 16-byte access instead of one per word."""
+    if handle.res.kind != "RawBuffer" or count not in (2, 4) or t.kind not in ("int", "float") or t.bits != 32:
+        return None
+    if tr.packing.multiple(index) < 4 * count:
+        return None
+    return count
+
+
 def _raw_component(tr: Translator, handle: Handle, address: int, k: int, t: IRType, load: bool,
                    value: Val | None = None) -> int | None:
     """Load (or store) component `k` of type `t` at a byte address."""
@@ -262,12 +274,20 @@ def _buffer_load(tr: Translator, handle: Handle, index: Operand, offset: Operand
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
         raise no_mapping(f"loads from '{res.name}' ({res.kind})")
     state: dict[str, int] = {}
+    words = _vector_words(tr, handle, index, count, t)
 
     def fetch(k: int) -> Any:
         if k >= count:
             if k == 4:      # the status word
                 return Val(tr.uint(1), tr.types.get("i32"))
             return Val(tr.m.const_null(tr.stype(t)), t)
+        if words:
+            if "vector" not in state:
+                uint = tr.m.t_int(32)
+                ptr = tr.buffers.vector_pointer(handle, tr.index_id(index), words)
+                state["vector"] = tr.emit("Load", tr.m.t_vector(uint, words), Id(ptr))
+            word = tr.emit("CompositeExtract", tr.m.t_int(32), Id(state["vector"]), Lit(k))
+            return Val(word if t.kind == "int" else tr.emit("Bitcast", tr.stype(t), Id(word)), t)
         if res.kind == "StructuredBuffer" and offset is not None:
             found = _typed_component(tr, handle, index, offset, k, t, True)
             if found is not False:
@@ -303,6 +323,18 @@ def _buffer_store(tr: Translator, handle: Handle, index: Operand, offset: Operan
         return
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
         raise no_mapping(f"stores to '{res.name}' ({res.kind})")
+    words = _vector_words(tr, handle, index, mask.bit_length(), tr.val(values[0]).ty) \
+        if mask in (0x3, 0xF) else None
+    if words:
+        uint = tr.m.t_int(32)
+        parts = []
+        for v in values[:words]:
+            value = tr.val(v)
+            parts.append(value.id if value.ty.kind == "int" else tr.emit("Bitcast", uint, Id(value.id)))
+        ptr = tr.buffers.vector_pointer(handle, tr.index_id(index), words)
+        tr.emit_void("Store", Id(ptr), Id(tr.emit("CompositeConstruct", tr.m.t_vector(uint, words),
+                                                  *[Id(p) for p in parts])))
+        return
     address = None
     for k, v in enumerate(values):
         if not mask >> k & 1:

@@ -96,6 +96,18 @@ class Plan:
     def __init__(self) -> None:
         self.arrays: dict[str, PackedArray] = {}
         self.stores: dict[int, Chunk] = {}   # IR line of a store -> its chunk
+        self._multiple: Any = None
+
+    def multiple(self, op: Operand) -> int:
+        """The largest power of two known to divide an integer operand of
+        the entry function (1 when unknown)."""
+        if self._multiple is None:
+            c = op.const_int
+            return 1 if c is None else _pow2(c)
+        try:
+            return self._multiple(op)
+        except (IRError, KeyError, ValueError, IndexError, RecursionError):
+            return 1
 
 
 class _Run:
@@ -120,8 +132,11 @@ def plan(tr: "Translator", fn: R.Function) -> Plan:
     """The packing of the entry function's groupshared arrays."""
     out = Plan()
     try:
-        return _Planner(tr, fn).run(out)
-    except (IRError, KeyError, ValueError, IndexError):
+        planner = _Planner(tr, fn)
+        planner.prepare()
+        out._multiple = planner.multiple
+        return planner.run(out)
+    except (IRError, KeyError, ValueError, IndexError, RecursionError):
         # What the analysis does not understand keeps every array as it is;
         # the translation reports it if it is really wrong.
         return Plan()
@@ -288,14 +303,16 @@ class _Planner:
             return self.cells.get(base[1], 1)
         return self.multiple(Operand(IRType("i32", "int"), base))
 
+    def prepare(self) -> None:
+        self._tracked_allocas()
+        self._fixed_point()
+
     # -- the scan -------------------------------------------------------------------------
 
     def run(self, out: Plan) -> Plan:
         arrays = self.candidates()
         if not arrays:
             return out
-        self._tracked_allocas()
-        self._fixed_point()
         # Pointers to elements: getelementptr [N x T], @G, 0, idx.
         elements: dict[str, tuple[_Array, Operand]] = {}
         for name, arr in arrays.items():
