@@ -601,7 +601,10 @@ class Codegen:
         elif isinstance(stmt, A.EmptyStmt):
             pass
         elif isinstance(stmt, A.AttributedStmt):
-            self.emit_stmt(stmt.stmt)
+            if isinstance(stmt.stmt, (A.ForStmt, A.WhileStmt, A.DoStmt)):
+                self.emit_loop(stmt.stmt, stmt.attributes)
+            else:
+                self.emit_stmt(stmt.stmt)
         elif isinstance(stmt, A.IfStmt):
             cond = self.emit_condition(stmt.cond)
             then_bb = b.function.append_basic_block("if.then")
@@ -646,7 +649,7 @@ class Codegen:
         else:
             raise LowerError(f"code generation does not support this statement yet", stmt.span)
 
-    def emit_loop(self, stmt: Any) -> None:
+    def emit_loop(self, stmt: Any, attributes: list[A.Attribute] | None = None) -> None:
         b = self.builder
         fn = b.function
         if isinstance(stmt, A.ForStmt) and stmt.init is not None:
@@ -658,13 +661,17 @@ class Codegen:
         b.branch(body_bb if isinstance(stmt, A.DoStmt) else cond_bb)
         b.position_at_end(cond_bb)
         cond = getattr(stmt, "cond", None)
+        hint = self._loop_hint(list(attributes or []) + list(getattr(stmt, "attributes", None) or []))
         if cond is not None:
             value = self.emit_condition(cond)
             outer, self.cur_span = self.cur_span, cond.span
-            b.cbranch(value, body_bb, end_bb)
+            cond_branch = b.cbranch(value, body_bb, end_bb)
             self.cur_span = outer
         else:
-            b.branch(body_bb)
+            cond_branch = b.branch(body_bb)
+        if hint is not None and isinstance(stmt, A.DoStmt):
+            # The back edge of a do-while is the condition's branch.
+            cond_branch.set_metadata("llvm.loop", b.module.add_metadata([b.module.add_metadata(hint)]))
         b.position_at_end(body_bb)
         self.frame.loops.append((end_bb, step_bb))
         self.frame.breaks.append(end_bb)
@@ -676,8 +683,25 @@ class Codegen:
         b.position_at_end(step_bb)
         if isinstance(stmt, A.ForStmt) and stmt.step is not None:
             self.emit_expr(stmt.step)
-        b.branch(cond_bb)
+        back = b.branch(cond_bb)
+        if hint is not None and not isinstance(stmt, A.DoStmt):
+            back.set_metadata("llvm.loop", b.module.add_metadata([b.module.add_metadata(hint)]))
         b.position_at_end(end_bb)
+
+    def _loop_hint(self, attributes: list[A.Attribute]) -> list | None:
+        """`[unroll]`, `[unroll(N)]` and `[loop]` as the loop metadata LLVM
+        and DXC put on the back edge (read by the SPIR-V backend)."""
+        for attr in attributes:
+            name = attr.name.lower()
+            if name == "loop":
+                return [ir.MetaDataString(self.module, "llvm.loop.unroll.disable")]
+            if name == "unroll":
+                if attr.args:
+                    count = int(self.engine.evaluate(attr.args[0], self._const_env()).value)
+                    if count > 1:
+                        return [ir.MetaDataString(self.module, "llvm.loop.unroll.count"), ir.Constant(I32, count)]
+                return [ir.MetaDataString(self.module, "llvm.loop.unroll.full")]
+        return None
 
     def emit_switch(self, stmt: A.SwitchStmt) -> None:
         b = self.builder

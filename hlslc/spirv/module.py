@@ -329,7 +329,8 @@ class Module:
             bits = struct.unpack("<Q", struct.pack("<d", value))[0]
             words = [bits & 0xFFFFFFFF, bits >> 32]
         text = _float_text(value)
-        return self._constant(("float", type_id, bits), "Constant", type_id, [Lit(words, text)],
+        shown = _half_text(bits) if width == 16 else text
+        return self._constant(("float", type_id, bits), "Constant", type_id, [Lit(words, shown)],
                               f"{self.friendly[type_id]}_{_friendly_number(text)}")
 
     def const_bool(self, value: bool) -> int:
@@ -447,6 +448,28 @@ def _float_text(value: float) -> str:
         return "inf" if value > 0 else "-inf"
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+def _half_text(bits: int) -> str:
+    """A 16-bit float as the disassembler writes it: a hex float
+    (`0x1.8p+1`), denormals normalised."""
+    sign = "-" if bits & 0x8000 else ""
+    exponent = bits >> 10 & 0x1F
+    fraction = bits & 0x3FF
+    if exponent == 0 and fraction == 0:
+        return f"{sign}0x0p+0"
+    if exponent == 0:
+        exponent = -14
+        while not fraction & 0x400:
+            fraction <<= 1
+            exponent -= 1
+        fraction &= 0x3FF
+    elif exponent == 0x1F:
+        exponent = 16
+    else:
+        exponent -= 15
+    digits = f"{fraction << 2:03x}".rstrip("0")
+    return f"{sign}0x1{'.' + digits if digits else ''}p{'+' if exponent >= 0 else '-'}{abs(exponent)}"
 
 
 def _friendly_number(text: str) -> str:

@@ -110,7 +110,7 @@ ENUMS: dict[str, dict[str, int]] = {
     "ImageOperands": {"None": 0, "Lod": 0x2, "ConstOffset": 0x8, "Sample": 0x40},
     "FunctionControl": {"None": 0},
     "SelectionControl": {"None": 0},
-    "LoopControl": {"None": 0},
+    "LoopControl": {"None": 0, "Unroll": 0x1, "DontUnroll": 0x2, "PartialCount": 0x100},
     "GroupOperation": {"Reduce": 0, "InclusiveScan": 1, "ExclusiveScan": 2},
     "SourceLanguage": {"HLSL": 5},
 }

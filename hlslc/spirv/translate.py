@@ -418,7 +418,7 @@ class Translator:
             if node.loop_merge is not None:
                 body = self.m.new_id()
                 self.emit_void("LoopMerge", Id(self.labels[node.loop_merge]), Id(self.labels[node.loop_continue]),
-                               Enum("LoopControl", "None"))
+                               *self._loop_control(name))
                 self.emit_void("Branch", Id(body))
                 self.start_block(body)
             if node.ir is not None:
@@ -437,6 +437,31 @@ class Translator:
                 else:
                     self.emit_void("Store", Id(self.selector_vars[target]), Id(self.m.const_uint(value)))
             self.terminator(node)
+
+    def _loop_control(self, header: str) -> list[Any]:
+        """The LoopControl of a loop: `[unroll]`, `[unroll(N)]` and `[loop]`
+        from the `!llvm.loop` metadata of a branch back to its header."""
+        edges = getattr(self, "_back_edges", None)
+        if edges is None:
+            edges = self._back_edges = {}
+            for block in self.ir.functions["@" + self.options.entry].blocks:
+                term = block.terminator
+                if term is not None and "llvm.loop" in term.attachments:
+                    for target in term.targets:
+                        edges.setdefault(target, term.attachments["llvm.loop"])
+        if header in edges:
+            for prop in self.ir.md_node(edges[header]) or []:
+                node = self.ir.md_node(prop) or []
+                key = self.ir.md_string(node[0]) if node else None
+                if key == "llvm.loop.unroll.full":
+                    return [Enum("LoopControl", "Unroll")]
+                if key == "llvm.loop.unroll.disable":
+                    return [Enum("LoopControl", "DontUnroll")]
+                if key == "llvm.loop.unroll.count" and len(node) > 1:
+                    count = self.ir.md_int(node[1])
+                    if count:
+                        return [Enum("LoopControl", "PartialCount"), Lit(count)]
+        return [Enum("LoopControl", "None")]
 
     # -- instruction plumbing ------------------------------------------------------
 
