@@ -59,6 +59,15 @@ using OpA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::
 using OpB = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::B, MatrixScope::Wave>;
 using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;
 
+#ifdef WHOLE
+// -D WHOLE: each wave's 16*TILES_M x 64 block of C as one matrix, and its
+// operands for a whole slice as one A and one B matrix (flexible
+// dimensions on Vulkan: the driver tiles them).
+using WA = Matrix<MatrixComponentType::F16, 16 * TILES_M, BLOCK_K, MatrixUse::A, MatrixScope::Wave>;
+using WB = Matrix<MatrixComponentType::F16, BLOCK_K, 16 * TILES_N, MatrixUse::B, MatrixScope::Wave>;
+using WC = Matrix<MatrixComponentType::F32, 16 * TILES_M, 16 * TILES_N, MatrixUse::Accumulator, MatrixScope::Wave>;
+#endif
+
 #if TILES_M == 4
 #define GRID(M) M(0, 0) M(0, 1) M(0, 2) M(0, 3) M(1, 0) M(1, 1) M(1, 2) M(1, 3) \
                 M(2, 0) M(2, 1) M(2, 2) M(2, 3) M(3, 0) M(3, 1) M(3, 2) M(3, 3)
@@ -85,7 +94,7 @@ using Acc = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, Mat
 // multiple of 8).  Written out, not looped, so that the eight stores are
 // one run hlslc's SPIR-V backend packs into one 16-byte store.
 #ifdef PROBE_NO_STAGE
-#define PUT(Tile, at, v) if (at == 0xFFFFFFFF) { Tile[0] = asfloat16((uint16_t)v.x); }
+#define PUT(Tile, at, v) if (at == 0xFFFFFFFF) { Tile[0] = asfloat16((uint16_t)(v.x ^ v.y ^ v.z ^ v.w)); }
 #else
 #define PUT(Tile, at, v) \
     Tile[at + 0] = asfloat16((uint16_t)(v.x & 0xFFFF)); Tile[at + 1] = asfloat16((uint16_t)(v.x >> 16)); \
@@ -112,7 +121,11 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     const uint waveRow = (wave / WAVES_N) * 16 * TILES_M;
     const uint waveCol = (wave % WAVES_N) * 16 * TILES_N;
 
+#ifdef WHOLE
+    WC whole = WC::Splat(0.0f);
+#else
     GRID(ZERO)
+#endif
 
     // This thread's pieces: piece p of A is row p / (BLOCK_K / 8), halves
     // (p % (BLOCK_K / 8)) * 8 on; of B row p / (BLOCK_N / 8).  STAGES
@@ -138,7 +151,11 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
         uint piece = index + q * THREADS; \
         PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, NB[q]); } \
     GroupMemoryBarrierWithGroupSync();
-#if BLOCK_K > 32
+#ifdef WHOLE
+#define MULTIPLY { WA wa = WA::Load(TileA, waveRow * STRIDE_A, STRIDE_A, MatrixLayout::RowMajor); \
+                   WB wb = WB::Load(TileB, waveCol, STRIDE_B, MatrixLayout::RowMajor); \
+                   whole.MultiplyAccumulate(wa, wb); } GroupMemoryBarrierWithGroupSync();
+#elif BLOCK_K > 32
 #define MULTIPLY STEP(0) STEP(16) STEP(32) STEP(48) GroupMemoryBarrierWithGroupSync();
 #else
 #define MULTIPLY STEP(0) STEP(16) GroupMemoryBarrierWithGroupSync();
@@ -175,5 +192,9 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     }
 #endif
 
+#ifdef WHOLE
+    whole.Store(C, ((row + waveRow) * n + col + waveCol) * 4, n * 4, MatrixLayout::RowMajor);
+#else
     GRID(STORE)
+#endif
 }

@@ -115,26 +115,32 @@ def test_groupshared_over_the_device_limit_is_named(device):
     spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    a = np.zeros((128, 64), np.float16)
-    b = np.zeros((64, 256), np.float16)
+    a = np.zeros((128, 128), np.float16)
+    b = np.zeros((128, 256), np.float16)
     with pytest.raises(RunError, match="groupshared variables take 52224 bytes; .* gives a workgroup at most"):
         bench.run_hlslc(a, b, device="vulkan", kernel=bench.Kernel("group", (2, 4), 64))
 
 
-@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x2 64", "wave", "threadgroup"])
+@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x4 32 1", "group 2x2 64", "wave",
+                                    "threadgroup", "threadgroup STAGED"])
 def test_gpu_benchmark_kernels_against_numpy(device, kernel):
-    # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 192, against numpy.
+    # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 256, against numpy
+    # ("group WAVES BLOCK_K [STAGES]"; the threadgroup kernel with its
+    # groupshared tiles).
     import importlib.util
     spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     name, *rest = kernel.split()
-    chosen = bench.Kernel(name, tuple(int(w) for w in rest[0].split("x")), int(rest[1])) if rest else \
-        bench.Kernel(name)
+    if name == "group":
+        chosen = bench.Kernel(name, tuple(int(w) for w in rest[0].split("x")), int(rest[1]),
+                              stages=int(rest[2]) if len(rest) > 2 else 2)
+    else:
+        chosen = bench.Kernel(name, defines=rest)
     # The threadgroup kernel runs as Workgroup-scope cooperative matrices
     # where the device has them, else as generic code.
     rng = np.random.default_rng(7)
-    m, n, k = 256, 256, 192
+    m, n, k = 256, 256, 256
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((k, n)).astype(np.float16)
     c = bench.run_hlslc(a, b, device="vulkan", kernel=chosen)[0]
