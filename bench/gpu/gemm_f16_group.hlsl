@@ -3,18 +3,22 @@
 // and B (K x N) are row-major fp16, C (M x N) row-major fp32, accumulated in
 // fp32.  Compile with -enable-16bit-types (the tiles hold real halves).
 //
-// A group of WAVES_M x WAVES_N waves computes a BLOCK_M x BLOCK_N block of C;
-// each wave a TILES_M x 4 grid of 16 x 16 accumulators (TILES_M 4 or 2) (named, not an array: the
-// matrices are written out by the macros below).  For every
+// A group of WAVES_M x WAVES_N waves computes a BLOCK_M x BLOCK_N block of
+// C; each wave a TILES_M x 4 grid of 16 x 16 accumulators (TILES_M 4 or 2;
+// named, not an array: the macros below write the matrices out).  For every
 // BLOCK_K-deep slice of K the group copies the slice of A and of B into
-// groupshared tiles (16 bytes per load), and every wave multiplies from
-// them.  The next slice is read from memory into registers while the waves
-// multiply the current one.  The tiles' rows are padded by 8 halves so that
-// consecutive rows start in different banks.
+// groupshared tiles (16 bytes per load and per store: hlslc's SPIR-V
+// backend packs the eight half stores of a piece into one), and every wave
+// multiplies from them.  STAGES slices (1 or 2) are read from memory into
+// registers ahead of the one multiplied.  The tiles' rows are padded by 8
+// halves so that consecutive rows start in different banks.
+// Variants: -D WHOLE (each wave's block one matrix, flexible dimensions on
+// Vulkan), -D DOUBLE (two pairs of tiles, one barrier a slice; STAGES 1).
 // Probes (-D, each makes the result wrong): PROBE_NO_STAGE leaves out the
 // copies into groupshared, PROBE_NO_MMA the multiplies, PROBE_NO_FETCH the
-// reads of A and B from memory inside the loop.
-// M, N and K must be multiples of BLOCK_M, BLOCK_N and BLOCK_K.
+// reads of A and B from memory inside the loop, PROBE_MMA_ONLY all but the
+// multiplies.
+// M and N must be multiples of BLOCK_M and BLOCK_N, K of STAGES * BLOCK_K.
 
 #include <dx/linalg.h>
 
@@ -52,8 +56,17 @@ ByteAddressBuffer A : register(t1);
 ByteAddressBuffer B : register(t2);
 [[vk::binding(3)]] RWByteAddressBuffer C : register(u0);   // binding 0 is Shape on Vulkan
 
-groupshared half TileA[BLOCK_M * STRIDE_A];
-groupshared half TileB[BLOCK_K * STRIDE_B];
+#define SIZE_A (BLOCK_M * STRIDE_A)
+#define SIZE_B (BLOCK_K * STRIDE_B)
+#ifdef DOUBLE
+// -D DOUBLE: two tiles of each, so that one slice is stored while the
+// other is multiplied (one barrier a slice; STAGES must be 1).
+groupshared half TileA[2 * SIZE_A];
+groupshared half TileB[2 * SIZE_B];
+#else
+groupshared half TileA[SIZE_A];
+groupshared half TileB[SIZE_B];
+#endif
 
 using OpA = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::A, MatrixScope::Wave>;
 using OpB = Matrix<MatrixComponentType::F16, 16, 16, MatrixUse::B, MatrixScope::Wave>;
@@ -84,8 +97,8 @@ using WC = Matrix<MatrixComponentType::F32, 16 * TILES_M, 16 * TILES_N, MatrixUs
 #endif
 #define STORE(i, j) c##i##j.Store(C, ((row + waveRow + 16 * i) * n + col + waveCol + 16 * j) * 4, n * 4, \
                                   MatrixLayout::RowMajor);
-#define LOAD_A(i) OpA a##i = OpA::Load(TileA, (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
-#define LOAD_B(j) OpB b##j = OpB::Load(TileB, s * STRIDE_B + waveCol + 16 * j, STRIDE_B, MatrixLayout::RowMajor);
+#define LOAD_A(i) OpA a##i = OpA::Load(TileA, abase + (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
+#define LOAD_B(j) OpB b##j = OpB::Load(TileB, bbase + s * STRIDE_B + waveCol + 16 * j, STRIDE_B, MatrixLayout::RowMajor);
 // One 16-deep step from the tiles: four A and four B operands, 16 products.
 #define STEP(S) { const uint s = S; LOAD_AS \
                   LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3) GRID(MAC) }
@@ -143,23 +156,28 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
         uint piece = index + q * THREADS; \
         NB[q] = B.Load4((((D) + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2); }
-#define STAGE(NA, NB) \
+#define STAGE_TO(NA, NB, BA, BB) \
     [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
         uint piece = index + p * THREADS; \
-        PutA((piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, NA[p]); } \
+        PutA((BA) + (piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, NA[p]); } \
     [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
         uint piece = index + q * THREADS; \
-        PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, NB[q]); } \
-    GroupMemoryBarrierWithGroupSync();
+        PutB((BB) + (piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, NB[q]); }
+#define STAGE(NA, NB) STAGE_TO(NA, NB, 0, 0) GroupMemoryBarrierWithGroupSync();
 #ifdef WHOLE
-#define MULTIPLY { WA wa = WA::Load(TileA, waveRow * STRIDE_A, STRIDE_A, MatrixLayout::RowMajor); \
-                   WB wb = WB::Load(TileB, waveCol, STRIDE_B, MatrixLayout::RowMajor); \
-                   whole.MultiplyAccumulate(wa, wb); } GroupMemoryBarrierWithGroupSync();
+#define MULTIPLY_ONLY { WA wa = WA::Load(TileA, abase + waveRow * STRIDE_A, STRIDE_A, MatrixLayout::RowMajor); \
+                   WB wb = WB::Load(TileB, bbase + waveCol, STRIDE_B, MatrixLayout::RowMajor); \
+                   whole.MultiplyAccumulate(wa, wb); }
 #elif BLOCK_K > 32
-#define MULTIPLY STEP(0) STEP(16) STEP(32) STEP(48) GroupMemoryBarrierWithGroupSync();
+#define MULTIPLY_ONLY STEP(0) STEP(16) STEP(32) STEP(48)
+#elif BLOCK_K > 16
+#define MULTIPLY_ONLY STEP(0) STEP(16)
 #else
-#define MULTIPLY STEP(0) STEP(16) GroupMemoryBarrierWithGroupSync();
+#define MULTIPLY_ONLY STEP(0)
 #endif
+#define MULTIPLY MULTIPLY_ONLY GroupMemoryBarrierWithGroupSync();
+    uint abase = 0;      // the tiles multiplied now (DOUBLE: one of two)
+    uint bbase = 0;
     uint4 nextA0[PIECES_A];
     uint4 nextB0[PIECES_B];
     FETCH(nextA0, nextB0, 0)
@@ -173,6 +191,20 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     // Probe (wrong result): the multiplies alone, operands read once.
     { const uint s = 0; LOAD_AS LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3)
       for (uint d = 0; d < k; d += 16) { GRID(MAC) } }
+#elif defined(DOUBLE)
+    // Slice d is multiplied from one pair of tiles while slice d + BLOCK_K,
+    // read one slice earlier, is stored into the other.
+    STAGE(nextA0, nextB0)
+    FETCH_IF(BLOCK_K < k) { FETCH(nextA0, nextB0, BLOCK_K) }
+    for (uint d = 0; d < k; d += BLOCK_K)
+    {
+        const uint cur = (d / BLOCK_K) & 1;
+        if (d + BLOCK_K < k) { STAGE_TO(nextA0, nextB0, (cur ^ 1) * SIZE_A, (cur ^ 1) * SIZE_B) }
+        FETCH_IF(d + 2 * BLOCK_K < k) { FETCH(nextA0, nextB0, d + 2 * BLOCK_K) }
+        abase = cur * SIZE_A;
+        bbase = cur * SIZE_B;
+        MULTIPLY
+    }
 #elif STAGES == 2
     for (uint d = 0; d < k; d += 2 * BLOCK_K)
     {

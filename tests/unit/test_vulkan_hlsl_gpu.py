@@ -121,12 +121,13 @@ def test_groupshared_over_the_device_limit_is_named(device):
         bench.run_hlslc(a, b, device="vulkan", kernel=bench.Kernel("group", (2, 4), 64))
 
 
-@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x4 32 1", "group 2x2 64", "wave",
+@pytest.mark.parametrize("kernel", ["group 2x2 32", "group 2x4 32", "group 2x4 32 1", "group 2x2 64",
+                                    "group 2x4 16 1 DOUBLE", "wave",
                                     "threadgroup", "threadgroup STAGED"])
 def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     # The kernels of bench/run_gpu_gemm.py, 256 x 256 x 256, against numpy
-    # ("group WAVES BLOCK_K [STAGES]"; the threadgroup kernel with its
-    # groupshared tiles).
+    # ("group WAVES BLOCK_K [STAGES [MACRO...]]"; the threadgroup kernel with
+    # its groupshared tiles).
     import importlib.util
     spec = importlib.util.spec_from_file_location("run_gpu_gemm", REPO / "bench" / "run_gpu_gemm.py")
     bench = importlib.util.module_from_spec(spec)
@@ -134,7 +135,7 @@ def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     name, *rest = kernel.split()
     if name == "group":
         chosen = bench.Kernel(name, tuple(int(w) for w in rest[0].split("x")), int(rest[1]),
-                              stages=int(rest[2]) if len(rest) > 2 else 2)
+                              stages=int(rest[2]) if len(rest) > 2 else 2, defines=rest[3:])
     else:
         chosen = bench.Kernel(name, defines=rest)
     # The threadgroup kernel runs as Workgroup-scope cooperative matrices
