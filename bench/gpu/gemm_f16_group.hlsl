@@ -103,17 +103,11 @@ using WC = Matrix<MatrixComponentType::F32, 16 * TILES_M, 16 * TILES_N, MatrixUs
 #define STEP(S) { const uint s = S; LOAD_AS \
                   LOAD_B(0) LOAD_B(1) LOAD_B(2) LOAD_B(3) GRID(MAC) }
 
-// Eight halves of a 16-byte piece into a tile, from element `at` on (a
-// multiple of 8).  Written out, not looped, so that the eight stores are
-// one run hlslc's SPIR-V backend packs into one 16-byte store.
+// Eight halves of a 16-byte piece into a tile (put_halves.hlsli).
 #ifdef PROBE_NO_STAGE
 #define PUT(Tile, at, v) if (at == 0xFFFFFFFF) { Tile[0] = asfloat16((uint16_t)(v.x ^ v.y ^ v.z ^ v.w)); }
 #else
-#define PUT(Tile, at, v) \
-    Tile[at + 0] = asfloat16((uint16_t)(v.x & 0xFFFF)); Tile[at + 1] = asfloat16((uint16_t)(v.x >> 16)); \
-    Tile[at + 2] = asfloat16((uint16_t)(v.y & 0xFFFF)); Tile[at + 3] = asfloat16((uint16_t)(v.y >> 16)); \
-    Tile[at + 4] = asfloat16((uint16_t)(v.z & 0xFFFF)); Tile[at + 5] = asfloat16((uint16_t)(v.z >> 16)); \
-    Tile[at + 6] = asfloat16((uint16_t)(v.w & 0xFFFF)); Tile[at + 7] = asfloat16((uint16_t)(v.w >> 16));
+#include "put_halves.hlsli"
 #endif
 
 void PutA(uint at, uint4 v) { PUT(TileA, at, v) }

@@ -42,11 +42,7 @@ ByteAddressBuffer B : register(t2);
 #define PIECES_B (BLOCK_K * BLOCK_N / 8 / THREADS)
 groupshared half TileA[BLOCK_M * STRIDE_A];
 groupshared half TileB[BLOCK_K * STRIDE_B];
-#define PUT(Tile, at, v) \
-    Tile[at + 0] = asfloat16((uint16_t)(v.x & 0xFFFF)); Tile[at + 1] = asfloat16((uint16_t)(v.x >> 16)); \
-    Tile[at + 2] = asfloat16((uint16_t)(v.y & 0xFFFF)); Tile[at + 3] = asfloat16((uint16_t)(v.y >> 16)); \
-    Tile[at + 4] = asfloat16((uint16_t)(v.z & 0xFFFF)); Tile[at + 5] = asfloat16((uint16_t)(v.z >> 16)); \
-    Tile[at + 6] = asfloat16((uint16_t)(v.w & 0xFFFF)); Tile[at + 7] = asfloat16((uint16_t)(v.w >> 16));
+#include "put_halves.hlsli"
 void PutA(uint at, uint4 v) { PUT(TileA, at, v) }
 void PutB(uint at, uint4 v) { PUT(TileB, at, v) }
 #endif
