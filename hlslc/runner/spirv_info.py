@@ -56,6 +56,7 @@ CAPABILITY_NAMES: dict[int, str] = {
     5345: "VulkanMemoryModel", 5346: "VulkanMemoryModelDeviceScope", 5347: "PhysicalStorageBufferAddresses",
     6019: "DotProduct", 6022: "CooperativeMatrixKHR", 6026: "GroupNonUniformRotateKHR",
     6033: "AtomicFloat32AddEXT", 5116: "BFloat16TypeKHR", 5118: "BFloat16CooperativeMatrixKHR",
+    5433: "CooperativeMatrixTensorAddressingNV", 5439: "TensorAddressingNV",
 }
 
 MATRIX_USES = {0: "A", 1: "B", 2: "accumulator"}

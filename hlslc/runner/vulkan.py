@@ -96,22 +96,25 @@ def compile_for_pipeline(module_or_result: Any, entry: str, pipeline: Pipeline |
         module = emit_spirv(text, options)
         if module.generic_group_matrices and workgroup_matrices is None and _workgroup_scope_device():
             # ThreadGroup-scope matrices as the device's own Workgroup-scope
-            # cooperative matrices.
+            # cooperative matrices, read and written with tensor addressing
+            # where the device has it.
             options.workgroup_matrices = True
+            options.tensor_addressing = _workgroup_scope_device("cooperativeMatrixTensorAddressing")
             module = emit_spirv(text, options)
         return module.to_bytes(), plan
     except SpirvError as err:
         raise RunError(f"{err.message}", err.line) from None
 
 
-def _workgroup_scope_device() -> bool:
+def _workgroup_scope_device(feature: str = "cooperativeMatrixWorkgroupScope") -> bool:
     """Whether the device a run would use has Workgroup-scope cooperative
-    matrices (VK_NV_cooperative_matrix2); False without a device."""
+    matrices (VK_NV_cooperative_matrix2), or that extension's `feature`;
+    False without a device."""
     try:
         dev = probe()
     except RunError:
         return False
-    return "VK_NV_cooperative_matrix2" in dev.extensions and bool(dev.features.get("cooperativeMatrixWorkgroupScope"))
+    return "VK_NV_cooperative_matrix2" in dev.extensions and bool(dev.features.get(feature))
 
 
 # --------------------------------------------------------------------------
@@ -291,6 +294,7 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrix": "VkPhysicalDeviceCooperativeMatrixFeaturesKHR",
     "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixTensorAddressing": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
 }
 
 # SPIR-V capability -> the features it needs (all of them), and those it
@@ -313,6 +317,8 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5345: (("vulkanMemoryModel",), ()),
     5346: (("vulkanMemoryModelDeviceScope",), ()),
     6022: (("cooperativeMatrix",), ()),
+    5433: (("cooperativeMatrixTensorAddressing",), ()),
+    5439: (("cooperativeMatrixTensorAddressing",), ()),
 }
 
 # Int64Atomics needs one of its two features; checked on its own.
@@ -339,6 +345,8 @@ SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
     "SPV_KHR_terminate_invocation": (3, "VK_KHR_shader_terminate_invocation"),
     "SPV_EXT_demote_to_helper_invocation": (3, "VK_EXT_shader_demote_to_helper_invocation"),
     "SPV_KHR_cooperative_matrix": (None, "VK_KHR_cooperative_matrix"),
+    "SPV_NV_cooperative_matrix2": (None, "VK_NV_cooperative_matrix2"),
+    "SPV_NV_tensor_addressing": (None, "VK_NV_cooperative_matrix2"),
     "SPV_KHR_subgroup_rotate": (4, "VK_KHR_shader_subgroup_rotate"),
     "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
     "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),

@@ -43,7 +43,7 @@ from typing import Any
 
 from . import spec
 from .irtypes import IRType, Operand
-from .module import Id, Lit
+from .module import Enum, Id, Lit
 from .ops import OPERATIONS, op
 from .packing import PackedElement
 from .translate import Handle, Ptr, Slot, SpirvError, Translator, Val, no_mapping
@@ -226,6 +226,7 @@ class Matrices:
                 raise no_mapping("a ThreadGroup-scope matrix",
                                  "Vulkan's cooperative matrices are per subgroup (use Wave scope)")
             scope = spec.SCOPE["Workgroup"]
+            self.m.extension("SPV_NV_cooperative_matrix2")
         if mt.use < 0:
             raise no_mapping(f"the Wave Matrix fragment {_WAVE_KINDS[-mt.use]}")
         comp = _COMPONENTS.get(mt.component)
@@ -356,6 +357,72 @@ class Matrices:
             if k == kind and bits == element.bits and (kind == "float" or signed == (comp[2] if comp else False)):
                 return MatrixType(number, mt.rows, mt.cols, mt.use, mt.scope)
         raise no_mapping(f"a matrix in groupshared memory of '{element.text}'")
+
+    # -- tensor addressing (SPV_NV_tensor_addressing) ----------------------------
+
+    def tensor_layout(self, mt: MatrixType, handle: Handle, offset: Operand, stride: Operand,
+                      layout: Operand) -> tuple[int, int] | None:
+        """The buffer's first element and a tensor layout addressing a
+        Workgroup-scope matrix at a byte offset and row stride of a
+        byte-address buffer, for OpCooperativeMatrixLoadTensorNV/StoreTensorNV;
+        None where the plain load or store is used (another scope, a
+        column-major layout, or tensor addressing not asked for).
+
+        The buffer is a 2-D tensor of rows `stride` elements apart and the
+        matrix the slice whose first element is at `offset`: row offset /
+        stride, column offset % stride (stride 0: every row the same, one
+        row at column `offset`).  The layout's dimensions are just large
+        enough to hold the slice, so that no coordinate is out of bounds
+        (the clamp mode is Undefined): element (i, j) is at offset + i *
+        stride + j, as OpCooperativeMatrixLoadKHR reads it.  The pointer is
+        the buffer's first element, which tensor addressing wants 16-byte
+        aligned."""
+        tr = self.tr
+        if mt.scope != 2 or not tr.options.tensor_addressing or layout.const_int != 0:
+            return None
+        comp = _COMPONENTS.get(mt.component)
+        if comp is None or handle.res.kind != "RawBuffer":
+            return None
+        size = comp[1] // 8
+        uint = self.m.t_int(32)
+        base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
+        at = self.to_elements(tr.index_id(offset), size)
+        constant = stride.const_int
+        if constant is not None and constant // size == 0:
+            row, col, step = tr.uint(0), at, tr.uint(0)
+            width = tr.emit("IAdd", uint, Id(at), Id(tr.uint(mt.cols)))
+        else:
+            step = self.to_elements(tr.index_id(stride), size)
+            divisor = step
+            if constant is None:
+                zero = tr.emit("IEqual", self.m.t_bool(), Id(step), Id(tr.uint(0)))
+                divisor = tr.emit("Select", uint, Id(zero), Id(tr.uint(1)), Id(step))
+            row = tr.emit("UDiv", uint, Id(at), Id(divisor))
+            col = tr.emit("UMod", uint, Id(at), Id(divisor))
+            if constant is None:
+                row = tr.emit("Select", uint, Id(zero), Id(tr.uint(0)), Id(row))
+                col = tr.emit("Select", uint, Id(zero), Id(at), Id(col))
+            end = tr.emit("IAdd", uint, Id(col), Id(tr.uint(mt.cols)))
+            wide = tr.emit("UGreaterThan", self.m.t_bool(), Id(end), Id(divisor))
+            width = tr.emit("Select", uint, Id(wide), Id(end), Id(divisor))
+        height = tr.emit("IAdd", uint, Id(row), Id(tr.uint(mt.rows)))
+        self.m.capability("CooperativeMatrixTensorAddressingNV")
+        self.m.extension("SPV_NV_cooperative_matrix2")
+        ty = self.m.t_tensor_layout(2, spec.TENSOR_CLAMP_MODE["Undefined"])
+        t = tr.emit("CreateTensorLayoutNV", ty)
+        t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(height), Id(width))
+        t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
+        t = tr.emit("TensorLayoutSliceNV", ty, Id(t), Id(row), Id(tr.uint(mt.rows)), Id(col), Id(tr.uint(mt.cols)))
+        return base, t
+
+    def tensor_load(self, mt: MatrixType, pointer: int, layout: int) -> int:
+        ct = self.coop_type(mt)
+        return self.tr.emit("CooperativeMatrixLoadTensorNV", ct, Id(pointer), Id(self.tr.emit("Undef", ct)),
+                            Id(layout), Enum("MemoryAccess", 0), Enum("TensorAddressingOperands", 0))
+
+    def tensor_store(self, pointer: int, value: int, layout: int) -> None:
+        self.tr.emit_void("CooperativeMatrixStoreTensorNV", Id(pointer), Id(value), Id(layout),
+                          Enum("MemoryAccess", 0), Enum("TensorAddressingOperands", 0))
 
     def coop_load(self, mt: MatrixType, pointer: int, layout: int, stride: int) -> int:
         return self.tr.emit("CooperativeMatrixLoadKHR", self.coop_type(mt), Id(pointer), Id(layout), Id(stride))
@@ -540,6 +607,10 @@ def _load_descriptor(tr, ins, o, args, rt):
     if _generic(tr, mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "load")
         return None
+    tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
+    if tensor is not None:
+        ms.store(mat, ms.tensor_load(mat.type, *tensor))
+        return None
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
     stride = ms.to_elements(tr.index_id(args[3]), size)
@@ -557,6 +628,13 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
         ms.variable(mat)             # the located error
     if _generic(tr, mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "accumulate" if accumulate else "store")
+        return
+    tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
+    if tensor is not None:
+        value = ms.load(mat)
+        if accumulate:
+            value = ms.add(mat.type, ms.tensor_load(mat.type, *tensor), value)
+        ms.tensor_store(tensor[0], value, tensor[1])
         return
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])

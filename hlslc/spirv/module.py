@@ -290,6 +290,14 @@ class Module:
                           [Id(component)] + [Id(i) for i in ids],
                           f"coopmat_{self.friendly[component]}_{rows}x{cols}_{use_name}")
 
+    def t_tensor_layout(self, dims: int, clamp: int) -> int:
+        """SPV_NV_tensor_addressing's tensor layout of `dims` dimensions."""
+        self.capability("TensorAddressingNV")
+        self.extension("SPV_NV_tensor_addressing")
+        ids = [self.const_uint(dims), self.const_uint(clamp)]
+        return self._type(("tensorlayout", dims, clamp), "TypeTensorLayoutNV", [Id(i) for i in ids],
+                          f"tensor_layout_{dims}d")
+
     # -- constants -------------------------------------------------------------
 
     def _constant(self, key: tuple, op: str, type_id: int, operands: list, friendly: str) -> int:
@@ -476,7 +484,8 @@ def _friendly_number(text: str) -> str:
     return text.replace("-", "n").replace(".", "_").replace("+", "")
 
 
-_MASK_KINDS = {"FunctionControl", "SelectionControl", "LoopControl", "ImageOperands"}
+_MASK_KINDS = {"FunctionControl", "SelectionControl", "LoopControl", "ImageOperands", "MemoryAccess",
+               "TensorAddressingOperands"}
 
 
 def _format(ins: Instruction, names: dict[int, str], module: Module) -> str:

@@ -67,6 +67,9 @@ OPCODES: dict[str, int] = {
     "CopyLogical": 400,
     "TypeCooperativeMatrixKHR": 4456, "CooperativeMatrixLoadKHR": 4457, "CooperativeMatrixStoreKHR": 4458,
     "CooperativeMatrixMulAddKHR": 4459, "CooperativeMatrixLengthKHR": 4460,
+    "CooperativeMatrixLoadTensorNV": 5367, "CooperativeMatrixStoreTensorNV": 5368, "TypeTensorLayoutNV": 5370,
+    "CreateTensorLayoutNV": 5372, "TensorLayoutSetDimensionNV": 5373, "TensorLayoutSetStrideNV": 5374,
+    "TensorLayoutSliceNV": 5375,
     "AtomicFAddEXT": 6035,
 }
 OPCODE_NAMES: dict[int, str] = {number: name for name, number in OPCODES.items()}
@@ -87,6 +90,7 @@ ENUMS: dict[str, dict[str, int]] = {
         "AtomicFloat64AddEXT": 6034, "RuntimeDescriptorArray": 5302,
         "StorageBufferArrayNonUniformIndexing": 5308, "UniformBufferArrayNonUniformIndexing": 5306,
         "ShaderNonUniform": 5301, "StorageImageExtendedFormats": 49,
+        "CooperativeMatrixTensorAddressingNV": 5433, "TensorAddressingNV": 5439,
     },
     "AddressingModel": {"Logical": 0},
     "MemoryModel": {"GLSL450": 1, "Vulkan": 3},
@@ -113,6 +117,8 @@ ENUMS: dict[str, dict[str, int]] = {
     "LoopControl": {"None": 0, "Unroll": 0x1, "DontUnroll": 0x2, "PartialCount": 0x100},
     "GroupOperation": {"Reduce": 0, "InclusiveScan": 1, "ExclusiveScan": 2},
     "SourceLanguage": {"HLSL": 5},
+    "MemoryAccess": {"None": 0, "Aligned": 0x2},
+    "TensorAddressingOperands": {"None": 0},
 }
 
 # Scope and memory-semantics values (operands of barriers, atomics and
@@ -124,6 +130,8 @@ SEMANTICS = {"None": 0, "Acquire": 0x2, "Release": 0x4, "AcquireRelease": 0x8, "
 # SPV_KHR_cooperative_matrix.
 MATRIX_USE = {"A": 0, "B": 1, "Accumulator": 2}
 MATRIX_LAYOUT = {"RowMajor": 0, "ColumnMajor": 1}
+# SPV_NV_tensor_addressing.
+TENSOR_CLAMP_MODE = {"Undefined": 0, "Constant": 1, "ClampToEdge": 2}
 MATRIX_OPERANDS = {"None": 0, "MatrixASigned": 0x1, "MatrixBSigned": 0x2, "MatrixCSigned": 0x4,
                    "MatrixResultSigned": 0x8}
 

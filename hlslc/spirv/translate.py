@@ -231,7 +231,7 @@ class Options:
 
     def __init__(self, entry: str = "main", resources: list[ResourceInfo] | None = None,
                  native_16bit: bool = False, vulkan_options: tuple[str, ...] = (),
-                 workgroup_matrices: bool = False) -> None:
+                 workgroup_matrices: bool = False, tensor_addressing: bool = False) -> None:
         self.entry = entry
         self.resources = resources
         self.native_16bit = native_16bit
@@ -242,6 +242,12 @@ class Options:
         # runner on a device with cooperativeMatrixWorkgroupScope.
         self.workgroup_matrices = workgroup_matrices or \
             "-fspv-extension=SPV_NV_cooperative_matrix2" in self.vulkan_options
+        # Workgroup-scope matrices in byte-address buffers loaded and stored
+        # with tensor addressing (SPV_NV_tensor_addressing): asked for with
+        # -fspv-extension=SPV_NV_tensor_addressing, or by the Vulkan runner
+        # on a device with cooperativeMatrixTensorAddressing.
+        self.tensor_addressing = tensor_addressing or \
+            "-fspv-extension=SPV_NV_tensor_addressing" in self.vulkan_options
 
 
 class Translator:

@@ -309,6 +309,24 @@ def test_flexible_dimensions_of_cooperative_matrix2():
         vulkan.check_matrix_types(wide, _device())
 
 
+def test_tensor_addressing_needs_its_feature():
+    # SPV_NV_tensor_addressing and cooperative_matrix2's tensor loads: one
+    # feature of VK_NV_cooperative_matrix2.
+    info = _info(6022, 5433, 5439, extensions=["SPV_KHR_cooperative_matrix", "SPV_NV_cooperative_matrix2",
+                                               "SPV_NV_tensor_addressing"])
+    dev = _device(extensions={"VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2"})
+    sel = vulkan.select_features(info, dev)
+    assert "cooperativeMatrixTensorAddressing" in sel.features
+    assert sel.extensions == ["VK_KHR_cooperative_matrix", "VK_NV_cooperative_matrix2"]
+    features = {f: True for f in vulkan.FEATURE_HOME}
+    features["cooperativeMatrixTensorAddressing"] = False
+    with pytest.raises(RunError, match=r"cooperativeMatrixTensorAddressing \(SPIR-V capability "
+                                       r"CooperativeMatrixTensorAddressingNV\)"):
+        vulkan.select_features(info, _device(extensions=dev.extensions, features=features))
+    with pytest.raises(RunError, match="does not offer VK_NV_cooperative_matrix2"):
+        vulkan.select_features(info, _device())
+
+
 def test_device_choice():
     cpu = _device(name="cpu", device_type=4)
     integrated = _device(name="igpu", device_type=1)
