@@ -113,7 +113,8 @@ def compile_kernel(kernel: Kernel | None = None) -> "hlslc.CompileResult":
 
 def run_hlslc(a: np.ndarray, b: np.ndarray, device: str = "vulkan", repeat: int = 1,
               result: "hlslc.CompileResult | None" = None,
-              kernel: Kernel | None = None) -> tuple[np.ndarray, "hlslc.runner.RunResult"]:
+              kernel: Kernel | None = None, pipeline_statistics: bool = False
+              ) -> tuple[np.ndarray, "hlslc.runner.RunResult"]:
     """C = A @ B (fp16 in, fp32 out) by a kernel on `device`; M, N and K
     multiples of the kernel's block."""
     kernel = kernel or Kernel()
@@ -131,7 +132,7 @@ def run_hlslc(a: np.ndarray, b: np.ndarray, device: str = "vulkan", repeat: int 
         pipeline = hlslc.load_pipeline(path)
     pipeline.buffers["A"].data = np.ascontiguousarray(a, dtype=np.float16).reshape(-1)
     pipeline.buffers["B"].data = np.ascontiguousarray(b, dtype=np.float16).reshape(-1)
-    kw = {"device": "vulkan", "repeat": repeat} if device == "vulkan" else {}
+    kw = {"device": "vulkan", "repeat": repeat, "statistics": pipeline_statistics} if device == "vulkan" else {}
     run = hlslc.run(result, pipeline, **kw)
     return run.buffers["C"].reshape(m, n), run
 
@@ -157,6 +158,8 @@ def main() -> int:
     ap.add_argument("-D", "--define", action="append", default=[], metavar="NAME[=VALUE]",
                     help="a macro for the kernel (the group kernel's PROBE_* macros leave out a part of the "
                          "work to show what bounds it; its result is then wrong)")
+    ap.add_argument("--statistics", action="store_true",
+                    help="also print what the Vulkan driver says of the compiled kernel (registers, memory, ...)")
     args = ap.parse_args()
     try:
         waves = tuple(int(w) for w in args.waves.split("x"))
@@ -181,7 +184,7 @@ def main() -> int:
     result = kernel.compile()
     compile_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    c, run = run_hlslc(a, b, args.device, args.repeat, result, kernel)
+    c, run = run_hlslc(a, b, args.device, args.repeat, result, kernel, args.statistics)
     wall = time.perf_counter() - t0
     rows = rng.choice(m, size=min(m, 64), replace=False)
     want = a[rows].astype(np.float32) @ b.astype(np.float32)
@@ -195,6 +198,8 @@ def main() -> int:
     ns = run.gpu_time_ns
     ours = flops / (ns * 1e-9) / 1e12
     print(f"  device: {run.device}, subgroup size {run.subgroup_size}")
+    for stat in run.pipeline_statistics:
+        print(f"  kernel ({stat.executable}) {stat.line()}")
     print(f"  hlslc -> SPIR-V -> Vulkan   {ns / 1e6:8.3f} ms  {ours:7.1f} TFLOP/s  (median of {args.repeat} "
           f"dispatches, GPU timestamps)   result matches numpy on {len(rows)} rows: {ok}")
     try:

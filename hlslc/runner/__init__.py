@@ -27,7 +27,7 @@ __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pi
 
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
         wave_size: int | None = None, check: bool = False, seed: int = 0, device: str = "cpu",
-        repeat: int = 1, wave_matrix_depth: int = 16) -> RunResult:
+        repeat: int = 1, wave_matrix_depth: int = 16, statistics: bool = False) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
     `module_or_result` is a `CompileResult` of a successful compile or the
@@ -44,7 +44,9 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     SM 6.8 Wave Matrices (a multiple of 16).  `device` is "cpu" (the executor) or
     "vulkan" (a Vulkan device: `RunResult.device` names it and
     `gpu_time_ns` is the dispatch's time; `repeat` runs the dispatch that
-    many times, on the buffers the one before left).  Raises
+    many times, on the buffers the one before left; `statistics` also
+    reads what the driver says of the compiled pipeline, registers and
+    memory for instance, into `RunResult.pipeline_statistics`).  Raises
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
@@ -62,7 +64,10 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
             code, plan = bytes(module_or_result), None
         else:
             code, plan = compile_for_pipeline(module_or_result, name, pipeline)
-        return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat, plan=plan)
+        return run_spirv(code, pipeline, name, wave_size=wave_size, repeat=repeat, plan=plan,
+                         statistics=statistics)
+    if statistics:
+        raise RunError("pipeline statistics come from a Vulkan driver (device='vulkan')")
     shader = pipeline.compute_shader()
     if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
         raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")

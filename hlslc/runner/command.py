@@ -5,7 +5,8 @@ Compiles the shader (with the compile options of `hlslc`: -T, -E, -D, -I,
 dispatch on the CPU (`--device cpu`, the default) or on a Vulkan device
 (`--device vulkan`, SPIR-V), prints the buffers as YAML in the offloader's
 shape and one line per Result; on Vulkan then a line with the device and
-the dispatch's GPU time.  Exit status: 0 when every Result holds, 1 when
+the dispatch's GPU time (`--statistics`: then what the driver says of the
+compiled pipeline, one line each).  Exit status: 0 when every Result holds, 1 when
 one differs or the shader does not compile or run, 2 for a bad command line
 or pipeline file.
 """
@@ -19,16 +20,18 @@ import numpy as np
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
          "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check] "
-         "[--device cpu|vulkan] [--repeat N]\n"
+         "[--device cpu|vulkan] [--repeat N] [--statistics]\n"
          "       hlslc run --device vulkan --list-devices\n")
 
 
 class RunResult:
     """What `hlslc.run` returns: the buffers after the dispatch (numpy
     arrays by name), each Result's verdict, and counters.  On a Vulkan
-    device also the device's name, the subgroup size, and the time of each
+    device also the device's name, the subgroup size, the time of each
     dispatch in nanoseconds from GPU timestamps (`gpu_time_ns` is their
-    median; None where the queue has no timestamps or on the CPU)."""
+    median; None where the queue has no timestamps or on the CPU), and,
+    when asked for, the driver's statistics of the compiled pipeline
+    (`pipeline_statistics`: `PipelineStatistic`s)."""
 
     def __init__(self, buffers: dict[str, np.ndarray], outcomes: list[Any], instructions: int) -> None:
         self.buffers = buffers
@@ -37,6 +40,7 @@ class RunResult:
         self.device = "cpu"
         self.subgroup_size: int | None = None
         self.gpu_times_ns: list[float] = []
+        self.pipeline_statistics: list[Any] = []
 
     @property
     def ok(self) -> bool:
@@ -117,6 +121,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     device = "cpu"
     repeat = None
     list_devices = False
+    statistics = False
     rest: list[str] = []
     i = 0
     try:
@@ -164,14 +169,18 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             if arg == "--list-devices":
                 list_devices = True
                 continue
+            if arg == "--statistics":
+                statistics = True
+                continue
             rest.append(arg)
         if device == "vulkan":
             if check:
                 raise UsageError("--check runs on the CPU only (--device cpu)")
             if seed is not None:
                 raise UsageError("--seed chooses the CPU executor's opaque matrix layouts (--device cpu)")
-        elif repeat is not None or list_devices:
-            raise UsageError(f"{'--repeat' if repeat is not None else '--list-devices'} needs --device vulkan")
+        elif repeat is not None or list_devices or statistics:
+            given = "--repeat" if repeat is not None else "--list-devices" if list_devices else "--statistics"
+            raise UsageError(f"{given} needs --device vulkan")
         if list_devices:
             return _list_devices(stdout, stderr)
         if pipeline_path is None:
@@ -207,7 +216,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         except OSError as err:
             stderr.write(f"hlslc: error: cannot read '{source}': {err.strerror}\n")
             return 1
-        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr)
+        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr,
+                           statistics=statistics)
     result = None
     if source.endswith(".ll"):
         try:
@@ -238,7 +248,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         except RunError as err:
             _report_run_error(err, source, result, module_text, stderr)
             return 1
-        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr, plan)
+        return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr, plan, statistics)
     try:
         outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed or 0,
                           wave_matrix_depth=depth)
@@ -267,12 +277,13 @@ def _report_run_error(err: Any, source: str, result: Any, module_text: str, stde
 
 
 def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: int | None, repeat: int,
-                stdout: TextIO, stderr: TextIO, plan: Any = None) -> int:
+                stdout: TextIO, stderr: TextIO, plan: Any = None, statistics: bool = False) -> int:
     from .errors import RunError
     from .vulkan import run_spirv
 
     try:
-        outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat, plan=plan)
+        outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat, plan=plan,
+                            statistics=statistics)
     except RunError as err:
         stderr.write(f"{source}: error: {err.message}\n")
         return 1
@@ -280,7 +291,22 @@ def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: 
     for o in outcome.outcomes:
         stdout.write(o.line() + "\n")
     stdout.write(device_line(outcome) + "\n")
+    for line in statistics_lines(outcome):
+        stdout.write(line + "\n")
     return 0 if outcome.ok else 1
+
+
+def statistics_lines(outcome: RunResult) -> list[str]:
+    """`Pipeline statistics (EXECUTABLE):` and one `  NAME: VALUE` line
+    per statistic the driver reported."""
+    lines: list[str] = []
+    executable = None
+    for stat in outcome.pipeline_statistics:
+        if stat.executable != executable:
+            executable = stat.executable
+            lines.append(f"Pipeline statistics ({executable or 'compute'}):")
+        lines.append("  " + stat.line())
+    return lines
 
 
 def device_line(outcome: RunResult) -> str:

@@ -128,6 +128,12 @@ _STRUCTS: dict[str, str] = {
                                                          "KGranularity:U AType:U BType:U CType:U ResultType:U "
                                                          "saturatingAccumulation:U scope:U "
                                                          "workgroupInvocations:U",
+    "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": "sType:U pNext:P pipelineExecutableInfo:U",
+    "VkPipelineInfoKHR": "sType:U pNext:P pipeline:Q",
+    "VkPipelineExecutablePropertiesKHR": "sType:U pNext:P stages:U name:C256 description:C256 subgroupSize:U",
+    "VkPipelineExecutableInfoKHR": "sType:U pNext:P pipeline:Q executableIndex:U",
+    # value: a union of VkBool32, int64, uint64 and double (read by `format`).
+    "VkPipelineExecutableStatisticKHR": "sType:U pNext:P name:C256 description:C256 format:U value:Q",
     "VkExtent3D": "width:U height:U depth:U",
     "VkQueueFamilyProperties": "queueFlags:U queueCount:U timestampValidBits:U minImageTransferGranularity:VkExtent3D",
     "VkMemoryType": "propertyFlags:U heapIndex:U",
@@ -192,6 +198,9 @@ STYPES: dict[str, int] = {
     "VkCooperativeMatrixPropertiesKHR": 1000506001,
     "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": 1000593000,
     "VkCooperativeMatrixFlexibleDimensionsPropertiesNV": 1000593001,
+    "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": 1000269000, "VkPipelineInfoKHR": 1000269001,
+    "VkPipelineExecutablePropertiesKHR": 1000269002, "VkPipelineExecutableInfoKHR": 1000269003,
+    "VkPipelineExecutableStatisticKHR": 1000269004,
 }
 
 # Entry points: the return code (R VkResult, v void, P a pointer) and the
@@ -212,6 +221,8 @@ _FUNCTIONS: dict[str, str] = {
     "vkEnumerateDeviceExtensionProperties": "R PPPP",
     "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR": "R PPP",
     "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV": "R PPP",
+    "vkGetPipelineExecutablePropertiesKHR": "R PPPP",
+    "vkGetPipelineExecutableStatisticsKHR": "R PPPP",
     "vkCreateDevice": "R PPPP",
     "vkDestroyDevice": "v PP",
     "vkGetDeviceQueue": "v PUUP",
@@ -260,7 +271,8 @@ _FUNCTIONS: dict[str, str] = {
 }
 
 _INSTANCE_FUNCTIONS = {"vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR",
-                       "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV"}
+                       "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV",
+                       "vkGetPipelineExecutablePropertiesKHR", "vkGetPipelineExecutableStatisticsKHR"}
 
 RESULT_NAMES: dict[int, str] = {
     0: "VK_SUCCESS", 1: "VK_NOT_READY", 2: "VK_TIMEOUT", 3: "VK_EVENT_SET", 4: "VK_EVENT_RESET",
@@ -294,6 +306,8 @@ QUERY_TYPE_TIMESTAMP = 2
 QUERY_RESULT_64, QUERY_RESULT_WAIT = 0x1, 0x2
 COMMAND_BUFFER_ONE_TIME_SUBMIT = 0x1
 SHADER_STAGE_REQUIRE_FULL_SUBGROUPS = 0x2
+PIPELINE_CREATE_CAPTURE_STATISTICS = 0x40
+STATISTIC_BOOL32, STATISTIC_INT64, STATISTIC_UINT64, STATISTIC_FLOAT64 = 0, 1, 2, 3
 WHOLE_SIZE = (1 << 64) - 1
 DEVICE_TYPES = {0: "other", 1: "integrated GPU", 2: "discrete GPU", 3: "virtual GPU", 4: "CPU"}
 

@@ -268,6 +268,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDeviceSubgroupSizeControlFeatures": (3, "VK_EXT_subgroup_size_control"),
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": (None, "VK_KHR_cooperative_matrix"),
     "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": (None, "VK_NV_cooperative_matrix2"),
+    "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": (None, "VK_KHR_pipeline_executable_properties"),
 }
 
 # The structure of each feature this runner may enable.
@@ -295,6 +296,7 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixTensorAddressing": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
 }
 
 # SPIR-V capability -> the features it needs (all of them), and those it
@@ -519,6 +521,30 @@ def select_flexible_dimensions(sel: Selection, dev: DeviceSupport) -> None:
         sel.features.add("cooperativeMatrixWorkgroupScope")
 
 
+def select_statistics(sel: Selection, dev: DeviceSupport) -> None:
+    """Enable VK_KHR_pipeline_executable_properties, asked for to report the
+    compiled pipeline's statistics."""
+    if "VK_KHR_pipeline_executable_properties" not in dev.extensions or \
+            not dev.features.get("pipelineExecutableInfo"):
+        raise RunError(f"'{dev.name}' does not report pipeline statistics (it lacks "
+                       "VK_KHR_pipeline_executable_properties)")
+    if "VK_KHR_pipeline_executable_properties" not in sel.extensions:
+        sel.extensions.append("VK_KHR_pipeline_executable_properties")
+    sel.features.add("pipelineExecutableInfo")
+
+
+def statistic_value(form: int, raw: int) -> int | float | bool:
+    """A statistic's value from the 64 bits of its union, by its format."""
+    raw &= (1 << 64) - 1
+    if form == vk.STATISTIC_BOOL32:
+        return bool(raw & 0xFFFFFFFF)
+    if form == vk.STATISTIC_INT64:
+        return raw - (1 << 64) if raw >> 63 else raw
+    if form == vk.STATISTIC_FLOAT64:
+        return ctypes.c_double.from_buffer_copy(raw.to_bytes(8, "little")).value
+    return raw
+
+
 def _sizes(dev: DeviceSupport) -> str:
     if dev.min_subgroup_size == dev.max_subgroup_size:
         return str(dev.min_subgroup_size)
@@ -584,6 +610,23 @@ def choose_device(devices: list[DeviceSupport], computes: list[bool], override: 
 # Running
 
 @dataclass
+class PipelineStatistic:
+    """One statistic the driver reports about a compiled pipeline
+    (VK_KHR_pipeline_executable_properties): the executable it is of (a
+    compute pipeline has one, as a rule), its name, the driver's
+    description, and its value."""
+
+    executable: str
+    name: str
+    description: str
+    value: int | float | bool
+
+    def line(self) -> str:
+        value = ("yes" if self.value else "no") if isinstance(self.value, bool) else self.value
+        return f"{self.name}: {value}"
+
+
+@dataclass
 class DeviceRun:
     """What a run on the device measured."""
 
@@ -591,15 +634,18 @@ class DeviceRun:
     api_version: str
     gpu_times_ns: list[float]
     subgroup_size: int
+    statistics: list[PipelineStatistic] = field(default_factory=list)
 
 
 def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave_size: int | None = None,
-              repeat: int = 1, plan: list[Binding] | None = None) -> Any:
+              repeat: int = 1, plan: list[Binding] | None = None, statistics: bool = False) -> Any:
     """Run `code`'s compute entry for the pipeline's dispatch on a Vulkan
     device; the pipeline's buffers then hold what the dispatch left.
     Returns a `RunResult` with `device` and `gpu_time_ns` set.  `plan`:
     where the pipeline's resources bind (`compile_for_pipeline`'s), else
-    `plan_bindings`'."""
+    `plan_bindings`'.  `statistics`: also what the driver says of the
+    compiled pipeline (`RunResult.pipeline_statistics`: registers, memory,
+    ...; VK_KHR_pipeline_executable_properties, a RunError without it)."""
     from .command import RunResult
     from .results import check as check_results
 
@@ -610,12 +656,13 @@ def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave
     check_module_bindings(info, entry_point, plan)
     if repeat < 1:
         raise RunError("repeat must be at least 1")
-    measured = _Session(code, info, entry_point, plan, pipeline, wave_size, repeat).run()
+    measured = _Session(code, info, entry_point, plan, pipeline, wave_size, repeat, statistics).run()
     outcomes = check_results(pipeline)
     result = RunResult({name: buf.data for name, buf in pipeline.buffers.items()}, outcomes, 0)
     result.device = measured.device
     result.gpu_times_ns = measured.gpu_times_ns
     result.subgroup_size = measured.subgroup_size
+    result.pipeline_statistics = measured.statistics
     return result
 
 
@@ -793,8 +840,9 @@ class _Session:
     """The Vulkan objects of one run, destroyed in reverse order."""
 
     def __init__(self, code: bytes, info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Binding],
-                 pipeline: Pipeline, wave_size: int | None, repeat: int) -> None:
+                 pipeline: Pipeline, wave_size: int | None, repeat: int, statistics: bool = False) -> None:
         self.code = code
+        self.statistics = statistics
         self.info = info
         self.entry = entry
         self.plan = plan
@@ -827,6 +875,8 @@ class _Session:
         size = self.info.workgroup_size(self.entry) or (1, 1, 1)
         if check_matrix_types(self.info, dev, size[0] * size[1] * size[2]):
             select_flexible_dimensions(sel, dev)
+        if self.statistics:
+            select_statistics(sel, dev)
         if self.info.workgroup_bytes > limits.maxComputeSharedMemorySize:
             raise RunError(f"the module's groupshared variables take {self.info.workgroup_bytes} bytes; "
                            f"'{dev.name}' gives a workgroup at most {limits.maxComputeSharedMemorySize} "
@@ -904,11 +954,13 @@ class _Session:
                           requiredSubgroupSize=sel.required_subgroup_size or 0)
         if sel.required_subgroup_size:
             stage.pNext = ctypes.cast(ctypes.pointer(required), ctypes.c_void_p)
-        cp_info = vk.new("VkComputePipelineCreateInfo", stage=stage, layout=pipeline_layout, basePipelineIndex=-1)
+        cp_info = vk.new("VkComputePipelineCreateInfo", stage=stage, layout=pipeline_layout, basePipelineIndex=-1,
+                         flags=vk.PIPELINE_CREATE_CAPTURE_STATISTICS if self.statistics else 0)
         pipeline_handle = ctypes.c_uint64()
         vk.check(api.vkCreateComputePipelines(device, 0, 1, ctypes.byref(cp_info), None,
                                               ctypes.byref(pipeline_handle)), "vkCreateComputePipelines")
         self.cleanups.append(lambda h=pipeline_handle.value: api.vkDestroyPipeline(device, h, None))
+        statistics = self._statistics(pipeline_handle.value) if self.statistics else []
 
         sets = self._descriptor_sets(layouts, shader_buffers)
 
@@ -997,9 +1049,36 @@ class _Session:
             period = limits.timestampPeriod
             times = [((stamps[2 * i + 1] - stamps[2 * i]) & mask) * period for i in range(self.repeat)]
         return DeviceRun(dev.name, vk.version(dev.api_version), times,
-                         sel.required_subgroup_size or dev.subgroup_size)
+                         sel.required_subgroup_size or dev.subgroup_size, statistics)
 
     # ---- helpers ----------------------------------------------------------
+
+    def _statistics(self, pipeline: int) -> list[PipelineStatistic]:
+        """The driver's statistics of each executable of the pipeline."""
+        api = self.api
+        info = vk.new("VkPipelineInfoKHR", pipeline=pipeline)
+        count = ctypes.c_uint32()
+        vk.check(api.vkGetPipelineExecutablePropertiesKHR(self.device, ctypes.byref(info), ctypes.byref(count), None),
+                 "vkGetPipelineExecutablePropertiesKHR")
+        executables = vk.array("VkPipelineExecutablePropertiesKHR",
+                               [vk.new("VkPipelineExecutablePropertiesKHR") for _ in range(count.value)])
+        vk.check(api.vkGetPipelineExecutablePropertiesKHR(self.device, ctypes.byref(info), ctypes.byref(count),
+                                                          executables), "vkGetPipelineExecutablePropertiesKHR")
+        found: list[PipelineStatistic] = []
+        for index in range(count.value):
+            name = vk.text(executables[index].name)
+            which = vk.new("VkPipelineExecutableInfoKHR", pipeline=pipeline, executableIndex=index)
+            n = ctypes.c_uint32()
+            vk.check(api.vkGetPipelineExecutableStatisticsKHR(self.device, ctypes.byref(which), ctypes.byref(n), None),
+                     "vkGetPipelineExecutableStatisticsKHR")
+            stats = vk.array("VkPipelineExecutableStatisticKHR",
+                             [vk.new("VkPipelineExecutableStatisticKHR") for _ in range(n.value)])
+            vk.check(api.vkGetPipelineExecutableStatisticsKHR(self.device, ctypes.byref(which), ctypes.byref(n),
+                                                              stats), "vkGetPipelineExecutableStatisticsKHR")
+            for k in range(n.value):
+                found.append(PipelineStatistic(name, vk.text(stats[k].name), vk.text(stats[k].description),
+                                               statistic_value(stats[k].format, stats[k].value)))
+        return found
 
     def _create_device(self, phys: Any, dev: DeviceSupport, sel: Selection, family: int) -> None:
         api = self.api

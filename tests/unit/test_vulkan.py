@@ -327,6 +327,38 @@ def test_tensor_addressing_needs_its_feature():
         vulkan.select_features(info, _device())
 
 
+def test_pipeline_statistics_need_their_extension():
+    dev = _device(extensions={"VK_KHR_cooperative_matrix", "VK_KHR_pipeline_executable_properties"})
+    sel = vulkan.select_features(_info(), dev)
+    vulkan.select_statistics(sel, dev)
+    assert "pipelineExecutableInfo" in sel.features
+    assert sel.extensions == ["VK_KHR_pipeline_executable_properties"]
+    with pytest.raises(RunError, match="'Test GPU' does not report pipeline statistics \\(it lacks "
+                                       "VK_KHR_pipeline_executable_properties\\)"):
+        vulkan.select_statistics(vulkan.select_features(_info(), _device()), _device())
+
+
+def test_pipeline_statistic_values_and_lines():
+    # The value union, read by the statistic's format.
+    assert vulkan.statistic_value(vk.STATISTIC_BOOL32, 1) is True
+    assert vulkan.statistic_value(vk.STATISTIC_INT64, (1 << 64) - 3) == -3
+    assert vulkan.statistic_value(vk.STATISTIC_UINT64, 255) == 255
+    assert vulkan.statistic_value(vk.STATISTIC_FLOAT64, 0x3FF8000000000000) == 1.5
+    from hlslc.runner.command import RunResult, statistics_lines
+    run = RunResult({}, [], 0)
+    assert statistics_lines(run) == []
+    run.pipeline_statistics = [vulkan.PipelineStatistic("CS", "Register Count", "registers", 40),
+                               vulkan.PipelineStatistic("CS", "Spills", "", False)]
+    assert statistics_lines(run) == ["Pipeline statistics (CS):", "  Register Count: 40", "  Spills: no"]
+
+
+def test_pipeline_statistics_are_a_vulkan_matter(tmp_path):
+    pipeline = tmp_path / "p.yaml"
+    pipeline.write_text(EMPTY_PIPELINE)
+    with pytest.raises(RunError, match="pipeline statistics come from a Vulkan driver"):
+        hlslc.run("", str(pipeline), statistics=True)
+
+
 def test_device_choice():
     cpu = _device(name="cpu", device_type=4)
     integrated = _device(name="igpu", device_type=1)
@@ -441,6 +473,7 @@ def test_a_construct_without_spirv_form_is_located(tmp_path):
 @pytest.mark.parametrize("argv, message", [
     (["--device", "vulkan", "--check"], "--check runs on the CPU only"),
     (["--repeat", "3"], "--repeat needs --device vulkan"),
+    (["--statistics"], "--statistics needs --device vulkan"),
     (["--device", "metal"], "invalid value 'metal' for '--device'; expected cpu or vulkan"),
     (["--device", "vulkan", "--repeat", "0"], "invalid value '0' for '--repeat'"),
 ])

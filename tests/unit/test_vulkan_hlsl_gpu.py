@@ -147,3 +147,23 @@ def test_gpu_benchmark_kernels_against_numpy(device, kernel):
     c = bench.run_hlslc(a, b, device="vulkan", kernel=chosen)[0]
     expected = a.astype(np.float32) @ b.astype(np.float32)
     np.testing.assert_allclose(c, expected, rtol=1e-3, atol=1e-2)
+
+
+def test_pipeline_statistics(device, tmp_path):
+    # What the driver says of the compiled pipeline, where it says anything
+    # (VK_KHR_pipeline_executable_properties): through the library and as
+    # lines after the device line of `hlslc run`.
+    if "VK_KHR_pipeline_executable_properties" not in device.extensions:
+        pytest.skip(f"'{device.name}' does not report pipeline statistics")
+    import io
+    sample = SAMPLES_DIR / "tiled_gemm_wave.hlsl"
+    argv = compile_args_for(sample)
+    run = hlslc.run(_compile(sample, argv), str(sample.with_suffix(".yaml")), device="vulkan", statistics=True)
+    assert run.ok and run.pipeline_statistics
+    assert all(s.name and isinstance(s.value, (int, float, bool)) for s in run.pipeline_statistics)
+    out, errs = io.StringIO(), io.StringIO()
+    assert cli.main(["run", "--device", "vulkan", "--statistics", str(sample), "--pipeline",
+                     str(sample.with_suffix(".yaml")), *argv], out, errs) == 0, errs.getvalue()
+    lines = out.getvalue().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Device: "))
+    assert lines[at + 1].startswith("Pipeline statistics (") and lines[at + 2].startswith("  ")
