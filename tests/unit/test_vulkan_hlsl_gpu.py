@@ -155,6 +155,7 @@ def test_pipeline_statistics(device, tmp_path):
     # lines after the device line of `hlslc run`.
     if "VK_KHR_pipeline_executable_properties" not in device.extensions:
         pytest.skip(f"'{device.name}' does not report pipeline statistics")
+    import contextlib
     import io
     sample = SAMPLES_DIR / "tiled_gemm_wave.hlsl"
     argv = compile_args_for(sample)
@@ -162,8 +163,10 @@ def test_pipeline_statistics(device, tmp_path):
     assert run.ok and run.pipeline_statistics
     assert all(s.name and isinstance(s.value, (int, float, bool)) for s in run.pipeline_statistics)
     out, errs = io.StringIO(), io.StringIO()
-    assert cli.main(["run", "--device", "vulkan", "--statistics", str(sample), "--pipeline",
-                     str(sample.with_suffix(".yaml")), *argv], out, errs) == 0, errs.getvalue()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errs):
+        status = cli.main(["run", "--device", "vulkan", "--statistics", str(sample), "--pipeline",
+                           str(sample.with_suffix(".yaml")), *argv])
+    assert status == 0, errs.getvalue()
     lines = out.getvalue().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Device: "))
     assert lines[at + 1].startswith("Pipeline statistics (") and lines[at + 2].startswith("  ")
