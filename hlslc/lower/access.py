@@ -20,6 +20,7 @@ from llvmlite import ir
 from .. import ast as A
 from ..sema import types as T
 from ..sema.symbols import VarSymbol
+from .layout import CBUFFER, STRUCTURED
 from .places import (CBufferPlace, BufferPlace, Place, PointerPlace, Swizzle, TypedPlace, as_value)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -409,7 +410,8 @@ def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:
     handle = gen.handles.get(key)
     if handle is None:
         handle = gen.handles[key] = gen.res.handle(binding, at_entry=True)
-    return CBufferPlace(handle, None, offset, layout.type, layout, binding.kind_name == "TBuffer")
+    return CBufferPlace(handle, None, offset, layout.type, layout, binding.kind_name == "TBuffer",
+                        STRUCTURED if binding.push_constant else CBUFFER)
 
 
 def constant_buffer_place(gen: "Codegen", expr: A.Expr, res_t: T.ResourceType) -> CBufferPlace:

@@ -67,6 +67,14 @@ def emit_metadata(gen: "Codegen") -> None:
             m.add_named_metadata("hlslc.rootSignature").add(
                 m.add_metadata([fn_ir, ir.MetaDataString(m, attr.args[0].value)]))
 
+    # A [[vk::push_constant]] block is a constant buffer of its own: which
+    # one, for hlslc run and the SPIR-V backend reading this IR (`!{!"name",
+    # i32 space, i32 register}`).
+    for binding in gen.res.bindings:
+        if binding.push_constant:
+            m.add_named_metadata("hlslc.pushConstants").add(
+                m.add_metadata([ir.MetaDataString(m, binding.name), _i32(binding.space), _i32(binding.lower)]))
+
     if gen.matrix_uses:
         uses = m.add_named_metadata("dx.linalg.matrixUses")
         for entry in gen.matrix_uses:

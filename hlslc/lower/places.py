@@ -550,21 +550,29 @@ class _MatrixRow(Place):
 
 class CBufferPlace(_Aggregate):
     """A value in a constant buffer: `row` (an LLVM value added to the rows
-    of `offset`, or None) and a constant byte `offset`."""
+    of `offset`, or None) and a constant byte `offset`.  `rules` is the
+    layout's (CBUFFER; STRUCTURED for a [[vk::push_constant]] block, laid
+    out densely as DXC's -fvk-use-dx-layout does), and `dynamic` a byte
+    offset chosen at run time (an element of a dense array), added to
+    `offset`."""
 
     writable = False
 
     def __init__(self, handle: ir.Value, row: ir.Value | None, offset: int, type: T.Type, layout: Layout,
-                 tbuffer: bool = False) -> None:
+                 tbuffer: bool = False, rules: str = CBUFFER, dynamic: ir.Value | None = None) -> None:
         self.handle = handle
         self.row = row
         self.offset = offset
         self.type = type
         self.layout = layout
         self.tbuffer = tbuffer    # a `tbuffer`: the same layout, read with bufferLoad of 32-bit words
+        self.rules = rules
+        self.dynamic = dynamic
 
-    def _at(self, row: ir.Value | None, offset: int, layout: Layout) -> "CBufferPlace":
-        return CBufferPlace(self.handle, row, offset, layout.type, layout, self.tbuffer)
+    def _at(self, row: ir.Value | None, offset: int, layout: Layout,
+            dynamic: ir.Value | None = None) -> "CBufferPlace":
+        return CBufferPlace(self.handle, row, offset, layout.type, layout, self.tbuffer, self.rules,
+                            dynamic if dynamic is not None else self.dynamic)
 
     def member(self, gen: "Codegen", name: str) -> Place:
         off, layout = self.layout.field(name)
@@ -576,9 +584,14 @@ class CBufferPlace(_Aggregate):
         if lay.kind == "array":
             if i is not None:
                 return self._at(self.row, self.offset + i * lay.stride, lay.elem)
-            # Array elements start on rows, so a variable index moves whole rows.
-            rows = mul(gen, index, lay.stride // ROW)
-            return self._at(rows if self.row is None else add(gen, self.row, rows), self.offset, lay.elem)
+            if lay.stride % ROW == 0 and self.dynamic is None:
+                # Array elements start on rows, so a variable index moves whole rows.
+                rows = mul(gen, index, lay.stride // ROW)
+                return self._at(rows if self.row is None else add(gen, self.row, rows), self.offset, lay.elem)
+            # A dense array (a push constant block's): a byte offset.
+            moved = mul(gen, index, lay.stride)
+            return self._at(self.row, self.offset, lay.elem,
+                            moved if self.dynamic is None else add(gen, self.dynamic, moved))
         if lay.kind == "matrix":
             return _MatrixRow(self, index)
         if lay.kind == "vector" and i is not None:
@@ -589,7 +602,7 @@ class CBufferPlace(_Aggregate):
         lay = self.layout
         t = self.type
         if isinstance(t, T.MatrixType):
-            off = lay.matrix_offset(index // t.cols, index % t.cols, CBUFFER)
+            off = lay.matrix_offset(index // t.cols, index % t.cols, self.rules)
         else:
             off = index * lay.scalar_size
         scalar = gen.sema_scalar(t)
@@ -603,12 +616,14 @@ class CBufferPlace(_Aggregate):
         if isinstance(t, T.VectorType):
             return [self.offset + k * lay.scalar_size for k in range(t.size)]
         assert isinstance(t, T.MatrixType)
-        return [self.offset + lay.matrix_offset(r, c, CBUFFER) for r in range(t.rows) for c in range(t.cols)]
+        return [self.offset + lay.matrix_offset(r, c, self.rules) for r in range(t.rows) for c in range(t.cols)]
 
     def load_numeric(self, gen: "Codegen") -> ir.Value:
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
         size = self.layout.scalar_size
+        if self.dynamic is not None:
+            return self._load_at_run_time(gen, scalar, mem_ty, size)
         rows: dict[int, ir.Value] = {}
         out = []
         for off in self._scalar_offsets():
@@ -626,6 +641,27 @@ class CBufferPlace(_Aggregate):
                 part = self._tbuffer_scalar(gen, ret, off, mem_ty)
             else:
                 part = gen.builder.extract_value(ret, (off % ROW) // size)
+            out.append(to_register(gen, part, scalar))
+        return _gather(gen, self.type, out)
+
+    def _load_at_run_time(self, gen: "Codegen", scalar: T.ScalarType, mem_ty: ir.Type, size: int) -> ir.Value:
+        """Scalars at a byte offset chosen at run time: the row it falls in,
+        then its word of the row (32-bit scalars)."""
+        from .codegen import LowerError
+        if size != 4 or self.tbuffer:
+            raise LowerError(f"indexing an array of {scalar.spell()} in a push constant block with a value "
+                             "known only at run time is not supported (32-bit elements are)", gen.cur_span)
+        b = gen.builder
+        out = []
+        for off in self._scalar_offsets():
+            at = as_value(add(gen, self.dynamic, off))
+            if self.row is not None:
+                at = b.add(at, b.mul(as_value(self.row), _c(ROW)))
+            ret = gen.op("CBufferLoadLegacy", [self.handle, b.lshr(at, _c(4))], overload=mem_ty, name_hint="cb")
+            word = b.and_(b.lshr(at, _c(2)), _c(3))
+            part = b.extract_value(ret, 0)
+            for k in (1, 2, 3):
+                part = b.select(b.icmp_unsigned("==", word, _c(k)), b.extract_value(ret, k), part)
             out.append(to_register(gen, part, scalar))
         return _gather(gen, self.type, out)
 

@@ -25,6 +25,7 @@ from llvmlite import ir
 from .. import ast as A
 from .. import ir_ops
 from ..sema import types as T
+from ..sema.analyzer import push_constant_attribute
 from ..sema.symbols import VarSymbol
 from .layout import CBUFFER, ROW, Layout, field_orientation, packoffset
 
@@ -111,6 +112,7 @@ class Binding:
         self.sampler_kind = 0
         self.annotations: list[Any] = []   # annotateHandle calls, patched when a counter use is found late
         self.declared_binding: tuple[int, int] | None = None
+        self.push_constant = False    # a [[vk::push_constant]] block (a constant buffer of its own)
         self.dims: tuple[int | None, ...] = ()   # array sizes a struct member's range spans
         # For SPIR-V output, which declares buffers with their layouts: a
         # structured buffer's element layout, a cbuffer block's declaration
@@ -221,6 +223,7 @@ class ResourceTable:
         engine = gen.engine
         ordered: list[tuple[Binding, A.Semantic | None]] = []
         uniforms: list[VarSymbol] = []
+        pushed: list[VarSymbol] = []
         buffers: dict[int, list[VarSymbol]] = {}
         buffer_decls: dict[int, A.BufferDecl] = {}
         for sym in global_vars:
@@ -242,11 +245,23 @@ class ResourceTable:
                 binding = self._resource_binding(sym, base, count)
                 ordered.append((binding, _register_semantic(getattr(sym.decl, "semantics", None))))
             elif sym.is_uniform:
-                uniforms.append(sym)
+                if push_constant_attribute(sym.decl) is not None:
+                    pushed.append(sym)
+                else:
+                    uniforms.append(sym)
         for key, members in buffers.items():
             decl = buffer_decls[key]
             binding = self._cbuffer_binding(decl, members)
             ordered.append((binding, _register_semantic(decl.semantics)))
+        for sym in pushed:
+            # [[vk::push_constant]]: a constant buffer of its own (on DirectX,
+            # where push constants are root constants: a constant buffer);
+            # SPIR-V makes it the PushConstant block.
+            binding = self._cbuffer_binding(None, [sym], sym.name, self.gen.structured_layouts)
+            binding.push_constant = True
+            binding.span = sym.span
+            binding.attributes = list(sym.decl.attributes)
+            ordered.append((binding, None))
         if uniforms:
             binding = self._cbuffer_binding(None, uniforms)
             self.globals = binding
@@ -331,11 +346,12 @@ class ResourceTable:
             binding.sampler_kind = 1 if t.name == "SamplerComparisonState" else 0
         return binding
 
-    def _cbuffer_binding(self, decl: A.BufferDecl | None, members: list[VarSymbol]) -> Binding:
+    def _cbuffer_binding(self, decl: A.BufferDecl | None, members: list[VarSymbol],
+                         name: str | None = None, builder: Any = None) -> Binding:
         gen = self.gen
-        builder = gen.cbuffer_layouts
+        builder = builder or gen.cbuffer_layouts
         is_tbuffer = decl is not None and decl.keyword == "tbuffer"
-        name = decl.name if decl is not None else "$Globals"
+        name = name or (decl.name if decl is not None else "$Globals")
         binding = Binding(name, "t" if is_tbuffer else "b", "TBuffer" if is_tbuffer else "CBuffer", None,
                           decl.span if decl is not None else None)
         binding.attributes = list(decl.attributes) if decl is not None else []

@@ -249,7 +249,8 @@ class Executor:
         parts: dict[int, list[Resource]] = {}
         for key in sorted(self.resources):
             res = self.resources[key]
-            parts.setdefault(id(res.buffer), []).append(res)
+            if res.buffer is not None:      # (push constants are no pipeline buffer)
+                parts.setdefault(id(res.buffer), []).append(res)
         for group in parts.values():
             buf = group[0].buffer
             raw = b"".join(r.data.tobytes() for r in group)
@@ -318,7 +319,31 @@ class Executor:
                 out[(cls, res.space, res.register + k)] = Resource(res.name, data, stride, res.kind, buf,
                                                                    cls == "u")
         self._bind_root_parameters(out)
+        self._bind_push_constants(out)
         return out
+
+    def _push_constant_blocks(self) -> dict[tuple[str, int, int], str]:
+        """The module's [[vk::push_constant]] blocks (constant buffers of
+        their own) by (class, space, register): their names."""
+        out = {}
+        for ref in self.mod.named_metadata.get("hlslc.pushConstants", []):
+            node = self.mod.md_node(ref) or []
+            if len(node) >= 3:
+                name = self.mod.md_string(node[0]) or "push constants"
+                out[("b", self.mod.md_int(node[1]) or 0, self.mod.md_int(node[2]) or 0)] = name
+        return out
+
+    def _bind_push_constants(self, out: dict[tuple[str, int, int], Resource]) -> None:
+        """The pipeline's PushConstants (of the Compute stage), bound to the
+        module's push constant block, the rest of the block zero."""
+        data = self.pipeline.push_constants
+        if data is None:
+            return
+        for place, name in self._push_constant_blocks().items():
+            block = bytearray(data)
+            block.extend(b"\0" * (-len(block) % 16))
+            out[place] = Resource(name, np.frombuffer(block, dtype=np.uint8).copy(), 16, "ConstantBuffer", None,
+                                  False)
 
     def _bind_root_parameters(self, out: dict[tuple[str, int, int], Resource]) -> None:
         """A pipeline's DirectX root parameters, bound where the entry's
@@ -365,6 +390,10 @@ class Executor:
 
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
         res = self.resources.get((cls, space, register))
+        if res is None and (cls, space, register) in self._push_constant_blocks():
+            raise RunError(f"the shader reads the push constant block "
+                           f"'{self._push_constant_blocks()[(cls, space, register)]}', but the pipeline gives no "
+                           "PushConstants for the Compute stage", line)
         if res is None:
             raise RunError(f"the shader uses register {cls}{register}, space{space}, but the pipeline binds no "
                            "buffer there", line)

@@ -63,7 +63,7 @@ RESOURCE_KINDS: dict[str, str] = {
 
 # Top-level keys the offloader defines that a compute dispatch does not use.
 _IGNORED_TOP = {"Bindings", "RuntimeSettings", "RootParameters", "AccelerationStructures",
-                "ShaderBindingTable", "RayTracingPipelineConfig", "Samplers", "PushConstants",
+                "ShaderBindingTable", "RayTracingPipelineConfig", "Samplers",
                 "SpecializationConstants", "Topology", "PatchControlPoints", "VertexCount", "IndexCount",
                 "HitGroups", "Miss", "ClosestHit", "RayGen"}
 
@@ -208,7 +208,8 @@ class Pipeline:
     """A pipeline file: its shaders, dispatch size (groups), buffers by name,
     results to check and resource bindings."""
 
-    __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters")
+    __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters",
+                 "push_constants")
 
     def __init__(self, path: str, file: SourceFile) -> None:
         self.path = path
@@ -221,6 +222,9 @@ class Pipeline:
         # RuntimeSettings: DirectX: RootParameters, in order: (Kind, buffer
         # name, resource kind) -- bound by the shader's root signature.
         self.root_parameters: list[RootParameter] = []
+        # PushConstants of the Compute stage: the block's bytes (Vulkan's
+        # push constants; a shader's [[vk::push_constant]] block), or None.
+        self.push_constants: bytes | None = None
 
     def compute_shader(self) -> Shader:
         for shader in self.shaders:
@@ -283,7 +287,8 @@ class _Reader:
         if root is None:
             raise PipelineError("the pipeline file is empty", None)
         top = self.mapping(root, "the pipeline")
-        known = {"Shaders", "DispatchSize", "DispatchParameters", "Buffers", "Results", "DescriptorSets"}
+        known = {"Shaders", "DispatchSize", "DispatchParameters", "Buffers", "Results", "DescriptorSets",
+                 "PushConstants"}
         for key, (key_node, _) in top.items():
             if key not in known and key not in _IGNORED_TOP:
                 raise self.error(key_node, f"unknown pipeline key '{key}' (expected one of "
@@ -322,7 +327,33 @@ class _Reader:
                     p.resources.append(self.resource(res, set_index, p))
         if "RuntimeSettings" in top:
             self.runtime_settings(top["RuntimeSettings"][1], p)
+        if "PushConstants" in top:
+            self.push_constants(top["PushConstants"][1], p)
         return p
+
+    def push_constants(self, node: Any, p: Pipeline) -> None:
+        """`PushConstants`: per stage, values (Format, Offset in bytes, Data)
+        placed in the block; the bytes between them are zero."""
+        for item in self.sequence(node, "'PushConstants'"):
+            fields = self.fields(item, "a push constant block", {"Stage", "Values"}, required={"Stage", "Values"})
+            stage = self.choice(fields["Stage"], STAGES, "shader stage")
+            block = bytearray()
+            for value in self.sequence(fields["Values"], "'Values'"):
+                f = self.fields(value, "a push constant value", {"Format", "Offset", "Data"},
+                                required={"Format", "Data"})
+                fmt = self.choice(f["Format"], list(FORMATS), "push constant format")
+                offset = self.integer(f["Offset"], "'Offset'", 0) if "Offset" in f else len(block)
+                data = self.data(f["Data"], fmt, FORMATS[fmt], 1).tobytes()
+                if offset % 4:
+                    raise self.error(f["Offset"], f"push constant offsets are multiples of 4, not {offset}")
+                end = offset + len(data)
+                if len(block) < end:
+                    block.extend(b"\0" * (end - len(block)))
+                block[offset:end] = data
+            if stage == "Compute":
+                if p.push_constants is not None:
+                    raise self.error(item, "a second push constant block for the Compute stage")
+                p.push_constants = bytes(block)
 
     def runtime_settings(self, node: Any, p: Pipeline) -> None:
         """The DirectX root parameters; the other settings (Vulkan's, Metal's)

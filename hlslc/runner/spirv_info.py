@@ -106,6 +106,7 @@ class ModuleInfo:
     workgroup_size_builtin: tuple[int, int, int] | None = None
     descriptors: list[Descriptor] = field(default_factory=list)
     push_constants: bool = False
+    push_constant_size: int = 0     # bytes of the PushConstant block (naturally laid out)
     matrix_types: list[MatrixType] = field(default_factory=list)
     # Bytes of the module's Workgroup (groupshared) variables, laid out
     # naturally (each value at a multiple of its size).
@@ -219,6 +220,9 @@ def read_module(code: bytes) -> ModuleInfo:
             info.workgroup_bytes = -(-info.workgroup_bytes // align) * align + size
         if storage == STORAGE_PUSH_CONSTANT:
             info.push_constants = True
+            pointee = types.get(pointer_type, (0, (0, 0)))[1][1]
+            size = _natural_size(pointee, ints, floats, types, constants)[0]
+            info.push_constant_size = max(info.push_constant_size, size)
         if storage not in (STORAGE_UNIFORM_CONSTANT, STORAGE_UNIFORM, STORAGE_STORAGE_BUFFER):
             continue
         decos = decorations.get(var, {})

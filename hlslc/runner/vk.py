@@ -153,6 +153,7 @@ _STRUCTS: dict[str, str] = {
     "VkShaderModuleCreateInfo": "sType:U pNext:P flags:U codeSize:Z pCode:P",
     "VkDescriptorSetLayoutBinding": "binding:U descriptorType:U descriptorCount:U stageFlags:U pImmutableSamplers:P",
     "VkDescriptorSetLayoutCreateInfo": "sType:U pNext:P flags:U bindingCount:U pBindings:P",
+    "VkPushConstantRange": "stageFlags:U offset:U size:U",
     "VkPipelineLayoutCreateInfo": "sType:U pNext:P flags:U setLayoutCount:U pSetLayouts:P pushConstantRangeCount:U "
                                   "pPushConstantRanges:P",
     "VkPipelineShaderStageCreateInfo": "sType:U pNext:P flags:U stage:U module:Q pName:P pSpecializationInfo:P",
@@ -256,6 +257,7 @@ _FUNCTIONS: dict[str, str] = {
     "vkCmdBindPipeline": "v PUQ",
     "vkCmdBindDescriptorSets": "v PUQUUPUP",
     "vkCmdDispatch": "v PUUU",
+    "vkCmdPushConstants": "v PQUUUP",
     "vkCmdPipelineBarrier": "v PUUUUPUPUP",
     "vkCmdCopyBuffer": "v PQQUP",
     "vkCmdResetQueryPool": "v PQUU",

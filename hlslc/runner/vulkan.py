@@ -233,8 +233,6 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
 def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Binding]) -> None:
     """Every descriptor the entry point may use is one the pipeline binds,
     with the same kind."""
-    if info.push_constants:
-        raise RunError("the module uses push constants, which the Vulkan runner does not provide yet")
     by_place = {(b.set, b.binding): b for b in plan}
     for d in info.descriptors_of(entry):
         what = f"'{d.name}'" if d.name else "a resource"
@@ -939,8 +937,12 @@ class _Session:
             info = vk.new("VkDescriptorSetLayoutCreateInfo", bindingCount=len(items), pBindings=ctypes.addressof(arr))
             layouts.append(self._create("vkCreateDescriptorSetLayout", info, "vkDestroyDescriptorSetLayout"))
         layout_array = (ctypes.c_uint64 * max(set_count, 1))(*layouts)
+        pushed = self._push_constants(limits)
+        push_range = vk.new("VkPushConstantRange", stageFlags=vk.SHADER_STAGE_COMPUTE, offset=0,
+                            size=len(pushed or b""))
         pl_info = vk.new("VkPipelineLayoutCreateInfo", setLayoutCount=set_count,
-                         pSetLayouts=ctypes.addressof(layout_array))
+                         pSetLayouts=ctypes.addressof(layout_array), pushConstantRangeCount=1 if pushed else 0,
+                         pPushConstantRanges=ctypes.addressof(push_range))
         pipeline_layout = self._create("vkCreatePipelineLayout", pl_info, "vkDestroyPipelineLayout")
         words = (ctypes.c_uint32 * (len(self.code) // 4)).from_buffer_copy(self.code)
         sm_info = vk.new("VkShaderModuleCreateInfo", codeSize=len(self.code), pCode=ctypes.addressof(words))
@@ -994,6 +996,9 @@ class _Session:
             set_array = (ctypes.c_uint64 * set_count)(*sets)
             api.vkCmdBindDescriptorSets(cmd, vk.PIPELINE_BIND_POINT_COMPUTE, pipeline_layout, 0, set_count,
                                         set_array, 0, None)
+        if pushed:
+            values = ctypes.create_string_buffer(pushed, len(pushed))
+            api.vkCmdPushConstants(cmd, pipeline_layout, vk.SHADER_STAGE_COMPUTE, 0, len(pushed), values)
         x, y, z = self.pipeline.dispatch
         for i in range(self.repeat):
             if i:
@@ -1052,6 +1057,23 @@ class _Session:
                          sel.required_subgroup_size or dev.subgroup_size, statistics)
 
     # ---- helpers ----------------------------------------------------------
+
+    def _push_constants(self, limits: Any) -> bytes | None:
+        """The bytes of the module's push constant block, from the
+        pipeline's PushConstants (zeros after them, up to the block's
+        size), or None when the module has none."""
+        if not self.info.push_constants:
+            return None
+        data = self.pipeline.push_constants
+        if data is None:
+            raise RunError("the shader reads push constants, but the pipeline gives no PushConstants for the "
+                           "Compute stage")
+        size = max(len(data), self.info.push_constant_size)
+        size = -(-size // 4) * 4
+        if size > limits.maxPushConstantsSize:
+            raise RunError(f"the push constants take {size} bytes; the device takes at most "
+                           f"{limits.maxPushConstantsSize} (maxPushConstantsSize)")
+        return data + b"\0" * (size - len(data))
 
     def _statistics(self, pipeline: int) -> list[PipelineStatistic]:
         """The driver's statistics of each executable of the pipeline."""

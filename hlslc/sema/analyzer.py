@@ -191,6 +191,7 @@ class Analyzer:
         self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
         self.result: SemaResult | None = None
         self._linalg_types_checked: set[int] = set()
+        self._push_constant: VarSymbol | None = None
         self._instantiated: set[int] = set()
         self._call_graph: dict[int, list] = {}
         # Functions that declare, take or operate on a wave matrix (the
@@ -266,6 +267,8 @@ class Analyzer:
                 try:
                     if isinstance(sym, VarSymbol):
                         t = self.engine.var_type(sym)
+                        if sym.decl is not None and push_constant_attribute(sym.decl) is not None:
+                            self._check_push_constant(sym, t)
                         if "globallycoherent" in sym.storage and not _is_uav(t):
                             raise SemaError(f"'globallycoherent' applies to writable resources (UAVs), not "
                                             f"'{t.spell()}'", sym.decl.type.span if sym.decl else sym.span)
@@ -294,6 +297,22 @@ class Analyzer:
                 except RecursionError:
                     self.diags.error(sym.span, f"'{sym.name}' is nested too deeply to analyze "
                                                "(a template that instantiates itself without end?)")
+
+    def _check_push_constant(self, sym: VarSymbol, t: T.Type) -> None:
+        """`[[vk::push_constant]]` on a global struct: the block of push
+        constants (a constant buffer of its own on DirectX), one a shader."""
+        attr = push_constant_attribute(sym.decl)
+        if not sym.is_uniform or sym.cbuffer is not None:
+            raise SemaError(f"'vk::push_constant' applies to a global variable read by the shader (not static, "
+                            f"groupshared or in a cbuffer); '{sym.name}' is not one", attr.span)
+        if not isinstance(t, T.ClassType):
+            raise SemaError(f"'vk::push_constant' applies to a variable of struct type, not '{t.spell()}'",
+                            attr.span)
+        first = self._push_constant
+        if first is not None and first is not sym:
+            raise SemaError(f"a second push constant block: '{first.name}' is already one (a shader has at most "
+                            "one)", attr.span)
+        self._push_constant = sym
 
     def check_attributes(self, attributes: list[A.Attribute]) -> None:
         """C++11 attributes: `[[vk::...]]` ones are kept for reflection and
@@ -951,6 +970,8 @@ class Analyzer:
                 self.written.add(id(sym))
                 if sym.is_global and not isinstance(self.engine.var_type(sym), T.ErrorType) and sym.is_uniform:
                     where = (f"constant buffer '{sym.cbuffer.name}'" if sym.cbuffer is not None
+                             else f"the push constant block '{sym.name}'"
+                             if push_constant_attribute(sym.decl) is not None
                              else "the implicit constant buffer '$Globals'")
                     raise SemaError(f"cannot assign to '{sym.name}': it is a uniform value, read from {where} "
                                     "(declare it 'static' for a variable of the shader's own)", expr.span)
@@ -1656,12 +1677,18 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
 # Texture methods that take implicit derivatives.
 # Vulkan attributes that have no DirectX meaning to fall back on.
 _VULKAN_ONLY_ATTRIBUTES = {
-    "push_constant": "push constants ('vk::push_constant') are a Vulkan-only feature: bind the data with a "
-                     "cbuffer instead",
     "constant_id": "specialization constants ('vk::constant_id') are a Vulkan-only feature",
     "spirv_instruction": "inline SPIR-V ('vk::spirv_instruction') is a Vulkan-only feature",
     "spirv_type": "inline SPIR-V ('vk::spirv_type') is a Vulkan-only feature",
 }
+
+
+def push_constant_attribute(decl: Any) -> A.Attribute | None:
+    """The `[[vk::push_constant]]` attribute of a declaration, if any."""
+    for attr in getattr(decl, "attributes", None) or ():
+        if attr.cxx and attr.namespace == "vk" and attr.name == "push_constant":
+            return attr
+    return None
 
 
 def _is_uav(t: T.Type) -> bool:

@@ -221,7 +221,8 @@ class Buffers:
         rows = False
         if not self.rows_only and res.fields is not None:
             dry = [(name, offset, lay_out(None, layout, native)) for name, offset, layout in res.fields]
-            if layout_problem(laid_struct(None, dry, None, res.size), True) is None:
+            # (Push constants follow the storage-buffer rules, std430.)
+            if layout_problem(laid_struct(None, dry, None, res.size), not res.push_constant) is None:
                 members = [(name, offset, lay_out(m, layout, native)) for name, offset, layout in res.fields]
                 laid = laid_struct(m, members, "type." + res.name, res.size)
                 block = laid.type
@@ -239,8 +240,16 @@ class Buffers:
             block = laid.type
             rows = True
         m.decorate(block, "Block")
-        var = self._declare(res, block, "Uniform", res.name)
-        found = self.views[key] = Variable(var, laid, "Uniform", False)
+        storage = "Uniform"
+        if res.push_constant:
+            # [[vk::push_constant]]: the PushConstant block, which no
+            # descriptor binds.
+            storage = "PushConstant"
+            var = m.global_variable(block, storage, res.name)
+            self.tr.interface.append(var)
+        else:
+            var = self._declare(res, block, storage, res.name)
+        found = self.views[key] = Variable(var, laid, storage, False)
         found.rows = rows
         return found
 

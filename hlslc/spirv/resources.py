@@ -53,6 +53,7 @@ class ResourceInfo:
         self.fields: list[tuple[str, int, Any]] | None = None
         self.size = 0
         self.globally_coherent = False
+        self.push_constant = False    # a [[vk::push_constant]] block: PushConstant storage, no binding
         self.span: Any = None
         # Typed buffers and textures: DXIL's component type of the elements
         # (F32 = 9, I32 = 4, U32 = 5, ...) and how many there are.
@@ -104,6 +105,7 @@ def from_bindings(bindings: list[Any]) -> list[ResourceInfo]:
         info.span = b.span
         info.stride = b.stride
         info.globally_coherent = b.globally_coherent
+        info.push_constant = bool(getattr(b, "push_constant", False))
         info.component = getattr(b, "component_type", 0)
         info.components = getattr(b, "component_count", 0)
         resource = b.resource
@@ -174,6 +176,13 @@ def from_metadata(module: Any) -> list[ResourceInfo]:
             if cls == "b" and len(rec) > 6:
                 info.size = module.md_int(rec[6]) or 0
             out.append(info)
+    for ref in module.named_metadata.get("hlslc.pushConstants", []):
+        node = module.md_node(ref) or []
+        if len(node) >= 3:
+            space, lower = module.md_int(node[1]), module.md_int(node[2])
+            for info in out:
+                if info.cls == "b" and info.space == space and info.lower == lower:
+                    info.push_constant = True
     return out
 
 

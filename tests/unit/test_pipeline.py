@@ -88,6 +88,40 @@ def test_errors_are_located(old, new, message, at):
     assert info.value.span is not None and info.value.span.line_col() == expected
 
 
+PUSH = """\
+PushConstants:
+  - Stage: Compute
+    Values:
+    - Format: Float32
+      Offset: 0
+      Data: [ 1.5 ]
+    - Format: Int32
+      Offset: 8
+      Data: [ -1, 2 ]
+"""
+
+
+def test_push_constants():
+    # The Compute stage's values at their offsets, zeros between them.
+    p = load_pipeline("p.yaml", GOOD.replace("...\n", PUSH + "...\n"))
+    assert p.push_constants == np.array([1.5], np.float32).tobytes() + bytes(4) + \
+        np.array([-1, 2], np.int32).tobytes()
+    assert load_pipeline("p.yaml", GOOD).push_constants is None
+    for old, new, message, at in [("Offset: 8", "Offset: 6", "push constant offsets are multiples of 4, not 6", "6"),
+                                  ("Format: Int32\n      Offset", "Format: Int5\n      Offset",
+                                   "unknown push constant format 'Int5'", "Int5")]:
+        text = GOOD.replace("...\n", PUSH.replace(old, new) + "...\n")
+        with pytest.raises(PipelineError) as info:
+            load_pipeline("p.yaml", text)
+        assert message in info.value.message
+        offset = text.index(at, text.index("PushConstants"))
+        assert info.value.span.line_col() == (text.count("\n", 0, offset) + 1,
+                                              offset - text.rfind("\n", 0, offset))
+    twice = GOOD.replace("...\n", PUSH + PUSH.replace("PushConstants:\n", "") + "...\n")
+    with pytest.raises(PipelineError, match="a second push constant block for the Compute stage"):
+        load_pipeline("p.yaml", twice)
+
+
 def test_invalid_yaml_and_unreadable_files():
     with pytest.raises(PipelineError) as info:
         load_pipeline("p.yaml", "Shaders: [\n")

@@ -106,3 +106,25 @@ def test_pipeline_and_run_errors(tmp_path):
     with pytest.raises(hlslc.RunError) as info:
         hlslc.run(result, str(bad))
     assert "register t1, space0" in info.value.message
+
+
+def test_push_constants_come_from_the_pipeline(tmp_path):
+    # A [[vk::push_constant]] block reads the pipeline's PushConstants; a
+    # pipeline without them is a located error, not zeros.
+    source = ("struct P { uint a; uint b[2]; };\n[[vk::push_constant]] P Push;\n"
+              "RWStructuredBuffer<uint> Out : register(u0);\n"
+              "[numthreads(2, 1, 1)] void main(uint i : SV_GroupIndex) { Out[i] = Push.a + Push.b[i]; }\n")
+    result = hlslc.compile_source(source, "push.hlsl", hlslc.CompileOptions(profile="cs_6_0"))
+    assert result.ok
+    text = ("---\nShaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: Out\n    Format: UInt32\n"
+            "    FillSize: 8\nDescriptorSets:\n  - Resources:\n    - Name: Out\n      Kind: RWStructuredBuffer\n"
+            "      DirectXBinding: { Register: 0, Space: 0 }\n")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(text + "...\n")
+    with pytest.raises(hlslc.RunError) as info:
+        hlslc.run(result, str(plain))
+    assert "reads the push constant block 'Push', but the pipeline gives no PushConstants" in info.value.message
+    pushed = tmp_path / "pushed.yaml"
+    pushed.write_text(text + "PushConstants:\n  - Stage: Compute\n    Values:\n    - Format: UInt32\n"
+                             "      Data: [ 100, 1, 2 ]\n...\n")
+    assert hlslc.run(result, str(pushed)).buffers["Out"].tolist() == [101, 102]
