@@ -27,6 +27,7 @@ modules (`spirv_info`), pipeline files (`pipeline`), the Result rules
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import os
 from dataclasses import dataclass, field
@@ -666,24 +667,40 @@ def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave
 
 def list_devices() -> list[str]:
     """One line per Vulkan device: index, name, type, API version."""
-    api = vk.load()
-    session = _Instance(api)
-    try:
-        return [f"{i}: {d.name} ({vk.DEVICE_TYPES.get(d.device_type, 'other')}, Vulkan "
-                f"{vk.version(d.api_version)})" for i, d in enumerate(session.describe_all())]
-    finally:
-        session.close()
+    return [f"{i}: {d.name} ({vk.DEVICE_TYPES.get(d.device_type, 'other')}, Vulkan "
+            f"{vk.version(d.api_version)})" for i, d in enumerate(_instance().describe_all())]
 
 
 def probe() -> DeviceSupport:
     """The device a run would use, with its features and cooperative
     matrix configurations; a `RunError` when there is none."""
-    api = vk.load()
-    inst = _Instance(api)
-    try:
-        return inst.describe(inst.physical[inst.choose()], True)[0]
-    finally:
+    inst = _instance()
+    return inst.describe(inst.physical[inst.choose()], True)[0]
+
+
+_INSTANCES: dict[tuple[str, bool], "_Instance"] = {}
+
+
+def _instance() -> "_Instance":
+    """The process's Vulkan instance (one per loader and validation
+    setting), made on first use and destroyed at exit.  Runs share it:
+    drivers limit how many instances a process may create in its life
+    (NVIDIA's 580 driver refuses the 31st, though the others were
+    destroyed), and a library user runs many dispatches."""
+    validation = os.environ.get("HLSLC_VULKAN_VALIDATION") not in (None, "", "0")
+    key = (vk.loader_path(), validation)
+    inst = _INSTANCES.get(key)
+    if inst is None or not inst.instance:
+        if not _INSTANCES:
+            atexit.register(_close_instances)
+        inst = _INSTANCES[key] = _Instance(vk.load())
+    return inst
+
+
+def _close_instances() -> None:
+    for inst in _INSTANCES.values():
         inst.close()
+    _INSTANCES.clear()
 
 
 class _Instance:
@@ -864,9 +881,8 @@ class _Session:
                     cleanup()
 
     def _run(self) -> DeviceRun:
-        api = self.api = vk.load()
-        inst = _Instance(api)
-        self.cleanups.append(inst.close)
+        inst = _instance()
+        api = self.api = inst.api
         phys = inst.physical[inst.choose()]
         dev, limits = inst.describe(phys, True)
         sel = select_features(self.info, dev, self.wave_size, self.info.workgroup_size(self.entry))

@@ -170,3 +170,13 @@ def test_pipeline_statistics(device, tmp_path):
     lines = out.getvalue().splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("Device: "))
     assert lines[at + 1].startswith("Pipeline statistics (") and lines[at + 2].startswith("  ")
+
+
+def test_many_runs_in_one_process(device):
+    # Runs share the process's Vulkan instance: a driver may refuse new
+    # instances after a few dozen (NVIDIA's 580 refuses the 31st), and a
+    # library user runs many dispatches.
+    sample = SAMPLES_DIR / "tiled_gemm_wave.hlsl"
+    result = _compile(sample, compile_args_for(sample))
+    for _ in range(40):
+        assert hlslc.run(result, str(sample.with_suffix(".yaml")), device="vulkan").ok
