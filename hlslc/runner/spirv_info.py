@@ -43,6 +43,8 @@ STORAGE_BUFFER = "storage buffer"
 UNIFORM_BUFFER = "uniform buffer"
 UNIFORM_TEXEL_BUFFER = "uniform texel buffer"
 STORAGE_TEXEL_BUFFER = "storage texel buffer"
+SAMPLED_IMAGE = "sampled image"
+STORAGE_IMAGE = "storage image"
 
 # Capability numbers to names, for messages.
 CAPABILITY_NAMES: dict[int, str] = {
@@ -288,7 +290,7 @@ def _descriptor_kind(type_id: int, storage: int, types: dict, decorations: dict,
         dim, sampled = ops[1], ops[5]
         if dim == 5:    # Buffer
             return (UNIFORM_TEXEL_BUFFER if sampled == 1 else STORAGE_TEXEL_BUFFER), count
-        return ("sampled image" if sampled == 1 else "storage image"), count
+        return (SAMPLED_IMAGE if sampled == 1 else STORAGE_IMAGE), count
     if op == OP_TYPE_SAMPLER:
         return "sampler", count
     if op == OP_TYPE_SAMPLED_IMAGE:

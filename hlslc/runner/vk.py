@@ -135,6 +135,21 @@ _STRUCTS: dict[str, str] = {
     # value: a union of VkBool32, int64, uint64 and double (read by `format`).
     "VkPipelineExecutableStatisticKHR": "sType:U pNext:P name:C256 description:C256 format:U value:Q",
     "VkExtent3D": "width:U height:U depth:U",
+    "VkOffset3D": "x:I y:I z:I",
+    "VkImageCreateInfo": "sType:U pNext:P flags:U imageType:U format:U extent:VkExtent3D mipLevels:U arrayLayers:U "
+                         "samples:U tiling:U usage:U sharingMode:U queueFamilyIndexCount:U pQueueFamilyIndices:P "
+                         "initialLayout:U",
+    "VkImageSubresourceRange": "aspectMask:U baseMipLevel:U levelCount:U baseArrayLayer:U layerCount:U",
+    "VkImageSubresourceLayers": "aspectMask:U mipLevel:U baseArrayLayer:U layerCount:U",
+    "VkComponentMapping": "r:U g:U b:U a:U",
+    "VkImageViewCreateInfo": "sType:U pNext:P flags:U image:Q viewType:U format:U components:VkComponentMapping "
+                             "subresourceRange:VkImageSubresourceRange",
+    "VkBufferImageCopy": "bufferOffset:Q bufferRowLength:U bufferImageHeight:U "
+                         "imageSubresource:VkImageSubresourceLayers imageOffset:VkOffset3D imageExtent:VkExtent3D",
+    "VkImageMemoryBarrier": "sType:U pNext:P srcAccessMask:U dstAccessMask:U oldLayout:U newLayout:U "
+                            "srcQueueFamilyIndex:U dstQueueFamilyIndex:U image:Q "
+                            "subresourceRange:VkImageSubresourceRange",
+    "VkDescriptorImageInfo": "sampler:Q imageView:Q imageLayout:U",
     "VkQueueFamilyProperties": "queueFlags:U queueCount:U timestampValidBits:U minImageTransferGranularity:VkExtent3D",
     "VkMemoryType": "propertyFlags:U heapIndex:U",
     "VkMemoryHeap": "size:Q flags:U",
@@ -185,7 +200,8 @@ STYPES: dict[str, int] = {
     "VkPipelineShaderStageCreateInfo": 18, "VkComputePipelineCreateInfo": 29, "VkPipelineLayoutCreateInfo": 30,
     "VkDescriptorSetLayoutCreateInfo": 32, "VkDescriptorPoolCreateInfo": 33, "VkDescriptorSetAllocateInfo": 34,
     "VkWriteDescriptorSet": 35, "VkCommandPoolCreateInfo": 39, "VkCommandBufferAllocateInfo": 40,
-    "VkCommandBufferBeginInfo": 42, "VkMemoryBarrier": 46,
+    "VkCommandBufferBeginInfo": 42, "VkMemoryBarrier": 46, "VkImageCreateInfo": 14, "VkImageViewCreateInfo": 15,
+    "VkImageMemoryBarrier": 45,
     "VkPhysicalDeviceFeatures2": 1000059000, "VkPhysicalDeviceProperties2": 1000059001,
     "VkPhysicalDeviceSubgroupProperties": 1000094000, "VkPhysicalDevice16BitStorageFeatures": 1000083000,
     "VkPhysicalDevice8BitStorageFeatures": 1000177000, "VkPhysicalDeviceShaderAtomicInt64Features": 1000180000,
@@ -235,6 +251,14 @@ _FUNCTIONS: dict[str, str] = {
     "vkBindBufferMemory": "R PQQQ",
     "vkMapMemory": "R PQQQUP",
     "vkUnmapMemory": "v PQ",
+    "vkCreateImage": "R PPPP",
+    "vkDestroyImage": "v PQP",
+    "vkGetImageMemoryRequirements": "v PQP",
+    "vkBindImageMemory": "R PQQQ",
+    "vkCreateImageView": "R PPPP",
+    "vkDestroyImageView": "v PQP",
+    "vkCmdCopyBufferToImage": "v PQQUUP",
+    "vkCmdCopyImageToBuffer": "v PQUQUP",
     "vkCreateBufferView": "R PPPP",
     "vkDestroyBufferView": "v PQP",
     "vkCreateShaderModule": "R PPPP",
@@ -296,6 +320,12 @@ MEMORY_DEVICE_LOCAL, MEMORY_HOST_VISIBLE, MEMORY_HOST_COHERENT, MEMORY_HOST_CACH
 BUFFER_TRANSFER_SRC, BUFFER_TRANSFER_DST = 0x1, 0x2
 BUFFER_UNIFORM_TEXEL, BUFFER_STORAGE_TEXEL, BUFFER_UNIFORM, BUFFER_STORAGE = 0x4, 0x8, 0x10, 0x20
 DESCRIPTOR_UNIFORM_TEXEL_BUFFER, DESCRIPTOR_STORAGE_TEXEL_BUFFER = 4, 5
+DESCRIPTOR_SAMPLED_IMAGE, DESCRIPTOR_STORAGE_IMAGE = 2, 3
+IMAGE_USAGE_TRANSFER_SRC, IMAGE_USAGE_TRANSFER_DST, IMAGE_USAGE_SAMPLED, IMAGE_USAGE_STORAGE = 0x1, 0x2, 0x4, 0x8
+IMAGE_TYPE_2D, IMAGE_VIEW_TYPE_2D, IMAGE_TILING_OPTIMAL, IMAGE_ASPECT_COLOR = 1, 1, 0, 0x1
+LAYOUT_UNDEFINED, LAYOUT_GENERAL, LAYOUT_TRANSFER_DST = 0, 1, 7
+FORMAT_FEATURE_SAMPLED_IMAGE, FORMAT_FEATURE_STORAGE_IMAGE = 0x1, 0x2
+QUEUE_FAMILY_IGNORED = 0xFFFFFFFF
 DESCRIPTOR_UNIFORM_BUFFER, DESCRIPTOR_STORAGE_BUFFER = 6, 7
 FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER, FORMAT_FEATURE_STORAGE_TEXEL_BUFFER = 0x8, 0x10
 SHADER_STAGE_COMPUTE = 0x20

@@ -127,12 +127,15 @@ DESCRIPTOR_KINDS: dict[str, str] = {
     "ByteAddressBuffer": S.STORAGE_BUFFER, "RWByteAddressBuffer": S.STORAGE_BUFFER,
     "ConstantBuffer": S.UNIFORM_BUFFER,
     "Buffer": S.UNIFORM_TEXEL_BUFFER, "RWBuffer": S.STORAGE_TEXEL_BUFFER,
+    "Texture2D": S.SAMPLED_IMAGE, "RWTexture2D": S.STORAGE_IMAGE,
 }
+IMAGE_KINDS = (S.SAMPLED_IMAGE, S.STORAGE_IMAGE)
 
 DESCRIPTOR_TYPES: dict[str, int] = {
     S.STORAGE_BUFFER: vk.DESCRIPTOR_STORAGE_BUFFER, S.UNIFORM_BUFFER: vk.DESCRIPTOR_UNIFORM_BUFFER,
     S.UNIFORM_TEXEL_BUFFER: vk.DESCRIPTOR_UNIFORM_TEXEL_BUFFER,
     S.STORAGE_TEXEL_BUFFER: vk.DESCRIPTOR_STORAGE_TEXEL_BUFFER,
+    S.SAMPLED_IMAGE: vk.DESCRIPTOR_SAMPLED_IMAGE, S.STORAGE_IMAGE: vk.DESCRIPTOR_STORAGE_IMAGE,
 }
 
 BUFFER_USAGE: dict[str, int] = {
@@ -193,7 +196,7 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
     for res in pipeline.resources:
         if DESCRIPTOR_KINDS.get(res.kind) is None:
             raise RunError(f"resource '{res.name}': {res.kind} resources are not supported on Vulkan yet "
-                           "(buffers are: ByteAddress, Structured, typed and constant buffers)")
+                           "(ByteAddress, Structured, typed and constant buffers and 2-D textures are)")
         if res.has_counter:
             raise RunError(f"resource '{res.name}': buffers with a counter are not supported on Vulkan yet")
         if res.vk_binding is not None:
@@ -207,7 +210,7 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
         kind = DESCRIPTOR_KINDS[res.kind]
         buf = pipeline.buffers[res.name]
         b = Binding(where[0], where[1], kind, res, buf)
-        if kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER):
+        if kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER) or kind in IMAGE_KINDS:
             b.format = texel_format(buf)
         taken[where] = b
         plan.append(b)
@@ -851,6 +854,17 @@ class _Memory:
         self.mapped = mapped
 
 
+class _Image:
+    """A 2-D texture: the image, its view, its extent, and the
+    host-visible buffer its texels go through both ways."""
+
+    def __init__(self, image: int, view: int, extent: tuple[int, int], staging: _Memory) -> None:
+        self.image = image
+        self.view = view
+        self.extent = extent
+        self.staging = staging
+
+
 class _Session:
     """The Vulkan objects of one run, destroyed in reverse order."""
 
@@ -919,7 +933,13 @@ class _Session:
                 self._check_texel_format(phys, b)
         shader_buffers: list[_Memory] = []
         staging: list[_Memory | None] = []
+        images: dict[int, _Image] = {}
         for b in self.plan:
+            if b.kind in IMAGE_KINDS:
+                image = images[len(shader_buffers)] = self._image(phys, b)
+                shader_buffers.append(image.staging)
+                staging.append(None)
+                continue
             data = b.buffer.data.tobytes()
             size = len(data)
             if b.kind == S.UNIFORM_BUFFER:
@@ -980,7 +1000,7 @@ class _Session:
         self.cleanups.append(lambda h=pipeline_handle.value: api.vkDestroyPipeline(device, h, None))
         statistics = self._statistics(pipeline_handle.value) if self.statistics else []
 
-        sets = self._descriptor_sets(layouts, shader_buffers)
+        sets = self._descriptor_sets(layouts, shader_buffers, images)
 
         # Commands: upload, dispatch between timestamps, read back.
         pool_info = vk.new("VkCommandPoolCreateInfo", queueFamilyIndex=family)
@@ -996,8 +1016,22 @@ class _Session:
             query_pool = self._create("vkCreateQueryPool", q_info, "vkDestroyQueryPool")
         begin = vk.new("VkCommandBufferBeginInfo", flags=vk.COMMAND_BUFFER_ONE_TIME_SUBMIT)
         vk.check(api.vkBeginCommandBuffer(cmd, ctypes.byref(begin)), "vkBeginCommandBuffer")
+        if images:
+            # Textures: their texels copied in, then left in the GENERAL
+            # layout, which both sampled and storage images may be read in.
+            self._image_barrier(cmd, images.values(), vk.STAGE_TOP_OF_PIPE, vk.STAGE_TRANSFER, 0,
+                                vk.ACCESS_TRANSFER_WRITE, vk.LAYOUT_UNDEFINED, vk.LAYOUT_TRANSFER_DST)
+            for image in images.values():
+                region = self._image_region(image)
+                api.vkCmdCopyBufferToImage(cmd, image.staging.buffer, image.image, vk.LAYOUT_TRANSFER_DST, 1,
+                                           ctypes.byref(region))
+            self._image_barrier(cmd, images.values(), vk.STAGE_TRANSFER, vk.STAGE_COMPUTE_SHADER,
+                                vk.ACCESS_TRANSFER_WRITE, vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE,
+                                vk.LAYOUT_TRANSFER_DST, vk.LAYOUT_GENERAL)
         if staged:
-            for mem, stage_mem in zip(shader_buffers, staging):
+            for k, (mem, stage_mem) in enumerate(zip(shader_buffers, staging)):
+                if k in images:
+                    continue
                 region = vk.new("VkBufferCopy", size=mem.size)
                 api.vkCmdCopyBuffer(cmd, stage_mem.buffer, mem.buffer, 1, ctypes.byref(region))
             self._barrier(cmd, vk.STAGE_TRANSFER, vk.STAGE_COMPUTE_SHADER, vk.ACCESS_TRANSFER_WRITE,
@@ -1028,13 +1062,19 @@ class _Session:
             api.vkCmdDispatch(cmd, x, y, z)
             if timed:
                 api.vkCmdWriteTimestamp(cmd, vk.STAGE_BOTTOM_OF_PIPE, query_pool, 2 * i + 1)
-        if staged:
+        if staged or images:
             self._barrier(cmd, vk.STAGE_COMPUTE_SHADER, vk.STAGE_TRANSFER, vk.ACCESS_SHADER_WRITE,
                           vk.ACCESS_TRANSFER_READ)
-            for mem, stage_mem in zip(shader_buffers, staging):
-                region = vk.new("VkBufferCopy", size=mem.size)
-                api.vkCmdCopyBuffer(cmd, mem.buffer, stage_mem.buffer, 1, ctypes.byref(region))
-            self._barrier(cmd, vk.STAGE_TRANSFER, vk.STAGE_HOST, vk.ACCESS_TRANSFER_WRITE, vk.ACCESS_HOST_READ)
+            for k, (mem, stage_mem) in enumerate(zip(shader_buffers, staging)):
+                if k in images:
+                    region = self._image_region(images[k])
+                    api.vkCmdCopyImageToBuffer(cmd, images[k].image, vk.LAYOUT_GENERAL, mem.buffer, 1,
+                                               ctypes.byref(region))
+                elif stage_mem is not None:
+                    region = vk.new("VkBufferCopy", size=mem.size)
+                    api.vkCmdCopyBuffer(cmd, mem.buffer, stage_mem.buffer, 1, ctypes.byref(region))
+            self._barrier(cmd, vk.STAGE_TRANSFER | vk.STAGE_COMPUTE_SHADER, vk.STAGE_HOST,
+                          vk.ACCESS_TRANSFER_WRITE | vk.ACCESS_SHADER_WRITE, vk.ACCESS_HOST_READ)
         else:
             self._barrier(cmd, vk.STAGE_COMPUTE_SHADER, vk.STAGE_HOST, vk.ACCESS_SHADER_WRITE, vk.ACCESS_HOST_READ)
         vk.check(api.vkEndCommandBuffer(cmd), "vkEndCommandBuffer")
@@ -1055,9 +1095,13 @@ class _Session:
         vk.check(result, "vkWaitForFences")
 
         # Read back into the pipeline's buffers.
-        for b, mem, stage_mem in zip(self.plan, shader_buffers, staging):
+        for k, (b, mem, stage_mem) in enumerate(zip(self.plan, shader_buffers, staging)):
             host = stage_mem or mem
-            raw = ctypes.string_at(host.mapped, b.buffer.data.nbytes)
+            if k in images:
+                # The texels of mip 0; the rest of the buffer as it was.
+                raw = ctypes.string_at(host.mapped, host.size) + b.buffer.data.tobytes()[host.size:]
+            else:
+                raw = ctypes.string_at(host.mapped, b.buffer.data.nbytes)
             b.buffer.data = np.frombuffer(raw, dtype=b.buffer.data.dtype).copy()
 
         times: list[float] = []
@@ -1186,7 +1230,76 @@ class _Session:
             raise RunError(f"resource '{b.resource.name}': the device cannot use {b.buffer.format} x "
                            f"{b.buffer.channels} texels in a {b.kind}")
 
-    def _descriptor_sets(self, layouts: list[int], buffers: list[_Memory]) -> list[int]:
+    def _image(self, phys: Any, b: Binding) -> _Image:
+        """A 2-D texture of the binding's format and OutputProps extent (mip
+        0), its texels in a host-visible buffer to copy in and out."""
+        api = self.api
+        device = self.device
+        buf = b.buffer
+        width, height, depth = buf.extent
+        if not width:
+            raise RunError(f"resource '{b.resource.name}': a texture needs OutputProps (Width, Height) in its "
+                           "buffer")
+        if depth > 1:
+            raise RunError(f"resource '{b.resource.name}': a 2-D texture has Depth 1, not {depth}")
+        props = vk.struct_type("VkFormatProperties")()
+        api.vkGetPhysicalDeviceFormatProperties(phys, b.format, ctypes.byref(props))
+        storage = b.kind == S.STORAGE_IMAGE
+        need = vk.FORMAT_FEATURE_STORAGE_IMAGE if storage else vk.FORMAT_FEATURE_SAMPLED_IMAGE
+        if not props.optimalTilingFeatures & need:
+            raise RunError(f"resource '{b.resource.name}': the device cannot use {buf.format} x {buf.channels} "
+                           f"texels in a {b.kind}")
+        size = width * height * buf.channels * buf.dtype.itemsize
+        if buf.data.nbytes < size:
+            raise RunError(f"resource '{b.resource.name}': a {width}x{height} texture of {buf.format} x "
+                           f"{buf.channels} takes {size} bytes; buffer '{buf.name}' has {buf.data.nbytes}")
+        usage = vk.IMAGE_USAGE_TRANSFER_SRC | vk.IMAGE_USAGE_TRANSFER_DST |             (vk.IMAGE_USAGE_STORAGE if storage else vk.IMAGE_USAGE_SAMPLED)
+        info = vk.new("VkImageCreateInfo", imageType=vk.IMAGE_TYPE_2D, format=b.format, mipLevels=1,
+                      arrayLayers=1, samples=1, tiling=vk.IMAGE_TILING_OPTIMAL, usage=usage,
+                      initialLayout=vk.LAYOUT_UNDEFINED)
+        info.extent.width, info.extent.height, info.extent.depth = width, height, 1
+        image = self._create("vkCreateImage", info, "vkDestroyImage")
+        req = vk.struct_type("VkMemoryRequirements")()
+        api.vkGetImageMemoryRequirements(device, image, ctypes.byref(req))
+        alloc = vk.new("VkMemoryAllocateInfo", allocationSize=req.size,
+                       memoryTypeIndex=self._memory_type(req.memoryTypeBits, 0, vk.MEMORY_DEVICE_LOCAL,
+                                                         f"texture '{b.resource.name}'"))
+        memory = self._create("vkAllocateMemory", alloc, "vkFreeMemory")
+        vk.check(api.vkBindImageMemory(device, image, memory, 0), "vkBindImageMemory")
+        view_info = vk.new("VkImageViewCreateInfo", image=image, viewType=vk.IMAGE_VIEW_TYPE_2D, format=b.format)
+        view_info.subresourceRange.aspectMask = vk.IMAGE_ASPECT_COLOR
+        view_info.subresourceRange.levelCount = view_info.subresourceRange.layerCount = 1
+        view = self._create("vkCreateImageView", view_info, "vkDestroyImageView")
+        staging = self._buffer(size, vk.BUFFER_TRANSFER_SRC | vk.BUFFER_TRANSFER_DST,
+                               vk.MEMORY_HOST_VISIBLE | vk.MEMORY_HOST_COHERENT, vk.MEMORY_HOST_CACHED,
+                               f"staging for '{b.resource.name}'")
+        ctypes.memmove(staging.mapped, buf.data.tobytes()[:size], size)
+        return _Image(image, view, (width, height), staging)
+
+    @staticmethod
+    def _image_region(image: _Image) -> Any:
+        region = vk.new("VkBufferImageCopy")
+        region.imageSubresource.aspectMask = vk.IMAGE_ASPECT_COLOR
+        region.imageSubresource.layerCount = 1
+        region.imageExtent.width, region.imageExtent.height = image.extent
+        region.imageExtent.depth = 1
+        return region
+
+    def _image_barrier(self, cmd: Any, images: Any, src_stage: int, dst_stage: int, src_access: int,
+                       dst_access: int, old: int, new: int) -> None:
+        barriers = []
+        for image in images:
+            barrier = vk.new("VkImageMemoryBarrier", srcAccessMask=src_access, dstAccessMask=dst_access,
+                             oldLayout=old, newLayout=new, srcQueueFamilyIndex=vk.QUEUE_FAMILY_IGNORED,
+                             dstQueueFamilyIndex=vk.QUEUE_FAMILY_IGNORED, image=image.image)
+            barrier.subresourceRange.aspectMask = vk.IMAGE_ASPECT_COLOR
+            barrier.subresourceRange.levelCount = barrier.subresourceRange.layerCount = 1
+            barriers.append(barrier)
+        arr = vk.array("VkImageMemoryBarrier", barriers)
+        self.api.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, None, 0, None, len(barriers), arr)
+
+    def _descriptor_sets(self, layouts: list[int], buffers: list[_Memory],
+                         images: dict[int, _Image] | None = None) -> list[int]:
         api = self.api
         device = self.device
         if not layouts:
@@ -1206,10 +1319,15 @@ class _Session:
         vk.check(api.vkAllocateDescriptorSets(device, ctypes.byref(alloc), sets), "vkAllocateDescriptorSets")
         keep: list[Any] = []
         writes = []
-        for b, mem in zip(self.plan, buffers):
+        for k, (b, mem) in enumerate(zip(self.plan, buffers)):
             write = vk.new("VkWriteDescriptorSet", dstSet=sets[b.set], dstBinding=b.binding, descriptorCount=1,
                            descriptorType=DESCRIPTOR_TYPES[b.kind])
-            if b.format is not None:
+            if images and k in images:
+                image_info = vk.new("VkDescriptorImageInfo", imageView=images[k].view,
+                                    imageLayout=vk.LAYOUT_GENERAL)
+                keep.append(image_info)
+                write.pImageInfo = ctypes.addressof(image_info)
+            elif b.format is not None:
                 view_info = vk.new("VkBufferViewCreateInfo", buffer=mem.buffer, format=b.format,
                                    range=b.buffer.data.nbytes)
                 view = (ctypes.c_uint64 * 1)(self._create("vkCreateBufferView", view_info, "vkDestroyBufferView"))

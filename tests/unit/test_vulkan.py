@@ -91,10 +91,15 @@ def test_binding_errors(tmp_path):
         vulkan.plan_bindings(_pipeline(tmp_path, clash))
     assert "resources 'In' and 'Out' both bind set 0 binding 0 on Vulkan" in info.value.message
     assert "give them VulkanBinding" in info.value.message
-    texture = PIPELINE.replace("Kind: RWBuffer", "Kind: RWTexture2D")
+    sampler = PIPELINE.replace("Kind: RWBuffer", "Kind: Sampler")
     with pytest.raises(RunError) as info:
-        vulkan.plan_bindings(_pipeline(tmp_path, texture))
-    assert "resource 'Texels': RWTexture2D resources are not supported on Vulkan yet" in info.value.message
+        vulkan.plan_bindings(_pipeline(tmp_path, sampler))
+    assert "resource 'Texels': Sampler resources are not supported on Vulkan yet" in info.value.message
+    # 2-D textures are images of the buffer's format.
+    texture = PIPELINE.replace("Kind: RWBuffer", "Kind: RWTexture2D")
+    plan = {b.resource.name: b for b in vulkan.plan_bindings(_pipeline(tmp_path, texture))}
+    assert plan["Texels"].kind == S.STORAGE_IMAGE and plan["Texels"].format == vulkan.texel_format(
+        plan["Texels"].buffer)
 
 
 @pytest.mark.parametrize("fmt, channels, expected", [
