@@ -58,7 +58,12 @@ CAPABILITY_NAMES: dict[int, str] = {
     5345: "VulkanMemoryModel", 5346: "VulkanMemoryModelDeviceScope", 5347: "PhysicalStorageBufferAddresses",
     6019: "DotProduct", 6022: "CooperativeMatrixKHR", 6026: "GroupNonUniformRotateKHR",
     6033: "AtomicFloat32AddEXT", 5116: "BFloat16TypeKHR", 5118: "BFloat16CooperativeMatrixKHR",
-    5433: "CooperativeMatrixTensorAddressingNV", 5439: "TensorAddressingNV",
+    5433: "CooperativeMatrixTensorAddressingNV", 5439: "TensorAddressingNV", 5301: "ShaderNonUniform",
+    5302: "RuntimeDescriptorArray", 5304: "UniformTexelBufferArrayDynamicIndexing",
+    5305: "StorageTexelBufferArrayDynamicIndexing", 5306: "UniformBufferArrayNonUniformIndexing",
+    5307: "SampledImageArrayNonUniformIndexing", 5308: "StorageBufferArrayNonUniformIndexing",
+    5309: "StorageImageArrayNonUniformIndexing", 5311: "UniformTexelBufferArrayNonUniformIndexing",
+    5312: "StorageTexelBufferArrayNonUniformIndexing",
 }
 
 MATRIX_USES = {0: "A", 1: "B", 2: "accumulator"}

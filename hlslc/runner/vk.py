@@ -129,6 +129,17 @@ _STRUCTS: dict[str, str] = {
                                                          "saturatingAccumulation:U scope:U "
                                                          "workgroupInvocations:U",
     "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": "sType:U pNext:P pipelineExecutableInfo:U",
+    "VkPhysicalDeviceDescriptorIndexingFeatures": """sType:U pNext:P
+    shaderInputAttachmentArrayDynamicIndexing:U shaderUniformTexelBufferArrayDynamicIndexing:U
+    shaderStorageTexelBufferArrayDynamicIndexing:U shaderUniformBufferArrayNonUniformIndexing:U
+    shaderSampledImageArrayNonUniformIndexing:U shaderStorageBufferArrayNonUniformIndexing:U
+    shaderStorageImageArrayNonUniformIndexing:U shaderInputAttachmentArrayNonUniformIndexing:U
+    shaderUniformTexelBufferArrayNonUniformIndexing:U shaderStorageTexelBufferArrayNonUniformIndexing:U
+    descriptorBindingUniformBufferUpdateAfterBind:U descriptorBindingSampledImageUpdateAfterBind:U
+    descriptorBindingStorageImageUpdateAfterBind:U descriptorBindingStorageBufferUpdateAfterBind:U
+    descriptorBindingUniformTexelBufferUpdateAfterBind:U descriptorBindingStorageTexelBufferUpdateAfterBind:U
+    descriptorBindingUpdateUnusedWhilePending:U descriptorBindingPartiallyBound:U
+    descriptorBindingVariableDescriptorCount:U runtimeDescriptorArray:U""",
     "VkPipelineInfoKHR": "sType:U pNext:P pipeline:Q",
     "VkPipelineExecutablePropertiesKHR": "sType:U pNext:P stages:U name:C256 description:C256 subgroupSize:U",
     "VkPipelineExecutableInfoKHR": "sType:U pNext:P pipeline:Q executableIndex:U",
@@ -218,6 +229,7 @@ STYPES: dict[str, int] = {
     "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": 1000269000, "VkPipelineInfoKHR": 1000269001,
     "VkPipelineExecutablePropertiesKHR": 1000269002, "VkPipelineExecutableInfoKHR": 1000269003,
     "VkPipelineExecutableStatisticKHR": 1000269004,
+    "VkPhysicalDeviceDescriptorIndexingFeatures": 1000161001,
 }
 
 # Entry points: the return code (R VkResult, v void, P a pointer) and the

@@ -241,9 +241,6 @@ def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Bi
     for d in info.descriptors_of(entry):
         what = f"'{d.name}'" if d.name else "a resource"
         b = by_place.get((d.set, d.binding))
-        if d.count != 1:
-            raise RunError(f"the module's {what} (set {d.set} binding {d.binding}) is an array of descriptors, "
-                           "which the Vulkan runner does not bind yet")
         if d.kind not in DESCRIPTOR_TYPES:
             raise RunError(f"the module's {what} (set {d.set} binding {d.binding}) is a {d.kind}, which the "
                            "Vulkan runner does not support yet")
@@ -253,6 +250,13 @@ def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Bi
         if b.kind != d.kind:
             raise RunError(f"set {d.set} binding {d.binding}: the module's {what} is a {d.kind}, but the "
                            f"pipeline binds {b.describe()} there, a {b.kind}")
+        # An array of descriptors (count 0: as many as bound) binds a
+        # buffer of as many arrays (ArraySize).
+        size = b.buffer.array_size
+        if d.count not in (0, size):
+            many = f"an array of {d.count} descriptors" if d.count != 1 else "one descriptor"
+            raise RunError(f"set {d.set} binding {d.binding}: the module's {what} is {many}, but "
+                           f"{b.describe()} binds buffer '{b.buffer.name}' with ArraySize {size}")
 
 
 # --------------------------------------------------------------------------
@@ -271,6 +275,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": (None, "VK_KHR_cooperative_matrix"),
     "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": (None, "VK_NV_cooperative_matrix2"),
     "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": (None, "VK_KHR_pipeline_executable_properties"),
+    "VkPhysicalDeviceDescriptorIndexingFeatures": (2, "VK_EXT_descriptor_indexing"),
 }
 
 # The structure of each feature this runner may enable.
@@ -299,6 +304,33 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixTensorAddressing": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
+    "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
+    "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
+    "shaderSampledImageArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
+    "shaderStorageImageArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
+    "shaderUniformTexelBufferArrayDynamicIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderStorageTexelBufferArrayDynamicIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "runtimeDescriptorArray": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderUniformBufferArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderStorageBufferArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderSampledImageArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderStorageImageArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderUniformTexelBufferArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+    "shaderStorageTexelBufferArrayNonUniformIndexing": "VkPhysicalDeviceDescriptorIndexingFeatures",
+}
+
+# Arrays of descriptors: the features that index them, by descriptor kind
+# (dynamically uniform indices; and, for a module that says NonUniform,
+# any index).
+ARRAY_FEATURES: dict[str, tuple[str, str]] = {
+    S.UNIFORM_BUFFER: ("shaderUniformBufferArrayDynamicIndexing", "shaderUniformBufferArrayNonUniformIndexing"),
+    S.STORAGE_BUFFER: ("shaderStorageBufferArrayDynamicIndexing", "shaderStorageBufferArrayNonUniformIndexing"),
+    S.SAMPLED_IMAGE: ("shaderSampledImageArrayDynamicIndexing", "shaderSampledImageArrayNonUniformIndexing"),
+    S.STORAGE_IMAGE: ("shaderStorageImageArrayDynamicIndexing", "shaderStorageImageArrayNonUniformIndexing"),
+    S.UNIFORM_TEXEL_BUFFER: ("shaderUniformTexelBufferArrayDynamicIndexing",
+                             "shaderUniformTexelBufferArrayNonUniformIndexing"),
+    S.STORAGE_TEXEL_BUFFER: ("shaderStorageTexelBufferArrayDynamicIndexing",
+                             "shaderStorageTexelBufferArrayNonUniformIndexing"),
 }
 
 # SPIR-V capability -> the features it needs (all of them), and those it
@@ -321,6 +353,15 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5345: (("vulkanMemoryModel",), ()),
     5346: (("vulkanMemoryModelDeviceScope",), ()),
     6022: (("cooperativeMatrix",), ()),
+    5302: (("runtimeDescriptorArray",), ()),
+    5304: (("shaderUniformTexelBufferArrayDynamicIndexing",), ()),
+    5305: (("shaderStorageTexelBufferArrayDynamicIndexing",), ()),
+    5306: (("shaderUniformBufferArrayNonUniformIndexing",), ()),
+    5307: (("shaderSampledImageArrayNonUniformIndexing",), ()),
+    5308: (("shaderStorageBufferArrayNonUniformIndexing",), ()),
+    5309: (("shaderStorageImageArrayNonUniformIndexing",), ()),
+    5311: (("shaderUniformTexelBufferArrayNonUniformIndexing",), ()),
+    5312: (("shaderStorageTexelBufferArrayNonUniformIndexing",), ()),
     5433: (("cooperativeMatrixTensorAddressing",), ()),
     5439: (("cooperativeMatrixTensorAddressing",), ()),
 }
@@ -489,6 +530,10 @@ def select_features(info: S.ModuleInfo, dev: DeviceSupport, wave_size: int | Non
             raise RunError(f"the module needs 64-bit atomics ({why}), which '{dev.name}' does not support")
     if 6022 in info.capabilities:
         need_extension("VK_KHR_cooperative_matrix", "cooperative matrices")
+    for d in info.descriptors:
+        if d.count != 1 and d.kind in ARRAY_FEATURES:
+            # Indexing an array of descriptors with a dynamically uniform value.
+            enable(ARRAY_FEATURES[d.kind][0], f"the array of descriptors '{d.name}'", required=False)
     if info.capabilities & WAVE_CAPABILITIES and info.capabilities & _SMALL_TYPE_CAPABILITIES:
         # Wave operations on 8-, 16- and 64-bit values.
         enable("shaderSubgroupExtendedTypes", "subgroup operations on 8-, 16- or 64-bit types", required=False)
@@ -844,6 +889,12 @@ class _Instance:
                 for p in (props[i] for i in range(count.value))]
 
 
+def _parts(buf: Buffer) -> list[np.ndarray]:
+    """A buffer's data by descriptor: its ArraySize arrays (one for a plain
+    buffer)."""
+    return np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
+
+
 class _Memory:
     """A buffer and its memory (mapped when host-visible)."""
 
@@ -934,13 +985,16 @@ class _Session:
         shader_buffers: list[_Memory] = []
         staging: list[_Memory | None] = []
         images: dict[int, _Image] = {}
-        for b in self.plan:
+        # One descriptor each: a resource, or an element of an array of them
+        # (a buffer with ArraySize N: its N arrays, in order).
+        elements = [(b, k, part) for b in self.plan for k, part in enumerate(_parts(b.buffer))]
+        for b, k, part in elements:
             if b.kind in IMAGE_KINDS:
-                image = images[len(shader_buffers)] = self._image(phys, b)
+                image = images[len(shader_buffers)] = self._image(phys, b, part)
                 shader_buffers.append(image.staging)
                 staging.append(None)
                 continue
-            data = b.buffer.data.tobytes()
+            data = part.tobytes()
             size = len(data)
             if b.kind == S.UNIFORM_BUFFER:
                 size = -(-size // 16) * 16     # whole 16-byte rows, as constant buffers are read
@@ -968,7 +1022,8 @@ class _Session:
         for s in range(set_count):
             entries = [b for b in self.plan if b.set == s]
             items = [vk.new("VkDescriptorSetLayoutBinding", binding=b.binding, descriptorType=DESCRIPTOR_TYPES[b.kind],
-                            descriptorCount=1, stageFlags=vk.SHADER_STAGE_COMPUTE) for b in entries]
+                            descriptorCount=b.buffer.array_size, stageFlags=vk.SHADER_STAGE_COMPUTE)
+                     for b in entries]
             arr = vk.array("VkDescriptorSetLayoutBinding", items)
             info = vk.new("VkDescriptorSetLayoutCreateInfo", bindingCount=len(items), pBindings=ctypes.addressof(arr))
             layouts.append(self._create("vkCreateDescriptorSetLayout", info, "vkDestroyDescriptorSetLayout"))
@@ -1000,7 +1055,7 @@ class _Session:
         self.cleanups.append(lambda h=pipeline_handle.value: api.vkDestroyPipeline(device, h, None))
         statistics = self._statistics(pipeline_handle.value) if self.statistics else []
 
-        sets = self._descriptor_sets(layouts, shader_buffers, images)
+        sets = self._descriptor_sets(layouts, elements, shader_buffers, images)
 
         # Commands: upload, dispatch between timestamps, read back.
         pool_info = vk.new("VkCommandPoolCreateInfo", queueFamilyIndex=family)
@@ -1095,14 +1150,17 @@ class _Session:
         vk.check(result, "vkWaitForFences")
 
         # Read back into the pipeline's buffers.
-        for k, (b, mem, stage_mem) in enumerate(zip(self.plan, shader_buffers, staging)):
+        back: dict[int, list[bytes]] = {}
+        for k, ((b, _, part), mem, stage_mem) in enumerate(zip(elements, shader_buffers, staging)):
             host = stage_mem or mem
             if k in images:
                 # The texels of mip 0; the rest of the buffer as it was.
-                raw = ctypes.string_at(host.mapped, host.size) + b.buffer.data.tobytes()[host.size:]
+                raw = ctypes.string_at(host.mapped, host.size) + part.tobytes()[host.size:]
             else:
-                raw = ctypes.string_at(host.mapped, b.buffer.data.nbytes)
-            b.buffer.data = np.frombuffer(raw, dtype=b.buffer.data.dtype).copy()
+                raw = ctypes.string_at(host.mapped, part.nbytes)
+            back.setdefault(id(b), []).append(raw)
+        for b in self.plan:
+            b.buffer.data = np.frombuffer(b"".join(back[id(b)]), dtype=b.buffer.data.dtype).copy()
 
         times: list[float] = []
         if timed:
@@ -1230,7 +1288,7 @@ class _Session:
             raise RunError(f"resource '{b.resource.name}': the device cannot use {b.buffer.format} x "
                            f"{b.buffer.channels} texels in a {b.kind}")
 
-    def _image(self, phys: Any, b: Binding) -> _Image:
+    def _image(self, phys: Any, b: Binding, data: np.ndarray) -> _Image:
         """A 2-D texture of the binding's format and OutputProps extent (mip
         0), its texels in a host-visible buffer to copy in and out."""
         api = self.api
@@ -1250,9 +1308,10 @@ class _Session:
             raise RunError(f"resource '{b.resource.name}': the device cannot use {buf.format} x {buf.channels} "
                            f"texels in a {b.kind}")
         size = width * height * buf.channels * buf.dtype.itemsize
-        if buf.data.nbytes < size:
+        if data.nbytes < size:
             raise RunError(f"resource '{b.resource.name}': a {width}x{height} texture of {buf.format} x "
-                           f"{buf.channels} takes {size} bytes; buffer '{buf.name}' has {buf.data.nbytes}")
+                           f"{buf.channels} takes {size} bytes; buffer '{buf.name}' has {data.nbytes}"
+                           + (" an array" if buf.array_size > 1 else ""))
         usage = vk.IMAGE_USAGE_TRANSFER_SRC | vk.IMAGE_USAGE_TRANSFER_DST |             (vk.IMAGE_USAGE_STORAGE if storage else vk.IMAGE_USAGE_SAMPLED)
         info = vk.new("VkImageCreateInfo", imageType=vk.IMAGE_TYPE_2D, format=b.format, mipLevels=1,
                       arrayLayers=1, samples=1, tiling=vk.IMAGE_TILING_OPTIMAL, usage=usage,
@@ -1273,7 +1332,7 @@ class _Session:
         staging = self._buffer(size, vk.BUFFER_TRANSFER_SRC | vk.BUFFER_TRANSFER_DST,
                                vk.MEMORY_HOST_VISIBLE | vk.MEMORY_HOST_COHERENT, vk.MEMORY_HOST_CACHED,
                                f"staging for '{b.resource.name}'")
-        ctypes.memmove(staging.mapped, buf.data.tobytes()[:size], size)
+        ctypes.memmove(staging.mapped, data.tobytes()[:size], size)
         return _Image(image, view, (width, height), staging)
 
     @staticmethod
@@ -1298,14 +1357,14 @@ class _Session:
         arr = vk.array("VkImageMemoryBarrier", barriers)
         self.api.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, None, 0, None, len(barriers), arr)
 
-    def _descriptor_sets(self, layouts: list[int], buffers: list[_Memory],
-                         images: dict[int, _Image] | None = None) -> list[int]:
+    def _descriptor_sets(self, layouts: list[int], elements: list[tuple[Binding, int, np.ndarray]],
+                         buffers: list[_Memory], images: dict[int, _Image]) -> list[int]:
         api = self.api
         device = self.device
         if not layouts:
             return []
         counts: dict[int, int] = {}
-        for b in self.plan:
+        for b, _, _ in elements:
             counts[DESCRIPTOR_TYPES[b.kind]] = counts.get(DESCRIPTOR_TYPES[b.kind], 0) + 1
         sizes = vk.array("VkDescriptorPoolSize", [vk.new("VkDescriptorPoolSize", type=t, descriptorCount=n)
                                                   for t, n in counts.items()])
@@ -1319,23 +1378,23 @@ class _Session:
         vk.check(api.vkAllocateDescriptorSets(device, ctypes.byref(alloc), sets), "vkAllocateDescriptorSets")
         keep: list[Any] = []
         writes = []
-        for k, (b, mem) in enumerate(zip(self.plan, buffers)):
-            write = vk.new("VkWriteDescriptorSet", dstSet=sets[b.set], dstBinding=b.binding, descriptorCount=1,
-                           descriptorType=DESCRIPTOR_TYPES[b.kind])
-            if images and k in images:
+        for k, ((b, element, part), mem) in enumerate(zip(elements, buffers)):
+            write = vk.new("VkWriteDescriptorSet", dstSet=sets[b.set], dstBinding=b.binding,
+                           dstArrayElement=element, descriptorCount=1, descriptorType=DESCRIPTOR_TYPES[b.kind])
+            if k in images:
                 image_info = vk.new("VkDescriptorImageInfo", imageView=images[k].view,
                                     imageLayout=vk.LAYOUT_GENERAL)
                 keep.append(image_info)
                 write.pImageInfo = ctypes.addressof(image_info)
             elif b.format is not None:
                 view_info = vk.new("VkBufferViewCreateInfo", buffer=mem.buffer, format=b.format,
-                                   range=b.buffer.data.nbytes)
+                                   range=part.nbytes)
                 view = (ctypes.c_uint64 * 1)(self._create("vkCreateBufferView", view_info, "vkDestroyBufferView"))
                 keep.append(view)
                 write.pTexelBufferView = ctypes.addressof(view)
             else:
                 info = vk.new("VkDescriptorBufferInfo", buffer=mem.buffer, offset=0,
-                              range=mem.size if b.kind == S.UNIFORM_BUFFER else b.buffer.data.nbytes)
+                              range=mem.size if b.kind == S.UNIFORM_BUFFER else max(part.nbytes, 4))
                 keep.append(info)
                 write.pBufferInfo = ctypes.addressof(info)
             writes.append(write)

@@ -296,6 +296,9 @@ class Buffers:
         pid = tr.emit("AccessChain", ptr_type, Id(variable.var), *[Id(c) for c in chain])
         if handle.non_uniform:
             self.m.capability("ShaderNonUniform")
+            if res.count is None or res.count > 1:
+                self.m.capability("UniformBufferArrayNonUniformIndexing" if variable.storage == "Uniform"
+                                  else "StorageBufferArrayNonUniformIndexing")
             self.m.decorate(pid, "NonUniform")
         return pid
 

@@ -135,6 +135,12 @@ class Images:
             pointer = self.tr.emit("AccessChain", self.m.t_pointer("UniformConstant", element), Id(var), Id(index))
             if handle.non_uniform:
                 self.m.capability("ShaderNonUniform")
+                if res.kind == "TypedBuffer":
+                    self.m.capability("StorageTexelBufferArrayNonUniformIndexing" if res.writable
+                                      else "UniformTexelBufferArrayNonUniformIndexing")
+                else:
+                    self.m.capability("StorageImageArrayNonUniformIndexing" if res.writable
+                                      else "SampledImageArrayNonUniformIndexing")
                 self.m.decorate(pointer, "NonUniform")
             return pointer
         return var

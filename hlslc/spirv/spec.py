@@ -89,6 +89,8 @@ ENUMS: dict[str, dict[str, int]] = {
         "VulkanMemoryModelDeviceScope": 5346, "CooperativeMatrixKHR": 6022, "AtomicFloat32AddEXT": 6033,
         "AtomicFloat64AddEXT": 6034, "RuntimeDescriptorArray": 5302,
         "StorageBufferArrayNonUniformIndexing": 5308, "UniformBufferArrayNonUniformIndexing": 5306,
+        "SampledImageArrayNonUniformIndexing": 5307, "StorageImageArrayNonUniformIndexing": 5309,
+        "UniformTexelBufferArrayNonUniformIndexing": 5311, "StorageTexelBufferArrayNonUniformIndexing": 5312,
         "ShaderNonUniform": 5301, "StorageImageExtendedFormats": 49,
         "CooperativeMatrixTensorAddressingNV": 5433, "TensorAddressingNV": 5439,
     },
