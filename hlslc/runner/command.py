@@ -87,6 +87,8 @@ def buffers_yaml(pipeline: Any) -> str:
         lines.append(f"    Format: {buf.format}")
         if buf.stride:
             lines.append(f"    Stride: {buf.stride}")
+        if any(r.has_counter and r.name == buf.name for r in pipeline.resources):
+            lines.append(f"    Counter: {buf.counter}")
         values = buf.data
         if buf.format == "Float16":
             shown = [f"0x{int(x):04X}" for x in values.view(np.uint16)]

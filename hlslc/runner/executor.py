@@ -251,6 +251,7 @@ class Executor:
             res = self.resources[key]
             if res.buffer is not None:      # (push constants are no pipeline buffer)
                 parts.setdefault(id(res.buffer), []).append(res)
+                res.buffer.counter = res.counter
         for group in parts.values():
             buf = group[0].buffer
             raw = b"".join(r.data.tobytes() for r in group)
@@ -316,8 +317,9 @@ class Executor:
             parts = np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
             for k, part in enumerate(parts):
                 data = np.frombuffer(bytearray(part.tobytes()), dtype=np.uint8).copy()
-                out[(cls, res.space, res.register + k)] = Resource(res.name, data, stride, res.kind, buf,
-                                                                   cls == "u")
+                out[(cls, res.space, res.register + k)] = bound = Resource(res.name, data, stride, res.kind, buf,
+                                                                           cls == "u")
+                bound.counter = buf.counter
         self._bind_root_parameters(out)
         self._bind_push_constants(out)
         return out

@@ -171,10 +171,11 @@ class Result:
 class Resource:
     """A buffer bound to a register: class t/u/b/s from `kind`."""
 
-    __slots__ = ("name", "kind", "register", "space", "vk_binding", "vk_set", "has_counter", "span")
+    __slots__ = ("name", "kind", "register", "space", "vk_binding", "vk_set", "has_counter", "span",
+                 "counter_binding")
 
     def __init__(self, name: str, kind: str, register: int, space: int, vk_binding: int | None, vk_set: int,
-                 has_counter: bool, span: Span | None) -> None:
+                 has_counter: bool, span: Span | None, counter_binding: int | None = None) -> None:
         self.name = name
         self.kind = kind
         self.register = register
@@ -183,6 +184,7 @@ class Resource:
         self.vk_set = vk_set
         self.has_counter = has_counter
         self.span = span
+        self.counter_binding = counter_binding   # VulkanBinding's CounterBinding: the counter's binding
 
     @property
     def register_class(self) -> str:
@@ -487,6 +489,8 @@ class _Reader:
         else:
             raise self.error(node, f"buffer '{name}' needs 'Data' or 'FillSize'")
         buf = Buffer(name, fmt, stride, channels, array_size, data, self.span(node))
+        if "Counter" in fields:
+            buf.counter = self.integer(fields["Counter"], "'Counter'", 0)
         if "OutputProps" in fields:
             props = self.fields(fields["OutputProps"], "'OutputProps'", {"Width", "Height", "Depth"},
                                 {"MipLevels"})
@@ -609,14 +613,18 @@ class _Reader:
             register = self.integer(dx["Register"], "'Register'", 0)
             space = self.integer(dx["Space"], "'Space'", 0) if "Space" in dx else 0
         vk_binding = None
+        counter_binding = None
         if "VulkanBinding" in fields:
             vk = self.fields(fields["VulkanBinding"], "'VulkanBinding'", {"Binding", "CounterBinding"},
                              required={"Binding"})
             vk_binding = self.integer(vk["Binding"], "'Binding'", 0)
+            if "CounterBinding" in vk:
+                counter_binding = self.integer(vk["CounterBinding"], "'CounterBinding'", 0)
         has_counter = False
         if "HasCounter" in fields:
             has_counter = self.scalar(fields["HasCounter"], "'HasCounter'").lower() == "true"
-        return Resource(name, kind, register, space, vk_binding, set_index, has_counter, self.span(node))
+        return Resource(name, kind, register, space, vk_binding, set_index, has_counter, self.span(node),
+                        counter_binding)
 
 
 def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":

@@ -86,11 +86,17 @@ def compile_for_pipeline(module_or_result: Any, entry: str, pipeline: Pipeline |
     plan = None
     if pipeline is not None:
         plan = plan_bindings(pipeline, resources)
-        places = {(b.resource.register_class, b.resource.space, b.resource.register): b for b in plan}
+        places = {(b.resource.register_class, b.resource.space, b.resource.register): b for b in plan
+                  if not b.counter}
+        counters = {(b.resource.register_class, b.resource.space, b.resource.register): b for b in plan
+                    if b.counter}
         for res in resources:
             b = places.get((res.cls, res.space, res.lower))
             if b is not None and res.vk_binding is None:
                 res.vk_binding = (b.binding, b.set)
+            c = counters.get((res.cls, res.space, res.lower))
+            if c is not None:
+                res.counter_binding = (c.binding, c.set)
     options = Options(entry, resources, bool(getattr(compile_options, "native_16bit_types", True)), (),
                       workgroup_matrices)
     try:
@@ -168,9 +174,11 @@ class Binding:
     resource: Resource
     buffer: Buffer
     format: int | None = None
+    counter: bool = False       # the hidden counter of `resource` (one uint: the buffer's Counter)
 
     def describe(self) -> str:
-        return f"'{self.resource.name}' ({self.resource.kind}, set {self.set} binding {self.binding})"
+        what = "the counter of " if self.counter else ""
+        return f"{what}'{self.resource.name}' ({self.resource.kind}, set {self.set} binding {self.binding})"
 
 
 def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None) -> list[Binding]:
@@ -197,8 +205,6 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
         if DESCRIPTOR_KINDS.get(res.kind) is None:
             raise RunError(f"resource '{res.name}': {res.kind} resources are not supported on Vulkan yet "
                            "(ByteAddress, Structured, typed and constant buffers and 2-D textures are)")
-        if res.has_counter:
-            raise RunError(f"resource '{res.name}': buffers with a counter are not supported on Vulkan yet")
         if res.vk_binding is not None:
             explicit.append((res, (res.vk_set, res.vk_binding)))
         elif (res.register_class, res.space, res.register) in source:
@@ -231,6 +237,20 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
                            "DirectXBinding's register in the set of its space, whatever its register class: give "
                            "them VulkanBinding)")
         place(res, where)
+    # Hidden counters (append, consume and counted buffers): a storage
+    # buffer of one uint each, at the VulkanBinding's CounterBinding, else
+    # (as DXC and hlslc's backend place them) after every binding of the set.
+    counted = [b for b in plan if b.resource.has_counter]
+    for b in counted:
+        where = (b.set, b.resource.counter_binding)
+        if b.resource.counter_binding is None:
+            where = (b.set, max(n for s_, n in taken if s_ == b.set) + 1)
+        if where in taken:
+            raise RunError(f"the counter of '{b.resource.name}' and '{taken[where].resource.name}' both bind set "
+                           f"{where[0]} binding {where[1]} on Vulkan (give the counter a CounterBinding)")
+        counter = Binding(where[0], where[1], S.STORAGE_BUFFER, b.resource, b.buffer, counter=True)
+        taken[where] = counter
+        plan.append(counter)
     return plan
 
 
@@ -252,7 +272,7 @@ def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Bi
                            f"pipeline binds {b.describe()} there, a {b.kind}")
         # An array of descriptors (count 0: as many as bound) binds a
         # buffer of as many arrays (ArraySize).
-        size = b.buffer.array_size
+        size = 1 if b.counter else b.buffer.array_size
         if d.count not in (0, size):
             many = f"an array of {d.count} descriptors" if d.count != 1 else "one descriptor"
             raise RunError(f"set {d.set} binding {d.binding}: the module's {what} is {many}, but "
@@ -889,9 +909,12 @@ class _Instance:
                 for p in (props[i] for i in range(count.value))]
 
 
-def _parts(buf: Buffer) -> list[np.ndarray]:
-    """A buffer's data by descriptor: its ArraySize arrays (one for a plain
-    buffer)."""
+def _parts(b: Binding) -> list[np.ndarray]:
+    """A binding's data by descriptor: its buffer's ArraySize arrays (one
+    for a plain buffer); a counter's value."""
+    buf = b.buffer
+    if b.counter:
+        return [np.array([buf.counter], dtype=np.uint32)]
     return np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
 
 
@@ -987,7 +1010,7 @@ class _Session:
         images: dict[int, _Image] = {}
         # One descriptor each: a resource, or an element of an array of them
         # (a buffer with ArraySize N: its N arrays, in order).
-        elements = [(b, k, part) for b in self.plan for k, part in enumerate(_parts(b.buffer))]
+        elements = [(b, k, part) for b in self.plan for k, part in enumerate(_parts(b))]
         for b, k, part in elements:
             if b.kind in IMAGE_KINDS:
                 image = images[len(shader_buffers)] = self._image(phys, b, part)
@@ -1022,7 +1045,8 @@ class _Session:
         for s in range(set_count):
             entries = [b for b in self.plan if b.set == s]
             items = [vk.new("VkDescriptorSetLayoutBinding", binding=b.binding, descriptorType=DESCRIPTOR_TYPES[b.kind],
-                            descriptorCount=b.buffer.array_size, stageFlags=vk.SHADER_STAGE_COMPUTE)
+                            descriptorCount=1 if b.counter else b.buffer.array_size,
+                            stageFlags=vk.SHADER_STAGE_COMPUTE)
                      for b in entries]
             arr = vk.array("VkDescriptorSetLayoutBinding", items)
             info = vk.new("VkDescriptorSetLayoutCreateInfo", bindingCount=len(items), pBindings=ctypes.addressof(arr))
@@ -1160,7 +1184,10 @@ class _Session:
                 raw = ctypes.string_at(host.mapped, part.nbytes)
             back.setdefault(id(b), []).append(raw)
         for b in self.plan:
-            b.buffer.data = np.frombuffer(b"".join(back[id(b)]), dtype=b.buffer.data.dtype).copy()
+            if b.counter:
+                b.buffer.counter = int(np.frombuffer(back[id(b)][0], dtype=np.uint32)[0])
+            else:
+                b.buffer.data = np.frombuffer(b"".join(back[id(b)]), dtype=b.buffer.data.dtype).copy()
 
         times: list[float] = []
         if timed:

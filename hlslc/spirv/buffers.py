@@ -270,10 +270,14 @@ class Buffers:
             m.decorate(block, "Block")
         var = m.global_variable(block, "StorageBuffer", "counter.var." + res.name)
         dset = res.descriptor_set
-        taken = [r.binding + max((r.count or 1) - 1, 0) for r in self.resources if r.descriptor_set == dset]
-        counters = sum(1 for k in self.views if k[1] == "counter")
+        if res.counter_binding is not None:
+            binding, dset = res.counter_binding
+        else:
+            taken = [r.binding + max((r.count or 1) - 1, 0) for r in self.resources if r.descriptor_set == dset]
+            counters = sum(1 for k in self.views if k[1] == "counter")
+            binding = max(taken, default=-1) + 1 + counters
         m.decorate(var, "DescriptorSet", dset)
-        m.decorate(var, "Binding", max(taken, default=-1) + 1 + counters)
+        m.decorate(var, "Binding", binding)
         self.tr.interface.append(var)
         self.views[key] = Variable(var, Laid("scalar", uint, 4), "StorageBuffer", False)
         return var

@@ -54,6 +54,9 @@ class ResourceInfo:
         self.size = 0
         self.globally_coherent = False
         self.push_constant = False    # a [[vk::push_constant]] block: PushConstant storage, no binding
+        # The hidden counter's (binding, set): [[vk::counter_binding(N)]] or
+        # the pipeline's CounterBinding; None: after the set's bindings.
+        self.counter_binding: tuple[int, int] | None = None
         self.span: Any = None
         # Typed buffers and textures: DXIL's component type of the elements
         # (F32 = 9, I32 = 4, U32 = 5, ...) and how many there are.
@@ -76,10 +79,10 @@ class ResourceInfo:
         return f"<ResourceInfo {self.name} {self.cls}{self.lower} space{self.space} {self.kind}>"
 
 
-def _vk_binding(attributes: list[Any] | None) -> tuple[int, int] | None:
+def _vk_binding(attributes: list[Any] | None, name: str = "binding") -> tuple[int, int] | None:
     from .. import ast as A
     for attr in attributes or ():
-        if getattr(attr, "namespace", None) == "vk" and attr.name == "binding":
+        if getattr(attr, "namespace", None) == "vk" and attr.name == name:
             values = []
             for arg in attr.args:
                 if isinstance(arg, A.IntLiteral):
@@ -102,6 +105,9 @@ def from_bindings(bindings: list[Any]) -> list[ResourceInfo]:
         if decl is None and b.symbol is not None:
             decl = b.symbol.decl
         info.vk_binding = _vk_binding(getattr(decl, "attributes", None))
+        counter = _vk_binding(getattr(decl, "attributes", None), "counter_binding")
+        if counter is not None:
+            info.counter_binding = (counter[0], info.descriptor_set)
         info.span = b.span
         info.stride = b.stride
         info.globally_coherent = b.globally_coherent

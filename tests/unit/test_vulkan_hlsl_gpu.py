@@ -180,3 +180,19 @@ def test_many_runs_in_one_process(device):
     result = _compile(sample, compile_args_for(sample))
     for _ in range(40):
         assert hlslc.run(result, str(sample.with_suffix(".yaml")), device="vulkan").ok
+
+
+def test_counter_ends_where_the_cpu_says(device):
+    # The hidden counter is read back too: `Counter:` in the output as on
+    # the CPU (the slots themselves are compared by the run tests).
+    import contextlib
+    import io
+    outputs = []
+    for where in ("cpu", "vulkan"):
+        out, errs = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(errs):
+            status = cli.main(["run", "--device", where, str(RUN_TESTS / "counters.hlsl"), "--pipeline",
+                               str(RUN_TESTS / "counters.yaml"), "-T", "cs_6_0"])
+        assert status == 0, errs.getvalue()
+        outputs.append(out.getvalue().split("Device:")[0])
+    assert "    Counter: 66\n" in outputs[1] and outputs[0] == outputs[1]
