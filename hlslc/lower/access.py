@@ -277,13 +277,13 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
                 if len(indices) == 1:
                     return base
                 return ValuePlace(gen._splat(base.load(gen), gen.llt(t)), t)
-            if len(indices) == 1 and hasattr(base, "scalar_place"):
+            if len(indices) == 1 and hasattr(base, "scalar_place") and getattr(base, "component_wise", True):
                 return base.scalar_place(gen, indices[0])
             return Swizzle(base, indices)
         if isinstance(base_t, T.MatrixType):
             base = emit_place(gen, expr.object)
             indices = _matrix_swizzle(name, base_t)
-            if len(indices) == 1 and hasattr(base, "scalar_place"):
+            if len(indices) == 1 and hasattr(base, "scalar_place") and getattr(base, "component_wise", True):
                 return base.scalar_place(gen, indices[0])
             return Swizzle(base, indices)
     return ValuePlace(gen.emit_expr(expr), gen.expr_type(expr))

@@ -131,6 +131,28 @@ class PointerPlace(Place):
     def store(self, gen: "Codegen", value: ir.Value) -> None:
         gen.builder.store(value, self.pointer)
 
+    @property
+    def component_wise(self) -> bool:
+        """Whether a swizzle writes each component on its own: in
+        groupshared memory, where other threads may write the other
+        components (a local or static is written whole)."""
+        return getattr(self.pointer.type, "addrspace", 0) == 3
+
+    def scalar_place(self, gen: "Codegen", index: int) -> "PointerPlace":
+        """Component `index` of a vector, or element `index` (row by row) of
+        a matrix, at its own address."""
+        t = self.type
+        b = gen.builder
+        pointer = self.pointer
+        if isinstance(t, T.MatrixType):
+            pointer = b.gep(pointer, [_c(0), _c(index // t.cols)])
+            index %= t.cols
+        elif not isinstance(t, T.VectorType):
+            return self
+        vector = pointer.type.pointee
+        element = b.bitcast(pointer, vector.element.as_pointer(pointer.type.addrspace))
+        return PointerPlace(b.gep(element, [_c(index)]), t.elem)
+
 
 class _Extract(Place):
     """A part of a place that can only be read whole (the fallback)."""
@@ -207,7 +229,7 @@ class Swizzle(Place):
 
     def load(self, gen: "Codegen") -> ir.Value:
         part = self.whole.scalar_place(gen, self.indices[0]) if len(self.indices) == 1 and \
-            hasattr(self.whole, "scalar_place") else None
+            hasattr(self.whole, "scalar_place") and getattr(self.whole, "component_wise", True) else None
         if part is not None:
             return part.load(gen)
         whole = self.whole.load(gen)
@@ -223,8 +245,9 @@ class Swizzle(Place):
         b = gen.builder
         parts = [value] if len(self.indices) == 1 else \
             [b.extract_element(value, _c(k)) for k in range(len(self.indices))]
-        if hasattr(self.whole, "scalar_place"):
-            # Buffers: write exactly the components named.
+        if hasattr(self.whole, "scalar_place") and getattr(self.whole, "component_wise", True):
+            # Buffers and groupshared memory: write exactly the components
+            # named (other threads may write the others).
             for index, part in zip(self.indices, parts):
                 self.whole.scalar_place(gen, index).store(gen, part)
             return
@@ -382,7 +405,12 @@ class BufferPlace(_Aggregate):
             i = const_int(index)
             if i is not None:
                 return self.scalar_place(gen, i)
-            return _Extract(self, index)
+            # A component chosen at run time is the scalar at its own
+            # address: writing it must not rewrite the other components,
+            # which other threads may be writing (as DXC does).
+            scalar = gen.sema_scalar(self.type)
+            return self._at(add(gen, self.offset, mul(gen, index, lay.scalar_size)), scalar,
+                            gen.structured_layouts.of(scalar))
         return _Extract(self, index)
 
     def scalar_place(self, gen: "Codegen", index: int) -> "BufferPlace":
