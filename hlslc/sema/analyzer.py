@@ -302,6 +302,9 @@ class Analyzer:
         """`[[vk::push_constant]]` on a global struct: the block of push
         constants (a constant buffer of its own on DirectX), one a shader."""
         attr = push_constant_attribute(sym.decl)
+        if T.holds_resources(t):
+            raise SemaError(f"a push constant block holds data only; '{sym.name}' ('{t.spell()}') holds a "
+                            "resource", attr.span)
         if not sym.is_uniform or sym.cbuffer is not None:
             raise SemaError(f"'vk::push_constant' applies to a global variable read by the shader (not static, "
                             f"groupshared or in a cbuffer); '{sym.name}' is not one", attr.span)
