@@ -1736,6 +1736,14 @@ def fconst(ty: ir.Type, value: float) -> ir.Constant:
     limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
     if limit is not None and math.isfinite(value) and abs(value) > limit:
         value = math.copysign(math.inf, value)
+    elif limit is not None and math.isfinite(value):
+        # The value the type holds (what a later conversion starts from).
+        import struct
+        code = "<e" if isinstance(ty, ir.HalfType) else "<f"
+        try:
+            value = struct.unpack(code, struct.pack(code, value))[0]
+        except OverflowError:
+            value = math.copysign(math.inf, value)
     return _FloatConstant(ty, value)
 
 

@@ -745,8 +745,11 @@ class Analyzer:
                 return T.INT64
             return T.LITERAL_INT
         if isinstance(expr, A.FloatLiteral):
+            # HLSL 202x's conforming literals: an unsuffixed floating literal
+            # is a float (earlier versions: a literal of any precision).
+            plain = T.FLOAT if self.options.hlsl_version >= 2029 else T.LITERAL_FLOAT
             return {"f": T.FLOAT, "h": T.HALF if self.options.native_16bit else T.FLOAT, "l": T.DOUBLE}.get(
-                expr.suffix.lower(), T.LITERAL_FLOAT)
+                expr.suffix.lower(), plain)
         if isinstance(expr, A.BoolLiteral):
             return T.BOOL
         if isinstance(expr, A.StringLiteral):

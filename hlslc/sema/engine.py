@@ -926,7 +926,16 @@ class Engine:
         if isinstance(expr, A.BoolLiteral):
             return T.ConstValue(T.BOOL, 1 if expr.value else 0)
         if isinstance(expr, A.FloatLiteral):
-            return T.ConstValue(T.FLOAT, expr.value)
+            value = expr.value
+            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() == "f":
+                # A float (HLSL 202x: unsuffixed ones too): its value rounded
+                # to 32 bits, as the program computes with it.
+                import struct
+                try:
+                    value = struct.unpack("<f", struct.pack("<f", value))[0]
+                except OverflowError:
+                    value = float("inf") if value > 0 else float("-inf")
+            return T.ConstValue(T.FLOAT, value)
         if isinstance(expr, A.ParenExpr):
             return self.evaluate(expr.inner, env)
         if isinstance(expr, A.NameExpr):
