@@ -874,7 +874,8 @@ class Codegen:
             return ir.Constant(self.llt(self.expr_type(expr)), expr.value & ((1 << 64) - 1)
                                if expr.value >= 0 else expr.value)
         if isinstance(expr, A.FloatLiteral):
-            return fconst(self.llt(self.expr_type(expr)), expr.value)
+            literal = not expr.suffix and self.options.hlsl_version < 2029
+            return fconst(self.llt(self.expr_type(expr)), expr.value, literal)
         if isinstance(expr, A.BoolLiteral):
             return ir.Constant(I1, 1 if expr.value else 0)
         if isinstance(expr, A.ParenExpr):
@@ -1729,14 +1730,16 @@ class _FloatConstant(ir.Constant):
         return super().get_reference().strip()
 
 
-def fconst(ty: ir.Type, value: float) -> ir.Constant:
+def fconst(ty: ir.Type, value: float, literal: bool = False) -> ir.Constant:
     """A floating-point constant; out-of-range values become infinities, as
-    the conversion to that type does at run time."""
+    the conversion to that type does at run time.  A float or half holds
+    its type's value, except an HLSL 2021 unsuffixed `literal` (of any
+    precision: converted to a double, it keeps a double's)."""
     import math
     limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
     if limit is not None and math.isfinite(value) and abs(value) > limit:
         value = math.copysign(math.inf, value)
-    elif limit is not None and math.isfinite(value):
+    elif limit is not None and math.isfinite(value) and not literal:
         # The value the type holds (what a later conversion starts from).
         import struct
         code = "<e" if isinstance(ty, ir.HalfType) else "<f"
