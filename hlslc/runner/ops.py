@@ -270,6 +270,10 @@ def _texture_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     dtype = _overload(ins)
     coords = [args[2], args[3], args[4]]
+    # The texel offsets of Load(location, offset): added to the coordinates.
+    offsets = args[5:8] if len(args) >= 8 else []
+    coords = [c if c is None or k >= len(offsets) or offsets[k] is None else
+              c.astype(np.int64) + offsets[k].astype(np.int32).astype(np.int64) for k, c in enumerate(coords)]
     if args[1] is not None and np.any(args[1][mask] != 0) and res.kind.startswith("Texture"):
         raise RunError("the executor loads mip level 0 of textures only", ins.line)
     base = _texel_address(ex, res, coords, ins.line)
