@@ -112,6 +112,7 @@ using WC = Matrix<MatrixComponentType::F32, 16 * TILES_M, 16 * TILES_N, MatrixUs
 
 void PutA(uint at, uint4 v) { PUT(TileA, at, v) }
 void PutB(uint at, uint4 v) { PUT(TileB, at, v) }
+#include "slices.hlsli"     // FETCH and STAGE_TO
 
 [numthreads(THREADS, 1, 1)]
 [wavesize(LANES)]
@@ -134,29 +135,13 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
     GRID(ZERO)
 #endif
 
-    // This thread's pieces: piece p of A is row p / (BLOCK_K / 8), halves
-    // (p % (BLOCK_K / 8)) * 8 on; of B row p / (BLOCK_N / 8).  STAGES
-    // slices are read ahead into registers: the slice multiplied now was
-    // read STAGES slices ago.
+    // This thread's pieces (slices.hlsli): STAGES slices are read ahead
+    // into registers; the slice multiplied now was read STAGES slices ago.
 #ifdef PROBE_NO_FETCH
 #define FETCH_IF(cond) if ((cond) && nextA0[0].x == 0x7FFF1234)
 #else
 #define FETCH_IF(cond) if (cond)
 #endif
-#define FETCH(NA, NB, D) \
-    [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
-        uint piece = index + p * THREADS; \
-        NA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + (D) + (piece % (BLOCK_K / 8)) * 8) * 2); } \
-    [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
-        uint piece = index + q * THREADS; \
-        NB[q] = B.Load4((((D) + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2); }
-#define STAGE_TO(NA, NB, BA, BB) \
-    [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
-        uint piece = index + p * THREADS; \
-        PutA((BA) + (piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, NA[p]); } \
-    [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
-        uint piece = index + q * THREADS; \
-        PutB((BB) + (piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, NB[q]); }
 #define STAGE(NA, NB) STAGE_TO(NA, NB, 0, 0) GroupMemoryBarrierWithGroupSync();
 #ifdef WHOLE
 #define MULTIPLY_ONLY { WA wa = WA::Load(TileA, abase + waveRow * STRIDE_A, STRIDE_A, MatrixLayout::RowMajor); \

@@ -45,6 +45,7 @@ groupshared half TileB[BLOCK_K * STRIDE_B];
 #include "put_halves.hlsli"
 void PutA(uint at, uint4 v) { PUT(TileA, at, v) }
 void PutB(uint at, uint4 v) { PUT(TileB, at, v) }
+#include "slices.hlsli"     // FETCH and STAGE_TO
 #endif
 
 using OpA = Matrix<MatrixComponentType::F16, BLOCK_M, BLOCK_K, MatrixUse::A, MatrixScope::ThreadGroup>;
@@ -72,24 +73,12 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
 #elif defined(STAGED)
     uint4 nextA[PIECES_A];
     uint4 nextB[PIECES_B];
-#define FETCH(D) \
-    [unroll] for (uint p = 0; p < PIECES_A; ++p) { \
-        uint piece = index + p * THREADS; \
-        nextA[p] = A.Load4(((row + piece / (BLOCK_K / 8)) * k + (D) + (piece % (BLOCK_K / 8)) * 8) * 2); } \
-    [unroll] for (uint q = 0; q < PIECES_B; ++q) { \
-        uint piece = index + q * THREADS; \
-        nextB[q] = B.Load4((((D) + piece / (BLOCK_N / 8)) * n + col + (piece % (BLOCK_N / 8)) * 8) * 2); }
-    FETCH(0)
+    FETCH(nextA, nextB, 0)
     for (uint d = 0; d < k; d += BLOCK_K)
     {
-        [unroll] for (uint p = 0; p < PIECES_A; ++p) {
-            uint piece = index + p * THREADS;
-            PutA((piece / (BLOCK_K / 8)) * STRIDE_A + (piece % (BLOCK_K / 8)) * 8, nextA[p]); }
-        [unroll] for (uint q = 0; q < PIECES_B; ++q) {
-            uint piece = index + q * THREADS;
-            PutB((piece / (BLOCK_N / 8)) * STRIDE_B + (piece % (BLOCK_N / 8)) * 8, nextB[q]); }
+        STAGE_TO(nextA, nextB, 0, 0)
         GroupMemoryBarrierWithGroupSync();
-        if (d + BLOCK_K < k) { FETCH(d + BLOCK_K) }
+        if (d + BLOCK_K < k) { FETCH(nextA, nextB, d + BLOCK_K) }
         OpA a = OpA::Load(TileA, 0, STRIDE_A, MatrixLayout::RowMajor);
         OpB b = OpB::Load(TileB, 0, STRIDE_B, MatrixLayout::RowMajor);
         c.MultiplyAccumulate(a, b);
