@@ -413,6 +413,21 @@ def array(name: str, items: list) -> Any:
     return arr
 
 
+def listed(fn: Any, call: str, name: str, *args: Any) -> list:
+    """The structures `name` a count-then-fill query returns: `fn(*args,
+    &count, NULL)`, then `fn(*args, &count, array)` (each element's sType
+    set); a failed `VkResult` is a `RunError` naming `call`."""
+    count = ctypes.c_uint32()
+    result = fn(*args, ctypes.byref(count), None)
+    if result is not None:
+        check(result, call)
+    items = array(name, [new(name) for _ in range(count.value)])
+    result = fn(*args, ctypes.byref(count), items)
+    if result is not None:
+        check(result, call)
+    return [items[i] for i in range(count.value)]
+
+
 def chain(*structs: Any) -> Any:
     """Link structures through pNext, in order; returns the first."""
     for a, b in zip(structs, structs[1:]):

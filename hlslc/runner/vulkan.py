@@ -808,20 +808,13 @@ class _Instance:
             self.instance = ctypes.c_void_p()
 
     def extensions(self, phys: Any) -> set[str]:
-        count = ctypes.c_uint32()
-        vk.check(self.api.vkEnumerateDeviceExtensionProperties(phys, None, ctypes.byref(count), None),
-                 "vkEnumerateDeviceExtensionProperties")
-        props = (vk.struct_type("VkExtensionProperties") * max(count.value, 1))()
-        vk.check(self.api.vkEnumerateDeviceExtensionProperties(phys, None, ctypes.byref(count), props),
-                 "vkEnumerateDeviceExtensionProperties")
-        return {vk.text(props[i].extensionName) for i in range(count.value)}
+        props = vk.listed(self.api.vkEnumerateDeviceExtensionProperties, "vkEnumerateDeviceExtensionProperties",
+                          "VkExtensionProperties", phys, None)
+        return {vk.text(p.extensionName) for p in props}
 
     def queue_families(self, phys: Any) -> list[Any]:
-        count = ctypes.c_uint32()
-        self.api.vkGetPhysicalDeviceQueueFamilyProperties(phys, ctypes.byref(count), None)
-        props = (vk.struct_type("VkQueueFamilyProperties") * max(count.value, 1))()
-        self.api.vkGetPhysicalDeviceQueueFamilyProperties(phys, ctypes.byref(count), props)
-        return [props[i] for i in range(count.value)]
+        return vk.listed(self.api.vkGetPhysicalDeviceQueueFamilyProperties, "vkGetPhysicalDeviceQueueFamilyProperties",
+                         "VkQueueFamilyProperties", phys)
 
     def describe(self, phys: Any, full: bool) -> tuple[DeviceSupport, Any]:
         """The device's support; with `full`, its features and cooperative
@@ -870,20 +863,13 @@ class _Instance:
         return choose_device(self.describe_all(), computes, os.environ.get("HLSLC_VULKAN_DEVICE"))
 
     def matrix_configs(self, phys: Any) -> list[MatrixConfig]:
-        api = self.api
-        count = ctypes.c_uint32()
-        vk.check(api.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(phys, ctypes.byref(count), None),
-                 "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR")
-        props = (vk.struct_type("VkCooperativeMatrixPropertiesKHR") * max(count.value, 1))()
-        for i in range(count.value):
-            props[i].sType = vk.STYPES["VkCooperativeMatrixPropertiesKHR"]
-        vk.check(api.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(phys, ctypes.byref(count), props),
-                 "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR")
+        props = vk.listed(self.api.vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR,
+                          "vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR", "VkCooperativeMatrixPropertiesKHR", phys)
         names = vk.COMPONENT_TYPES
         return [MatrixConfig(p.MSize, p.NSize, p.KSize, names.get(p.AType, "?"), names.get(p.BType, "?"),
                              names.get(p.CType, "?"), names.get(p.ResultType, "?"), p.scope,
                              bool(p.saturatingAccumulation))
-                for p in (props[i] for i in range(count.value))]
+                for p in props]
 
     def flexible_configs(self, phys: Any) -> list[MatrixConfig]:
         """VK_NV_cooperative_matrix2's flexible-dimension configurations, at
@@ -893,20 +879,14 @@ class _Instance:
             query = api.vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV
         except (AttributeError, RunError):
             return []
-        count = ctypes.c_uint32()
-        vk.check(query(phys, ctypes.byref(count), None),
-                 "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV")
-        props = (vk.struct_type("VkCooperativeMatrixFlexibleDimensionsPropertiesNV") * max(count.value, 1))()
-        for i in range(count.value):
-            props[i].sType = vk.STYPES["VkCooperativeMatrixFlexibleDimensionsPropertiesNV"]
-        vk.check(query(phys, ctypes.byref(count), props),
-                 "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV")
+        props = vk.listed(query, "vkGetPhysicalDeviceCooperativeMatrixFlexibleDimensionsPropertiesNV",
+                          "VkCooperativeMatrixFlexibleDimensionsPropertiesNV", phys)
         names = vk.COMPONENT_TYPES
         return [MatrixConfig(p.MGranularity, p.NGranularity, p.KGranularity, names.get(p.AType, "?"),
                              names.get(p.BType, "?"), names.get(p.CType, "?"), names.get(p.ResultType, "?"),
                              p.scope, bool(p.saturatingAccumulation), flexible=True,
                              invocations=p.workgroupInvocations)
-                for p in (props[i] for i in range(count.value))]
+                for p in props]
 
 
 def _parts(b: Binding) -> list[np.ndarray]:
@@ -1224,27 +1204,15 @@ class _Session:
         """The driver's statistics of each executable of the pipeline."""
         api = self.api
         info = vk.new("VkPipelineInfoKHR", pipeline=pipeline)
-        count = ctypes.c_uint32()
-        vk.check(api.vkGetPipelineExecutablePropertiesKHR(self.device, ctypes.byref(info), ctypes.byref(count), None),
-                 "vkGetPipelineExecutablePropertiesKHR")
-        executables = vk.array("VkPipelineExecutablePropertiesKHR",
-                               [vk.new("VkPipelineExecutablePropertiesKHR") for _ in range(count.value)])
-        vk.check(api.vkGetPipelineExecutablePropertiesKHR(self.device, ctypes.byref(info), ctypes.byref(count),
-                                                          executables), "vkGetPipelineExecutablePropertiesKHR")
+        executables = vk.listed(api.vkGetPipelineExecutablePropertiesKHR, "vkGetPipelineExecutablePropertiesKHR",
+                                "VkPipelineExecutablePropertiesKHR", self.device, ctypes.byref(info))
         found: list[PipelineStatistic] = []
-        for index in range(count.value):
-            name = vk.text(executables[index].name)
+        for index, executable in enumerate(executables):
             which = vk.new("VkPipelineExecutableInfoKHR", pipeline=pipeline, executableIndex=index)
-            n = ctypes.c_uint32()
-            vk.check(api.vkGetPipelineExecutableStatisticsKHR(self.device, ctypes.byref(which), ctypes.byref(n), None),
-                     "vkGetPipelineExecutableStatisticsKHR")
-            stats = vk.array("VkPipelineExecutableStatisticKHR",
-                             [vk.new("VkPipelineExecutableStatisticKHR") for _ in range(n.value)])
-            vk.check(api.vkGetPipelineExecutableStatisticsKHR(self.device, ctypes.byref(which), ctypes.byref(n),
-                                                              stats), "vkGetPipelineExecutableStatisticsKHR")
-            for k in range(n.value):
-                found.append(PipelineStatistic(name, vk.text(stats[k].name), vk.text(stats[k].description),
-                                               statistic_value(stats[k].format, stats[k].value)))
+            stats = vk.listed(api.vkGetPipelineExecutableStatisticsKHR, "vkGetPipelineExecutableStatisticsKHR",
+                              "VkPipelineExecutableStatisticKHR", self.device, ctypes.byref(which))
+            found += [PipelineStatistic(vk.text(executable.name), vk.text(s.name), vk.text(s.description),
+                                        statistic_value(s.format, s.value)) for s in stats]
         return found
 
     def _create_device(self, phys: Any, dev: DeviceSupport, sel: Selection, family: int) -> None:
