@@ -1179,13 +1179,14 @@ class Codegen:
                             self.emit_lvalue(target.object))
                     return
                 ptr = self.emit_lvalue(target.object)
-                if getattr(ptr.type, "addrspace", 0) == 3:
+                from .places import PointerPlace
+                whole = PointerPlace(ptr, base_t)
+                if whole.component_wise:
                     # Groupshared: each component named at its own address
                     # (other threads may be writing the others).
-                    elements = b.bitcast(ptr, ptr.type.pointee.element.as_pointer(3))
                     for k, index in enumerate(indices):
                         part = value if len(indices) == 1 else b.extract_element(value, ir.Constant(I32, k))
-                        b.store(part, b.gep(elements, [ir.Constant(I32, index)]))
+                        whole.scalar_place(self, index).store(self, part)
                     return
                 current = b.load(ptr)
                 for k, index in enumerate(indices):
