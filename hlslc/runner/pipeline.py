@@ -278,7 +278,16 @@ class _Reader:
         # Data lists of real pipelines, with the same node positions.
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         try:
-            root = yaml.compose(self.file.text, Loader=loader)
+            try:
+                root = yaml.compose(self.file.text, Loader=loader)
+            except yaml.MarkedYAMLError:
+                # The offloader's YAML reader (LLVM's) skips an empty entry
+                # of a flow sequence (`[1, 2,, 3]`), which pipelines of the
+                # offload-test-suite have; read such a file as it does.
+                text = _without_empty_flow_entries(self.file.text, loader)
+                if text is None:
+                    raise
+                root = yaml.compose(text, Loader=loader)
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             span = Span(self.file, mark.index, mark.index + 1) if mark is not None else None
@@ -659,3 +668,23 @@ def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
         return np.array(values, dtype=dtype)
     except (ValueError, OverflowError):
         return None
+
+
+def _without_empty_flow_entries(text: str, loader: Any) -> str | None:
+    """`text` with the second comma of every `,,` of a flow sequence blanked
+    (positions kept, so that errors point where they did), or None when it
+    has none (or cannot be scanned)."""
+    import yaml
+
+    try:
+        tokens = list(yaml.scan(text, Loader=loader))
+    except yaml.YAMLError:
+        return None
+    blank = [t.start_mark.index for prev, t in zip(tokens, tokens[1:])
+             if isinstance(prev, yaml.FlowEntryToken) and isinstance(t, yaml.FlowEntryToken)]
+    if not blank:
+        return None
+    chars = list(text)
+    for at in blank:
+        chars[at] = " "
+    return "".join(chars)

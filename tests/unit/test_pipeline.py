@@ -129,3 +129,19 @@ def test_invalid_yaml_and_unreadable_files():
     with pytest.raises(PipelineError) as info:
         load_pipeline("/nonexistent/p.yaml")
     assert "cannot read pipeline file" in info.value.message
+
+
+def test_empty_flow_entries_are_skipped_as_the_offloader_does():
+    # LLVM's YAML reader skips the empty entry of `[1, 2,, 3]` (the
+    # offload-test-suite's WaveActiveMax tests have one); an error elsewhere
+    # in such a file still points at its own place.
+    p = load_pipeline("p.yaml", GOOD.replace("[ 1, 2, 3, 4 ]", "[ 1, 2,, 3,\n  , 4 ]"))
+    assert p.buffers["Expected"].data.tolist() == [1, 2, 3, 4]
+    text = GOOD.replace("[ 1, 2, 3, 4 ]", "[ 1,, 2, 3, 4 ]").replace("[2, 1, 1]", "[2, 1]")
+    with pytest.raises(PipelineError) as info:
+        load_pipeline("p.yaml", text)
+    assert "must list three sizes" in info.value.message
+    offset = text.index("[2, 1]")
+    assert info.value.span.line_col() == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    with pytest.raises(PipelineError, match="invalid YAML"):
+        load_pipeline("p.yaml", GOOD.replace("[ 1, 2, 3, 4 ]", "[ 1, 2, 3, 4 ]]"))
