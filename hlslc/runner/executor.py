@@ -142,9 +142,10 @@ class Shadow:
 
 
 class Resource:
-    """A bound buffer: its bytes, element stride, and how it was bound."""
+    """A bound buffer: its bytes, element stride, and how it was bound (or
+    a bound sampler: `sampler` its pipeline entry, no data)."""
 
-    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter")
+    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter", "sampler")
 
     def __init__(self, name: str, data: np.ndarray, stride: int, kind: str, buffer: Any, writable: bool) -> None:
         self.name = name
@@ -154,6 +155,7 @@ class Resource:
         self.buffer = buffer
         self.writable = writable
         self.counter = 0
+        self.sampler: Any = None
 
 
 class Dispatch:
@@ -307,6 +309,12 @@ class Executor:
         """Every pipeline resource by (class, space, register)."""
         out: dict[tuple[str, int, int], Resource] = {}
         for res in self.pipeline.resources:
+            if res.register_class == "s":
+                # A sampler: no data; its Samplers entry says how it samples.
+                bound = Resource(res.name, np.zeros(0, dtype=np.uint8), 0, res.kind, None, False)
+                bound.sampler = self.pipeline.samplers[res.name]
+                out[("s", res.space, res.register)] = bound
+                continue
             buf = self.pipeline.buffers.get(res.name)
             if buf is None:
                 continue
@@ -397,8 +405,9 @@ class Executor:
                            f"'{self._push_constant_blocks()[(cls, space, register)]}', but the pipeline gives no "
                            "PushConstants for the Compute stage", line)
         if res is None:
+            what = "sampler" if cls == "s" else "buffer"
             raise RunError(f"the shader uses register {cls}{register}, space{space}, but the pipeline binds no "
-                           "buffer there", line)
+                           f"{what} there", line)
         return res
 
     # ---- running --------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from . import sampling
 from .executor import Executor, Ptr, RunError
 from .types import SCALARS, SIGNED
 
@@ -252,47 +253,106 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     return None
 
 
-def _texel_address(ex: Executor, res: Any, coords: list, line: int | None) -> np.ndarray:
-    """Byte address of a texel of mip 0 (textures laid out row by row, then
-    slice by slice, Channels components of the buffer's format each)."""
-    width, height, _ = res.buffer.extent
-    if not width:
-        raise RunError(f"texture '{res.name}' has no OutputProps (Width, Height) in the pipeline", line)
-    texel = res.buffer.dtype.itemsize * res.buffer.channels
-    x = coords[0].astype(np.int64)
-    y = coords[1].astype(np.int64) if coords[1] is not None else 0
-    z = coords[2].astype(np.int64) if coords[2] is not None else 0
-    return ((z * height + y) * width + x) * texel
-
-
 @op("TextureLoad", handle=True)
 def _texture_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     dtype = _overload(ins)
-    coords = [args[2], args[3], args[4]]
+    buf = sampling.texture_buffer(res, ins.line)
+    n = len(mask)
+    zero = np.zeros(n, dtype=np.int64)
+    coords = [c.astype(np.int64) if c is not None else zero for c in args[2:5]]
     # The texel offsets of Load(location, offset): added to the coordinates.
     offsets = args[5:8] if len(args) >= 8 else []
-    coords = [c if c is None or k >= len(offsets) or offsets[k] is None else
-              c.astype(np.int64) + offsets[k].astype(np.int32).astype(np.int64) for k, c in enumerate(coords)]
-    if args[1] is not None and np.any(args[1][mask] != 0) and res.kind.startswith("Texture"):
-        raise RunError("the executor loads mip level 0 of textures only", ins.line)
-    base = _texel_address(ex, res, coords, ins.line)
-    fmt, count = res.buffer.dtype, res.buffer.channels
-    comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line), dtype)
-             for k in range(count)]
-    comps += [np.zeros(len(mask), dtype=dtype)] * (4 - count)
-    return tuple(comps) + (np.ones(len(mask), dtype=np.uint32),)
+    coords = [c if k >= len(offsets) or offsets[k] is None else c + offsets[k].astype(np.int32).astype(np.int64)
+              for k, c in enumerate(coords)]
+    # A Texture's mip level; a RWTexture views mip 0.
+    level = args[1].astype(np.int64) if args[1] is not None and res.kind.startswith("Texture") else zero
+    comps = [_as_overload(c, dtype) for c in sampling.fetch(res, buf, level, coords[0], coords[1], mask, coords[2])]
+    comps += [np.zeros(n, dtype=dtype)] * (4 - len(comps))
+    return tuple(comps) + (np.ones(n, dtype=np.uint32),)
+
+
+def _sampler(args: list, line: int | None) -> Any:
+    res = args[1].single(line) if isinstance(args[1], Handle) else None
+    if res is None or res.sampler is None:
+        raise RunError("the operation's sampler is not bound to a pipeline sampler", line)
+    return res.sampler
+
+
+def _offsets(values: list, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The x and y texel offsets of a sample or gather (zero where undef)."""
+    n = count
+    out = [v.astype(np.int32).astype(np.int64) if v is not None else np.zeros(n, dtype=np.int64)
+           for v in values[:2]]
+    return out[0], out[1]
+
+
+def _sampled(ins, values: np.ndarray, mask: np.ndarray) -> tuple:
+    """A ResRet of float texels (n x 4) in the call's overload."""
+    dtype = _overload(ins)
+    return tuple(values[:, k].astype(dtype) for k in range(4)) + (np.ones(len(mask), dtype=np.uint32),)
+
+
+# Operands after (texture, sampler, c0..c3, o0..o2) of each sample
+# operation: (comparison value, explicit LOD, first gradient, clamp).
+_SAMPLE_OPERANDS = {
+    "SampleLevel": (None, 9, None, None),
+    "SampleGrad": (None, None, 9, 15),
+    "SampleCmpLevelZero": (9, "zero", None, None),
+    "SampleCmpLevel": (9, 10, None, None),
+    "SampleCmpGrad": (9, None, 10, 16),
+}
+
+
+@op("SampleLevel", "SampleGrad", "SampleCmpLevelZero", "SampleCmpLevel", "SampleCmpGrad", handle=True)
+def _sample(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    sampler = _sampler(args, ins.line)
+    buf = sampling.texture_buffer(res, ins.line)
+    n = len(mask)
+    cmp_at, lod_at, grad_at, clamp_at = _SAMPLE_OPERANDS[o.name]
+    reference = args[cmp_at] if cmp_at is not None else None
+    if lod_at == "zero":
+        lod = np.zeros(n)
+    else:
+        lod = args[lod_at] if lod_at is not None else None
+    gradients = None
+    if grad_at is not None:
+        ddx, ddy = args[grad_at:grad_at + 3], args[grad_at + 3:grad_at + 6]
+        zero = np.zeros(n)
+        gradients = ([d if d is not None else zero for d in ddx], [d if d is not None else zero for d in ddy])
+    clamp = args[clamp_at] if clamp_at is not None and clamp_at < len(args) else None
+    level, linear = sampling.level_of_detail(buf, sampler, mask, lod, gradients, clamp)
+    values = sampling.sample(res, sampler, args[2], args[3], level, linear, _offsets(args[6:8], n), mask,
+                             ins.line, reference)
+    return _sampled(ins, values, mask)
+
+
+@op("TextureGather", "TextureGatherCmp", handle=True)
+def _gather_texels(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    sampler = _sampler(args, ins.line)
+    channel = int(args[8][0]) if args[8] is not None else 0
+    reference = args[9] if o.name == "TextureGatherCmp" else None
+    values = sampling.gather(res, sampler, args[2], args[3], _offsets(args[6:8], len(mask)), channel, mask,
+                             ins.line, reference)
+    return _sampled(ins, values, mask)
 
 
 @op("TextureStore", handle=True)
 def _texture_store(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
-    base = _texel_address(ex, res, [args[1], args[2], args[3]], ins.line)
-    fmt, count = res.buffer.dtype, res.buffer.channels
+    buf = sampling.texture_buffer(res, ins.line)
+    zero = np.zeros(len(mask), dtype=np.int64)
+    x, y, z = (c.astype(np.int64) if c is not None else zero for c in args[1:4])
+    base, inside = sampling.texel_address(buf, zero, x, y, z)
+    fmt, count = buf.dtype, buf.channels
     write_mask = int(args[8][0])
+    # A store outside the texture is dropped, as Direct3D does.
     for k in range(count):
         if write_mask >> k & 1:
-            _scatter(res.data, base + k * fmt.itemsize, args[4 + k].astype(fmt), mask, res.name, ex, ins.line)
+            _scatter(res.data, base + k * fmt.itemsize, args[4 + k].astype(fmt), mask & inside, res.name, ex,
+                     ins.line)
     return None
 
 
@@ -326,9 +386,16 @@ def _get_dimensions(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
     n = len(mask)
     if res.kind in ("Texture2D", "RWTexture2D") and res.buffer.extent[0]:
-        w, h, _ = res.buffer.extent
-        return (np.full(n, w, dtype=np.uint32), np.full(n, h, dtype=np.uint32), np.zeros(n, dtype=np.uint32),
-                np.ones(n, dtype=np.uint32))
+        buf = res.buffer
+        # A Texture's mip level (a RWTexture has one); past the last level
+        # the sizes are zero.
+        level = args[1].astype(np.int64) if args[1] is not None and res.kind == "Texture2D" \
+            else np.zeros(n, dtype=np.int64)
+        w, h, _ = sampling.level_extent(buf, level)
+        past = (level < 0) | (level >= buf.mip_levels)
+        levels = buf.mip_levels if res.kind == "Texture2D" else 1
+        return (np.where(past, 0, w).astype(np.uint32), np.where(past, 0, h).astype(np.uint32),
+                np.zeros(n, dtype=np.uint32), np.full(n, levels, dtype=np.uint32))
     if res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer"):
         width = len(res.data)
     elif res.kind in ("Buffer", "RWBuffer"):

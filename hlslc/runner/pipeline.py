@@ -5,17 +5,19 @@ The format is the one of LLVM's offload-test-suite, so a test written for
 the offloader runs unchanged: `Shaders` (Stage, Entry), the dispatch size
 (`DispatchSize: [x, y, z]`, or `DispatchParameters: {DispatchGroupCount:
 [x, y, z]}`; one group when neither is given), `Buffers` (Name, Format,
-Stride, Channels, ArraySize, `Data` or `FillSize`/`FillValue`),
-`Results` (Result, Rule, Actual, Expected and the rule's tolerance) and
-`DescriptorSets` (Resources with Name, Kind, DirectXBinding and
-VulkanBinding).  hlslc's own keys: a shader's `CompileArguments` (the
+Stride, Channels, ArraySize, `Data` or `FillSize`/`FillValue`; a
+texture's `OutputProps` Width, Height and MipLevels, the data holding the
+levels one after another), `Samplers` (filters, address mode, LOD range
+and bias, comparison), `Results` (Result, Rule, Actual, Expected and the
+rule's tolerance) and `DescriptorSets` (Resources with Name, Kind,
+DirectXBinding and VulkanBinding).  hlslc's own keys: a shader's `CompileArguments` (the
 options `hlslc run` compiles it with, before the command line's); and a buffer's `MatrixLayouts` lists
 matrices the file gives row-major that the shader reads or writes in an
 opaque layout (MulOptimal, OuterProductOptimal); the runner rearranges
 them into the device's order before the dispatch and back after it, as a
 driver's matrix-conversion call would (see `MatrixLayout`).  Keys this
 executor has no use for (graphics bindings,
-samplers' filters, ...) are accepted when the offloader knows them, and
+ray tracing, ...) are accepted when the offloader knows them, and
 an unknown key is an error at its line, as is every wrong value.
 
 Owns: reading the YAML (PyYAML's node tree, which keeps every value's
@@ -50,6 +52,15 @@ FORMATS: dict[str, np.dtype] = {
 STAGES = ("Compute", "Vertex", "Pixel", "Geometry", "Hull", "Domain", "Amplification", "Mesh",
           "RayGeneration", "Miss", "ClosestHit", "AnyHit", "Intersection", "Callable")
 
+# Formats whose data are floating-point numbers (Depth32: a depth texture's).
+FLOAT_FORMATS = frozenset({"Float16", "Float32", "Float64", "Depth32"})
+
+# Samplers (the offloader's `Samplers` list): the values of each field.
+FILTERS = ("Nearest", "Linear")
+ADDRESS_MODES = ("Clamp", "Repeat", "Mirror", "Border", "MirrorOnce")
+COMPARISONS = ("Never", "Less", "Equal", "LessEqual", "Greater", "NotEqual", "GreaterEqual", "Always")
+SAMPLER_KINDS = ("Sampler", "SamplerComparison")
+
 RULES = ("BufferExact", "BufferFloatULP", "BufferFloatEpsilon")
 DENORM_MODES = ("Any", "FTZ", "Preserve")
 
@@ -63,7 +74,7 @@ RESOURCE_KINDS: dict[str, str] = {
 
 # Top-level keys the offloader defines that a compute dispatch does not use.
 _IGNORED_TOP = {"Bindings", "RuntimeSettings", "RootParameters", "AccelerationStructures",
-                "ShaderBindingTable", "RayTracingPipelineConfig", "Samplers",
+                "ShaderBindingTable", "RayTracingPipelineConfig",
                 "SpecializationConstants", "Topology", "PatchControlPoints", "VertexCount", "IndexCount",
                 "HitGroups", "Miss", "ClosestHit", "RayGen"}
 
@@ -125,7 +136,7 @@ class Buffer:
     the dispatch writes into); `stride` is the element stride in bytes when
     the file gives one (structured buffers), else None."""
 
-    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter", "extent",
+    __slots__ = ("name", "format", "stride", "channels", "array_size", "data", "span", "counter", "extent", "mip_levels",
                  "matrix_layouts")
 
     def __init__(self, name: str, format: str, stride: int | None, channels: int, array_size: int,
@@ -139,15 +150,52 @@ class Buffer:
         self.span = span
         self.counter = 0        # an append/consume or counter UAV's hidden counter
         self.extent = (0, 0, 0)  # OutputProps: a texture's width, height, depth (mip 0)
+        self.mip_levels = 1      # OutputProps' MipLevels: the data hold mip 0, then 1, ...
         self.matrix_layouts: list[MatrixLayout] = []
 
     @property
     def dtype(self) -> np.dtype:
         return FORMATS[self.format]
 
+    def mip_extent(self, level: int) -> tuple[int, int, int]:
+        """Width, height and depth of mip `level` (each halved, at least 1)."""
+        return tuple(max(1, size >> level) for size in self.extent)
+
+    def mip_offset(self, level: int) -> int:
+        """Element offset of mip `level` in the data: the levels before it,
+        row by row, `channels` elements a texel."""
+        texels = 0
+        for lower in range(level):
+            w, h, d = self.mip_extent(lower)
+            texels += w * h * d
+        return texels * self.channels
+
     def raw(self) -> bytearray:
         """The buffer's bytes, as a resource sees them."""
         return bytearray(self.data.tobytes())
+
+
+class Sampler:
+    """One `Samplers` entry: how a sampler bound as `name` filters and
+    addresses (the offloader's defaults: linear filters, clamped, the mip
+    chosen by nearest level, LOD in [MinLOD, MaxLOD] after MipLODBias)."""
+
+    __slots__ = ("name", "min_filter", "mag_filter", "address", "min_lod", "max_lod", "mip_lod_bias",
+                 "comparison", "kind", "span")
+
+    def __init__(self, name: str, span: Span | None = None, min_filter: str = "Linear", mag_filter: str = "Linear",
+                 address: str = "Clamp", min_lod: float = 0.0, max_lod: float = 3.4028234663852886e38,
+                 mip_lod_bias: float = 0.0, comparison: str = "Never", kind: str = "Sampler") -> None:
+        self.name = name
+        self.min_filter = min_filter
+        self.mag_filter = mag_filter
+        self.address = address
+        self.min_lod = min_lod
+        self.max_lod = max_lod
+        self.mip_lod_bias = mip_lod_bias
+        self.comparison = comparison
+        self.kind = kind
+        self.span = span
 
 
 class Result:
@@ -211,7 +259,7 @@ class Pipeline:
     results to check and resource bindings."""
 
     __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters",
-                 "push_constants")
+                 "push_constants", "samplers")
 
     def __init__(self, path: str, file: SourceFile) -> None:
         self.path = path
@@ -227,6 +275,8 @@ class Pipeline:
         # PushConstants of the Compute stage: the block's bytes (Vulkan's
         # push constants; a shader's [[vk::push_constant]] block), or None.
         self.push_constants: bytes | None = None
+        # Samplers by name (bound by resources of Kind Sampler).
+        self.samplers: dict[str, Sampler] = {}
 
     def compute_shader(self) -> Shader:
         for shader in self.shaders:
@@ -299,7 +349,7 @@ class _Reader:
             raise PipelineError("the pipeline file is empty", None)
         top = self.mapping(root, "the pipeline")
         known = {"Shaders", "DispatchSize", "DispatchParameters", "Buffers", "Results", "DescriptorSets",
-                 "PushConstants"}
+                 "PushConstants", "Samplers"}
         for key, (key_node, _) in top.items():
             if key not in known and key not in _IGNORED_TOP:
                 raise self.error(key_node, f"unknown pipeline key '{key}' (expected one of "
@@ -328,6 +378,12 @@ class _Reader:
                 if buf.name in p.buffers:
                     raise self.error(node, f"a second buffer named '{buf.name}'")
                 p.buffers[buf.name] = buf
+        if "Samplers" in top:
+            for node in self.sequence(top["Samplers"][1], "'Samplers'"):
+                sampler = self.sampler(node)
+                if sampler.name in p.samplers:
+                    raise self.error(node, f"a second sampler named '{sampler.name}'")
+                p.samplers[sampler.name] = sampler
         if "Results" in top:
             for node in self.sequence(top["Results"][1], "'Results'"):
                 p.results.append(self.result(node, p))
@@ -501,10 +557,19 @@ class _Reader:
         if "Counter" in fields:
             buf.counter = self.integer(fields["Counter"], "'Counter'", 0)
         if "OutputProps" in fields:
-            props = self.fields(fields["OutputProps"], "'OutputProps'", {"Width", "Height", "Depth"},
-                                {"MipLevels"})
+            props = self.fields(fields["OutputProps"], "'OutputProps'", {"Width", "Height", "Depth", "MipLevels"})
             buf.extent = tuple(self.integer(props[k], f"'{k}'", 1) if k in props else 1
                                for k in ("Width", "Height", "Depth"))
+            if "MipLevels" in props:
+                # A full chain of a W x H texture has floor(log2(max(W, H))) + 1 levels.
+                most = max(buf.extent[:2]).bit_length()
+                buf.mip_levels = self.integer(props["MipLevels"], "'MipLevels'", 1, most)
+                need = buf.mip_offset(buf.mip_levels) * array_size
+                if len(buf.data) < need:
+                    raise self.error(fields["OutputProps"],
+                                     f"buffer '{name}' holds {len(buf.data)} elements, but {buf.mip_levels} mip "
+                                     f"levels of a {buf.extent[0]}x{buf.extent[1]} texture with {channels} "
+                                     f"channels need {need}")
         if "MatrixLayouts" in fields:
             for item in self.sequence(fields["MatrixLayouts"], "'MatrixLayouts'"):
                 buf.matrix_layouts.append(self.matrix_layout(item, buf))
@@ -554,7 +619,7 @@ class _Reader:
             if not 0 <= bits <= 0xFFFF:
                 raise self.error(node, f"Float16 data are 16-bit patterns, and {text} does not fit")
             return np.array([bits], dtype=np.uint16).view(np.float16)[0]
-        if fmt.startswith("Float"):
+        if fmt in FLOAT_FORMATS:
             low = text.lower()
             if low in ("inf", "+inf", ".inf", "+.inf"):
                 return dtype.type(math.inf)
@@ -577,6 +642,25 @@ class _Reader:
         if not info.min <= value <= info.max:
             raise self.error(node, f"{value} does not fit a {fmt} element ({info.min} to {info.max})")
         return dtype.type(value)
+
+    def sampler(self, node: Any) -> Sampler:
+        f = self.fields(node, "a sampler", {"Name", "MinFilter", "MagFilter", "Address", "MinLOD", "MaxLOD",
+                                            "MipLODBias", "ComparisonOp", "Kind"}, required={"Name"})
+        out = Sampler(self.string(f["Name"]), self.span(node))
+        for key, attr, options, what in (("MinFilter", "min_filter", FILTERS, "filter"),
+                                         ("MagFilter", "mag_filter", FILTERS, "filter"),
+                                         ("Address", "address", ADDRESS_MODES, "address mode"),
+                                         ("ComparisonOp", "comparison", COMPARISONS, "comparison"),
+                                         ("Kind", "kind", SAMPLER_KINDS, "sampler kind")):
+            if key in f:
+                setattr(out, attr, self.choice(f[key], options, what))
+        for key, attr in (("MinLOD", "min_lod"), ("MaxLOD", "max_lod"), ("MipLODBias", "mip_lod_bias")):
+            if key in f:
+                setattr(out, attr, self.number(f[key], f"'{key}'"))
+        if out.min_lod > out.max_lod:
+            raise self.error(f.get("MinLOD", node), f"sampler '{out.name}': MinLOD {out.min_lod:g} is above "
+                                                    f"MaxLOD {out.max_lod:g}")
+        return out
 
     # ---- Results and bindings -------------------------------------------
 
@@ -601,7 +685,7 @@ class _Reader:
             else "Any"
         zero = self.number(fields["ZeroTolerance"], "'ZeroTolerance'") if "ZeroTolerance" in fields else 0.0
         a, e = p.buffers[actual], p.buffers[expected]
-        if rule != "BufferExact" and not (a.format.startswith("Float") and e.format.startswith("Float")):
+        if rule != "BufferExact" and not (a.format in FLOAT_FORMATS and e.format in FLOAT_FORMATS):
             raise self.error(fields["Rule"], f"{rule} compares float buffers; '{actual}' is {a.format} and "
                                              f"'{expected}' is {e.format}")
         return Result(name, rule, actual, expected, ulpt, epsilon, denorm, zero, self.span(node))
@@ -613,7 +697,11 @@ class _Reader:
                              required={"Name", "Kind"})
         name = self.string(fields["Name"])
         kind = self.choice(fields["Kind"], list(RESOURCE_KINDS), "resource kind")
-        if name not in p.buffers and kind not in ("Sampler", "SamplerComparison", "AccelerationStructure"):
+        if kind in ("Sampler", "SamplerComparison"):
+            if name not in p.samplers:
+                raise self.error(fields["Name"], f"sampler resource '{name}' names no sampler of the pipeline's "
+                                                 "'Samplers'")
+        elif name not in p.buffers and kind != "AccelerationStructure":
             raise self.error(fields["Name"], f"resource '{name}' names no buffer of the pipeline")
         register, space = 0, 0
         if "DirectXBinding" in fields:
@@ -655,7 +743,7 @@ def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
                 return None
             raw = bits.astype(f"u{dtype.itemsize}")
             return raw.view(dtype) if fmt == "Float16" else raw.astype(dtype)
-        if fmt.startswith("Float"):
+        if fmt in FLOAT_FORMATS:
             if any("x" in t.lower() or t.startswith(".") for t in texts):
                 return None
             return np.array(texts, dtype=np.float64).astype(dtype)

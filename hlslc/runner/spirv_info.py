@@ -45,6 +45,7 @@ UNIFORM_TEXEL_BUFFER = "uniform texel buffer"
 STORAGE_TEXEL_BUFFER = "storage texel buffer"
 SAMPLED_IMAGE = "sampled image"
 STORAGE_IMAGE = "storage image"
+SAMPLER = "sampler"
 
 # Capability numbers to names, for messages.
 CAPABILITY_NAMES: dict[int, str] = {
@@ -297,7 +298,7 @@ def _descriptor_kind(type_id: int, storage: int, types: dict, decorations: dict,
             return (UNIFORM_TEXEL_BUFFER if sampled == 1 else STORAGE_TEXEL_BUFFER), count
         return (SAMPLED_IMAGE if sampled == 1 else STORAGE_IMAGE), count
     if op == OP_TYPE_SAMPLER:
-        return "sampler", count
+        return SAMPLER, count
     if op == OP_TYPE_SAMPLED_IMAGE:
         return "combined image sampler", count
     if op == OP_TYPE_ACCELERATION_STRUCTURE_KHR:

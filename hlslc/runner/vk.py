@@ -161,6 +161,10 @@ _STRUCTS: dict[str, str] = {
                             "srcQueueFamilyIndex:U dstQueueFamilyIndex:U image:Q "
                             "subresourceRange:VkImageSubresourceRange",
     "VkDescriptorImageInfo": "sampler:Q imageView:Q imageLayout:U",
+    "VkSamplerCreateInfo": "sType:U pNext:P flags:U magFilter:U minFilter:U mipmapMode:U addressModeU:U "
+                           "addressModeV:U addressModeW:U mipLodBias:F anisotropyEnable:U maxAnisotropy:F "
+                           "compareEnable:U compareOp:U minLod:F maxLod:F borderColor:U "
+                           "unnormalizedCoordinates:U",
     "VkQueueFamilyProperties": "queueFlags:U queueCount:U timestampValidBits:U minImageTransferGranularity:VkExtent3D",
     "VkMemoryType": "propertyFlags:U heapIndex:U",
     "VkMemoryHeap": "size:Q flags:U",
@@ -212,7 +216,7 @@ STYPES: dict[str, int] = {
     "VkDescriptorSetLayoutCreateInfo": 32, "VkDescriptorPoolCreateInfo": 33, "VkDescriptorSetAllocateInfo": 34,
     "VkWriteDescriptorSet": 35, "VkCommandPoolCreateInfo": 39, "VkCommandBufferAllocateInfo": 40,
     "VkCommandBufferBeginInfo": 42, "VkMemoryBarrier": 46, "VkImageCreateInfo": 14, "VkImageViewCreateInfo": 15,
-    "VkImageMemoryBarrier": 45,
+    "VkImageMemoryBarrier": 45, "VkSamplerCreateInfo": 31,
     "VkPhysicalDeviceFeatures2": 1000059000, "VkPhysicalDeviceProperties2": 1000059001,
     "VkPhysicalDeviceSubgroupProperties": 1000094000, "VkPhysicalDevice16BitStorageFeatures": 1000083000,
     "VkPhysicalDevice8BitStorageFeatures": 1000177000, "VkPhysicalDeviceShaderAtomicInt64Features": 1000180000,
@@ -268,6 +272,8 @@ _FUNCTIONS: dict[str, str] = {
     "vkGetImageMemoryRequirements": "v PQP",
     "vkBindImageMemory": "R PQQQ",
     "vkCreateImageView": "R PPPP",
+    "vkCreateSampler": "R PPPP",
+    "vkDestroySampler": "v PQP",
     "vkDestroyImageView": "v PQP",
     "vkCmdCopyBufferToImage": "v PQQUUP",
     "vkCmdCopyImageToBuffer": "v PQUQUP",
@@ -335,6 +341,16 @@ DESCRIPTOR_UNIFORM_TEXEL_BUFFER, DESCRIPTOR_STORAGE_TEXEL_BUFFER = 4, 5
 DESCRIPTOR_SAMPLED_IMAGE, DESCRIPTOR_STORAGE_IMAGE = 2, 3
 IMAGE_USAGE_TRANSFER_SRC, IMAGE_USAGE_TRANSFER_DST, IMAGE_USAGE_SAMPLED, IMAGE_USAGE_STORAGE = 0x1, 0x2, 0x4, 0x8
 IMAGE_TYPE_2D, IMAGE_VIEW_TYPE_2D, IMAGE_TILING_OPTIMAL, IMAGE_ASPECT_COLOR = 1, 1, 0, 0x1
+IMAGE_ASPECT_DEPTH = 0x2
+DESCRIPTOR_SAMPLER = 0
+FORMAT_D32_SFLOAT = 126
+# VkSamplerCreateInfo values: filters, address modes (the pipeline's names),
+# compare ops (the pipeline's names, in VkCompareOp order).
+FILTERS = {"Nearest": 0, "Linear": 1}
+ADDRESS_MODES = {"Repeat": 0, "Mirror": 1, "Clamp": 2, "Border": 3, "MirrorOnce": 4}
+COMPARE_OPS = {"Never": 0, "Less": 1, "Equal": 2, "LessEqual": 3, "Greater": 4, "NotEqual": 5, "GreaterEqual": 6,
+               "Always": 7}
+BORDER_FLOAT_TRANSPARENT_BLACK = 0
 LAYOUT_UNDEFINED, LAYOUT_GENERAL, LAYOUT_TRANSFER_DST = 0, 1, 7
 FORMAT_FEATURE_SAMPLED_IMAGE, FORMAT_FEATURE_STORAGE_IMAGE = 0x1, 0x2
 QUEUE_FAMILY_IGNORED = 0xFFFFFFFF

@@ -134,6 +134,7 @@ DESCRIPTOR_KINDS: dict[str, str] = {
     "ConstantBuffer": S.UNIFORM_BUFFER,
     "Buffer": S.UNIFORM_TEXEL_BUFFER, "RWBuffer": S.STORAGE_TEXEL_BUFFER,
     "Texture2D": S.SAMPLED_IMAGE, "RWTexture2D": S.STORAGE_IMAGE,
+    "Sampler": S.SAMPLER, "SamplerComparison": S.SAMPLER,
 }
 IMAGE_KINDS = (S.SAMPLED_IMAGE, S.STORAGE_IMAGE)
 
@@ -142,6 +143,7 @@ DESCRIPTOR_TYPES: dict[str, int] = {
     S.UNIFORM_TEXEL_BUFFER: vk.DESCRIPTOR_UNIFORM_TEXEL_BUFFER,
     S.STORAGE_TEXEL_BUFFER: vk.DESCRIPTOR_STORAGE_TEXEL_BUFFER,
     S.SAMPLED_IMAGE: vk.DESCRIPTOR_SAMPLED_IMAGE, S.STORAGE_IMAGE: vk.DESCRIPTOR_STORAGE_IMAGE,
+    S.SAMPLER: vk.DESCRIPTOR_SAMPLER,
 }
 
 BUFFER_USAGE: dict[str, int] = {
@@ -158,6 +160,10 @@ _TEXEL_STEPS = {4: 3, 2: 7, 8: 3}
 
 
 def texel_format(buf: Buffer) -> int:
+    if buf.format == "Depth32":
+        if buf.channels != 1:
+            raise RunError(f"buffer '{buf.name}': a Depth32 texture has one channel, not {buf.channels}")
+        return vk.FORMAT_D32_SFLOAT
     base = _TEXEL_BASES.get(buf.format)
     if base is None:
         raise RunError(f"buffer '{buf.name}': typed buffers of {buf.format} have no Vulkan texel format")
@@ -172,9 +178,14 @@ class Binding:
     binding: int
     kind: str
     resource: Resource
-    buffer: Buffer
+    buffer: Buffer | None           # None for a sampler
     format: int | None = None
     counter: bool = False       # the hidden counter of `resource` (one uint: the buffer's Counter)
+
+    @property
+    def count(self) -> int:
+        """Descriptors of the binding: a buffer's ArraySize, else one."""
+        return 1 if self.counter or self.buffer is None else self.buffer.array_size
 
     def describe(self) -> str:
         what = "the counter of " if self.counter else ""
@@ -204,7 +215,7 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
     for res in pipeline.resources:
         if DESCRIPTOR_KINDS.get(res.kind) is None:
             raise RunError(f"resource '{res.name}': {res.kind} resources are not supported on Vulkan yet "
-                           "(ByteAddress, Structured, typed and constant buffers and 2-D textures are)")
+                           "(ByteAddress, Structured, typed and constant buffers, 2-D textures and samplers are)")
         if res.vk_binding is not None:
             explicit.append((res, (res.vk_set, res.vk_binding)))
         elif (res.register_class, res.space, res.register) in source:
@@ -214,7 +225,7 @@ def plan_bindings(pipeline: Pipeline, module_resources: list[Any] | None = None)
 
     def place(res: Resource, where: tuple[int, int]) -> None:
         kind = DESCRIPTOR_KINDS[res.kind]
-        buf = pipeline.buffers[res.name]
+        buf = pipeline.buffers[res.name] if kind != S.SAMPLER else None
         b = Binding(where[0], where[1], kind, res, buf)
         if kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER) or kind in IMAGE_KINDS:
             b.format = texel_format(buf)
@@ -272,11 +283,11 @@ def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Bi
                            f"pipeline binds {b.describe()} there, a {b.kind}")
         # An array of descriptors (count 0: as many as bound) binds a
         # buffer of as many arrays (ArraySize).
-        size = 1 if b.counter else b.buffer.array_size
-        if d.count not in (0, size):
+        if d.count not in (0, b.count):
             many = f"an array of {d.count} descriptors" if d.count != 1 else "one descriptor"
+            bound = f"buffer '{b.buffer.name}' with ArraySize {b.count}" if b.buffer is not None else "one"
             raise RunError(f"set {d.set} binding {d.binding}: the module's {what} is {many}, but "
-                           f"{b.describe()} binds buffer '{b.buffer.name}' with ArraySize {size}")
+                           f"{b.describe()} binds {bound}")
 
 
 # --------------------------------------------------------------------------
@@ -893,6 +904,8 @@ def _parts(b: Binding) -> list[np.ndarray]:
     """A binding's data by descriptor: its buffer's ArraySize arrays (one
     for a plain buffer); a counter's value."""
     buf = b.buffer
+    if buf is None:
+        return [np.zeros(0, dtype=np.uint8)]         # a sampler: one descriptor, no data
     if b.counter:
         return [np.array([buf.counter], dtype=np.uint32)]
     return np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
@@ -909,13 +922,15 @@ class _Memory:
 
 
 class _Image:
-    """A 2-D texture: the image, its view, its extent, and the
-    host-visible buffer its texels go through both ways."""
+    """A 2-D texture: the image, its view, the buffer it comes from (its
+    extent, levels and format), and the host-visible buffer its texels go
+    through both ways."""
 
-    def __init__(self, image: int, view: int, extent: tuple[int, int], staging: _Memory) -> None:
+    def __init__(self, image: int, view: int, buffer: Buffer, aspect: int, staging: _Memory) -> None:
         self.image = image
         self.view = view
-        self.extent = extent
+        self.buffer = buffer
+        self.aspect = aspect
         self.staging = staging
 
 
@@ -954,6 +969,14 @@ class _Session:
         phys = inst.physical[inst.choose()]
         dev, limits = inst.describe(phys, True)
         sel = select_features(self.info, dev, self.wave_size, self.info.workgroup_size(self.entry))
+        mirror_once = [b.resource.name for b in self.plan
+                       if b.kind == S.SAMPLER and self.pipeline.samplers[b.resource.name].address == "MirrorOnce"]
+        if mirror_once:
+            ext = "VK_KHR_sampler_mirror_clamp_to_edge"
+            if ext not in dev.extensions:
+                raise RunError(f"sampler '{mirror_once[0]}' addresses MirrorOnce, and '{dev.name}' does not offer "
+                               f"{ext}")
+            sel.extensions.append(ext)
         size = self.info.workgroup_size(self.entry) or (1, 1, 1)
         if check_matrix_types(self.info, dev, size[0] * size[1] * size[2]):
             select_flexible_dimensions(sel, dev)
@@ -985,13 +1008,19 @@ class _Session:
         for b in self.plan:
             if b.kind in (S.UNIFORM_TEXEL_BUFFER, S.STORAGE_TEXEL_BUFFER):
                 self._check_texel_format(phys, b)
-        shader_buffers: list[_Memory] = []
+        shader_buffers: list[_Memory | None] = []
         staging: list[_Memory | None] = []
         images: dict[int, _Image] = {}
+        samplers: dict[int, int] = {}
         # One descriptor each: a resource, or an element of an array of them
         # (a buffer with ArraySize N: its N arrays, in order).
         elements = [(b, k, part) for b in self.plan for k, part in enumerate(_parts(b))]
         for b, k, part in elements:
+            if b.kind == S.SAMPLER:
+                samplers[len(shader_buffers)] = self._sampler(b)
+                shader_buffers.append(None)
+                staging.append(None)
+                continue
             if b.kind in IMAGE_KINDS:
                 image = images[len(shader_buffers)] = self._image(phys, b, part)
                 shader_buffers.append(image.staging)
@@ -1025,7 +1054,7 @@ class _Session:
         for s in range(set_count):
             entries = [b for b in self.plan if b.set == s]
             items = [vk.new("VkDescriptorSetLayoutBinding", binding=b.binding, descriptorType=DESCRIPTOR_TYPES[b.kind],
-                            descriptorCount=1 if b.counter else b.buffer.array_size,
+                            descriptorCount=b.count,
                             stageFlags=vk.SHADER_STAGE_COMPUTE)
                      for b in entries]
             arr = vk.array("VkDescriptorSetLayoutBinding", items)
@@ -1059,7 +1088,7 @@ class _Session:
         self.cleanups.append(lambda h=pipeline_handle.value: api.vkDestroyPipeline(device, h, None))
         statistics = self._statistics(pipeline_handle.value) if self.statistics else []
 
-        sets = self._descriptor_sets(layouts, elements, shader_buffers, images)
+        sets = self._descriptor_sets(layouts, elements, shader_buffers, images, samplers)
 
         # Commands: upload, dispatch between timestamps, read back.
         pool_info = vk.new("VkCommandPoolCreateInfo", queueFamilyIndex=family)
@@ -1081,15 +1110,15 @@ class _Session:
             self._image_barrier(cmd, images.values(), vk.STAGE_TOP_OF_PIPE, vk.STAGE_TRANSFER, 0,
                                 vk.ACCESS_TRANSFER_WRITE, vk.LAYOUT_UNDEFINED, vk.LAYOUT_TRANSFER_DST)
             for image in images.values():
-                region = self._image_region(image)
-                api.vkCmdCopyBufferToImage(cmd, image.staging.buffer, image.image, vk.LAYOUT_TRANSFER_DST, 1,
-                                           ctypes.byref(region))
+                regions = self._image_regions(image)
+                api.vkCmdCopyBufferToImage(cmd, image.staging.buffer, image.image, vk.LAYOUT_TRANSFER_DST,
+                                           len(regions), regions)
             self._image_barrier(cmd, images.values(), vk.STAGE_TRANSFER, vk.STAGE_COMPUTE_SHADER,
                                 vk.ACCESS_TRANSFER_WRITE, vk.ACCESS_SHADER_READ | vk.ACCESS_SHADER_WRITE,
                                 vk.LAYOUT_TRANSFER_DST, vk.LAYOUT_GENERAL)
         if staged:
             for k, (mem, stage_mem) in enumerate(zip(shader_buffers, staging)):
-                if k in images:
+                if k in images or mem is None:
                     continue
                 region = vk.new("VkBufferCopy", size=mem.size)
                 api.vkCmdCopyBuffer(cmd, stage_mem.buffer, mem.buffer, 1, ctypes.byref(region))
@@ -1126,9 +1155,9 @@ class _Session:
                           vk.ACCESS_TRANSFER_READ)
             for k, (mem, stage_mem) in enumerate(zip(shader_buffers, staging)):
                 if k in images:
-                    region = self._image_region(images[k])
-                    api.vkCmdCopyImageToBuffer(cmd, images[k].image, vk.LAYOUT_GENERAL, mem.buffer, 1,
-                                               ctypes.byref(region))
+                    regions = self._image_regions(images[k])
+                    api.vkCmdCopyImageToBuffer(cmd, images[k].image, vk.LAYOUT_GENERAL, mem.buffer, len(regions),
+                                               regions)
                 elif stage_mem is not None:
                     region = vk.new("VkBufferCopy", size=mem.size)
                     api.vkCmdCopyBuffer(cmd, mem.buffer, stage_mem.buffer, 1, ctypes.byref(region))
@@ -1157,13 +1186,17 @@ class _Session:
         back: dict[int, list[bytes]] = {}
         for k, ((b, _, part), mem, stage_mem) in enumerate(zip(elements, shader_buffers, staging)):
             host = stage_mem or mem
+            if host is None:
+                continue                    # a sampler
             if k in images:
-                # The texels of mip 0; the rest of the buffer as it was.
+                # The texels of every level; the rest of the buffer as it was.
                 raw = ctypes.string_at(host.mapped, host.size) + part.tobytes()[host.size:]
             else:
                 raw = ctypes.string_at(host.mapped, part.nbytes)
             back.setdefault(id(b), []).append(raw)
         for b in self.plan:
+            if b.buffer is None:
+                continue
             if b.counter:
                 b.buffer.counter = int(np.frombuffer(back[id(b)][0], dtype=np.uint32)[0])
             else:
@@ -1284,8 +1317,9 @@ class _Session:
                            f"{b.buffer.channels} texels in a {b.kind}")
 
     def _image(self, phys: Any, b: Binding, data: np.ndarray) -> _Image:
-        """A 2-D texture of the binding's format and OutputProps extent (mip
-        0), its texels in a host-visible buffer to copy in and out."""
+        """A 2-D texture of the binding's format, OutputProps extent and mip
+        levels (a storage image's view: level 0), its texels in a
+        host-visible buffer to copy in and out."""
         api = self.api
         device = self.device
         buf = b.buffer
@@ -1298,17 +1332,22 @@ class _Session:
         props = vk.struct_type("VkFormatProperties")()
         api.vkGetPhysicalDeviceFormatProperties(phys, b.format, ctypes.byref(props))
         storage = b.kind == S.STORAGE_IMAGE
+        depth_format = b.format == vk.FORMAT_D32_SFLOAT
+        if storage and depth_format:
+            raise RunError(f"resource '{b.resource.name}': a Depth32 texture is read only (Texture2D), not a "
+                           f"{b.resource.kind}")
         need = vk.FORMAT_FEATURE_STORAGE_IMAGE if storage else vk.FORMAT_FEATURE_SAMPLED_IMAGE
         if not props.optimalTilingFeatures & need:
             raise RunError(f"resource '{b.resource.name}': the device cannot use {buf.format} x {buf.channels} "
                            f"texels in a {b.kind}")
-        size = width * height * buf.channels * buf.dtype.itemsize
+        size = buf.mip_offset(buf.mip_levels) * buf.dtype.itemsize
         if data.nbytes < size:
             raise RunError(f"resource '{b.resource.name}': a {width}x{height} texture of {buf.format} x "
-                           f"{buf.channels} takes {size} bytes; buffer '{buf.name}' has {data.nbytes}"
-                           + (" an array" if buf.array_size > 1 else ""))
-        usage = vk.IMAGE_USAGE_TRANSFER_SRC | vk.IMAGE_USAGE_TRANSFER_DST |             (vk.IMAGE_USAGE_STORAGE if storage else vk.IMAGE_USAGE_SAMPLED)
-        info = vk.new("VkImageCreateInfo", imageType=vk.IMAGE_TYPE_2D, format=b.format, mipLevels=1,
+                           f"{buf.channels} with {buf.mip_levels} level(s) takes {size} bytes; buffer '{buf.name}' "
+                           f"has {data.nbytes}" + (" an array" if buf.array_size > 1 else ""))
+        usage = vk.IMAGE_USAGE_TRANSFER_SRC | vk.IMAGE_USAGE_TRANSFER_DST | \
+            (vk.IMAGE_USAGE_STORAGE if storage else vk.IMAGE_USAGE_SAMPLED)
+        info = vk.new("VkImageCreateInfo", imageType=vk.IMAGE_TYPE_2D, format=b.format, mipLevels=buf.mip_levels,
                       arrayLayers=1, samples=1, tiling=vk.IMAGE_TILING_OPTIMAL, usage=usage,
                       initialLayout=vk.LAYOUT_UNDEFINED)
         info.extent.width, info.extent.height, info.extent.depth = width, height, 1
@@ -1320,24 +1359,45 @@ class _Session:
                                                          f"texture '{b.resource.name}'"))
         memory = self._create("vkAllocateMemory", alloc, "vkFreeMemory")
         vk.check(api.vkBindImageMemory(device, image, memory, 0), "vkBindImageMemory")
+        aspect = vk.IMAGE_ASPECT_DEPTH if depth_format else vk.IMAGE_ASPECT_COLOR
         view_info = vk.new("VkImageViewCreateInfo", image=image, viewType=vk.IMAGE_VIEW_TYPE_2D, format=b.format)
-        view_info.subresourceRange.aspectMask = vk.IMAGE_ASPECT_COLOR
-        view_info.subresourceRange.levelCount = view_info.subresourceRange.layerCount = 1
+        view_info.subresourceRange.aspectMask = aspect
+        view_info.subresourceRange.levelCount = 1 if storage else buf.mip_levels
+        view_info.subresourceRange.layerCount = 1
         view = self._create("vkCreateImageView", view_info, "vkDestroyImageView")
         staging = self._buffer(size, vk.BUFFER_TRANSFER_SRC | vk.BUFFER_TRANSFER_DST,
                                vk.MEMORY_HOST_VISIBLE | vk.MEMORY_HOST_COHERENT, vk.MEMORY_HOST_CACHED,
                                f"staging for '{b.resource.name}'")
         ctypes.memmove(staging.mapped, data.tobytes()[:size], size)
-        return _Image(image, view, (width, height), staging)
+        return _Image(image, view, buf, aspect, staging)
 
     @staticmethod
-    def _image_region(image: _Image) -> Any:
-        region = vk.new("VkBufferImageCopy")
-        region.imageSubresource.aspectMask = vk.IMAGE_ASPECT_COLOR
-        region.imageSubresource.layerCount = 1
-        region.imageExtent.width, region.imageExtent.height = image.extent
-        region.imageExtent.depth = 1
-        return region
+    def _image_regions(image: _Image) -> Any:
+        """One copy region per mip level, each from its place in the data."""
+        buf = image.buffer
+        regions = []
+        for level in range(buf.mip_levels):
+            region = vk.new("VkBufferImageCopy", bufferOffset=buf.mip_offset(level) * buf.dtype.itemsize)
+            region.imageSubresource.aspectMask = image.aspect
+            region.imageSubresource.mipLevel = level
+            region.imageSubresource.layerCount = 1
+            w, h, _ = buf.mip_extent(level)
+            region.imageExtent.width, region.imageExtent.height, region.imageExtent.depth = w, h, 1
+            regions.append(region)
+        return vk.array("VkBufferImageCopy", regions)
+
+    def _sampler(self, b: Binding) -> int:
+        """A VkSampler as the pipeline's Samplers entry describes it (a
+        point mip filter, transparent black border, as the offloader's)."""
+        desc = self.pipeline.samplers[b.resource.name]
+        address = vk.ADDRESS_MODES[desc.address]
+        info = vk.new("VkSamplerCreateInfo", magFilter=vk.FILTERS[desc.mag_filter],
+                      minFilter=vk.FILTERS[desc.min_filter], mipmapMode=0, addressModeU=address,
+                      addressModeV=address, addressModeW=address, mipLodBias=desc.mip_lod_bias, maxAnisotropy=1.0,
+                      compareEnable=int(desc.kind == "SamplerComparison"),
+                      compareOp=vk.COMPARE_OPS[desc.comparison], minLod=desc.min_lod, maxLod=desc.max_lod,
+                      borderColor=vk.BORDER_FLOAT_TRANSPARENT_BLACK)
+        return self._create("vkCreateSampler", info, "vkDestroySampler")
 
     def _image_barrier(self, cmd: Any, images: Any, src_stage: int, dst_stage: int, src_access: int,
                        dst_access: int, old: int, new: int) -> None:
@@ -1346,14 +1406,16 @@ class _Session:
             barrier = vk.new("VkImageMemoryBarrier", srcAccessMask=src_access, dstAccessMask=dst_access,
                              oldLayout=old, newLayout=new, srcQueueFamilyIndex=vk.QUEUE_FAMILY_IGNORED,
                              dstQueueFamilyIndex=vk.QUEUE_FAMILY_IGNORED, image=image.image)
-            barrier.subresourceRange.aspectMask = vk.IMAGE_ASPECT_COLOR
-            barrier.subresourceRange.levelCount = barrier.subresourceRange.layerCount = 1
+            barrier.subresourceRange.aspectMask = image.aspect
+            barrier.subresourceRange.levelCount = image.buffer.mip_levels
+            barrier.subresourceRange.layerCount = 1
             barriers.append(barrier)
         arr = vk.array("VkImageMemoryBarrier", barriers)
         self.api.vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 0, None, 0, None, len(barriers), arr)
 
     def _descriptor_sets(self, layouts: list[int], elements: list[tuple[Binding, int, np.ndarray]],
-                         buffers: list[_Memory], images: dict[int, _Image]) -> list[int]:
+                         buffers: list[_Memory | None], images: dict[int, _Image],
+                         samplers: dict[int, int]) -> list[int]:
         api = self.api
         device = self.device
         if not layouts:
@@ -1376,7 +1438,11 @@ class _Session:
         for k, ((b, element, part), mem) in enumerate(zip(elements, buffers)):
             write = vk.new("VkWriteDescriptorSet", dstSet=sets[b.set], dstBinding=b.binding,
                            dstArrayElement=element, descriptorCount=1, descriptorType=DESCRIPTOR_TYPES[b.kind])
-            if k in images:
+            if k in samplers:
+                image_info = vk.new("VkDescriptorImageInfo", sampler=samplers[k])
+                keep.append(image_info)
+                write.pImageInfo = ctypes.addressof(image_info)
+            elif k in images:
                 image_info = vk.new("VkDescriptorImageInfo", imageView=images[k].view,
                                     imageLayout=vk.LAYOUT_GENERAL)
                 keep.append(image_info)

@@ -145,3 +145,61 @@ def test_empty_flow_entries_are_skipped_as_the_offloader_does():
     assert info.value.span.line_col() == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
     with pytest.raises(PipelineError, match="invalid YAML"):
         load_pipeline("p.yaml", GOOD.replace("[ 1, 2, 3, 4 ]", "[ 1, 2, 3, 4 ]]"))
+
+
+SAMPLED = GOOD.replace("""  - Name: Expected
+    Format: Int32""", """  - Name: Tex
+    Format: Float32
+    OutputProps: { Width: 4, Height: 2, Depth: 1, MipLevels: 3 }
+    Data: [ 0, 1, 2, 3, 4, 5, 6, 7, 10, 20, 100 ]
+  - Name: Expected
+    Format: Int32""").replace("DescriptorSets:\n", """Samplers:
+  - Name: Samp
+    MinFilter: Nearest
+    Address: Mirror
+    MipLODBias: -0.5
+  - Name: Cmp
+    Kind: SamplerComparison
+    ComparisonOp: GreaterEqual
+DescriptorSets:
+""").replace("""    - Name: Out
+      Kind: RWBuffer""", """    - Name: Samp
+      Kind: Sampler
+      DirectXBinding: { Register: 3, Space: 1 }
+    - Name: Out
+      Kind: RWBuffer""")
+
+
+def test_samplers_and_mip_levels():
+    p = load_pipeline("p.yaml", SAMPLED)
+    samp, cmp = p.samplers["Samp"], p.samplers["Cmp"]
+    assert (samp.min_filter, samp.mag_filter, samp.address, samp.mip_lod_bias) == ("Nearest", "Linear", "Mirror", -0.5)
+    assert (cmp.kind, cmp.comparison, cmp.min_lod, cmp.max_lod > 1e38) == ("SamplerComparison", "GreaterEqual", 0.0,
+                                                                            True)
+    assert [(r.name, r.register_class, r.register, r.space) for r in p.resources][1] == ("Samp", "s", 3, 1)
+    tex = p.buffers["Tex"]
+    assert tex.mip_levels == 3 and tex.mip_extent(1) == (2, 1, 1) and tex.mip_offset(2) == 10
+
+
+@pytest.mark.parametrize("old, new, message, at", [
+    ("MinFilter: Nearest", "MinFilter: Cubic", "unknown filter 'Cubic'", "Cubic"),
+    ("Address: Mirror", "Address: Wrap", "unknown address mode 'Wrap'", "Wrap"),
+    ("ComparisonOp: GreaterEqual", "ComparisonOp: Gequal", "unknown comparison 'Gequal'", "Gequal"),
+    ("    - Name: Samp\n      Kind: Sampler", "    - Name: Nope\n      Kind: Sampler",
+     "sampler resource 'Nope' names no sampler of the pipeline's 'Samplers'", "Nope"),
+    ("MipLevels: 3", "MipLevels: 4", "'MipLevels' must be from 1 to 3, not 4", "4 }"),
+    ("10, 20, 100 ]", "10, 20 ]", "buffer 'Tex' holds 10 elements, but 3 mip levels of a 4x2 texture with 1 "
+                                  "channels need 11", "{ Width: 4"),
+    ("    MipLODBias: -0.5\n", "    MipLODBias: -0.5\n    MinLOD: 3\n    MaxLOD: 2\n",
+     "sampler 'Samp': MinLOD 3 is above MaxLOD 2", "3\n    MaxLOD"),
+])
+def test_sampler_errors_are_located(old, new, message, at):
+    assert old in SAMPLED
+    text = SAMPLED.replace(old, new, 1)
+    with pytest.raises(PipelineError) as info:
+        load_pipeline("p.yaml", text)
+    assert message in info.value.message
+    assert text.count(at) == 1
+    offset = text.index(at)
+    expected = (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    assert info.value.span is not None and info.value.span.line_col() == expected

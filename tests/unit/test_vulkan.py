@@ -91,10 +91,10 @@ def test_binding_errors(tmp_path):
         vulkan.plan_bindings(_pipeline(tmp_path, clash))
     assert "resources 'In' and 'Out' both bind set 0 binding 0 on Vulkan" in info.value.message
     assert "give them VulkanBinding" in info.value.message
-    sampler = PIPELINE.replace("Kind: RWBuffer", "Kind: Sampler")
+    accel = PIPELINE.replace("Kind: RWBuffer", "Kind: AccelerationStructure")
     with pytest.raises(RunError) as info:
-        vulkan.plan_bindings(_pipeline(tmp_path, sampler))
-    assert "resource 'Texels': Sampler resources are not supported on Vulkan yet" in info.value.message
+        vulkan.plan_bindings(_pipeline(tmp_path, accel))
+    assert "resource 'Texels': AccelerationStructure resources are not supported on Vulkan yet" in info.value.message
     # 2-D textures are images of the buffer's format.
     texture = PIPELINE.replace("Kind: RWBuffer", "Kind: RWTexture2D")
     plan = {b.resource.name: b for b in vulkan.plan_bindings(_pipeline(tmp_path, texture))}
@@ -496,3 +496,29 @@ def test_spirv_needs_the_vulkan_device(tmp_path):
     out, errs = io.StringIO(), io.StringIO()
     assert main(["run", str(module), "--pipeline", str(pipeline)], out, errs) == 2
     assert "is a SPIR-V module: run it with --device vulkan" in errs.getvalue()
+
+
+def test_samplers_and_depth_textures_are_planned(tmp_path):
+    # A Sampler resource is one sampler descriptor (no buffer); a Depth32
+    # texture is a D32_SFLOAT sampled image.
+    text = PIPELINE.replace("""  - Name: Texels
+    Format: Float32
+    Channels: 4""", """  - Name: Texels
+    Format: Depth32
+    OutputProps: { Width: 2, Height: 2, Depth: 1 }""").replace("Kind: RWBuffer", "Kind: Texture2D").replace(
+        "DescriptorSets:", """Samplers:
+  - Name: Samp
+    Address: MirrorOnce
+DescriptorSets:""").replace("...\n", """    - Name: Samp
+      Kind: Sampler
+      DirectXBinding: { Register: 0, Space: 0 }
+      VulkanBinding: { Binding: 7 }
+...
+""")
+    plan = {b.resource.name: b for b in vulkan.plan_bindings(_pipeline(tmp_path, text))}
+    samp = plan["Samp"]
+    assert (samp.kind, samp.buffer, samp.count, samp.set, samp.binding) == (S.SAMPLER, None, 1, 1, 7)
+    assert vulkan.DESCRIPTOR_TYPES[samp.kind] == 0
+    assert plan["Texels"].kind == S.SAMPLED_IMAGE and plan["Texels"].format == 126
+    with pytest.raises(RunError, match="a Depth32 texture has one channel, not 2"):
+        vulkan.plan_bindings(_pipeline(tmp_path, text.replace("Format: Depth32", "Format: Depth32\n    Channels: 2")))
