@@ -249,9 +249,11 @@ class Executor:
     def write_back(self) -> None:
         """Copy what the dispatch wrote into the pipeline's buffers."""
         parts: dict[int, list[Resource]] = {}
-        for key in sorted(self.resources):
+        seen: set[int] = set()
+        for key in sorted(self.resources, key=lambda k: (k[0] in ("heap", "sampler heap"), k)):
             res = self.resources[key]
-            if res.buffer is not None:      # (push constants are no pipeline buffer)
+            if res.buffer is not None and id(res) not in seen:   # (push constants are no pipeline buffer)
+                seen.add(id(res))
                 parts.setdefault(id(res.buffer), []).append(res)
                 res.buffer.counter = res.counter
         for group in parts.values():
@@ -309,25 +311,35 @@ class Executor:
         """Every pipeline resource by (class, space, register)."""
         out: dict[tuple[str, int, int], Resource] = {}
         for res in self.pipeline.resources:
-            if res.register_class == "s":
+            # Where the resource is: its registers, and (SM 6.6 dynamic
+            # resources) its place in the resource or sampler heap, which
+            # the key ("heap" or "sampler heap", 0, index) names.
+            places = []
+            cls = res.register_class
+            if res.dx_bound:
+                places.append((cls, res.space, res.register))
+            if res.heap_index is not None:
+                places.append(("sampler heap" if cls == "s" else "heap", 0, res.heap_index))
+            if cls == "s":
                 # A sampler: no data; its Samplers entry says how it samples.
                 bound = Resource(res.name, np.zeros(0, dtype=np.uint8), 0, res.kind, None, False)
                 bound.sampler = self.pipeline.samplers[res.name]
-                out[("s", res.space, res.register)] = bound
+                for place in places:
+                    out[place] = bound
                 continue
             buf = self.pipeline.buffers.get(res.name)
             if buf is None:
                 continue
             stride = buf.stride or buf.dtype.itemsize * buf.channels
-            cls = res.register_class
-            # An array of N resources (`ArraySize: N`) takes N registers,
-            # each with its part of the data.
+            # An array of N resources (`ArraySize: N`) takes N registers (N
+            # heap places), each with its part of the data.
             parts = np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
             for k, part in enumerate(parts):
                 data = np.frombuffer(bytearray(part.tobytes()), dtype=np.uint8).copy()
-                out[(cls, res.space, res.register + k)] = bound = Resource(res.name, data, stride, res.kind, buf,
-                                                                           cls == "u")
+                bound = Resource(res.name, data, stride, res.kind, buf, cls == "u")
                 bound.counter = buf.counter
+                for what, space, first in places:
+                    out[(what, space, first + k)] = bound
         self._bind_root_parameters(out)
         self._bind_push_constants(out)
         return out

@@ -129,6 +129,27 @@ def _create_handle_from_binding(ex: Executor, ins, o, args, mask):
     return _handle_for(ex, ins, cls, space, args[1])
 
 
+@op("CreateHandleFromHeap")
+def _create_handle_from_heap(ex: Executor, ins, o, args, mask):
+    # ResourceDescriptorHeap[i] / SamplerDescriptorHeap[i] (SM 6.6): the
+    # pipeline resource whose HeapIndex is i.
+    sampler = args[1] is not None and bool(args[1][mask].any() if mask.any() else args[1][0])
+    heap = "sampler heap" if sampler else "heap"
+    index = np.where(mask, args[0], args[0][mask][0] if mask.any() else 0)
+    regs = np.unique(index)
+    resources = []
+    for r in regs:
+        res = ex.resources.get((heap, 0, int(r)))
+        if res is None:
+            what = "SamplerDescriptorHeap" if sampler else "ResourceDescriptorHeap"
+            raise RunError(f"the shader reads {what}[{int(r)}], but no resource of the pipeline has HeapIndex "
+                           f"{int(r)}{' (a sampler)' if sampler else ''}", ins.line)
+        resources.append(res)
+    if len(resources) == 1:
+        return Handle(resources)
+    return Handle(resources, np.searchsorted(regs, index))
+
+
 def _handle_for(ex: Executor, ins, cls: str, space: int, index: np.ndarray) -> Handle:
     regs = np.unique(index)
     if len(regs) == 1:

@@ -220,7 +220,7 @@ class Resource:
     """A buffer bound to a register: class t/u/b/s from `kind`."""
 
     __slots__ = ("name", "kind", "register", "space", "vk_binding", "vk_set", "has_counter", "span",
-                 "counter_binding")
+                 "counter_binding", "heap_index", "dx_bound")
 
     def __init__(self, name: str, kind: str, register: int, space: int, vk_binding: int | None, vk_set: int,
                  has_counter: bool, span: Span | None, counter_binding: int | None = None) -> None:
@@ -233,6 +233,8 @@ class Resource:
         self.has_counter = has_counter
         self.span = span
         self.counter_binding = counter_binding   # VulkanBinding's CounterBinding: the counter's binding
+        self.heap_index: int | None = None      # HeapIndex: its place in the descriptor heap (SM 6.6)
+        self.dx_bound = True                    # has a DirectXBinding (or nothing else places it)
 
     @property
     def register_class(self) -> str:
@@ -720,8 +722,18 @@ class _Reader:
         has_counter = False
         if "HasCounter" in fields:
             has_counter = self.scalar(fields["HasCounter"], "'HasCounter'").lower() == "true"
-        return Resource(name, kind, register, space, vk_binding, set_index, has_counter, self.span(node),
-                        counter_binding)
+        res = Resource(name, kind, register, space, vk_binding, set_index, has_counter, self.span(node),
+                       counter_binding)
+        if "HeapIndex" in fields:
+            # ResourceDescriptorHeap[i] (SamplerDescriptorHeap[i] for a sampler).
+            res.heap_index = self.integer(fields["HeapIndex"], "'HeapIndex'", 0)
+            res.dx_bound = "DirectXBinding" in fields
+            for other in p.resources:
+                if other.heap_index == res.heap_index and (other.register_class == "s") == (kind in (
+                        "Sampler", "SamplerComparison")):
+                    raise self.error(fields["HeapIndex"], f"resources '{other.name}' and '{name}' both have "
+                                                          f"HeapIndex {res.heap_index}")
+        return res
 
 
 def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":

@@ -179,6 +179,11 @@ def test_samplers_and_mip_levels():
     assert [(r.name, r.register_class, r.register, r.space) for r in p.resources][1] == ("Samp", "s", 3, 1)
     tex = p.buffers["Tex"]
     assert tex.mip_levels == 3 and tex.mip_extent(1) == (2, 1, 1) and tex.mip_offset(2) == 10
+    # HeapIndex places a resource in the descriptor heap (samplers in theirs).
+    heap = load_pipeline("p.yaml", SAMPLED.replace("      DirectXBinding: { Register: 3, Space: 1 }",
+                                                   "      HeapIndex: 0"))
+    samp = heap.resources[1]
+    assert (samp.heap_index, samp.dx_bound) == (0, False) and heap.resources[0].heap_index is None
 
 
 @pytest.mark.parametrize("old, new, message, at", [
@@ -187,6 +192,8 @@ def test_samplers_and_mip_levels():
     ("ComparisonOp: GreaterEqual", "ComparisonOp: Gequal", "unknown comparison 'Gequal'", "Gequal"),
     ("    - Name: Samp\n      Kind: Sampler", "    - Name: Nope\n      Kind: Sampler",
      "sampler resource 'Nope' names no sampler of the pipeline's 'Samplers'", "Nope"),
+    ("      DirectXBinding: { Register: 3, Space: 1 }", "      HeapIndex: 0\n    - Name: Cmp\n      Kind: Sampler\n"
+     "      HeapIndex: 0", "resources 'Samp' and 'Cmp' both have HeapIndex 0", "0\n    - Name: Out"),
     ("MipLevels: 3", "MipLevels: 4", "'MipLevels' must be from 1 to 3, not 4", "4 }"),
     ("10, 20, 100 ]", "10, 20 ]", "buffer 'Tex' holds 10 elements, but 3 mip levels of a 4x2 texture with 1 "
                                   "channels need 11", "{ Width: 4"),

@@ -93,8 +93,11 @@ def test_run_test_gives_the_cpu_results(device, test, argv):
     source = Path(argv[0])
     pipeline = argv[argv.index("--pipeline") + 1]
     flags = [w for i, w in enumerate(argv[1:], 1) if w != "--pipeline" and argv[i - 1] != "--pipeline"]
-    if "RootParameters" in Path(pipeline).read_text(encoding="utf-8"):
+    text = Path(pipeline).read_text(encoding="utf-8")
+    if "RootParameters" in text:
         pytest.skip("DirectX root parameters: the pipeline binds for D3D12 only")
+    if "HeapIndex" in text:
+        pytest.skip("descriptor heaps (SM 6.6 dynamic resources): the SPIR-V backend does not map them yet")
     result = _compile(source, flags)
     cpu = hlslc.run(result, pipeline)
     if not all(o.ok for o in cpu.outcomes):
