@@ -240,6 +240,7 @@ class Codegen:
         self.structured_layouts = LayoutBuilder(self.engine, STRUCTURED, options.native_16bit, options.row_major)
         self.handles: dict[int, ir.Value] = {}    # per emitted function
         self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
+        self.spec_constants: list[tuple[ir.GlobalVariable, int]] = []   # [[vk::constant_id]] globals, ids
         # What reflection reports (hlslc/lower/interface.py): every dx::linalg
         # call lowered (sema's LinalgCall), every Wave Matrix variable and
         # method lowered (type, method name or None for a declaration).
@@ -999,6 +1000,8 @@ class Codegen:
                 gv.initializer = self._constant_initializer(init, t, span) if init is not None \
                     else ir.Constant(ty, None)
                 gv.global_constant = sym.is_const
+                if sym.spec_constant is not None:
+                    self.spec_constants.append((gv, sym.spec_constant[0]))
             except LowerError:
                 # Not a constant (a call, a uniform): computed when the
                 # function starts, as DXC initialises such statics.

@@ -75,6 +75,14 @@ def emit_metadata(gen: "Codegen") -> None:
             m.add_named_metadata("hlslc.pushConstants").add(
                 m.add_metadata([ir.MetaDataString(m, binding.name), _i32(binding.space), _i32(binding.lower)]))
 
+    # [[vk::constant_id(N)]] globals: a constant global holding the default
+    # value, read where the constant is used, and `!{!"name", i32 N}` here, so
+    # that the SPIR-V backend makes it a specialization constant and hlslc
+    # run can set it from the pipeline's SpecializationConstants.
+    for gv, spec_id in gen.spec_constants:
+        m.add_named_metadata("hlslc.specConstants").add(
+            m.add_metadata([ir.MetaDataString(m, gv.name), _i32(spec_id)]))
+
     if gen.matrix_uses:
         uses = m.add_named_metadata("dx.linalg.matrixUses")
         for entry in gen.matrix_uses:

@@ -422,6 +422,35 @@ class Executor:
                            f"{what} there", line)
         return res
 
+    def _specialize(self, n: int) -> None:
+        """The pipeline's SpecializationConstants (of the Compute shader)
+        written over the defaults of the module's [[vk::constant_id]]
+        globals, as Vulkan sets them: the value's bits, of the constant's
+        size (a bool takes a 32-bit VkBool32)."""
+        values = self.pipeline.compute_shader().spec_constants
+        for ref in self.mod.named_metadata.get("hlslc.specConstants", []):
+            node = self.mod.md_node(ref) or []
+            if len(node) < 2:
+                continue
+            name, cid = "@" + (self.mod.md_string(node[0]) or ""), self.mod.md_int(node[1])
+            if cid not in values or name not in self.memories:
+                continue
+            kind, value = values[cid]
+            t = self.types.get(self.mod.globals[name].type)
+            if t is None or t.kind != "scalar":
+                continue
+            raw = np.asarray(value).tobytes()
+            if t.dtype == np.bool_:
+                if kind != "Bool" and len(raw) != 4:
+                    raise RunError(f"specialization constant {cid} is a bool (4 bytes); the pipeline gives a {kind}")
+                bits = np.full(n, int.from_bytes(raw[:4], "little") != 0, dtype=np.bool_)
+            else:
+                if len(raw) != t.dtype.itemsize:
+                    raise RunError(f"specialization constant {cid} has {t.dtype.itemsize} bytes; the pipeline gives "
+                                   f"a {kind} ({len(raw)} bytes)")
+                bits = np.full(n, np.frombuffer(raw, dtype=t.dtype)[0], dtype=t.dtype)
+            self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, bits, np.ones(n, dtype=bool))
+
     # ---- running --------------------------------------------------------------
 
     def run(self) -> None:
@@ -451,6 +480,7 @@ class Executor:
                         raise RunError(f"cannot read the initializer of {name}", g.line) from None
                     self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, value,
                                np.ones(n, dtype=bool))
+        self._specialize(n)
         names = [b.name for b in fn.blocks]
         succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in names]
                 for b in fn.blocks}

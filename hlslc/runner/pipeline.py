@@ -88,15 +88,27 @@ class PipelineError(Exception):
         self.span = span
 
 
+# SpecializationConstants' Type -> the value's numpy type (Bool: a 32-bit
+# VkBool32, as Vulkan reads it).
+SPEC_CONSTANT_TYPES: dict[str, np.dtype] = {
+    "Bool": np.dtype(np.uint32), "Int16": np.dtype(np.int16), "UInt16": np.dtype(np.uint16),
+    "Int32": np.dtype(np.int32), "UInt32": np.dtype(np.uint32), "Int64": np.dtype(np.int64),
+    "UInt64": np.dtype(np.uint64), "Float16": np.dtype(np.float16), "Float32": np.dtype(np.float32),
+    "Float64": np.dtype(np.float64),
+}
+
+
 class Shader:
     """One `Shaders` entry: a stage and its entry function."""
 
-    __slots__ = ("stage", "entry", "span", "compile_args")
+    __slots__ = ("stage", "entry", "span", "compile_args", "spec_constants")
 
     def __init__(self, stage: str, entry: str, span: Span | None, compile_args: list[str] | None = None) -> None:
         self.stage = stage
         self.entry = entry
         self.span = span
+        # SpecializationConstants: ConstantID -> (Type, the value as that type).
+        self.spec_constants: dict[int, tuple[str, Any]] = {}
         # hlslc's own key `CompileArguments`: the options the shader is
         # compiled with (`-T cs_6_8`, ...), before the command line's.
         self.compile_args = compile_args or []
@@ -359,14 +371,18 @@ class _Reader:
         if "Shaders" not in top:
             raise self.error(root, "the pipeline has no 'Shaders' list")
         for node in self.sequence(top["Shaders"][1], "'Shaders'"):
-            fields = self.fields(node, "a shader", {"Stage", "Entry", "CompileArguments"},
-                                 {"ShaderName", "SpecializationConstants"}, required={"Stage"})
+            fields = self.fields(node, "a shader", {"Stage", "Entry", "CompileArguments", "SpecializationConstants"},
+                                 {"ShaderName"}, required={"Stage"})
             stage = self.choice(fields["Stage"], STAGES, "shader stage")
             entry = self.string(fields["Entry"]) if "Entry" in fields else "main"
             compile_args = [self.string(item) for item in self.sequence(fields["CompileArguments"],
                                                                           "'CompileArguments'")] \
                 if "CompileArguments" in fields else []
-            p.shaders.append(Shader(stage, entry, self.span(node), compile_args))
+            shader = Shader(stage, entry, self.span(node), compile_args)
+            if "SpecializationConstants" in fields:
+                for item in self.sequence(fields["SpecializationConstants"], "'SpecializationConstants'"):
+                    self.spec_constant(item, shader)
+            p.shaders.append(shader)
         if "DispatchSize" in top:
             p.dispatch = self.triple(top["DispatchSize"][1], "DispatchSize")
         if "DispatchParameters" in top:
@@ -644,6 +660,32 @@ class _Reader:
         if not info.min <= value <= info.max:
             raise self.error(node, f"{value} does not fit a {fmt} element ({info.min} to {info.max})")
         return dtype.type(value)
+
+    def spec_constant(self, node: Any, shader: Shader) -> None:
+        f = self.fields(node, "a specialization constant", {"ConstantID", "Value", "Type"},
+                        required={"ConstantID", "Value", "Type"})
+        cid = self.integer(f["ConstantID"], "'ConstantID'", 0, 0xFFFFFFFF)
+        kind = self.choice(f["Type"], list(SPEC_CONSTANT_TYPES), "specialization constant type")
+        dtype = SPEC_CONSTANT_TYPES[kind]
+        text = self.scalar(f["Value"], "a specialization constant's value").strip()
+        value: Any = None
+        try:
+            if kind == "Bool":
+                low = text.lower()
+                value = {"true": 1, "false": 0, "1": 1, "0": 0}.get(low)
+            elif dtype.kind == "f":
+                value = dtype.type(float(text))
+            else:
+                number = int(text, 0)
+                info = np.iinfo(dtype)
+                value = dtype.type(number) if info.min <= number <= info.max else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise self.error(f["Value"], f"invalid {kind.lower()} value for specialization constant '{text}'")
+        if cid in shader.spec_constants:
+            raise self.error(f["ConstantID"], f"a second entry for specialization constant ID {cid}")
+        shader.spec_constants[cid] = (kind, dtype.type(value))
 
     def sampler(self, node: Any) -> Sampler:
         f = self.fields(node, "a sampler", {"Name", "MinFilter", "MagFilter", "Address", "MinLOD", "MaxLOD",

@@ -36,6 +36,8 @@ DECORATION_BLOCK, DECORATION_BUFFER_BLOCK, DECORATION_BINDING, DECORATION_DESCRI
 STORAGE_UNIFORM_CONSTANT, STORAGE_UNIFORM, STORAGE_PUSH_CONSTANT, STORAGE_STORAGE_BUFFER = 0, 2, 9, 12
 STORAGE_WORKGROUP = 4
 OP_TYPE_BOOL, OP_TYPE_VECTOR, OP_TYPE_MATRIX = 20, 23, 24
+OP_SPEC_CONSTANT_TRUE, OP_SPEC_CONSTANT_FALSE = 48, 49
+DECORATION_SPEC_ID = 1
 BUILTIN_DECORATION, BUILTIN_WORKGROUP_SIZE = 11, 25
 
 # Descriptor kinds, as the Vulkan runner names them.
@@ -119,6 +121,9 @@ class ModuleInfo:
     # Bytes of the module's Workgroup (groupshared) variables, laid out
     # naturally (each value at a multiple of its size).
     workgroup_bytes: int = 0
+    # Specialization constants: SpecId -> the bytes its value takes (a bool:
+    # 4, a VkBool32).
+    spec_constants: dict[int, int] = field(default_factory=dict)
 
     def compute_entry(self, name: str) -> EntryPoint:
         computes = [e for e in self.entry_points if e.model == EXECUTION_MODEL_GLCOMPUTE]
@@ -175,6 +180,7 @@ def read_module(code: bytes) -> ModuleInfo:
     variables: list[tuple[int, int, int]] = []  # (pointer type, id, storage class)
     matrices: list[tuple[int, ...]] = []
     local_size_ids: dict[int, tuple[int, int, int]] = {}
+    spec_types: dict[int, int] = {}             # specialization constant id -> its type
     i = 5
     while i < len(words):
         count, op = words[i] >> 16, words[i] & 0xFFFF
@@ -207,12 +213,21 @@ def read_module(code: bytes) -> ModuleInfo:
             types[ops[0]] = (op, tuple(ops[1:]))
         elif op in (OP_CONSTANT, OP_SPEC_CONSTANT) and len(ops) >= 3:
             constants[ops[1]] = ops[2]      # a specialisation constant: its default
+            if op == OP_SPEC_CONSTANT:
+                spec_types[ops[1]] = ops[0]
+        elif op in (OP_SPEC_CONSTANT_TRUE, OP_SPEC_CONSTANT_FALSE):
+            spec_types[ops[1]] = ops[0]
         elif op in (OP_CONSTANT_COMPOSITE, OP_SPEC_CONSTANT_COMPOSITE):
             composites[ops[1]] = tuple(ops[2:])
         elif op == OP_VARIABLE:
             variables.append((ops[0], ops[1], ops[2]))
         elif op == OP_TYPE_COOPERATIVE_MATRIX_KHR:
             matrices.append(tuple(ops))
+    for target, type_id in spec_types.items():
+        spec_id = decorations.get(target, {}).get(DECORATION_SPEC_ID)
+        if spec_id:
+            width = ints[type_id][0] if type_id in ints else abs(floats.get(type_id, 32))
+            info.spec_constants[spec_id[0]] = 4 if type_id not in ints and type_id not in floats else width // 8
     for entry_id, ids in local_size_ids.items():
         if all(x in constants for x in ids):
             info.local_size[entry_id] = tuple(constants[x] for x in ids)  # type: ignore[assignment]

@@ -188,6 +188,8 @@ _STRUCTS: dict[str, str] = {
                                   "pPushConstantRanges:P",
     "VkPipelineShaderStageCreateInfo": "sType:U pNext:P flags:U stage:U module:Q pName:P pSpecializationInfo:P",
     "VkPipelineShaderStageRequiredSubgroupSizeCreateInfo": "sType:U pNext:P requiredSubgroupSize:U",
+    "VkSpecializationMapEntry": "constantID:U offset:U size:Q",
+    "VkSpecializationInfo": "mapEntryCount:U pMapEntries:P dataSize:Q pData:P",
     "VkComputePipelineCreateInfo": "sType:U pNext:P flags:U stage:VkPipelineShaderStageCreateInfo layout:Q "
                                    "basePipelineHandle:Q basePipelineIndex:I",
     "VkDescriptorPoolSize": "type:U descriptorCount:U",

@@ -290,6 +290,26 @@ def check_module_bindings(info: S.ModuleInfo, entry: S.EntryPoint, plan: list[Bi
                            f"{b.describe()} binds {bound}")
 
 
+def specialization(info: S.ModuleInfo, pipeline: Pipeline) -> tuple[list[tuple[int, int, int]], bytes]:
+    """The map entries (constant id, offset, size) and data of the Compute
+    shader's SpecializationConstants that the module declares; a value of
+    another size than the constant's is a `RunError`."""
+    values = pipeline.compute_shader().spec_constants
+    entries: list[tuple[int, int, int]] = []
+    data = b""
+    for cid, (kind, value) in sorted(values.items()):
+        size = info.spec_constants.get(cid)
+        if size is None:
+            continue            # a constant the module does not declare (Vulkan ignores it too)
+        raw = np.asarray(value).tobytes()
+        if len(raw) != size:
+            raise RunError(f"specialization constant {cid} takes {size} bytes in the module; the pipeline gives a "
+                           f"{kind} ({len(raw)} bytes)")
+        entries.append((cid, len(data), size))
+        data += raw
+    return entries, data
+
+
 # --------------------------------------------------------------------------
 # Devices, features and extensions
 
@@ -1076,6 +1096,17 @@ class _Session:
                        pName=ctypes.cast(entry_name, ctypes.c_void_p))
         if sel.full_subgroups:
             stage.flags |= vk.SHADER_STAGE_REQUIRE_FULL_SUBGROUPS
+        spec_entries, spec_data = specialization(self.info, self.pipeline)
+        if spec_entries:
+            entries = vk.array("VkSpecializationMapEntry", [
+                vk.new("VkSpecializationMapEntry", constantID=cid, offset=offset, size=size)
+                for cid, offset, size in spec_entries])
+            data = ctypes.create_string_buffer(spec_data, len(spec_data))
+            spec_info = vk.new("VkSpecializationInfo", mapEntryCount=len(spec_entries),
+                               pMapEntries=ctypes.addressof(entries), dataSize=len(spec_data),
+                               pData=ctypes.addressof(data))
+            spec_info._keep += [entries, data]
+            stage.pSpecializationInfo = ctypes.addressof(spec_info)
         required = vk.new("VkPipelineShaderStageRequiredSubgroupSizeCreateInfo",
                           requiredSubgroupSize=sel.required_subgroup_size or 0)
         if sel.required_subgroup_size:

@@ -269,6 +269,9 @@ class Analyzer:
                         t = self.engine.var_type(sym)
                         if sym.decl is not None and push_constant_attribute(sym.decl) is not None:
                             self._check_push_constant(sym, t)
+                        if sym.decl is not None and constant_id_attribute(sym.decl) is not None:
+                            self._check_spec_constant(sym, t)
+                            continue
                         if "globallycoherent" in sym.storage and not _is_uav(t):
                             raise SemaError(f"'globallycoherent' applies to writable resources (UAVs), not "
                                             f"'{t.spell()}'", sym.decl.type.span if sym.decl else sym.span)
@@ -316,6 +319,37 @@ class Analyzer:
             raise SemaError(f"a second push constant block: '{first.name}' is already one (a shader has at most "
                             "one)", attr.span)
         self._push_constant = sym
+
+    def _check_spec_constant(self, sym: VarSymbol, t: T.Type) -> None:
+        """`[[vk::constant_id(N)]] const T name = value;`: a specialization
+        constant (Vulkan sets it when the pipeline is created; on DirectX it
+        is its initial value): a global `const` scalar whose initializer is
+        a constant, N a non-negative integer constant."""
+        attr = constant_id_attribute(sym.decl)
+        if len(attr.args) != 1:
+            raise SemaError(f"'vk::constant_id' takes one argument, the constant's id, not {len(attr.args)}",
+                            attr.span)
+        value = self.engine.evaluate(attr.args[0], Env(sym.env))
+        if not isinstance(value.value, int) or isinstance(value.value, bool) or not 0 <= value.value <= 0xFFFFFFFF:
+            raise SemaError(f"the id of a specialization constant is an integer from 0 to 4294967295, not "
+                            f"{value.value!r}", attr.args[0].span)
+        if not sym.is_const or sym.is_groupshared or sym.cbuffer is not None:
+            raise SemaError(f"'vk::constant_id' applies to a global 'const' scalar; '{sym.name}' is not const",
+                            attr.span)
+        if not isinstance(t, T.ScalarType) or t.spell() not in _SPEC_CONSTANT_TYPES:
+            raise SemaError(f"a specialization constant is a bool, integer or floating-point scalar, not "
+                            f"'{t.spell()}'", sym.decl.type.span)
+        init = sym.decl.init
+        if init is None:
+            raise SemaError(f"the specialization constant '{sym.name}' needs an initializer, its default value",
+                            sym.decl.name_span or sym.span)
+        self.check_initializer(init, t, Env(sym.env))
+        try:
+            default = self.engine.convert_constant(self.engine.evaluate(init, Env(sym.env)), t, init.span)
+        except SemaError as err:
+            raise SemaError(f"the default value of the specialization constant '{sym.name}' must be a constant: "
+                            f"{err.message}", init.span) from None
+        sym.spec_constant = (int(value.value), default)
 
     def check_attributes(self, attributes: list[A.Attribute]) -> None:
         """C++11 attributes: `[[vk::...]]` ones are kept for reflection and
@@ -1683,10 +1717,22 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
 # Texture methods that take implicit derivatives.
 # Vulkan attributes that have no DirectX meaning to fall back on.
 _VULKAN_ONLY_ATTRIBUTES = {
-    "constant_id": "specialization constants ('vk::constant_id') are a Vulkan-only feature",
     "spirv_instruction": "inline SPIR-V ('vk::spirv_instruction') is a Vulkan-only feature",
     "spirv_type": "inline SPIR-V ('vk::spirv_type') is a Vulkan-only feature",
 }
+
+
+def constant_id_attribute(decl: Any) -> A.Attribute | None:
+    """The `[[vk::constant_id(N)]]` attribute of a declaration, if any."""
+    for attr in getattr(decl, "attributes", None) or ():
+        if attr.cxx and attr.namespace == "vk" and attr.name == "constant_id":
+            return attr
+    return None
+
+
+# Scalar types a specialization constant may have.
+_SPEC_CONSTANT_TYPES = ("bool", "int", "uint", "int16_t", "uint16_t", "int64_t", "uint64_t", "half", "float",
+                        "double", "float16_t", "float32_t", "float64_t", "int32_t", "uint32_t")
 
 
 def push_constant_attribute(decl: Any) -> A.Attribute | None:

@@ -717,6 +717,9 @@ class Engine:
         decl = var.decl
         if not (isinstance(decl, A.VarDecl) and decl.init is not None and var.is_const and var.env is not None):
             raise SemaError(f"'{var.name}' is not a constant expression", span)
+        if any(a.cxx and a.namespace == "vk" and a.name == "constant_id" for a in decl.attributes or ()):
+            raise SemaError(f"'{var.name}' is a specialization constant, set when the pipeline is created: it is "
+                            "not a constant expression", span)
         if var.evaluating:
             raise SemaError(f"the value of '{var.name}' depends on itself", span)
         if self._depth > _MAX_INSTANTIATION_DEPTH:

@@ -205,7 +205,8 @@ class VarSymbol(Symbol):
     """A variable, parameter, field or static data member.  The type and the
     constant value of a `static const` are computed on first use."""
     __slots__ = ("decl", "env", "type", "storage", "is_const", "const_value", "evaluating", "owner",
-                 "is_param", "param_modifiers", "is_field", "const_error", "is_global", "cbuffer", "bit_field")
+                 "is_param", "param_modifiers", "is_field", "const_error", "is_global", "cbuffer", "bit_field",
+                 "spec_constant")
 
     def __init__(self, name: str, span: "Span | None", decl: "A.Node | None", env: "Env | None",
                  type: T.Type | None = None, storage: tuple[str, ...] = (), owner: Any = None) -> None:
@@ -228,6 +229,8 @@ class VarSymbol(Symbol):
         self.cbuffer: Any = None
         # A bit-field member: where its bits lie (None for other variables).
         self.bit_field: "BitField | None" = None
+        # [[vk::constant_id(N)]]: (N, the default value), set by sema.
+        self.spec_constant: "tuple[int, T.ConstValue] | None" = None
 
     @property
     def is_groupshared(self) -> bool:

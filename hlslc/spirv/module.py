@@ -355,6 +355,20 @@ class Module:
         self.parts[cid] = list(parts)
         return cid
 
+    def spec_constant(self, default: int, spec_id: int, name: str) -> int:
+        """A specialization constant (SpecId `spec_id`) of the scalar
+        constant `default`'s type and value: its own instruction, never
+        shared."""
+        inst = next(i for i in self.globals if i.result == default)
+        op = {"Constant": "SpecConstant", "ConstantTrue": "SpecConstantTrue",
+              "ConstantFalse": "SpecConstantFalse"}[inst.op]
+        cid = self.new_id()
+        self.globals.append(Instruction(op, inst.type, cid, list(inst.operands)))
+        self.value_type[cid] = inst.type
+        self.friendly[cid] = name
+        self.decorate(cid, "SpecId", spec_id)
+        return cid
+
     def is_constant(self, value: int) -> bool:
         return value in self.constant_ids
 

@@ -265,6 +265,12 @@ class Translator:
         self.interface: list[int] = []
         self.builtins: dict[str, int] = {}
         self.global_vars: dict[str, Any] = {}
+        # [[vk::constant_id(N)]] globals (`!hlslc.specConstants`): N by name.
+        self.spec_ids: dict[str, int] = {}
+        for ref in self.ir.named_metadata.get("hlslc.specConstants", []):
+            node = self.ir.md_node(ref) or []
+            if len(node) >= 2 and self.ir.md_string(node[0]) is not None and self.ir.md_int(node[1]) is not None:
+                self.spec_ids["@" + self.ir.md_string(node[0])] = self.ir.md_int(node[1])
         self.slots: list[Slot] = []
         self.current_line: int | None = None
         from .packing import Plan
@@ -696,6 +702,11 @@ class Translator:
         init = None
         if storage == "Private":
             init = self._global_initializer(g, t)
+            spec_id = self.spec_ids.get(name)
+            if spec_id is not None and init is not None:
+                # [[vk::constant_id(N)]]: the variable starts as the
+                # specialization constant N (its default the initializer).
+                init = self.m.spec_constant(init, spec_id, name.lstrip("@"))
         var = self.m.global_variable(self.stype(t), storage, name.lstrip("@"), init)
         self.interface.append(var)
         found = self.global_vars[name] = Ptr(var, storage, t, [], t, name=name)

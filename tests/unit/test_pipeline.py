@@ -210,3 +210,32 @@ def test_sampler_errors_are_located(old, new, message, at):
     offset = text.index(at)
     expected = (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
     assert info.value.span is not None and info.value.span.line_col() == expected
+
+
+def test_specialization_constants():
+    text = GOOD.replace("    Entry: main\n", """    Entry: main
+    SpecializationConstants:
+      - { ConstantID: 0, Value: true, Type: Bool }
+      - { ConstantID: 3, Value: -2, Type: Int16 }
+      - { ConstantID: 4, Value: 0x7f, Type: UInt64 }
+      - { ConstantID: 5, Value: 2.5, Type: Float32 }
+""")
+    values = load_pipeline("p.yaml", text).compute_shader().spec_constants
+    assert {k: (kind, v.item()) for k, (kind, v) in values.items()} == {
+        0: ("Bool", 1), 3: ("Int16", -2), 4: ("UInt64", 127), 5: ("Float32", 2.5)}
+    assert values[3][1].dtype == np.int16
+    for old, new, message, at in [
+            ("Value: -2, Type: Int16", "Value: 40000, Type: Int16",
+             "invalid int16 value for specialization constant '40000'", "40000"),
+            ("Value: true, Type: Bool", "Value: \"not a number\", Type: Bool",
+             "invalid bool value for specialization constant 'not a number'", "\"not a number\""),
+            ("Value: 2.5, Type: Float32", "Value: x, Type: Float32", "invalid float32 value for specialization "
+                                                                    "constant 'x'", "x, Type"),
+            ("ConstantID: 4,", "ConstantID: 3,", "a second entry for specialization constant ID 3", "3, Value: 0x7f"),
+            ("Type: UInt64", "Type: Int8", "unknown specialization constant type 'Int8'", "Int8")]:
+        bad = text.replace(old, new)
+        with pytest.raises(PipelineError) as info:
+            load_pipeline("p.yaml", bad)
+        assert message in info.value.message
+        offset = bad.index(at)
+        assert info.value.span.line_col() == (bad.count("\n", 0, offset) + 1, offset - bad.rfind("\n", 0, offset))

@@ -522,3 +522,21 @@ DescriptorSets:""").replace("...\n", """    - Name: Samp
     assert plan["Texels"].kind == S.SAMPLED_IMAGE and plan["Texels"].format == 126
     with pytest.raises(RunError, match="a Depth32 texture has one channel, not 2"):
         vulkan.plan_bindings(_pipeline(tmp_path, text.replace("Format: Depth32", "Format: Depth32\n    Channels: 2")))
+
+
+def test_specialization_entries(tmp_path):
+    # The pipeline's values of the constants the module declares, packed;
+    # a value of another size than the module's constant is an error.
+    text = PIPELINE.replace("    Entry: main\n", """    Entry: main
+    SpecializationConstants:
+      - { ConstantID: 2, Value: 7, Type: UInt32 }
+      - { ConstantID: 0, Value: 1, Type: Bool }
+      - { ConstantID: 9, Value: 1.5, Type: Float64 }
+""")
+    pipeline = _pipeline(tmp_path, text)
+    info = S.ModuleInfo(version=(1, 6), spec_constants={0: 4, 2: 4})
+    assert vulkan.specialization(info, pipeline) == ([(0, 0, 4), (2, 4, 4)], b"\1\0\0\0\7\0\0\0")
+    info.spec_constants[9] = 4
+    with pytest.raises(RunError, match=r"specialization constant 9 takes 4 bytes in the module; the pipeline gives "
+                                       r"a Float64 \(8 bytes\)"):
+        vulkan.specialization(info, pipeline)

@@ -15,7 +15,8 @@ struct S { [[vk::offset(16)]] uint b; };
 
 struct Push { uint x; };
 [[vk::push_constant]] Push Constants2;   // a constant buffer of its own (push-constant-errors.hlsl)
-[[vk::constant_id(3)]] const uint SpecValue = 1; // expected-error {{specialization constants ('vk::constant_id') are a Vulkan-only feature; hlslc compiles for DirectX (DXIL)}}
+[[vk::constant_id(3)]] const uint SpecValue = 1; // a specialization constant (spec-constant-errors.hlsl)
+[[vk::ext_instruction(1)]] uint Inline(); // expected-error {{inline SPIR-V ('vk::ext_*') is a Vulkan-only feature; hlslc compiles for DirectX (DXIL)}}
 [[nodiscard]] uint Twice([[vk::location(0)]] uint x) { return 2 * x; } // expected-warning {{unknown attribute 'nodiscard' ignored}}
 
 [numthreads(8, 1, 1)]
