@@ -4,7 +4,7 @@
 // resources in the heaps with HeapIndex (a resource may also have a
 // DirectXBinding: one resource seen both ways).  A heap index no resource
 // has is a located error.
-// RUN: %hlslc run -T cs_6_6 %s --pipeline %S/descriptor-heap.yaml | FileCheck %s
+// RUN: %hlslc run %s --pipeline %S/descriptor-heap.yaml -T cs_6_6 | FileCheck %s
 // CHECK: Sums: pass
 // CHECK: Counts: pass
 // RUN: not %hlslc run -T cs_6_6 -D MISSING %s --pipeline %S/descriptor-heap.yaml 2>&1 | FileCheck %s --check-prefix=ERR

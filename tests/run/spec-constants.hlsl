@@ -4,7 +4,7 @@
 // constants with one id both take its value.  The CPU executor writes them
 // over the defaults; the GPU tests run the same pipeline on Vulkan
 // (VkSpecializationInfo) and compare.
-// RUN: %hlslc run -T cs_6_2 -enable-16bit-types %s --pipeline %S/spec-constants.yaml | FileCheck %s
+// RUN: %hlslc run %s --pipeline %S/spec-constants.yaml -T cs_6_2 -enable-16bit-types | FileCheck %s
 // CHECK: Values: pass
 // CHECK: Halves: pass
 // CHECK: Doubles: pass
