@@ -12,9 +12,17 @@ components and converted, as Vulkan's sampled types are 32-bit.
 
 Operations: typed-buffer loads and stores, `TextureLoad` (with a mip level
 or, for multisampled textures, a sample), `TextureStore`, `GetDimensions`,
-`SampleLevel`, `SampleGrad` and `TextureGather` (compute shaders have no
-implicit derivatives, so `Sample` and `SampleBias` are errors), and
+`SampleLevel`, `SampleGrad` (its clamp is MinLod) and `TextureGather`
+(`OpImageSampleExplicitLod`, `OpImageGather`); the comparisons
+`SampleCmpLevelZero`, `SampleCmpLevel` and `SampleCmpGrad`
+(`OpImageSampleDrefExplicitLod`, with Lod 0, Lod, or Grad and MinLod) and
+`TextureGatherCmp` (`OpImageDrefGather`, which compares the first component
+only: GatherCmpGreen, Blue and Alpha are errors); constant texel offsets
+are ConstOffset.  Compute shaders have no implicit derivatives, so
+`Sample`, `SampleBias`, `SampleCmp` and `CalculateLOD` are errors.  And
 atomics on `R32ui`/`R32i` storage images through `OpImageTexelPointer`.
+A comparison sampler (`SamplerComparisonState`) is an `OpTypeSampler` like
+any other; the comparison's scalar result is component 0 of its ResRet.
 
 Owns: image and sampler types and variables and those operations.  Does
 not own: the other resources (`buffers`).
@@ -364,6 +372,32 @@ def _sampled_image(tr: Translator, args: list[Operand]) -> tuple[Images, Resourc
     return im, res, combined, shape
 
 
+def _image_operands(operands: dict[int, list[Any]]) -> list[Any]:
+    """Image operands from their bits (Lod 0x2, Grad 0x4, ConstOffset 0x8,
+    MinLod 0x80, ...) and values: the mask, then the values in the order of
+    the bits."""
+    mask = 0
+    values: list[Any] = []
+    for bit in sorted(operands):
+        mask |= bit
+        values += operands[bit]
+    return [Enum("ImageOperands", mask)] + values
+
+
+def _gradients(tr: Translator, im: Images, shape: Shape, args: list[Operand], first: int,
+               clamp: Operand | None) -> dict[int, list[Any]]:
+    """Grad (ddx then ddy, as many as the coordinates' dimensions, from
+    `args[first]` on) and, for a clamp that is not undef, MinLod."""
+    dims = shape.coords - (1 if shape.arrayed else 0)
+    ddx = im.coordinate(args[first:first + 3], dims, "float")
+    ddy = im.coordinate(args[first + 3:first + 6], dims, "float")
+    operands: dict[int, list[Any]] = {0x4: [Id(ddx), Id(ddy)]}
+    if clamp is not None and clamp.value not in ("undef", "poison"):
+        tr.m.capability("MinLod")
+        operands[0x80] = [Id(tr.val(clamp).id)]
+    return operands
+
+
 def sample(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
     im, res, combined, shape = _sampled_image(tr, args)
     count = shape.coords if shape.dim != "Cube" else 3 + (1 if shape.arrayed else 0)
@@ -371,18 +405,52 @@ def sample(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts
     vec4 = tr.m.t_vector(im.sampled_type(res), 4)
     offsets = _offsets(tr, args[6:9], shape.coords - (1 if shape.arrayed else 0)) if shape.dim != "Cube" else []
     if o.name == "SampleLevel":
-        mask, values = 0x2, [Id(tr.val(args[9]).id)]
-    else:                       # SampleGrad: ddx then ddy, as many as the coordinates' dimensions
-        dims = shape.coords - (1 if shape.arrayed else 0)
-        ddx = im.coordinate(args[9:12], dims, "float")
-        ddy = im.coordinate(args[12:15], dims, "float")
-        mask, values = 0x4, [Id(ddx), Id(ddy)]
+        operands = {0x2: [Id(tr.val(args[9]).id)]}
+    else:                       # SampleGrad: ddx, ddy, clamp
+        operands = _gradients(tr, im, shape, args, 9, args[15] if len(args) > 15 else None)
     if offsets:
-        mask |= 0x8
-        values.append(Id(offsets[0]))
-    texel = tr.emit("ImageSampleExplicitLod", vec4, Id(combined), Id(coordinate), Enum("ImageOperands", mask),
-                    *values)
+        operands[0x8] = [Id(offsets[0])]
+    texel = tr.emit("ImageSampleExplicitLod", vec4, Id(combined), Id(coordinate), *_image_operands(operands))
     return im.texel_parts(res, texel, result)
+
+
+def _compared(tr: Translator, o: Any, args: list[Operand]) -> tuple[Images, ResourceInfo, int, Shape, int]:
+    """The sampled image of a comparison (a float texture that is not 3D)
+    and its float coordinates."""
+    im, res, combined, shape = _sampled_image(tr, args)
+    if im.element(res)[0] != "float" or shape.dim in ("3D", "Buffer"):
+        raise no_mapping(f"the operation {o.name} on '{res.name}' (a {res.kind})",
+                         "Vulkan compares with depth references only in float 1D, 2D and cube images")
+    count = shape.coords if shape.dim != "Cube" else 3 + (1 if shape.arrayed else 0)
+    return im, res, combined, shape, im.coordinate(args[2:6], count, "float")
+
+
+def _compared_parts(tr: Translator, im: Images, res: ResourceInfo, value: int, result: IRType) -> Parts:
+    """A comparison's scalar result as a ResRet: the result in component 0,
+    zeros in the others."""
+    want = result.fields[0]
+    zero = Val(tr.m.const_null(tr.stype(want)), want)
+    return Parts([Val(im.to_value(res, value, want), want), zero, zero, zero, Val(tr.uint(1), tr.types.get("i32"))])
+
+
+def sample_compare(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
+    """SampleCmpLevelZero, SampleCmpLevel and SampleCmpGrad: a depth
+    comparison at an explicit level of detail (0, the given one, or from
+    gradients)."""
+    im, res, combined, shape, coordinate = _compared(tr, o, args)
+    offsets = _offsets(tr, args[6:9], shape.coords - (1 if shape.arrayed else 0)) if shape.dim != "Cube" else []
+    reference = tr.val(args[9]).id
+    if o.name == "SampleCmpLevelZero":
+        operands = {0x2: [Id(tr.m.const_float(tr.m.t_float(32), 0.0))]}
+    elif o.name == "SampleCmpLevel":
+        operands = {0x2: [Id(tr.val(args[10]).id)]}
+    else:                       # SampleCmpGrad: ddx, ddy, clamp
+        operands = _gradients(tr, im, shape, args, 10, args[16] if len(args) > 16 else None)
+    if offsets:
+        operands[0x8] = [Id(offsets[0])]
+    value = tr.emit("ImageSampleDrefExplicitLod", im.sampled_type(res), Id(combined), Id(coordinate), Id(reference),
+                    *_image_operands(operands))
+    return _compared_parts(tr, im, res, value, result)
 
 
 def gather(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
@@ -394,4 +462,27 @@ def gather(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts
     channel = args[8].const_int or 0
     extra: list[Any] = [Enum("ImageOperands", 0x8), Id(offsets[0])] if offsets else []
     texel = tr.emit("ImageGather", vec4, Id(combined), Id(coordinate), Id(tr.uint(channel)), *extra)
+    return im.texel_parts(res, texel, result)
+
+
+_GATHER_NAMES = {1: "GatherCmpGreen", 2: "GatherCmpBlue", 3: "GatherCmpAlpha"}
+
+
+def gather_compare(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts:
+    """GatherCmp: the depth comparisons of the four texels of a bilinear
+    footprint (of the first component: Vulkan's OpImageDrefGather has no
+    channel)."""
+    channel = args[8].const_int
+    if channel is None:
+        raise no_mapping("a GatherCmp channel chosen at run time")
+    if channel != 0:
+        raise no_mapping(_GATHER_NAMES.get(channel, f"GatherCmp of channel {channel}"),
+                         "Vulkan's OpImageDrefGather reads the depth (first) component only")
+    im, res, combined, shape, coordinate = _compared(tr, o, args)
+    if shape.dim not in ("2D", "Cube"):
+        raise no_mapping(f"GatherCmp on '{res.name}' (a {res.kind})", "Vulkan gathers from 2D and cube images only")
+    vec4 = tr.m.t_vector(im.sampled_type(res), 4)
+    offsets = _offsets(tr, args[6:8], 2) if shape.dim != "Cube" else []
+    extra: list[Any] = [Enum("ImageOperands", 0x8), Id(offsets[0])] if offsets else []
+    texel = tr.emit("ImageDrefGather", vec4, Id(combined), Id(coordinate), Id(tr.val(args[9]).id), *extra)
     return im.texel_parts(res, texel, result)

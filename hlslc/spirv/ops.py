@@ -1024,7 +1024,21 @@ def _gather(tr, ins, o, args, rt):
     return gather(tr, o, args, rt)
 
 
+@op("SampleCmpLevelZero", "SampleCmpLevel", "SampleCmpGrad")
+def _sample_compare(tr, ins, o, args, rt):
+    from .images import sample_compare
+    return sample_compare(tr, o, args, rt)
+
+
+@op("TextureGatherCmp")
+def _gather_compare(tr, ins, o, args, rt):
+    from .images import gather_compare
+    return gather_compare(tr, o, args, rt)
+
+
 @op("Sample", "SampleBias", "SampleCmp", "CalculateLOD")
 def _implicit_lod(tr, ins, o, args, rt):
-    raise no_mapping(f"the operation {o.name}", "compute shaders have no implicit derivatives in Vulkan; use "
-                                               "SampleLevel or SampleGrad")
+    instead = "SampleCmpLevelZero, SampleCmpLevel or SampleCmpGrad" if o.name == "SampleCmp" else \
+        "SampleLevel or SampleGrad"
+    raise no_mapping(f"the operation {o.name}",
+                     f"compute shaders have no implicit derivatives in Vulkan; use {instead}")
