@@ -332,7 +332,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
 # The structure of each feature this runner may enable.
 FEATURE_HOME: dict[str, str] = {
     "shaderFloat64": "VkPhysicalDeviceFeatures2", "shaderInt64": "VkPhysicalDeviceFeatures2",
-    "shaderInt16": "VkPhysicalDeviceFeatures2",
+    "shaderInt16": "VkPhysicalDeviceFeatures2", "shaderResourceMinLod": "VkPhysicalDeviceFeatures2",
     "shaderStorageImageReadWithoutFormat": "VkPhysicalDeviceFeatures2",
     "shaderStorageImageWriteWithoutFormat": "VkPhysicalDeviceFeatures2",
     "storageBuffer16BitAccess": "VkPhysicalDevice16BitStorageFeatures",
@@ -392,6 +392,7 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     11: (("shaderInt64",), ()),
     12: ((), ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")),
     22: (("shaderInt16",), ()),
+    42: (("shaderResourceMinLod",), ()),     # MinLod: a sample's LOD clamp
     39: (("shaderInt8",), ()),
     55: (("shaderStorageImageReadWithoutFormat",), ()),
     56: (("shaderStorageImageWriteWithoutFormat",), ()),

@@ -1,7 +1,7 @@
 // Samplers and mip levels: SampleLevel and SampleGrad with each filter,
 // address mode and LOD setting of the pipeline's Samplers, the mip level a
 // level of detail selects, comparison sampling (percentage-closer), Gather
-// and GatherCmp, Load and GetDimensions of a mip level, `mips[][]`.  The
+// and GatherCmp, Load and GetDimensions of a mip level, `mips[][]`, SampleGrad's clamp.  The
 // texture is 4x2 with three levels: row 0 is 0 1 2 3, row 1 is 4 5 6 7;
 // level 1 (2x1) is 10 20; level 2 (1x1) is 100.  Coordinates are chosen
 // where the filters' weights are quarters (exact on a GPU too).  The CPU
@@ -77,4 +77,6 @@ void main() {
   float fw, fh, fl;
   Tex.GetDimensions(0, fw, fh, fl);                                    // 4 2 3
   Out[38] = fw * 100 + fh * 10 + fl;
+  // SampleGrad's LOD clamp: lod -2 raised to 1: level 1.
+  Out[39] = Tex.SampleGrad(LinearClamp, float2(0.5, 0.5), float2(0.0625, 0), float2(0, 0.0625), int2(0, 0), 1.0);
 }

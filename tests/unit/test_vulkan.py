@@ -236,6 +236,8 @@ def test_features_follow_capabilities():
                             "shaderInt8"}
     assert sel.extensions == ["VK_KHR_cooperative_matrix"]
     assert sel.required_subgroup_size is None and not sel.full_subgroups
+    # A sample's LOD clamp (capability MinLod) needs shaderResourceMinLod.
+    assert "shaderResourceMinLod" in vulkan.select_features(_info(42), _device()).features
 
 
 def test_missing_feature_is_named():
