@@ -411,11 +411,17 @@ class Executor:
         return None
 
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
+        """The resource bound at a register of class t/u/b/s, or at an index
+        of the descriptor heaps (class "heap" or "sampler heap", space 0)."""
         res = self.resources.get((cls, space, register))
         if res is None and (cls, space, register) in self._push_constant_blocks():
             raise RunError(f"the shader reads the push constant block "
                            f"'{self._push_constant_blocks()[(cls, space, register)]}', but the pipeline gives no "
                            "PushConstants for the Compute stage", line)
+        if res is None and cls in ("heap", "sampler heap"):
+            what = "SamplerDescriptorHeap" if cls == "sampler heap" else "ResourceDescriptorHeap"
+            raise RunError(f"the shader reads {what}[{register}], but no resource of the pipeline has HeapIndex "
+                           f"{register}{' (a sampler)' if cls == 'sampler heap' else ''}", line)
         if res is None:
             what = "sampler" if cls == "s" else "buffer"
             raise RunError(f"the shader uses register {cls}{register}, space{space}, but the pipeline binds no "
@@ -427,28 +433,21 @@ class Executor:
         written over the defaults of the module's [[vk::constant_id]]
         globals, as Vulkan sets them: the value's bits, of the constant's
         size (a bool takes a 32-bit VkBool32)."""
-        values = self.pipeline.compute_shader().spec_constants
+        shader = self.pipeline.compute_shader()
         for ref in self.mod.named_metadata.get("hlslc.specConstants", []):
             node = self.mod.md_node(ref) or []
             if len(node) < 2:
                 continue
             name, cid = "@" + (self.mod.md_string(node[0]) or ""), self.mod.md_int(node[1])
-            if cid not in values or name not in self.memories:
+            t = self.types.get(self.mod.globals[name].type) if name in self.memories else None
+            if cid is None or t is None or t.kind != "scalar":
                 continue
-            kind, value = values[cid]
-            t = self.types.get(self.mod.globals[name].type)
-            if t is None or t.kind != "scalar":
+            is_bool = t.dtype == np.bool_
+            raw = shader.spec_constant_bytes(cid, 4 if is_bool else t.dtype.itemsize)
+            if raw is None:
                 continue
-            raw = np.asarray(value).tobytes()
-            if t.dtype == np.bool_:
-                if kind != "Bool" and len(raw) != 4:
-                    raise RunError(f"specialization constant {cid} is a bool (4 bytes); the pipeline gives a {kind}")
-                bits = np.full(n, int.from_bytes(raw[:4], "little") != 0, dtype=np.bool_)
-            else:
-                if len(raw) != t.dtype.itemsize:
-                    raise RunError(f"specialization constant {cid} has {t.dtype.itemsize} bytes; the pipeline gives "
-                                   f"a {kind} ({len(raw)} bytes)")
-                bits = np.full(n, np.frombuffer(raw, dtype=t.dtype)[0], dtype=t.dtype)
+            value = int.from_bytes(raw, "little") != 0 if is_bool else np.frombuffer(raw, dtype=t.dtype)[0]
+            bits = np.full(n, value, dtype=t.dtype)
             self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, bits, np.ones(n, dtype=bool))
 
     # ---- running --------------------------------------------------------------

@@ -132,22 +132,11 @@ def _create_handle_from_binding(ex: Executor, ins, o, args, mask):
 @op("CreateHandleFromHeap")
 def _create_handle_from_heap(ex: Executor, ins, o, args, mask):
     # ResourceDescriptorHeap[i] / SamplerDescriptorHeap[i] (SM 6.6): the
-    # pipeline resource whose HeapIndex is i.
+    # pipeline resource whose HeapIndex is i (inactive lanes take an active
+    # lane's index).
     sampler = args[1] is not None and bool(args[1][mask].any() if mask.any() else args[1][0])
-    heap = "sampler heap" if sampler else "heap"
     index = np.where(mask, args[0], args[0][mask][0] if mask.any() else 0)
-    regs = np.unique(index)
-    resources = []
-    for r in regs:
-        res = ex.resources.get((heap, 0, int(r)))
-        if res is None:
-            what = "SamplerDescriptorHeap" if sampler else "ResourceDescriptorHeap"
-            raise RunError(f"the shader reads {what}[{int(r)}], but no resource of the pipeline has HeapIndex "
-                           f"{int(r)}{' (a sampler)' if sampler else ''}", ins.line)
-        resources.append(res)
-    if len(resources) == 1:
-        return Handle(resources)
-    return Handle(resources, np.searchsorted(regs, index))
+    return _handle_for(ex, ins, "sampler heap" if sampler else "heap", 0, index)
 
 
 def _handle_for(ex: Executor, ins, cls: str, space: int, index: np.ndarray) -> Handle:
@@ -302,8 +291,7 @@ def _sampler(args: list, line: int | None) -> Any:
 
 def _offsets(values: list, count: int) -> tuple[np.ndarray, np.ndarray]:
     """The x and y texel offsets of a sample or gather (zero where undef)."""
-    n = count
-    out = [v.astype(np.int32).astype(np.int64) if v is not None else np.zeros(n, dtype=np.int64)
+    out = [v.astype(np.int32).astype(np.int64) if v is not None else np.zeros(count, dtype=np.int64)
            for v in values[:2]]
     return out[0], out[1]
 

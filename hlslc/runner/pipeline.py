@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..source import SourceFile, Span
+from .errors import RunError
 
 # Format name -> numpy dtype of one element.  Float16 data is written as
 # the half's bits (`0x3C00`), as the offloader reads it; Hex formats are
@@ -112,6 +113,20 @@ class Shader:
         # hlslc's own key `CompileArguments`: the options the shader is
         # compiled with (`-T cs_6_8`, ...), before the command line's.
         self.compile_args = compile_args or []
+
+    def spec_constant_bytes(self, cid: int, size: int) -> bytes | None:
+        """The bytes of specialization constant `cid` for a constant of
+        `size` bytes (a bool: 4, a VkBool32), or None when the pipeline does
+        not set it; a value of another size is a `RunError`, as Vulkan
+        requires the sizes to match."""
+        if cid not in self.spec_constants:
+            return None
+        kind, value = self.spec_constants[cid]
+        raw = np.asarray(value).tobytes()
+        if len(raw) != size:
+            raise RunError(f"specialization constant {cid} takes {size} bytes in the module; the pipeline gives a "
+                           f"{kind} ({len(raw)} bytes)")
+        return raw
 
 
 MATRIX_COMPONENTS = {"I16": (2, 2), "U16": (3, 2), "I32": (4, 4), "U32": (5, 4), "I64": (6, 8), "U64": (7, 8),

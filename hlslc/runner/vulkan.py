@@ -294,19 +294,15 @@ def specialization(info: S.ModuleInfo, pipeline: Pipeline) -> tuple[list[tuple[i
     """The map entries (constant id, offset, size) and data of the Compute
     shader's SpecializationConstants that the module declares; a value of
     another size than the constant's is a `RunError`."""
-    values = pipeline.compute_shader().spec_constants
+    shader = pipeline.compute_shader()
     entries: list[tuple[int, int, int]] = []
     data = b""
-    for cid, (kind, value) in sorted(values.items()):
+    for cid in sorted(shader.spec_constants):
         size = info.spec_constants.get(cid)
         if size is None:
             continue            # a constant the module does not declare (Vulkan ignores it too)
-        raw = np.asarray(value).tobytes()
-        if len(raw) != size:
-            raise RunError(f"specialization constant {cid} takes {size} bytes in the module; the pipeline gives a "
-                           f"{kind} ({len(raw)} bytes)")
         entries.append((cid, len(data), size))
-        data += raw
+        data += shader.spec_constant_bytes(cid, size)
     return entries, data
 
 

@@ -52,6 +52,11 @@ DescriptorSets:
 """
 
 
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    """The (line, column) of `offset` in `text`, both from 1."""
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
 def test_reads_the_offloader_format():
     p = load_pipeline("p.yaml", GOOD)
     assert p.compute_shader().entry == "main"
@@ -84,7 +89,7 @@ def test_errors_are_located(old, new, message, at):
         load_pipeline("p.yaml", text)
     assert message in info.value.message
     offset = text.index(at)
-    expected = (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    expected = _line_col(text, offset)
     assert info.value.span is not None and info.value.span.line_col() == expected
 
 
@@ -115,8 +120,7 @@ def test_push_constants():
             load_pipeline("p.yaml", text)
         assert message in info.value.message
         offset = text.index(at, text.index("PushConstants"))
-        assert info.value.span.line_col() == (text.count("\n", 0, offset) + 1,
-                                              offset - text.rfind("\n", 0, offset))
+        assert info.value.span.line_col() == _line_col(text, offset)
     twice = GOOD.replace("...\n", PUSH + PUSH.replace("PushConstants:\n", "") + "...\n")
     with pytest.raises(PipelineError, match="a second push constant block for the Compute stage"):
         load_pipeline("p.yaml", twice)
@@ -142,7 +146,7 @@ def test_empty_flow_entries_are_skipped_as_the_offloader_does():
         load_pipeline("p.yaml", text)
     assert "must list three sizes" in info.value.message
     offset = text.index("[2, 1]")
-    assert info.value.span.line_col() == (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    assert info.value.span.line_col() == _line_col(text, offset)
     with pytest.raises(PipelineError, match="invalid YAML"):
         load_pipeline("p.yaml", GOOD.replace("[ 1, 2, 3, 4 ]", "[ 1, 2, 3, 4 ]]"))
 
@@ -208,7 +212,7 @@ def test_sampler_errors_are_located(old, new, message, at):
     assert message in info.value.message
     assert text.count(at) == 1
     offset = text.index(at)
-    expected = (text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset))
+    expected = _line_col(text, offset)
     assert info.value.span is not None and info.value.span.line_col() == expected
 
 
@@ -238,4 +242,4 @@ def test_specialization_constants():
             load_pipeline("p.yaml", bad)
         assert message in info.value.message
         offset = bad.index(at)
-        assert info.value.span.line_col() == (bad.count("\n", 0, offset) + 1, offset - bad.rfind("\n", 0, offset))
+        assert info.value.span.line_col() == _line_col(bad, offset)
