@@ -503,8 +503,8 @@ def run() -> None:
     # Between the inputs of a batch `_run` collects what the last one left.
     import gc
     gc.disable()
-    # This process may validate a large module in two (hlslc/validate/split.py).
-    from .validate import split
+    # This process may validate a large module in two (hlslc/validate/parallel.py).
+    from .validate import parallel as split
     split.ENABLED = True
     status = main()
     try:
@@ -949,7 +949,7 @@ _WORKER: tuple[Arguments, "CompileOptions"] | None = None
 def _worker_init(args: Arguments, options: "CompileOptions") -> None:
     global _WORKER
     _WORKER = (args, options)
-    from .validate import split
+    from .validate import parallel as split
     split.ENABLED = False          # the batch already keeps every CPU busy
     import signal
     # Ctrl-C goes to the whole process group: the parent reports it once.

@@ -25,11 +25,11 @@ from .records import ValueRecord
 from .source import SourceFile
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
-    from .ast import TranslationUnit
+    from .front.ast import TranslationUnit
     from .devices import DeviceProfile
-    from .header_cache import HeaderEntry
+    from .front.header_cache import HeaderEntry
     from .sema.analyzer import SemaResult
-    from .tokens import PPToken
+    from .front.tokens import PPToken
 
 
 # --------------------------------------------------------------------------
@@ -202,7 +202,7 @@ class CompileOptions(ValueRecord):
     debug_crash: bool
     # Where the built-in header's parsed form is kept between compiles:
     # "disk" (and memory), "memory" (this process only) or "off"; one of
-    # `HEADER_CACHE_MODES`.  See hlslc/header_cache.py.
+    # `HEADER_CACHE_MODES`.  See hlslc/front/header_cache.py.
     header_cache: str
     # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x.
     hlsl_version: int
@@ -326,7 +326,7 @@ class CompileResult(ValueRecord):
     failed; `timings` the seconds spent per stage, in stage order, then
     "output" for rendering the text written;
     `header_prefix` says the first tokens are the built-in header's, with
-    its cache entry (hlslc/header_cache.py), when the cache applied;
+    its cache entry (hlslc/front/header_cache.py), when the cache applied;
     `header_cache` what the cache did: "off", "not used" (no built-in
     header opens the file), "hit (memory)", "hit (disk)", "miss (stored)"
     or "miss (not cacheable)".
@@ -520,8 +520,8 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
 
 
 def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
-    from . import resources
-    from .preprocessor import Preprocessor, PreprocessorOptions
+    from . import paths as resources
+    from .front.preprocessor import Preprocessor, PreprocessorOptions
 
     options = result.options
     pp_options = PreprocessorOptions(
@@ -546,7 +546,7 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
 
 
 def _parse(result: CompileResult) -> "TranslationUnit | None":
-    from .parser import parse_tokens
+    from .front.parser import parse_tokens
 
     assert result.tokens is not None
     prefix = result.header_prefix
@@ -611,7 +611,7 @@ def _validate(result: CompileResult) -> Any:
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
-    from .validate.split import print_and_validate
+    from .validate.parallel import print_and_validate
     done = print_and_validate(module, path, True, options.linalg_revision,
                               lambda text, functions: ir_line_locator(module, text, functions))
     if done is not None:
@@ -621,7 +621,7 @@ def _validate(result: CompileResult) -> Any:
         text = result.ir_text = str(module)
         found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
     # In source order, however the validator walked the module (in one
-    # process or two, see hlslc/validate/split.py).
+    # process or two, see hlslc/validate/parallel.py).
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
     own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
     if own:
@@ -691,10 +691,10 @@ def _render_output(result: CompileResult) -> str | None:
     if emit == EMIT_SPIRV:
         return None
     if emit == EMIT_PREPROCESSED and result.tokens is not None:
-        from .preprocessor import spell_tokens
+        from .front.preprocessor import spell_tokens
         return spell_tokens(result.tokens)
     if emit == EMIT_AST and result.unit is not None:
-        from .ast import dump_ast
+        from .front.ast import dump_ast
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
         return result.ir_text if result.ir_text is not None else str(result.module)

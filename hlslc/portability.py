@@ -48,11 +48,11 @@ from .sema import types as T
 if TYPE_CHECKING:  # pragma: no cover
     from .devices import DeviceProfile, MatrixConfig, VectorConfig
     from .sema.analyzer import SemaResult
-    from .sema.linalg_rules import MatrixShape
+    from .spec.linalg_rules import MatrixShape
     from .source import Span
 
 GROUP = "portability"
-RULE_ID = "PORTABILITY-UNSUPPORTED"   # its entry in hlslc/rules.py (SARIF ruleId)
+RULE_ID = "PORTABILITY-UNSUPPORTED"   # its entry in hlslc/spec/rules.py (SARIF ruleId)
 # -Wportability (default), -Werror=portability, -Wno-error=portability, -Wno-portability.
 MODES = ("warning", "error", "no-error", "off")
 
@@ -130,7 +130,7 @@ class Checker:
         """(key, spelling, query) of a dx::linalg or Wave Matrix type, or None
         for a type not checked as such."""
         from .sema.linalg import shape_of
-        from .sema.linalg_rules import MatrixShape
+        from .spec.linalg_rules import MatrixShape
         if isinstance(thing, T.ClassType):
             thing = shape_of(thing.instance)
         if isinstance(thing, T.WaveMatrixType):
@@ -429,7 +429,7 @@ def _entry_threads(sema: "SemaResult") -> int | None:
     attr = next((a for a in entry.decl.attributes if a.name.lower() == "numthreads"), None)
     if attr is None or len(attr.args) != 3:
         return None
-    from .sema.engine import SemaError
+    from .sema.templates import SemaError
     try:
         values = [int(sema.engine.evaluate(arg, entry.env).value) for arg in attr.args]
     except (SemaError, TypeError, ValueError):

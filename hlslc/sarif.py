@@ -3,7 +3,7 @@
 Owns: turning diagnostics into SARIF `result` objects (rule ID, level,
 message, one physical location, related locations for notes and macro
 expansions), the `tool.driver` descriptor that lists every rule of
-`hlslc.rules` with its texts, and the log around them.  `sarif_log` is
+`hlslc.spec.rules` with its texts, and the log around them.  `sarif_log` is
 the library entry point (`hlslc.sarif_log`); the `hlslc` and `hlslc
 validate` commands build the same log from the same functions.
 
@@ -236,18 +236,18 @@ _FAMILY_TAGS = {"LINALG-": "dx-linalg", "WAVEMATRIX-": "wave-matrix", "IR-": "dx
 def _rule_index() -> dict[str, int]:
     global _RULE_INDEX
     if _RULE_INDEX is None:
-        from .rules import RULES
+        from .spec.rules import RULES
         _RULE_INDEX = {rule_id: index for index, rule_id in enumerate(RULES)}
     return _RULE_INDEX
 
 
 def tool_descriptor() -> dict[str, Any]:
-    """`run.tool`: hlslc, its version and every rule of `hlslc.rules`, in the
+    """`run.tool`: hlslc, its version and every rule of `hlslc.spec.rules`, in the
     registry's order (a result's `ruleIndex` points into it)."""
     global _TOOL
     if _TOOL is None:
         from ._version import __version__
-        from .rules import RULES
+        from .spec.rules import RULES
 
         rules = []
         for rule in RULES.values():

@@ -122,7 +122,7 @@ def test_version(installed):
 def test_installed_package_uses_its_packaged_parse_tables(installed):
     # The packaged tables match the grammar, so nothing is rebuilt (and Lark
     # is never imported) on a compile.
-    code = ("import sys, hlslc.parse_tables as t; t.load_tables(); "
+    code = ("import sys, hlslc.front.parse_tables as t; t.load_tables(); "
             "print(any(m == 'lark' or m.startswith('lark.') for m in sys.modules))")
     proc = _check(_run([_bin(installed["venv"], "python"), "-c", code], cwd=installed["outside"]))
     assert proc.stdout.strip() == "False"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from ..sema.symbols import VarSymbol
 from .layout import CBUFFER, STRUCTURED

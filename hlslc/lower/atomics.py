@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from .codegen import LowerError
 from .places import BufferPlace, PointerPlace, Swizzle, TypedPlace, _Extract, _MatrixRow, add, mul

@@ -24,11 +24,11 @@ from typing import Any, Callable
 from llvmlite import ir
 
 from ..records import ValueRecord
-from .. import ast as A
+from ..front import ast as A
 from ..diagnostics import Diagnostics
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
-from ..sema.engine import SemaError
+from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
 
@@ -226,14 +226,14 @@ class Codegen:
         self.module = ir.Module(name=options.module_name, context=self.context)
         self.module.triple = "dxil-ms-dx"
         self.module.data_layout = DATA_LAYOUT_16 if options.native_16bit else DATA_LAYOUT_32
-        from .. import ir_ops
+        from ..dxil import ops as ir_ops
         self.ops = ir_ops
         self.structs = _Structs(self)
         self.declared: dict[str, ir.Function] = {}
         self._op_functions: dict[tuple[str, Any], tuple[Any, ir.Function]] = {}
         self.globals: dict[int, ir.GlobalVariable] = {}
         from .layout import CBUFFER, STRUCTURED, LayoutBuilder
-        from .resources import ResourceTable
+        from .bindings import ResourceTable
         self.res = ResourceTable(self)
         self.heap_indices: dict[int, bool] = {}   # id(index value) -> NonUniformResourceIndex
         self.cbuffer_layouts = LayoutBuilder(self.engine, CBUFFER, options.native_16bit, options.row_major)
@@ -380,7 +380,7 @@ class Codegen:
     # Driver
 
     def run(self) -> ir.Module:
-        from .resources import BindingError
+        from .bindings import BindingError
         try:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:

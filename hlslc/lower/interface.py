@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from ..sema import wavematrix
 from .layout import Layout
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
-    from .resources import Binding
+    from .bindings import Binding
 
 CLASS_NAMES = {"t": "SRV", "u": "UAV", "b": "CBV", "s": "Sampler"}
 
@@ -125,7 +125,7 @@ def _array_dims(t: T.Type) -> list[int | None]:
 def _vulkan_binding(gen: "Codegen", attributes: list[A.Attribute]) -> dict[str, int] | None:
     """`[[vk::binding(binding)]]` or `[[vk::binding(binding, set)]]`; the set
     defaults to 0, as in DXC's SPIR-V output."""
-    from ..sema.engine import SemaError
+    from ..sema.templates import SemaError
     for attr in attributes:
         if attr.namespace == "vk" and attr.name == "binding" and attr.args:
             try:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from .codegen import _BARRIERS, I1, I8, I32, LowerError
 

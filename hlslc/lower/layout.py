@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..sema import types as T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..sema.engine import Engine
+    from ..sema.templates import Engine
 
 CBUFFER = "cbuffer"
 STRUCTURED = "structured"

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
-from ..sema.linalg_rules import SCALAR_COMPONENTS, MatrixShape
+from ..spec.linalg_rules import SCALAR_COMPONENTS, MatrixShape
 from .codegen import I32, LowerError
 
 if TYPE_CHECKING:  # pragma: no cover

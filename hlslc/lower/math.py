@@ -26,7 +26,7 @@ from ..sema import types as T
 from .codegen import I1, I8, I16, I32, I64, LowerError, fconst
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .. import ast as A
+    from ..front import ast as A
     from .codegen import Codegen
 
 LOG2_E = 1.4426950408889634

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
-from .resources import signed32
+from ..front import ast as A
+from .bindings import signed32
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from ..sema.textures import offset_dims, spatial_dims
 from .places import TypedPlace, memory_type, to_register

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from llvmlite import ir
 
-from .. import ast as A
+from ..front import ast as A
 from ..sema import types as T
 from .codegen import I1, I8, I32, LowerError
 

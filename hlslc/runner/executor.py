@@ -26,8 +26,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .. import ir_ops
-from ..validate import reader as R
+from ..dxil import ops as ir_ops
+from ..dxil import reader as R
 from ..validate.uniformity import _post_dominators
 from .errors import RunError
 from .pipeline import Pipeline

@@ -819,7 +819,7 @@ def _atomic_cmpxchg(ex, ins, o, args, mask):
 
 def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
     """`atomicrmw`/`cmpxchg` on groupshared memory."""
-    from ..validate import reader as R
+    from ..dxil import reader as R
     words = rest.split()
     while words[0] in ("weak", "volatile"):
         rest = rest[len(words[0]):].lstrip()

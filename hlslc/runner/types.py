@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..validate.reader import split_top, take_type
+from ..dxil.reader import split_top, take_type
 
 SCALARS: dict[str, np.dtype] = {
     "i1": np.dtype(np.bool_), "i8": np.dtype(np.uint8), "i16": np.dtype(np.uint16),

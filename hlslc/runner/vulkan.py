@@ -36,7 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import spirv_info as S
-from . import vk
+from . import vulkan_api as vk
 from .errors import RunError
 from .pipeline import Buffer, Pipeline, Resource
 
@@ -66,8 +66,8 @@ def compile_for_pipeline(module_or_result: Any, entry: str, pipeline: Pipeline |
     generic code otherwise.  Returns the module and that plan.  A construct with no SPIR-V form is a
     RunError naming it, with its IR line."""
     from ..spirv import Options, SpirvError, emit_spirv, from_bindings
-    from ..spirv.resources import apply_vulkan_options, from_metadata
-    from ..validate import reader as R
+    from ..spirv.descriptors import apply_vulkan_options, from_metadata
+    from ..dxil import reader as R
     from .command import ir_text_of
 
     text = ir_text_of(module_or_result)

@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..records import ValueRecord
-from .. import ast as A
+from ..front import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
 from . import types as T
 from .conversions import literal_default
-from .engine import (CandidateFailure, Engine, NoMatch, Resolved, SemaError, WAVE_MATRIX_KINDS, _ExplicitArgs)
+from .templates import CandidateFailure, Engine, NoMatch, Resolved, SemaError, WAVE_MATRIX_KINDS, _ExplicitArgs
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
@@ -1547,7 +1547,7 @@ class Analyzer:
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
         an entry point of another stage than compute (through any call)."""
-        from . import linalg_rules as R
+        from ..spec import linalg_rules as R
         reached = {id(entry): entry}
         work = [entry]
         while work:

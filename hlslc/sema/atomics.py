@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import ast as A
+from ..front import ast as A
 from . import types as T
 from .symbols import VarSymbol
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import ast as A
+from ..front import ast as A
 from ..source import Span
-from . import linalg_rules as R
+from ..spec import linalg_rules as R
 from . import types as T
-from .engine import NoMatch, SemaError
+from .templates import NoMatch, SemaError
 from .symbols import ClassInstance, Env, FunctionSymbol, VarSymbol
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Union
 from . import types as T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .. import ast as A
+    from ..front import ast as A
     from ..source import Span
 
 

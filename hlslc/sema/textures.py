@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from . import types as T
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .. import ast as A
+    from ..front import ast as A
     from ..source import Span
     from .symbols import FunctionSymbol
 
@@ -266,7 +266,7 @@ def element_index_type(base: T.ResourceType) -> T.Type:
 
 def check_member(base: T.ResourceType, name: str, span: "Span") -> T.Type:
     """The type of `res.name` on a resource: `.mips` / `.sample`."""
-    from .engine import SemaError
+    from .templates import SemaError
     t = subscript_member(base, name)
     if t is None:
         raise SemaError(f"no member named '{name}' in '{base.spell()}'", span)
@@ -275,7 +275,7 @@ def check_member(base: T.ResourceType, name: str, span: "Span") -> T.Type:
 
 def check_subscript(base: T.TextureSubscriptType, index: T.Type, expr: "A.IndexExpr") -> T.Type:
     """`tex.mips[level]` (a slice) and `tex.mips[level][pos]` (an element)."""
-    from .engine import SemaError
+    from .templates import SemaError
     if not base.sliced:
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)):
             what = "mip level" if base.member == "mips" else "sample index"
@@ -298,7 +298,7 @@ def check_method_call(analyzer: Any, object_type: T.ResourceType, match: Any, ca
     """The rules of a resolved texture (or buffer) method call that overload
     resolution leaves: the target's shader model, the element type a
     sample accepts, and (recorded for the entry check) derivatives."""
-    from .engine import SemaError
+    from .templates import SemaError
     name = match.name
     target = (analyzer.options.major, analyzer.options.minor)
     message = shader_model_error(object_type, name, match, target)

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import ast as A
+from ..front import ast as A
 from ..diagnostics import Diagnostic, Note, Severity
 from . import types as T
-from .engine import SemaError
+from .templates import SemaError
 from .symbols import VarSymbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -210,7 +210,7 @@ _PACKED_COMPONENTS = {"int8_t4_packed": "PackedS8x32", "uint8_t4_packed": "Packe
 def component_type(elem: T.ScalarType) -> str:
     """F16, F32, I32, PackedS8x32 or PackedU8x32: the component type of a
     Wave Matrix element type (sema allows no others)."""
-    from .linalg_rules import SCALAR_COMPONENTS
+    from ..spec.linalg_rules import SCALAR_COMPONENTS
     return _PACKED_COMPONENTS.get(elem.name) or SCALAR_COMPONENTS.get((elem.kind, elem.bits), "Invalid")
 
 

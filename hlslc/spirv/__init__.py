@@ -28,7 +28,7 @@ and Wave Matrix).
 from __future__ import annotations
 
 from .module import Module
-from .resources import ResourceInfo, from_bindings
+from .descriptors import ResourceInfo, from_bindings
 from .translate import Options, SpirvError, Translator
 
 __all__ = ["Module", "Options", "ResourceInfo", "SpirvError", "emit_spirv", "from_bindings"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .module import Id
-from .resources import Laid, ResourceInfo, find_scalar, lay_out, layout_problem, laid_struct
+from .descriptors import Laid, ResourceInfo, find_scalar, lay_out, layout_problem, laid_struct
 
 if TYPE_CHECKING:  # pragma: no cover
     from .translate import Handle, Translator

@@ -34,7 +34,7 @@ from typing import Any
 
 from .irtypes import IRType, Operand
 from .module import Enum, Id, Lit
-from .resources import ResourceInfo
+from .descriptors import ResourceInfo
 from .translate import Handle, Parts, SpirvError, Translator, Val, no_mapping
 
 # DXIL component type -> (sampled kind, bits of the elements in memory)

@@ -5,7 +5,7 @@ Owns: `IRType` (a parsed type: scalar, vector, array, struct, pointer with
 its address space, and the opaque `dx.types` values: handles, matrix
 references, wave matrices), splitting an instruction's text into typed
 operands, and reading constants' text (integers, hex floats, vectors,
-aggregates).  Builds on the validator's reader (`hlslc.validate.reader`)
+aggregates).  Builds on the validator's reader (`hlslc.dxil.reader`)
 for the module's structure.  Does not own: what any of it becomes in
 SPIR-V (`translate`).
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import struct
 
-from ..validate import reader as R
+from ..dxil import reader as R
 
 
 class IRError(Exception):

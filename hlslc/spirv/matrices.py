@@ -501,7 +501,7 @@ def component_of(mt: MatrixType) -> tuple[str, int, bool]:
 
 
 def _struct_ints(text: str) -> list[int]:
-    from ..validate import reader as R
+    from ..dxil import reader as R
     out = []
     for p in R.split_top(text.strip()[1:-1].strip()):
         _, value = R.take_type(p)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..validate import reader as R
+from ..dxil import reader as R
 from . import spec
 from .irtypes import IRType, Operand
 from .module import Enum, Id, Lit
@@ -426,7 +426,7 @@ def _cbuffer_load(tr, ins, o, args, rt):
 
 
 def _find_in(laid, offset: int):
-    from .resources import find_scalar
+    from .descriptors import find_scalar
     return find_scalar(laid, offset)
 
 

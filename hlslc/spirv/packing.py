@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import ir_ops
-from ..validate import reader as R
+from ..dxil import ops as ir_ops
+from ..dxil import reader as R
 from .irtypes import IRError, IRType, Operand
 
 if TYPE_CHECKING:

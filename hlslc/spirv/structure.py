@@ -51,7 +51,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..validate import reader as R
+from ..dxil import reader as R
 from .irtypes import IRError, TypeTable, parse_instruction
 
 

@@ -35,14 +35,14 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from .. import ir_ops
-from ..validate import reader as R
+from ..dxil import ops as ir_ops
+from ..dxil import reader as R
 from . import spec
 from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_parts, parse_instruction, \
     scalar_constant
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module
 from .packing import PackedArray, PackedElement
-from .resources import ResourceInfo
+from .descriptors import ResourceInfo
 from .structure import StructureError, dominates, read_function, structure
 
 
@@ -276,9 +276,9 @@ class Translator:
         from .packing import Plan
         self.packing = Plan()
         if options.resources is None:
-            from .resources import from_metadata
+            from .descriptors import from_metadata
             options.resources = from_metadata(self.ir)
-        from .resources import apply_vulkan_options
+        from .descriptors import apply_vulkan_options
         try:
             apply_vulkan_options(options.resources, options.vulkan_options)
         except ValueError as err:

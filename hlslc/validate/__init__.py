@@ -2,7 +2,7 @@
 and the dx::linalg specification rules, whoever produced the IR.
 
 Entry points: `validate_text(text, path)` returns the diagnostics for one
-module (each with a stable rule ID from `hlslc.rules` and `path` set), and
+module (each with a stable rule ID from `hlslc.spec.rules` and `path` set), and
 `hlslc.validate(ir_text)` is the same for library users.
 
 Reading: our own reader of the typed-pointer text (`reader`), not
@@ -20,7 +20,7 @@ import types
 from typing import TYPE_CHECKING, Callable
 
 from ..diagnostics import Diagnostic, Severity
-from ..rules import rule
+from ..spec.rules import rule
 
 if TYPE_CHECKING:
     from ..source import Span
@@ -46,9 +46,9 @@ def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
     one for its own IR): findings on located instructions are then
     reported at that span, in source terms.  `split`: a large module whose
     functions call none of each other may be validated in two processes
-    (hlslc/validate/split.py); the findings are the same."""
+    (hlslc/validate/parallel.py); the findings are the same."""
     if split:
-        from .split import validate_split
+        from .parallel import validate_split
         found = validate_split(text, path, uniformity, revision, locate)
         if found is not None:
             return found
@@ -61,7 +61,7 @@ def _validate_part(text: str, path: str, uniformity: bool, revision: str,
     """Read and validate `text`; `part`: it holds only some of the module's
     function bodies (see `split`)."""
     from .checks import Validator
-    from .reader import ParseError, read_module
+    from ..dxil.reader import ParseError, read_module
 
     try:
         module = read_module(text)

@@ -1,11 +1,11 @@
 """The IR validator's rules (issue 5, rules 1-10 and 12).
 
 Owns: checking a module read by `reader` against the operation table
-(`hlslc.ir_ops`: names, opcodes, signatures, const operands, enums, shader
+(`hlslc.dxil.ops`: names, opcodes, signatures, const operands, enums, shader
 models, stages), tracing every `%dx.types.MatrixRef*` operand back to the
 `createMatrix` or `matrixOuterProduct` call that made it, and applying the
 dx::linalg rules to the matrix shapes found that way.  Rules shared with
-sema go through the very functions sema uses (`hlslc.sema.linalg_rules`),
+sema go through the very functions sema uses (`hlslc.spec.linalg_rules`),
 fed with the same plain records (`MatrixShape`, `LinalgCall`), so the two
 checkers cannot drift apart; their messages are then placed in the IR
 (function, line, instruction).
@@ -20,7 +20,7 @@ has an unknown matrix: rules that need its shape are skipped.
 
 Does not own: reading IR (`reader`), uniform control flow (`uniformity`),
 resource classes and kinds and atomic targets (`resources`), the rule
-registry (`hlslc.rules`).
+registry (`hlslc.spec.rules`).
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..records import ValueRecord
-from .. import ir_ops
+from ..dxil import ops as ir_ops
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..rules import rule
-from ..sema import linalg_rules as LR
-from .reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
-from .resources import RESOURCE_OPERATIONS, ResourceRules
+from ..spec.rules import rule
+from ..spec import linalg_rules as LR
+from ..dxil.reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
+from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
 
 if TYPE_CHECKING:
     from ..source import Span

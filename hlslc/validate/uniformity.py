@@ -39,9 +39,9 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Iterator
 
-from .. import ir_ops
+from ..dxil import ops as ir_ops
 from ..diagnostics import Note
-from .reader import Function, Instruction
+from ..dxil.reader import Function, Instruction
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..source import Span

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..records import ValueRecord
-from .reader import Function, Instruction, Operand, split_top
+from ..dxil.reader import Function, Instruction, Operand, split_top
 
 if TYPE_CHECKING:  # pragma: no cover
     from .checks import Validator

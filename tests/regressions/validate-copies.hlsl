@@ -1,6 +1,6 @@
 // A large library is printed and validated in two processes, and a body
 // identical to an earlier one but for its name is validated once
-// (hlslc/validate/split.py): 8 copies cost about one.  When a part has
+// (hlslc/validate/parallel.py): 8 copies cost about one.  When a part has
 // findings it is validated again whole, so every copy's error is reported
 // at its own line.
 // RUN: %python %S/Inputs/copies.py 40 > %t.hlsl

@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 
 import hlslc
-from hlslc.rules import RULES
+from hlslc.spec.rules import RULES
 from support.cli import run_hlslc as run
 
 SCHEMA = json.loads((Path(__file__).parent / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))

@@ -307,4 +307,4 @@ def test_import_hlslc_is_cheap():
     modules = _imported_modules("-c", "import hlslc")
     loaded = {m for m in modules if m.split(".")[0] in ("lark", "llvmlite", "rich")}
     assert not loaded
-    assert "hlslc.driver" not in modules and "hlslc.parser" not in modules
+    assert "hlslc.driver" not in modules and "hlslc.front.parser" not in modules

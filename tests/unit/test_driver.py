@@ -199,7 +199,7 @@ def test_debug_crash_raises_from_the_library():
 # --- the library API ------------------------------------------------------------------------
 
 def test_parse_returns_the_syntax_tree():
-    from hlslc import ast
+    from hlslc.front import ast
     unit = hlslc.parse(CLEAN)
     assert isinstance(unit, ast.TranslationUnit)
 

@@ -1,4 +1,4 @@
-"""The header cache (hlslc/header_cache.py): a compile that takes the
+"""The header cache (hlslc/front/header_cache.py): a compile that takes the
 built-in header from memory or disk produces exactly what a compile without
 the cache produces, and the cache never decides anything it should not."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hlslc import header_cache
+from hlslc.front import header_cache
 from hlslc.diagnostics import render_text
 from hlslc.driver import CompileOptions, compile_file, compile_source
 

@@ -1,4 +1,4 @@
-"""The DXIL operation table (`ir/dxil_ops.json` through `hlslc.ir_ops`):
+"""The DXIL operation table (`ir/dxil_ops.json` through `hlslc.dxil.ops`):
 loading, lookups, suffix rules, signatures, the checks on load, the docs
 table and the wheel's package data."""
 
@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from hlslc import ir_ops, resources
-from hlslc.ir_ops import OverloadError, TableError
+from hlslc.dxil import ops as ir_ops
+from hlslc import paths as resources
+from hlslc.dxil.ops import OverloadError, TableError
 
 REPO = Path(__file__).resolve().parents[2]
 TABLE_PATH = REPO / "ir" / "dxil_ops.json"
@@ -417,11 +418,11 @@ def test_docs_table_matches() -> None:
     begin, end = "<!-- BEGIN OPERATIONS TABLE", "<!-- END OPERATIONS TABLE -->"
     start = text.index("\n", text.index(begin)) + 1
     assert text[start:text.index(end)] == ir_ops.operations_markdown(), \
-        "docs/operations.md is stale: regenerate the table with `python -m hlslc.ir_ops`"
+        "docs/operations.md is stale: regenerate the table with `python -m hlslc.dxil.ops`"
 
 
 def test_module_main_prints_the_table_without_llvmlite() -> None:
-    code = ("import sys, runpy; runpy.run_module('hlslc.ir_ops', run_name='__main__'); "
+    code = ("import sys, runpy; runpy.run_module('hlslc.dxil.ops', run_name='__main__'); "
             "assert 'llvmlite' not in sys.modules, 'ir_ops imported llvmlite'")
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr

@@ -1,5 +1,5 @@
-"""Tests of the dx::linalg spec-rule checker (hlslc.sema.linalg_rules) and the
-rule registry (hlslc.rules), on hand-made shapes and calls (no compile).
+"""Tests of the dx::linalg spec-rule checker (hlslc.spec.linalg_rules) and the
+rule registry (hlslc.spec.rules), on hand-made shapes and calls (no compile).
 
 Every rule checked in sema has at least one passing and one failing case in
 CASES; each failing case states the exact severity, ID, message and span.
@@ -16,10 +16,9 @@ import pytest
 
 from hlslc.diagnostics import Diagnostic, Diagnostics, Severity
 from hlslc.driver import Profile
-from hlslc.rules import RULES, Rule, rule, rules_markdown_table
-from hlslc.sema import linalg_rules
-from hlslc.sema.linalg_rules import (LinalgCall, MatrixShape, check_entry_stage,
-                                     check_linalg_call, check_matrix_type, memory_lines)
+from hlslc.spec.rules import RULES, Rule, rule, rules_markdown_table
+from hlslc.spec import linalg_rules
+from hlslc.spec.linalg_rules import LinalgCall, MatrixShape, check_entry_stage, check_linalg_call, check_matrix_type, memory_lines
 from hlslc.source import SourceFile, Span
 
 REPO = Path(__file__).resolve().parents[2]
@@ -422,7 +421,7 @@ def test_docs_table_matches_registry() -> None:
     begin, end = "<!-- BEGIN RULES TABLE", "<!-- END RULES TABLE -->"
     start = text.index("\n", text.index(begin)) + 1
     assert text[start:text.index(end)] == rules_markdown_table(), \
-        "docs/rules.md is stale: regenerate the table with `python -m hlslc.rules`"
+        "docs/rules.md is stale: regenerate the table with `python -m hlslc.spec.rules`"
 
 
 # ---- behaviour beyond single rules ---------------------------------------------

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from hlslc import ast as A
+from hlslc.front import ast as A
 from hlslc.diagnostics import Diagnostics, render_text
-from hlslc.parse_tables import build_lark
-from hlslc.parser import parse_tokens
-from hlslc.preprocessor import Preprocessor, PreprocessorOptions
-from hlslc.resources import builtin_include_dir
+from hlslc.front.parse_tables import build_lark
+from hlslc.front.parser import parse_tokens
+from hlslc.front.preprocessor import Preprocessor, PreprocessorOptions
+from hlslc.paths import builtin_include_dir
 
 
 def parse(text: str, path: str = "t.hlsl", bracket_depth: int = 256) -> tuple[A.TranslationUnit | None, Diagnostics]:
@@ -286,12 +286,12 @@ def test_bracket_depth_limit_is_a_located_error():
 
 
 def test_packaged_tables_match_the_grammar():
-    # After editing grammar/hlsl.lark, run `python -m hlslc.parse_tables`.
-    from hlslc import parse_tables
+    # After editing grammar/hlsl.lark, run `python -m hlslc.front.parse_tables`.
+    from hlslc.front import parse_tables
 
     packaged = parse_tables._read(parse_tables.packaged_tables_path(),
                                   parse_tables.grammar_key(parse_tables.grammar_text()))
-    assert packaged is not None, "grammar/hlsl.tables is stale: run `python -m hlslc.parse_tables`"
+    assert packaged is not None, "grammar/hlsl.tables is stale: run `python -m hlslc.front.parse_tables`"
     fresh = parse_tables.build_tables()
     # State numbers may differ between builds; the shape may not.
     assert len(packaged["states"]) == len(fresh["states"])
@@ -299,7 +299,7 @@ def test_packaged_tables_match_the_grammar():
 
 
 def test_tables_are_rebuilt_into_the_cache_when_the_packaged_copy_is_stale(tmp_path, monkeypatch):
-    from hlslc import parse_tables
+    from hlslc.front import parse_tables
 
     monkeypatch.setenv("HLSLC_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(parse_tables, "packaged_tables_path", lambda: str(tmp_path / "missing.tables"))

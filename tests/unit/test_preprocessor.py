@@ -1,4 +1,4 @@
-"""Tests of the preprocessor (hlslc/preprocessor.py), through its public API."""
+"""Tests of the preprocessor (hlslc/front/preprocessor.py), through its public API."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from hlslc.diagnostics import Diagnostics, Severity
-from hlslc.preprocessor import MAX_INCLUDE_DEPTH, Preprocessor, PreprocessorOptions, spell_tokens
-from hlslc.tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING
+from hlslc.front.preprocessor import MAX_INCLUDE_DEPTH, Preprocessor, PreprocessorOptions, spell_tokens
+from hlslc.front.tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING
 
 
 # --------------------------------------------------------------------------
@@ -296,7 +296,7 @@ def test_macro_expansion_limit_guards_against_deep_nesting():
 
 
 def test_exponential_expansion_is_capped(monkeypatch):
-    import hlslc.preprocessor as preprocessor_module
+    import hlslc.front.preprocessor as preprocessor_module
 
     monkeypatch.setattr(preprocessor_module, "_MAX_EXPANDED_TOKENS", 1000)
     text = "#define a0 x x\n" + "".join(f"#define a{i} a{i - 1} a{i - 1}\n" for i in range(1, 30)) + "a29 after\n"
@@ -479,7 +479,7 @@ def test_files_records_every_file_read(tmp_path):
 
 
 def test_each_file_is_tokenized_once_per_instance(tmp_path, monkeypatch):
-    import hlslc.preprocessor as preprocessor_module
+    import hlslc.front.preprocessor as preprocessor_module
 
     lexed: list[str] = []
     real_lex = preprocessor_module._lex
@@ -538,7 +538,7 @@ def test_run_file_reports_unreadable_main_file(tmp_path):
 
 
 def test_builtin_linalg_headers_preprocess_cleanly():
-    from hlslc import resources
+    from hlslc import paths as resources
 
     for revision, sixteen in (("sm6.10", "1"), ("sm6.10", "0"), ("draft", "1")):
         tokens, diags = preprocess("#include <dx/linalg.h>\n",

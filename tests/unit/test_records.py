@@ -46,7 +46,7 @@ def test_fields_are_the_init_parameters(cls: type) -> None:
 
 
 def test_value_records_compare_and_hash_by_value() -> None:
-    from hlslc.sema.linalg_rules import MatrixShape
+    from hlslc.spec.linalg_rules import MatrixShape
     a = MatrixShape("F16", 8, 32, "A", "Wave")
     b = MatrixShape("F16", 8, 32, "A", "Wave")
     c = a.replace(m=16)

@@ -1,4 +1,4 @@
-"""The template engine (hlslc.sema.engine) on small C++-style HLSL programs.
+"""The template engine (hlslc.sema.templates) on small C++-style HLSL programs.
 
 Class templates (type and non-type parameters, defaults, instance caching),
 explicit and partial specialisation, member types and static const members
@@ -22,11 +22,11 @@ from typing import Any, Iterator
 import pytest
 
 import hlslc
-from hlslc import ast as A
+from hlslc.front import ast as A
 from hlslc.diagnostics import Diagnostics
 from hlslc.sema import types as T
 from hlslc.sema.analyzer import CallInfo, SemaOptions, SemaResult, analyze_unit
-from hlslc.sema.engine import Engine, NoMatch, SemaError
+from hlslc.sema.templates import Engine, NoMatch, SemaError
 from hlslc.sema.symbols import ClassInstance, ClassTemplateSymbol, FunctionTemplateSymbol
 
 # --------------------------------------------------------------------------

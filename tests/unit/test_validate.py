@@ -18,7 +18,7 @@ import pytest
 import hlslc
 from hlslc import cli
 from hlslc.diagnostics import Severity
-from hlslc.rules import IR, RULES
+from hlslc.spec.rules import IR, RULES
 from hlslc.validate import validate_text
 
 HERE = Path(__file__).resolve().parent

@@ -1,4 +1,4 @@
-"""Validating a module in two processes (hlslc/validate/split.py) finds
+"""Validating a module in two processes (hlslc/validate/parallel.py) finds
 exactly what validating it in one finds: on a large clean module, and on
 one with problems planted in functions of both parts and in the metadata."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from hlslc.driver import CompileOptions, compile_file
-from hlslc.validate import split, validate_text
+from hlslc.validate import parallel as split, validate_text
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork") or (os.cpu_count() or 1) < 2,

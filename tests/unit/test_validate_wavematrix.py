@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from hlslc.rules import RULES
+from hlslc.spec.rules import RULES
 from hlslc.validate import validate_text
 
 HERE = Path(__file__).parent

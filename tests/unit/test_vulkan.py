@@ -18,7 +18,7 @@ import hlslc
 from hlslc.cli import main as cli_main
 from hlslc.runner import RunError, load_pipeline
 from hlslc.runner import spirv_info as S
-from hlslc.runner import vk, vulkan
+from hlslc.runner import vulkan_api as vk, vulkan
 from support.spirv_tools import assemble, find_tool
 
 VULKAN_TESTS = Path(__file__).resolve().parent.parent / "run" / "vulkan"

@@ -29,7 +29,7 @@ def device():
         dev = vulkan.probe()
     except RunError as err:
         pytest.skip(f"no Vulkan device: {err.message}")
-    print(f"\nVulkan device: {dev.name} (Vulkan {hlslc.runner.vk.version(dev.api_version)}, subgroups "
+    print(f"\nVulkan device: {dev.name} (Vulkan {hlslc.runner.vulkan_api.version(dev.api_version)}, subgroups "
           f"{dev.min_subgroup_size} to {dev.max_subgroup_size}, cooperative matrix configurations: "
           f"{len(dev.matrix_configs)})")
     return dev

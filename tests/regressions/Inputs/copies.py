@@ -1,6 +1,6 @@
 """Writes a library of N exported functions with identical bodies, each
 with a barrier under a branch that differs per thread (an error), for the
-test of validating copies once (hlslc/validate/split.py)."""
+test of validating copies once (hlslc/validate/parallel.py)."""
 
 import sys
 

@@ -32,7 +32,7 @@ import os
 import sys
 from typing import Any
 
-from .resources import user_cache_dir, write_atomically
+from ..paths import user_cache_dir, write_atomically
 
 # Bump when the layout of an entry (or of anything pickled in it) changes.
 FORMAT = 2
@@ -42,8 +42,8 @@ _BUILD_ID: str | None = None
 
 # Modules whose classes are pickled in an entry, or whose behaviour decides
 # its content: a change to any of them (size or time) makes a new key.
-_KEY_MODULES = ("ast", "source", "tokens", "preprocessor", "lexer", "parser", "parse_tables",
-                "header_cache", "_version")
+_KEY_MODULES = ("front/ast", "source", "front/tokens", "front/preprocessor", "front/lexer", "front/parser",
+                "front/parse_tables", "front/header_cache", "spec/resource_types", "_version")
 
 
 class HeaderEntry:
@@ -78,11 +78,11 @@ def build_id() -> str:
     and time of the modules an entry depends on."""
     global _BUILD_ID
     if _BUILD_ID is None:
-        from . import _version
+        from .. import _version
         from .parse_tables import FORMAT_VERSION
         parts = [f"hlslc {_version.__version__}", f"entry {FORMAT}", f"tables {FORMAT_VERSION}",
                  f"python {sys.version_info[0]}.{sys.version_info[1]}"]
-        here = os.path.dirname(os.path.abspath(__file__))
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the hlslc package
         for name in _KEY_MODULES:
             try:
                 st = os.stat(os.path.join(here, name + ".py"))

@@ -1,10 +1,10 @@
 """The DXIL operation table: every `dx.op` function hlslc emits or validates.
 
-Owns: reading `ir/dxil_ops.json` (once, through `hlslc.resources.ir_dir()`),
+Owns: reading `ir/dxil_ops.json` (once, through `hlslc.paths.ir_dir()`),
 checking it, and answering questions about it: an operation by name, opcode
 or LLVM function name; its overload suffix, full function name and LLVM
 signature for a given overload; the DXIL enumerations and named struct
-types; the markdown table of `docs/operations.md` (`python -m hlslc.ir_ops`).
+types; the markdown table of `docs/operations.md` (`python -m hlslc.dxil.ops`).
 Lowering, the IR validator, the docs and the tests all read this one table
 (architecture decision 6), so an opcode or a signature is written once.
 
@@ -27,9 +27,9 @@ import os
 import re
 from functools import lru_cache
 from typing import Any, Mapping, Sequence, Union
-from .records import ValueRecord
+from ..records import ValueRecord
 
-from hlslc import resources
+from hlslc import paths as resources
 
 TABLE_FILE = "dxil_ops.json"
 TABLE_FORMAT = 1
@@ -803,7 +803,7 @@ def operations_markdown() -> str:
 
 
 def main() -> None:
-    """`python -m hlslc.ir_ops`: print the generated part of docs/operations.md."""
+    """`python -m hlslc.dxil.ops`: print the generated part of docs/operations.md."""
     print(operations_markdown(), end="")
 
 

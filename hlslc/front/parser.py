@@ -1,4 +1,4 @@
-"""Parser: preprocessed tokens to the syntax tree of `hlslc.ast`.
+"""Parser: preprocessed tokens to the syntax tree of `hlslc.front.ast`.
 
 Owns: driving the LALR(1) tables of `grammar/hlsl.lark` token by token,
 building AST nodes as rules are reduced (no intermediate parse tree),
@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from . import ast as A
-from .diagnostics import Diagnostics, Note
+from ..diagnostics import Diagnostics, Note
 from .lexer import Classifier
 from .lexer import ParserToken as Token
 from .parse_tables import RULE_CALL, RULE_INLINE, RULE_MAYBE_PASS, RULE_PASS, Tables, load_tables
-from .source import Span
+from ..source import Span
 from .tokens import PPToken
 
 if TYPE_CHECKING:
@@ -849,7 +849,7 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
     `header` says the first tokens are a built-in header's
     (`Preprocessor.header_prefix`): its declarations come from the cache
     entry when it holds them, and otherwise are parsed on their own and
-    given to it (hlslc/header_cache.py)."""
+    given to it (hlslc/front/header_cache.py)."""
     tables = load_tables()
     keywords, puncts = _terminal_maps(tables)
     classifier = Classifier(keywords, puncts, diags, bracket_depth)
@@ -900,7 +900,7 @@ def _classify_and_run(tables: Tables, classifier: Classifier, pptokens: list[PPT
 
 
 def _empty_span() -> Span:
-    from .source import SourceFile
+    from ..source import SourceFile
     return Span(SourceFile("<empty>", ""), 0, 0)
 
 

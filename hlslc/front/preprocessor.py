@@ -34,9 +34,9 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic, Diagnostics, Severity
-from .records import ValueRecord
-from .source import MacroOrigin, SourceFile, Span
+from ..diagnostics import Diagnostic, Diagnostics, Severity
+from ..records import ValueRecord
+from ..source import MacroOrigin, SourceFile, Span
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
 
 if TYPE_CHECKING:
@@ -794,7 +794,7 @@ class PreprocessorOptions(ValueRecord):
     undefines: list[str]                    # -U NAME, applied last
     predefined: dict[str, str]              # the driver's predefined macros
     builtin_include_dir: str | None         # searched last
-    header_cache: str                       # "off", "memory" or "disk" (hlslc/header_cache.py)
+    header_cache: str                       # "off", "memory" or "disk" (hlslc/front/header_cache.py)
     _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir", "header_cache")
 
     def __init__(self, include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -970,7 +970,7 @@ class Preprocessor:
             self._header_read(ctx)
 
     # ------------------------------------------------------------------
-    # The header cache (hlslc/header_cache.py)
+    # The header cache (hlslc/front/header_cache.py)
 
     def _header_cacheable(self, ctx: _FileContext, is_builtin: bool) -> bool:
         """A built-in header included before the main file produced any token."""

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
-from .. import ast as A
-from .. import ir_ops
+from ..front import ast as A
+from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import push_constant_attribute
 from ..sema.symbols import VarSymbol

@@ -6,7 +6,7 @@ scope, strides of opaque layouts, short strides, `Align`, dimension limits,
 `MatrixComponentType::Invalid`, undefined component-type mixes,
 `SumAccumulate`'s shape, the shader model, entry stages for uniform scopes,
 groupshared array sizes and vector lengths.  Each rule is one `check_*`
-function reporting under one stable ID from `hlslc.rules`.
+function reporting under one stable ID from `hlslc.spec.rules`.
 
 Sema calls `check_matrix_type` once per distinct `Matrix<...>` instance the
 program uses, `check_linalg_call` once per resolved dx::linalg call and
@@ -26,7 +26,7 @@ value per array element, converted as the proposal's Load/Store prose says.
 Does not own: the header's own constraints (scope per operation, uses,
 matching M/N/K and scopes; the template engine rejects those), deduplicating
 calls (sema calls each check as often as it needs), the rule registry
-(`hlslc.rules`), Wave Matrix rules.
+(`hlslc.spec.rules`), Wave Matrix rules.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from typing import Any, Iterable
 
 from ..records import ValueRecord
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..rules import rule
+from .rules import rule
 from ..source import Span
 
 # --------------------------------------------------------------------------

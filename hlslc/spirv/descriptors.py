@@ -80,7 +80,7 @@ class ResourceInfo:
 
 
 def _vk_binding(attributes: list[Any] | None, name: str = "binding") -> tuple[int, int] | None:
-    from .. import ast as A
+    from ..front import ast as A
     for attr in attributes or ():
         if getattr(attr, "namespace", None) == "vk" and attr.name == name:
             values = []

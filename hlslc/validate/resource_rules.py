@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .. import ir_ops
+from ..dxil import ops as ir_ops
 from ..records import ValueRecord
-from .reader import Function, Instruction, Operand, split_top, take_operand
+from ..dxil.reader import Function, Instruction, Operand, split_top, take_operand
 
 if TYPE_CHECKING:
     from .checks import Validator

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .source import Span
+from ..source import Span
 
 
 class Node:

@@ -21,13 +21,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .. import ast as A
+from ..front import ast as A
 from ..source import Span
 from . import types as T
 from .conversions import literal_default
-from .symbols import (AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol,
-                      EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature,
-                      Specialization, Symbol, TypeSymbol, VarSymbol)
+from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
 Binding = Any   # T.Type | T.ConstValue
 
@@ -39,7 +37,7 @@ class SemaError(Exception):
                  requirement: "Requirement | None" = None, reported: bool = False,
                  rule_id: str | None = None) -> None:
         super().__init__(message)
-        self.rule_id = rule_id       # a rule from hlslc.rules the error breaks, if any
+        self.rule_id = rule_id       # a rule from hlslc.spec.rules the error breaks, if any
         self.message = message
         self.span = span
         self.notes = notes or []

@@ -14,14 +14,14 @@ for the IR validator's rules about DXIL operations in general (opcodes,
 signatures, constant operands, reading the IR).  An ID
 never changes meaning once released; a retired rule keeps its entry.
 
-Does not own: checking anything (see `sema.linalg_rules` and the IR
+Does not own: checking anything (see `spec.linalg_rules` and the IR
 validator) or the message wording (each checker words its own messages in
 the user's terms).
 """
 
 from __future__ import annotations
 
-from .records import ValueRecord
+from ..records import ValueRecord
 
 
 SEMA = "sema"
@@ -545,5 +545,5 @@ def rules_markdown_table() -> str:
     return "\n".join(lines) + "\n"
 
 
-if __name__ == "__main__":  # pragma: no cover - `python -m hlslc.rules` prints the docs table
+if __name__ == "__main__":  # pragma: no cover - `python -m hlslc.spec.rules` prints the docs table
     print(rules_markdown_table(), end="")

@@ -8,7 +8,7 @@ Why not Lark's own `cache=`: loading Lark and its cached parser costs about
 95 ms per process, more than the whole parse of a small shader; the tables
 alone load in under 10 ms.  The grammar stays the source of truth: the
 tables carry the SHA-256 of the grammar text, a packaged copy
-(`grammar/hlsl.tables`, written by `python -m hlslc.parse_tables`) is used
+(`grammar/hlsl.tables`, written by `python -m hlslc.front.parse_tables`) is used
 when it matches, and otherwise the tables are rebuilt once and kept in the
 user's cache directory.
 
@@ -29,7 +29,7 @@ import sys
 import zlib
 from typing import Any
 
-from .resources import grammar_dir, user_cache_dir, write_atomically
+from ..paths import grammar_dir, user_cache_dir, write_atomically
 
 GRAMMAR_FILE = "hlsl.lark"
 TABLES_FILE = "hlsl.tables"
@@ -188,7 +188,7 @@ def load_tables() -> Tables:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m hlslc.parse_tables`: rewrite the packaged tables after a
+    """`python -m hlslc.front.parse_tables`: rewrite the packaged tables after a
     grammar change (a test fails until they match the grammar again)."""
     data = build_tables()
     path = packaged_tables_path()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from .source import Span
+from ..source import Span
 
 # Token kinds.
 IDENT = "ident"      # identifiers and keywords (the parser tells them apart)

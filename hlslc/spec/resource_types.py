@@ -1,0 +1,92 @@
+"""HLSL's resource and object type names, and what each resource type is.
+
+Owns: `ResourceShape` per resource type name (register class, family,
+coordinates), the sets of plain and templated resource names, and the
+ray-tracing names hlslc recognises in order to refuse them clearly.  Shared
+data: the lexer classifies these names (`hlslc.front.lexer`) and sema gives
+them meaning (`hlslc.sema.types`), so they live in neither stage.
+"""
+
+from __future__ import annotations
+
+
+class ResourceShape:
+    """What sema and lowering need to know about one HLSL resource type name:
+    its register class (`t` SRV, `u` UAV, `b` CBV, `s` sampler), its family
+    (how it is read and written), how many coordinates `[]` takes (textures:
+    the dimensions plus one for an array slice), and whether it is an array,
+    multisampled or cube texture, or a rasterizer-ordered view."""
+
+    __slots__ = ("name", "register_class", "family", "coords", "array", "ms", "cube", "rov", "templated")
+
+    def __init__(self, name: str, register_class: str, family: str, coords: int = 1, array: bool = False,
+                 ms: bool = False, cube: bool = False, rov: bool = False, templated: bool = True) -> None:
+        self.name = name
+        self.register_class = register_class
+        self.family = family
+        self.coords = coords
+        self.array = array
+        self.ms = ms
+        self.cube = cube
+        self.rov = rov
+        self.templated = templated
+
+    @property
+    def is_uav(self) -> bool:
+        return self.register_class == "u"
+
+    @property
+    def is_texture(self) -> bool:
+        return self.family == "texture"
+
+    @property
+    def indexable(self) -> bool:
+        """`res[i]` reads (and for UAVs writes) an element."""
+        return self.family in ("structured", "typed", "texture") and not self.cube
+
+
+def _shapes() -> dict[str, ResourceShape]:
+    shapes = [
+        ResourceShape("ByteAddressBuffer", "t", "raw", templated=False),
+        ResourceShape("RWByteAddressBuffer", "u", "raw", templated=False),
+        ResourceShape("RasterizerOrderedByteAddressBuffer", "u", "raw", rov=True, templated=False),
+        ResourceShape("StructuredBuffer", "t", "structured"),
+        ResourceShape("RWStructuredBuffer", "u", "structured"),
+        ResourceShape("RasterizerOrderedStructuredBuffer", "u", "structured", rov=True),
+        ResourceShape("AppendStructuredBuffer", "u", "append"),
+        ResourceShape("ConsumeStructuredBuffer", "u", "consume"),
+        ResourceShape("Buffer", "t", "typed"),
+        ResourceShape("RWBuffer", "u", "typed"),
+        ResourceShape("RasterizerOrderedBuffer", "u", "typed", rov=True),
+        ResourceShape("ConstantBuffer", "b", "cbuffer"),
+        ResourceShape("TextureBuffer", "t", "tbuffer"),
+        ResourceShape("SamplerState", "s", "sampler", templated=False),
+        ResourceShape("SamplerComparisonState", "s", "sampler", templated=False),
+    ]
+    for prefix, cls, rov in (("", "t", False), ("RW", "u", False), ("RasterizerOrdered", "u", True)):
+        for dims, array in ((1, False), (1, True), (2, False), (2, True), (3, False)):
+            name = f"{prefix}Texture{dims}D{'Array' if array else ''}"
+            shapes.append(ResourceShape(name, cls, "texture", dims + array, array, rov=rov))
+    shapes += [
+        ResourceShape("Texture2DMS", "t", "texture", 2, ms=True),
+        ResourceShape("Texture2DMSArray", "t", "texture", 3, array=True, ms=True),
+        ResourceShape("TextureCube", "t", "texture", 3, cube=True),
+        ResourceShape("TextureCubeArray", "t", "texture", 4, array=True, cube=True),
+    ]
+    return {s.name: s for s in shapes}
+
+
+RESOURCE_SHAPES: dict[str, ResourceShape] = _shapes()
+# Resource type names that take no template argument.
+PLAIN_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if not s.templated)
+TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.templated)
+
+
+# Ray tracing is outside what hlslc compiles; its names are known so that a
+# shader using them gets one clear error instead of a syntax error.
+RAY_TRACING_TYPES = frozenset({"RaytracingAccelerationStructure", "RayDesc", "BuiltInTriangleIntersectionAttributes"})
+RAY_TRACING_FUNCTIONS = frozenset(
+    "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
+    "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "
+    "InstanceID InstanceIndex GeometryIndex HitKind RayFlags ObjectToWorld ObjectToWorld3x4 ObjectToWorld4x3 "
+    "WorldToObject WorldToObject3x4 WorldToObject4x3".split())
