@@ -19,7 +19,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
-from .records import ValueRecord
+from .options import Arguments, UsageError, compile_options, parse_arguments, render_diagnostics, use_color
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only; the driver is imported late
     from .diagnostics import Diagnostics
@@ -156,334 +156,26 @@ traceback of an internal error.
 """
 
 
-class UsageError(Exception):
-    """A malformed command line; the message follows `hlslc: error: `."""
 
 
-class Arguments(ValueRecord):
-    """The parsed command line."""
-
-    inputs: list[str]
-    output: str | None
-    profile: str
-    entry: str
-    include_dirs: list[str]
-    defines: list[tuple[str, str | None]]
-    undefines: list[str]
-    syntax_only: bool
-    ast_dump: bool
-    preprocess_only: bool
-    warnings_as_errors: bool
-    suppress_warnings: bool
-    enable_16bit_types: bool
-    linalg_revision: str
-    color: bool | None          # None: colour when stderr is a terminal
-    diagnostics_format: str
-    diagnostics_output: str | None  # -fdiagnostics-output=FILE: diagnostics there, not on stderr
-    verify: bool
-    verify_prefixes: list[str]
-    show_version: bool
-    show_help: bool
-    debug_crash: bool
-    skip_validation: bool
-    uniformity_errors: bool
-    jobs: int                   # -j: worker processes (1: compile in this one)
-    time_report: bool
-    header_cache: str
-    hlsl_version: int
-    row_major_matrices: bool
-    vulkan_options: list[str]
-    bracket_depth: int
-    project_config: str | None  # --project-config: "" looks in the current directory; else the file
-    reflect: str | None         # --reflect FILE.json or DIR/
-    target_device: str | None   # --target-device NAME|FILE.json
-    portability: str            # -Wportability and friends: a portability.MODES value
-    list_devices: bool
-    spirv: bool                 # -spirv: write SPIR-V for Vulkan instead of DXIL-like IR
-    assembly: bool              # -S: SPIR-V as disassembly text
-    _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
-               "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
-               "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
-               "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
-               "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly")
-
-    def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
-                 entry: str = "main", include_dirs: list[str] | None = None,
-                 defines: list[tuple[str, str | None]] | None = None, undefines: list[str] | None = None,
-                 syntax_only: bool = False, ast_dump: bool = False, preprocess_only: bool = False,
-                 warnings_as_errors: bool = False, suppress_warnings: bool = False, enable_16bit_types: bool = False,
-                 linalg_revision: str = "sm6.10", color: bool | None = None, diagnostics_format: str = "text",
-                 diagnostics_output: str | None = None, verify: bool = False,
-                 verify_prefixes: list[str] | None = None, show_version: bool = False, show_help: bool = False,
-                 debug_crash: bool = False, skip_validation: bool = False,
-                 uniformity_errors: bool = True, jobs: int = 1, time_report: bool = False,
-                 header_cache: str = "disk", hlsl_version: int = 2021, row_major_matrices: bool = False,
-                 vulkan_options: list[str] | None = None, bracket_depth: int = 256,
-                 project_config: str | None = None, reflect: str | None = None,
-                 target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
-                 spirv: bool = False, assembly: bool = False) -> None:
-        self.inputs = [] if inputs is None else inputs
-        self.output = output
-        self.profile = profile
-        self.entry = entry
-        self.include_dirs = [] if include_dirs is None else include_dirs
-        self.defines = [] if defines is None else defines
-        self.undefines = [] if undefines is None else undefines
-        self.syntax_only = syntax_only
-        self.ast_dump = ast_dump
-        self.preprocess_only = preprocess_only
-        self.warnings_as_errors = warnings_as_errors
-        self.suppress_warnings = suppress_warnings
-        self.enable_16bit_types = enable_16bit_types
-        self.linalg_revision = linalg_revision
-        self.color = color
-        self.diagnostics_format = diagnostics_format
-        self.diagnostics_output = diagnostics_output
-        self.verify = verify
-        self.verify_prefixes = ["expected"] if verify_prefixes is None else verify_prefixes
-        self.show_version = show_version
-        self.show_help = show_help
-        self.debug_crash = debug_crash
-        self.skip_validation = skip_validation
-        self.uniformity_errors = uniformity_errors
-        self.jobs = jobs
-        self.time_report = time_report
-        self.header_cache = header_cache
-        self.hlsl_version = hlsl_version
-        self.row_major_matrices = row_major_matrices
-        self.vulkan_options = [] if vulkan_options is None else vulkan_options
-        self.bracket_depth = bracket_depth
-        self.project_config = project_config
-        self.reflect = reflect
-        self.target_device = target_device
-        self.portability = portability
-        self.list_devices = list_devices
-        self.spirv = spirv
-        self.assembly = assembly
-
-    __hash__ = None  # type: ignore[assignment]
 
 
-# Options without a value: spelling -> (attribute, value stored).
-_FLAGS: dict[str, tuple[str, object]] = {
-    "-fsyntax-only": ("syntax_only", True),
-    "--ast-dump": ("ast_dump", True),
-    "-ast-dump": ("ast_dump", True),
-    "-P": ("preprocess_only", True),
-    "-Werror": ("warnings_as_errors", True),
-    "-w": ("suppress_warnings", True),
-    "-enable-16bit-types": ("enable_16bit_types", True),
-    "-fcolor-diagnostics": ("color", True),
-    "-fno-color-diagnostics": ("color", False),
-    "-verify": ("verify", True),
-    "--version": ("show_version", True),
-    "-h": ("show_help", True),
-    "--help": ("show_help", True),
-    "-help": ("show_help", True),
-    "--debug-crash": ("debug_crash", True),  # hidden: exercises the internal-error path
-    "-Vd": ("skip_validation", True),
-    "-Wno-error=uniformity": ("uniformity_errors", False),
-    "-Werror=uniformity": ("uniformity_errors", True),
-    "--time-report": ("time_report", True),
-    "-ftime-report": ("time_report", True),
-    "-WX": ("warnings_as_errors", True),
-    "-no-warnings": ("suppress_warnings", True),
-    "-Zpr": ("row_major_matrices", True),
-    "-Zpc": ("row_major_matrices", False),
-    "--project-config": ("project_config", ""),
-    "--list-devices": ("list_devices", True),
-    "-Wportability": ("portability", "warning"),
-    "-Wno-portability": ("portability", "off"),
-    "-Werror=portability": ("portability", "error"),
-    "-Wno-error=portability": ("portability", "no-error"),
-    "-spirv": ("spirv", True),
-    "-S": ("assembly", True),
-}
-
-# DXC options that change nothing in hlslc's output (optimisation levels,
-# debug information, strictness and container flags): accepted so that
-# build lines written for dxc run unchanged.
-_COMPATIBLE_FLAGS = frozenset(
-    "-O0 -O1 -O2 -O3 -Od -Zi -Zss -Zsb -Qembed_debug -Qstrip_debug -Qstrip_reflect -Qstrip_rootsignature "
-    "-Qstrip_priv -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo -res-may-alias -all-resources-bound -no-legacy-cbuf-layout "
-    "-enable-payload-qualifiers -disable-payload-qualifiers -Zsb -flegacy-macro-expansion -flegacy-resource-reservation "
-    "-auto-binding-space-offset -no-min-precision -ignore-line-directives -Lx -Vn -Qunused-arguments".split())
-# ... and those taking one value.
-_COMPATIBLE_VALUED = frozenset("-denorm -select-validator -Fd -Fre -Frs -Fsh -Fi -Zpr -auto-binding-space "
-                               "-exports -default-linkage".split()) - {"-Zpr"}
-# -fvk-*/-fspv-* options that take values after the option (DXC's arity).
-_VULKAN_VALUES = {"-fvk-b-shift": 2, "-fvk-t-shift": 2, "-fvk-s-shift": 2, "-fvk-u-shift": 2,
-                  "-fvk-bind-register": 4, "-vkbr": 4, "-fvk-bind-globals": 2, "-fvk-bind-counter-heap": 2,
-                  "-fvk-bind-resource-heap": 2, "-fvk-bind-sampler-heap": 2}
-
-# Options taking a value, either as the next argument or joined (-Tcs_6_10).
-_VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
-
-# Options taking a value after '='.
-_EQUALS = ("-fdiagnostics-format", "-fdiagnostics-output", "-verify", "--linalg-revision", "--header-cache",
-           "-fbracket-depth", "--project-config")
-
-DIAGNOSTICS_FORMATS = ("text", "json", "sarif")
-
-# Long options taking a value as the next argument or after '=': option -> attribute.
-_LONG_VALUED = {"--reflect": "reflect", "--target-device": "target_device"}
-
-_HIDDEN = {"--debug-crash"}
 
 
-def parse_arguments(argv: list[str]) -> Arguments:
-    """Parse a command line (without the program name); raise `UsageError`."""
-    args = Arguments()
-    i = 0
-    only_files = False
-    while i < len(argv):
-        arg = argv[i]
-        i += 1
-        if only_files or arg == "-" or not arg.startswith("-"):
-            args.inputs.append(arg)
-            continue
-        if arg == "--":
-            only_files = True
-            continue
-        if arg in _FLAGS:
-            attr, value = _FLAGS[arg]
-            setattr(args, attr, value)
-            continue
-        if arg in _COMPATIBLE_FLAGS or arg.startswith("-Wno-") or arg.startswith("-W") and arg[2:3].islower() \
-                and arg not in ("-Werror=uniformity",) and not arg.startswith("-Werror="):
-            continue
-        if arg in _COMPATIBLE_VALUED:
-            if i >= len(argv):
-                raise UsageError(f"option '{arg}' requires a value")
-            i += 1
-            continue
-        if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
-            count = _VULKAN_VALUES.get(arg, 0)
-            if i + count > len(argv):
-                raise UsageError(f"option '{arg}' requires {count} value{'s' if count != 1 else ''}")
-            args.vulkan_options.extend(argv[i - 1:i + count])
-            i += count
-            continue
-        name, eq, value = arg.partition("=")
-        if name in _LONG_VALUED:
-            if not eq:
-                if i >= len(argv):
-                    raise UsageError(f"option '{name}' requires a value")
-                value = argv[i]
-                i += 1
-            if not value:
-                raise UsageError(f"option '{name}' requires a value")
-            setattr(args, _LONG_VALUED[name], value)
-            continue
-        if name in _EQUALS:
-            if not eq or not value:
-                raise UsageError(f"option '{name}' requires a value ('{name}=VALUE')")
-            _apply_equals(args, name, value)
-            continue
-        valued = next((opt for opt in _VALUED if arg.startswith(opt)), None)
-        if valued is not None:
-            if arg == valued:
-                if i >= len(argv):
-                    raise UsageError(f"option '{valued}' requires a value")
-                value = argv[i]
-                i += 1
-            else:
-                value = arg[len(valued):]
-            _apply_valued(args, valued, value)
-            continue
-        raise UsageError(_unknown_option_message(arg))
-    return args
 
 
-def _apply_equals(args: Arguments, name: str, value: str) -> None:
-    if name == "-fdiagnostics-format":
-        if value not in DIAGNOSTICS_FORMATS:
-            raise UsageError(f"invalid value '{value}' for '-fdiagnostics-format'; expected 'text', 'json' or "
-                             f"'sarif'")
-        args.diagnostics_format = value
-    elif name == "-fdiagnostics-output":
-        args.diagnostics_output = value
-    elif name == "--project-config":
-        args.project_config = value
-    elif name == "--linalg-revision":
-        from .driver import LINALG_REVISIONS
-        if value not in LINALG_REVISIONS:
-            raise UsageError(f"invalid value '{value}' for '--linalg-revision'; expected "
-                             + " or ".join(f"'{r}'" for r in LINALG_REVISIONS))
-        args.linalg_revision = value
-    elif name == "--header-cache":
-        from .driver import HEADER_CACHE_MODES
-        if value not in HEADER_CACHE_MODES:
-            raise UsageError(f"invalid value '{value}' for '--header-cache'; expected "
-                             + ", ".join(f"'{m}'" for m in HEADER_CACHE_MODES))
-        args.header_cache = value
-    elif name == "-fbracket-depth":
-        from .driver import MAX_BRACKET_DEPTH
-        if not value.isdigit() or not 1 <= int(value) <= MAX_BRACKET_DEPTH:
-            raise UsageError(f"invalid value '{value}' for '-fbracket-depth'; expected a number from 1 to "
-                             f"{MAX_BRACKET_DEPTH}")
-        args.bracket_depth = int(value)
-    elif name == "-verify":
-        from .verify import is_valid_prefix
-        prefixes = value.split(",")
-        bad = next((p for p in prefixes if not is_valid_prefix(p)), None)
-        if bad is not None:
-            raise UsageError(f"invalid -verify prefix '{bad}' (letters, digits, '-' and '_', "
-                             f"starting with a letter)")
-        args.verify = True
-        args.verify_prefixes = prefixes
 
 
-def _apply_valued(args: Arguments, option: str, value: str) -> None:
-    if option == "-o":
-        args.output = value
-    elif option in ("-Fo", "-Fc"):
-        args.output = value
-    elif option == "-HV":
-        from .driver import HLSL_VERSIONS
-        if value not in HLSL_VERSIONS:
-            raise UsageError(f"invalid value '{value}' for '-HV'; expected one of {', '.join(HLSL_VERSIONS)}")
-        args.hlsl_version = HLSL_VERSIONS[value]
-    elif option == "-T":
-        from .driver import VALID_PROFILES, profile_error
-        if value not in VALID_PROFILES:
-            raise UsageError(profile_error(value))
-        args.profile = value
-    elif option == "-E":
-        args.entry = value
-    elif option == "-I":
-        args.include_dirs.append(value)
-    elif option == "-D":
-        name, eq, definition = value.partition("=")
-        _check_macro_name(option, name, value)
-        args.defines.append((name, definition if eq else None))
-    elif option == "-U":
-        _check_macro_name(option, value, value)
-        args.undefines.append(value)
-    elif option == "-j":
-        if not value.isascii() or not value.isdigit() or len(value) > 4:
-            raise UsageError(f"invalid value '{value}' for '-j'; expected a number of processes (0: one per CPU)")
-        args.jobs = int(value) or (os.cpu_count() or 1)
 
 
-def _check_macro_name(option: str, name: str, whole: str) -> None:
-    from .driver import is_macro_name
-    if not name:
-        raise UsageError(f"macro name missing in '{option}{whole}'")
-    if not is_macro_name(name):
-        raise UsageError(f"'{name}' is not a valid macro name (in '{option}{whole}')")
 
 
-def _unknown_option_message(arg: str) -> str:
-    import difflib
 
-    known = [o for o in (*_FLAGS, *_VALUED, *(f"{e}=" for e in _EQUALS), *_LONG_VALUED) if o not in _HIDDEN]
-    guess = difflib.get_close_matches(arg.partition("=")[0], known, n=1, cutoff=0.7)
-    message = f"unknown option '{arg}'"
-    if guess:
-        message += f"; did you mean '{guess[0]}'?"
-    return message
+
+
+
+
+
 
 
 # --------------------------------------------------------------------------
@@ -629,7 +321,7 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     from .devices import DeviceProfileError
     from .driver import ProfileError
     try:
-        options = _compile_options(args)
+        options = compile_options(args)
     except ProfileError as exc:
         return _usage_error(str(exc), stderr)
     except DeviceProfileError as exc:
@@ -681,7 +373,7 @@ def _compile_inputs(args: Arguments, options: "CompileOptions", targets: list[st
     jobs = min(args.jobs, len(args.inputs))
     if jobs > 1 and "-" not in args.inputs:
         # Workers write to buffers, so decide colour for the real stream now.
-        args.color = _use_color(args, stderr)
+        args.color = use_color(args, stderr)
         status, timings = _compile_parallel(jobs, args.inputs, targets, args, options, stdout, stderr, sarif)
     else:
         jobs = 1
@@ -818,50 +510,8 @@ def _first_clash(inputs: list[str], targets: list[str | None]) -> str | None:
     return None
 
 
-def _compile_options(args: Arguments) -> "CompileOptions":
-    from . import driver
-
-    if args.preprocess_only:
-        emit = driver.EMIT_PREPROCESSED
-    elif args.ast_dump:
-        emit = driver.EMIT_AST
-    elif args.syntax_only:
-        emit = driver.EMIT_NOTHING
-    elif args.spirv:
-        emit = driver.EMIT_SPIRV_TEXT if _spirv_text(args) else driver.EMIT_SPIRV
-    else:
-        emit = driver.EMIT_IR
-    return driver.CompileOptions(
-        profile=args.profile,
-        entry=args.entry,
-        include_dirs=args.include_dirs,
-        defines=args.defines,
-        undefines=args.undefines,
-        enable_16bit_types=args.enable_16bit_types,
-        linalg_revision=args.linalg_revision,
-        warnings_as_errors=args.warnings_as_errors,
-        suppress_warnings=args.suppress_warnings,
-        emit=emit,
-        debug_crash=args.debug_crash,
-        validate=not args.skip_validation,
-        uniformity_errors=args.uniformity_errors,
-        header_cache=args.header_cache,
-        hlsl_version=args.hlsl_version,
-        row_major_matrices=args.row_major_matrices,
-        vulkan_options=tuple(args.vulkan_options),
-        bracket_depth=args.bracket_depth,
-        target_device=args.target_device,
-        portability=args.portability,
-    )
 
 
-def _spirv_text(args: Arguments) -> bool:
-    """-spirv writes disassembly with -S, to a `.spvasm` file and to the
-    terminal (standard output); the binary otherwise."""
-    output = args.output
-    if args.assembly or output is None or output == "-":
-        return True
-    return output.endswith(".spvasm")
 
 
 def _compile_one(path: str, output: str | None, args: Arguments, options: "CompileOptions",
@@ -897,7 +547,7 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
     if sarif is not None:
         sarif.add_diagnostics(result.diagnostics)
     else:
-        _render_diagnostics(result.diagnostics, args, stderr)
+        render_diagnostics(result.diagnostics, args, stderr)
     if result.ok and result.output is None and result.binary is not None and output not in (None, "-"):
         try:
             with open(output, "wb") as handle:
@@ -937,7 +587,7 @@ def _device_profile_error(exc: Exception, args: Arguments, stderr: TextIO) -> in
     diags = Diagnostics()
     message = getattr(exc, "message", str(exc))
     diags.report(Diagnostic(Severity.ERROR, f"{message} (device profile for --target-device)", span))
-    _render_diagnostics(diags, args, stderr)
+    render_diagnostics(diags, args, stderr)
     return EXIT_USAGE
 
 
@@ -1083,27 +733,5 @@ def _write_output(text: str | None, output: str | None, stdout: TextIO) -> None:
         handle.write(text)
 
 
-def _render_diagnostics(diags: "Diagnostics", args: Arguments, stderr: TextIO) -> None:
-    from .diagnostics import render_json, render_rich, render_text, summary_line
-
-    if args.diagnostics_format == "json":
-        stderr.write(render_json(diags))
-        stderr.flush()
-        return
-    if _use_color(args, stderr):
-        render_rich(diags, stderr, force_terminal=True)
-    else:
-        stderr.write(render_text(diags))
-    summary = summary_line(diags)
-    if summary:
-        stderr.write(summary + "\n")
-    stderr.flush()
 
 
-def _use_color(args: Arguments, stream: TextIO) -> bool:
-    if args.color is not None:
-        return args.color
-    if os.environ.get("NO_COLOR"):
-        return False
-    isatty = getattr(stream, "isatty", None)
-    return bool(isatty and isatty())

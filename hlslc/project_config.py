@@ -31,15 +31,13 @@ from __future__ import annotations
 
 import os
 import re
+import tomllib
 from typing import Any, Callable
 
-from typing import TYPE_CHECKING
-
+from . import driver
 from .diagnostics import Diagnostic, Severity
+from .options import COMPATIBLE_VALUED, VALUED, UsageError, compile_options, parse_arguments
 from .source import SourceFile, Span
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .driver import CompileOptions
 
 CONFIG_FILE = "hlslc.toml"
 PYPROJECT_FILE = "pyproject.toml"
@@ -66,15 +64,12 @@ class ProjectConfig:
     def __repr__(self) -> str:
         return f"ProjectConfig({self.path!r}, {self.options!r})"
 
-    def compile_options(self) -> "CompileOptions":
+    def compile_options(self) -> driver.CompileOptions:
         """The configuration as the library's `CompileOptions` (what the
         command line would compile with, given only these options)."""
-        from .cli import UsageError, _compile_options, parse_arguments
-        from .driver import ProfileError
-
         try:
-            return _compile_options(parse_arguments(list(self.options)))
-        except (UsageError, ProfileError) as exc:
+            return compile_options(parse_arguments(list(self.options)))
+        except (UsageError, driver.ProfileError) as exc:
             raise ProjectConfigError(Diagnostic(Severity.ERROR, str(exc), path=self.path)) from None
 
 
@@ -102,7 +97,6 @@ def find_project_config(directory: str = ".") -> str | None:
 
 
 def _parse_quietly(text: str) -> dict | None:
-    import tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
@@ -112,7 +106,6 @@ def _parse_quietly(text: str) -> dict | None:
 def load_project_config(path: str) -> ProjectConfig:
     """Read and check `path` (an `hlslc.toml`, or a `pyproject.toml` whose
     `[tool.hlslc]` table is used); raise `ProjectConfigError`."""
-    import tomllib
 
     try:
         with open(path, "rb") as handle:
@@ -181,7 +174,6 @@ class _TableReader:
     def options(self) -> list[str]:
         import difflib
 
-        from . import driver
 
         for key in self.table:
             if key not in _KEYS:
@@ -256,7 +248,6 @@ class _TableReader:
             raise self.error(key, f"'{name}' is not a valid macro name", index, at_key)
 
     def defines(self) -> list[tuple[str, str | None]]:
-        from .driver import is_macro_name
 
         value = self.table.get("defines", [])
         found: list[tuple[str, str | None]] = []
@@ -264,7 +255,7 @@ class _TableReader:
             # { NAME = "text" | 16 | true | false }: false leaves NAME undefined.
             for name, definition in value.items():
                 key = ("defines", name)
-                self.check_macro_name(key, name, None, is_macro_name, at_key=True)
+                self.check_macro_name(key, name, None, driver.is_macro_name, at_key=True)
                 if isinstance(definition, bool):
                     if definition:
                         found.append((name, None))
@@ -282,12 +273,11 @@ class _TableReader:
                 raise self.error(("defines",), f"'defines' must hold \"NAME=VALUE\" strings, but item {i + 1} is "
                                  f"{_shown(item)}", i)
             name, eq, definition = item.partition("=")
-            self.check_macro_name(("defines",), name, i, is_macro_name)
+            self.check_macro_name(("defines",), name, i, driver.is_macro_name)
             found.append((name, definition if eq else None))
         return found
 
     def extra_args(self) -> list[str]:
-        from .cli import UsageError, parse_arguments
 
         args = self.strings("args")
         for i, arg in enumerate(args):
@@ -307,8 +297,7 @@ class _TableReader:
 
 
 def _takes_value(option: str) -> bool:
-    from .cli import _COMPATIBLE_VALUED, _VALUED
-    return option in _VALUED or option in _COMPATIBLE_VALUED
+    return option in VALUED or option in COMPATIBLE_VALUED
 
 
 def _shown(value: Any) -> str:

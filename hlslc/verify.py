@@ -40,12 +40,6 @@ from .source import SourceFile
 KINDS = ("error", "warning", "note")
 DEFAULT_PREFIXES = ("expected",)
 
-_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-
-
-def is_valid_prefix(prefix: str) -> bool:
-    """Whether `prefix` can name directives (`-verify=PREFIX`)."""
-    return bool(_PREFIX.match(prefix))
 
 
 def _directive_regex(prefixes: Iterable[str]) -> re.Pattern[str]:

@@ -30,9 +30,9 @@ def _spirv_tests() -> list[Path]:
 
 def _options(argv: list[str]) -> "driver.CompileOptions":
     """CompileOptions from the options of a command line."""
-    from hlslc import cli
+    from hlslc import options as cli
     args = cli.parse_arguments(argv + ["-spirv", "-o", "out.spv", "x.hlsl"])
-    return cli._compile_options(args)
+    return cli.compile_options(args)
 
 
 def _first_run_options(test: Path) -> list[str]:

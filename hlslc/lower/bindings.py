@@ -27,7 +27,7 @@ from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import push_constant_attribute
 from ..sema.symbols import VarSymbol
-from .layout import CBUFFER, ROW, Layout, field_orientation, packoffset
+from .layout import ROW, Layout, field_orientation, packoffset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..source import Span

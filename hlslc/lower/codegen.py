@@ -18,7 +18,6 @@ Does not own: the operation table (`ir_ops`), metadata layout
 
 from __future__ import annotations
 
-import struct
 from typing import Any, Callable
 
 from llvmlite import ir

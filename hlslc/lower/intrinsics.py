@@ -15,13 +15,13 @@ a silent miscompile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
-from .codegen import _BARRIERS, I1, I8, I32, LowerError
+from .codegen import _BARRIERS, I8, I32, LowerError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo

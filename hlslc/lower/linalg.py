@@ -13,7 +13,7 @@ modify the matrix every copy refers to, as the spec's by-value Matrix does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from llvmlite import ir
 

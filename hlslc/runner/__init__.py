@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .command import RunResult
+from .cpu import execute
 from .errors import RunError
 from .pipeline import Pipeline, PipelineError, load_pipeline
+from .results import RunResult, ir_text_of
 
 __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pipeline"]
 
@@ -50,14 +51,12 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     `PipelineError` for a wrong pipeline file and `RunError` for a module
     that cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
-    from .command import execute, ir_text_of
-
     if isinstance(pipeline, str):
         pipeline = load_pipeline(pipeline)
     if device not in ("cpu", "vulkan"):
         raise ValueError(f"device must be 'cpu' or 'vulkan', not {device!r}")
     if device == "vulkan":
-        from .vulkan import compile_for_pipeline, run_spirv
+        from .vulkan import compile_for_pipeline, run_spirv   # Vulkan (ctypes, the loader) loads only when asked
 
         name = entry or pipeline.compute_shader().entry
         if isinstance(module_or_result, (bytes, bytearray)):

@@ -13,10 +13,18 @@ or pipeline file.
 
 from __future__ import annotations
 
-import sys
 from typing import Any, TextIO
 
 import numpy as np
+
+from .. import driver
+from ..diagnostics import Diagnostic, Severity, render_text
+from ..lower.codegen import ir_line_locator
+from ..options import UsageError, compile_options, parse_arguments, render_diagnostics
+from .cpu import execute
+from .errors import RunError
+from .pipeline import PipelineError, load_pipeline
+from .results import RunResult
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
          "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check] "
@@ -24,60 +32,10 @@ USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.
          "       hlslc run --device vulkan --list-devices\n")
 
 
-class RunResult:
-    """What `hlslc.run` returns: the buffers after the dispatch (numpy
-    arrays by name), each Result's verdict, and counters.  On a Vulkan
-    device also the device's name, the subgroup size, the time of each
-    dispatch in nanoseconds from GPU timestamps (`gpu_time_ns` is their
-    median; None where the queue has no timestamps or on the CPU), and,
-    when asked for, the driver's statistics of the compiled pipeline
-    (`pipeline_statistics`: `PipelineStatistic`s)."""
-
-    def __init__(self, buffers: dict[str, np.ndarray], outcomes: list[Any], instructions: int) -> None:
-        self.buffers = buffers
-        self.outcomes = outcomes
-        self.instructions = instructions
-        self.device = "cpu"
-        self.subgroup_size: int | None = None
-        self.gpu_times_ns: list[float] = []
-        self.pipeline_statistics: list[Any] = []
-
-    @property
-    def ok(self) -> bool:
-        return all(o.ok for o in self.outcomes)
-
-    @property
-    def gpu_time_ns(self) -> float | None:
-        if not self.gpu_times_ns:
-            return None
-        return float(np.median(self.gpu_times_ns))
 
 
-def ir_text_of(module_or_result: Any) -> str:
-    """The IR text of a `CompileResult`, or the text itself."""
-    if isinstance(module_or_result, str):
-        return module_or_result
-    text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
-    if not text:
-        from .errors import RunError
-        raise RunError("the compile produced no module to run (did it fail?)")
-    return text
 
 
-def execute(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, check: bool = False,
-            seed: int = 0, wave_matrix_depth: int = 16) -> RunResult:
-    from . import linalg, ops, wavematrix  # noqa: F401  (register the operations)
-    from .executor import Executor
-    from .results import check as check_results
-
-    linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=True)
-    ex = Executor(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed)
-    ex.wave_matrix_depth = wave_matrix_depth
-    ex.run()
-    ex.write_back()
-    linalg.convert_layouts(pipeline.buffers.values(), seed, to_device=False)
-    outcomes = check_results(pipeline)
-    return RunResult({name: buf.data for name, buf in pipeline.buffers.items()}, outcomes, ex.instructions)
 
 
 def buffers_yaml(pipeline: Any) -> str:
@@ -112,9 +70,6 @@ def _float(x: float) -> str:
 
 
 def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
-    from ..cli import UsageError, _compile_options, _render_diagnostics, parse_arguments
-    from .pipeline import PipelineError, load_pipeline
-
     pipeline_path = None
     wave_size = None
     check = False
@@ -229,22 +184,20 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             stderr.write(f"hlslc: error: cannot read '{source}': {err.strerror}\n")
             return 1
     else:
-        from .. import driver
         args.entry = entry
         try:
-            options = _compile_options(args)
+            options = compile_options(args)
         except (driver.ProfileError, ValueError) as exc:
             stderr.write(f"hlslc: error: {exc}\n")
             return 2
         result = driver.compile_file(source, options)
         if result.diagnostics.items:
-            _render_diagnostics(result.diagnostics, args, stderr)
+            render_diagnostics(result.diagnostics, args, stderr)
         if not result.ok or result.output is None:
             return 1
         module_text = result.output
-    from .errors import RunError
     if device == "vulkan":
-        from .vulkan import compile_for_pipeline
+        from .vulkan import compile_for_pipeline   # Vulkan (ctypes, the loader) loads only when asked
         try:
             code, plan = compile_for_pipeline(result if result is not None else module_text, entry, pipeline)
         except RunError as err:
@@ -268,10 +221,8 @@ def _report_run_error(err: Any, source: str, result: Any, module_text: str, stde
     the IR; else at the file (with the IR line)."""
     span = None
     if err.line and result is not None and result.module is not None:
-        from ..lower.codegen import ir_line_locator
         span = ir_line_locator(result.module, module_text)(err.line)
     if span is not None:
-        from ..diagnostics import Diagnostic, Severity, render_text
         stderr.write(render_text([Diagnostic(Severity.ERROR, err.message, span)]))
     else:
         where = f" (IR line {err.line})" if err.line else ""
@@ -280,8 +231,7 @@ def _report_run_error(err: Any, source: str, result: Any, module_text: str, stde
 
 def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: int | None, repeat: int,
                 stdout: TextIO, stderr: TextIO, plan: Any = None, statistics: bool = False) -> int:
-    from .errors import RunError
-    from .vulkan import run_spirv
+    from .vulkan import run_spirv   # Vulkan (ctypes, the loader) loads only when asked
 
     try:
         outcome = run_spirv(code, pipeline, entry, wave_size=wave_size, repeat=repeat, plan=plan,
@@ -333,8 +283,7 @@ def _duration(ns: float) -> str:
 
 
 def _list_devices(stdout: TextIO, stderr: TextIO) -> int:
-    from .errors import RunError
-    from .vulkan import list_devices
+    from .vulkan import list_devices   # Vulkan (ctypes, the loader) loads only when asked
 
     try:
         lines = list_devices()

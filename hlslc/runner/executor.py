@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import struct
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from ..dxil import reader as R
 from ..validate.uniformity import _post_dominators
 from .errors import RunError
 from .pipeline import Pipeline
-from .types import SCALARS, SIGNED, IRType, TypeTable
+from .types import SIGNED, IRType, TypeTable
 
 _EXIT = "\0exit"
 

@@ -11,14 +11,13 @@ structs, a `Handle`, or None.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Callable
 
 import numpy as np
 
 from . import sampling
 from .executor import Executor, Ptr, RunError
-from .types import SCALARS, SIGNED
+from .types import SIGNED
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 

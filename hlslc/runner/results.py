@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import Any
+
+from .errors import RunError
 from .pipeline import Buffer, Pipeline, Result
 
 
@@ -110,3 +113,42 @@ def _show(v: np.generic) -> str:
     if isinstance(v, np.floating):
         return repr(float(v))
     return str(int(v))
+
+
+class RunResult:
+    """What `hlslc.run` returns: the buffers after the dispatch (numpy
+    arrays by name), each Result's verdict, and counters.  On a Vulkan
+    device also the device's name, the subgroup size, the time of each
+    dispatch in nanoseconds from GPU timestamps (`gpu_time_ns` is their
+    median; None where the queue has no timestamps or on the CPU), and,
+    when asked for, the driver's statistics of the compiled pipeline
+    (`pipeline_statistics`: `PipelineStatistic`s)."""
+
+    def __init__(self, buffers: dict[str, np.ndarray], outcomes: list[Any], instructions: int) -> None:
+        self.buffers = buffers
+        self.outcomes = outcomes
+        self.instructions = instructions
+        self.device = "cpu"
+        self.subgroup_size: int | None = None
+        self.gpu_times_ns: list[float] = []
+        self.pipeline_statistics: list[Any] = []
+
+    @property
+    def ok(self) -> bool:
+        return all(o.ok for o in self.outcomes)
+
+    @property
+    def gpu_time_ns(self) -> float | None:
+        if not self.gpu_times_ns:
+            return None
+        return float(np.median(self.gpu_times_ns))
+
+
+def ir_text_of(module_or_result: Any) -> str:
+    """The IR text of a `CompileResult`, or the text itself."""
+    if isinstance(module_or_result, str):
+        return module_or_result
+    text = getattr(module_or_result, "ir_text", None) or getattr(module_or_result, "output", None)
+    if not text:
+        raise RunError("the compile produced no module to run (did it fail?)")
+    return text

@@ -35,10 +35,14 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..dxil import reader as R
+from ..spirv import Options, SpirvError, emit_spirv, from_bindings
+from ..spirv.descriptors import apply_vulkan_options, from_metadata
 from . import spirv_info as S
 from . import vulkan_api as vk
 from .errors import RunError
 from .pipeline import Buffer, Pipeline, Resource
+from .results import RunResult, check as check_results, ir_text_of
 
 # --------------------------------------------------------------------------
 # The SPIR-V backend
@@ -65,11 +69,6 @@ def compile_for_pipeline(module_or_result: Any, entry: str, pipeline: Pipeline |
     when `workgroup_matrices` says so, or (None) when the device has them;
     generic code otherwise.  Returns the module and that plan.  A construct with no SPIR-V form is a
     RunError naming it, with its IR line."""
-    from ..spirv import Options, SpirvError, emit_spirv, from_bindings
-    from ..spirv.descriptors import apply_vulkan_options, from_metadata
-    from ..dxil import reader as R
-    from .command import ir_text_of
-
     text = ir_text_of(module_or_result)
     module = getattr(module_or_result, "module", None)
     bindings = getattr(module, "hlslc_bindings", None)
@@ -741,8 +740,6 @@ def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave
     `plan_bindings`'.  `statistics`: also what the driver says of the
     compiled pipeline (`RunResult.pipeline_statistics`: registers, memory,
     ...; VK_KHR_pipeline_executable_properties, a RunError without it)."""
-    from .command import RunResult
-    from .results import check as check_results
 
     info = S.read_module(code)
     entry_point = info.compute_entry(entry or pipeline.compute_shader().entry)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hlslc import cli
+from hlslc import options as cli
 from hlslc.project_config import (ProjectConfigError, find_project_config,
                                   load_project_config)
 from support.cli import run_hlslc as run

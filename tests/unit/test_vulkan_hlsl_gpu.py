@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import hlslc
-from hlslc import cli
+from hlslc import options as cli
 from hlslc.runner import RunError, load_pipeline, vulkan
 from support.samples import SAMPLES_DIR, compile_args_for
 
@@ -35,7 +35,7 @@ def device():
 
 def _compile(path: Path, argv: list[str]) -> "hlslc.CompileResult":
     args = cli.parse_arguments(argv + ["-o", "out.ll", str(path)])
-    result = hlslc.compile_file(str(path), cli._compile_options(args))
+    result = hlslc.compile_file(str(path), cli.compile_options(args))
     assert result.ok, "\n".join(d.message for d in result.diagnostics)
     return result
 
