@@ -19,6 +19,9 @@ import sys
 import time
 from typing import TYPE_CHECKING, TextIO
 
+from . import driver
+from ._version import __version__
+from .diagnostics import Diagnostic, Diagnostics, Severity, render_text
 from .options import Arguments, UsageError, compile_options, parse_arguments, render_diagnostics, use_color
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only; the driver is imported late
@@ -196,7 +199,7 @@ def run() -> None:
     import gc
     gc.disable()
     # This process may validate a large module in two (hlslc/validate/parallel.py).
-    from .validate import parallel as split
+    from .validate import parallel as split  # the validator loads with the first compile, not for --version
     split.ENABLED = True
     status = main()
     try:
@@ -259,11 +262,11 @@ def _usage_error(message: str, stderr: TextIO) -> int:
 def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if argv and argv[0] == "validate":
         # `hlslc validate FILE.ll...`: the IR validator, with options of its own.
-        from .validate.command import run as run_validate
+        from .validate.command import run as run_validate  # loaded only for `hlslc validate`
         return run_validate(argv[1:], stdout, stderr)
     if argv and argv[0] == "run":
         # `hlslc run SHADER --pipeline P.yaml`: execute a dispatch on the CPU.
-        from .runner.command import run as run_dispatch
+        from .runner.command import run as run_dispatch  # numpy and the executor load only for `hlslc run`
         return run_dispatch(argv[1:], stdout, stderr)
     try:
         args = parse_arguments(argv)
@@ -284,11 +287,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         stdout.write(HELP)
         return EXIT_OK
     if args.show_version:
-        from ._version import __version__
         stdout.write(f"{PROG} {__version__}\n")
         return EXIT_OK
     if args.list_devices:
-        from .devices import list_devices_text
+        from .devices import list_devices_text  # the device profiles load only when asked
         stdout.write(list_devices_text())
         return EXIT_OK
     if not args.inputs:
@@ -308,7 +310,7 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                             stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if args.reflect is not None:
-        from .reflection import check_reflect_option
+        from .reflection import check_reflect_option  # loaded only with --reflect
         problem = check_reflect_option(args.reflect, args.inputs,
                                        args.syntax_only or args.preprocess_only or args.ast_dump)
         if problem is not None:
@@ -318,11 +320,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         if clash is not None:
             return _usage_error(clash, stderr)
 
-    from .devices import DeviceProfileError
-    from .driver import ProfileError
+    from .devices import DeviceProfileError  # the device profiles load only when asked
     try:
         options = compile_options(args)
-    except ProfileError as exc:
+    except driver.ProfileError as exc:
         return _usage_error(str(exc), stderr)
     except DeviceProfileError as exc:
         return _device_profile_error(exc, args, stderr)
@@ -414,14 +415,14 @@ class _SarifRecorder:
         self.current_path: str | None = None     # the input being compiled, for an internal error
 
     def add_diagnostics(self, diags: "Diagnostics") -> None:
-        from .sarif import results_of
+        from .sarif import results_of  # loaded only for SARIF output
         self.results.extend(results_of(diags))
 
     def add_error(self, message: str) -> None:
         self.results.append({"level": "error", "message": {"text": message}})
 
     def add_internal_error(self, exc: BaseException, path: str | None) -> None:
-        from .sarif import internal_error_result
+        from .sarif import internal_error_result  # loaded only for SARIF output
         trace = None
         if os.environ.get("HLSLC_TRACEBACK") == "1":
             import traceback
@@ -433,7 +434,7 @@ class _SarifRecorder:
         self.time_reports.extend(other.time_reports)
 
     def render(self, status: int) -> str:
-        from .sarif import build_log, dump_log
+        from .sarif import build_log, dump_log  # loaded only for SARIF output
         properties = {"timeReports": self.time_reports} if self.time_reports else None
         return dump_log(build_log(self.results, exit_code=status, properties=properties))
 
@@ -451,8 +452,7 @@ def _project_options(name: str) -> list[str]:
     """The options of the project configuration: the file `name`, or for
     "" the one `hlslc --project-config` finds in the current directory
     (none is no options)."""
-    from .diagnostics import Diagnostic, Severity, render_text
-    from .project_config import ProjectConfigError, find_project_config, load_project_config
+    from .project_config import ProjectConfigError, find_project_config, load_project_config  # tomllib: only with --project-config
 
     path = name or find_project_config(".")
     if path is None:
@@ -519,7 +519,6 @@ def _compile_one(path: str, output: str | None, args: Arguments, options: "Compi
     """Compile one input, writing its output to `output` (None: stdout) and
     its diagnostics to `stderr` (or `sarif`); the exit status and the stage
     timings."""
-    from . import driver
 
     if path == "-":
         result = _compile_stdin(options)
@@ -536,7 +535,7 @@ def _compile_one(path: str, output: str | None, args: Arguments, options: "Compi
 def _finish_one(result: "CompileResult", output: str | None, args: Arguments, stdout: TextIO,
                 stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> int:
     if args.verify:
-        from .verify import verify_diagnostics
+        from .verify import verify_diagnostics  # loaded only with -verify
         report = verify_diagnostics(result.files, result.diagnostics, args.verify_prefixes)
         if output is not None:
             # -verify runs the whole compile; the IR is written only to -o.
@@ -569,7 +568,7 @@ def _finish_one(result: "CompileResult", output: str | None, args: Arguments, st
 # -- --reflect and --target-device ----------------------------------------
 
 def _write_reflection(result: "CompileResult", path: str, args: Arguments, stderr: TextIO) -> int:
-    from .reflection import reflection_target, write_reflection
+    from .reflection import reflection_target, write_reflection  # loaded only with --reflect
     assert args.reflect is not None
     problem = write_reflection(result, reflection_target(args.reflect, path))
     if problem is not None:
@@ -583,7 +582,6 @@ def _device_profile_error(exc: Exception, args: Arguments, stderr: TextIO) -> in
     span = getattr(exc, "span", None)
     if span is None:
         return _usage_error(str(exc), stderr)
-    from .diagnostics import Diagnostic, Diagnostics, Severity
     diags = Diagnostics()
     message = getattr(exc, "message", str(exc))
     diags.report(Diagnostic(Severity.ERROR, f"{message} (device profile for --target-device)", span))
@@ -599,7 +597,7 @@ _WORKER: tuple[Arguments, "CompileOptions"] | None = None
 def _worker_init(args: Arguments, options: "CompileOptions") -> None:
     global _WORKER
     _WORKER = (args, options)
-    from .validate import parallel as split
+    from .validate import parallel as split  # the validator loads with the first compile, not for --version
     split.ENABLED = False          # the batch already keeps every CPU busy
     import signal
     # Ctrl-C goes to the whole process group: the parent reports it once.
@@ -685,10 +683,9 @@ def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO,
 
 def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs: int, args: Arguments,
                              stderr: TextIO, sarif: "_SarifRecorder | None" = None) -> None:
-    from .driver import STAGES
 
     # The SPIR-V stage is listed only for -spirv batches (the others never run it).
-    stages = [s for s in STAGES if s != "spirv" or any("spirv" in t for t in timings)]
+    stages = [s for s in driver.STAGES if s != "spirv" or any("spirv" in t for t in timings)]
     sums = {stage: sum(t.get(stage, 0.0) for t in timings) for stage in (*stages, "output")}
     files = len(timings)
     if args.diagnostics_format in ("json", "sarif"):
@@ -707,8 +704,6 @@ def _write_batch_time_report(timings: list[dict[str, float]], wall: float, jobs:
 
 
 def _compile_stdin(options: "CompileOptions") -> "CompileResult":
-    from . import driver
-    from .diagnostics import Diagnostics
 
     stream = sys.stdin
     raw = getattr(stream, "buffer", None)

@@ -20,7 +20,8 @@ import re
 import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from .diagnostics import Diagnostic, Diagnostics, Severity
+from . import paths as resources
+from .diagnostics import Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
 from .source import SourceFile
 
@@ -282,7 +283,7 @@ class CompileOptions(ValueRecord):
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
         if isinstance(self.target_device, str):
-            from .devices import load_device
+            from .devices import load_device  # the device profiles load only with --target-device
             self.target_device = load_device(self.target_device)
         if self.portability not in ("warning", "error", "no-error", "off"):
             raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
@@ -403,7 +404,6 @@ class CompileFailed(Exception):
         if first is None:
             summary = "compile failed"
         else:
-            from .diagnostics import render_text
             summary = render_text([first], show_snippets=False).strip()
             if len(errors) > 1:
                 summary += f" (and {len(errors) - 1} more error{'s' if len(errors) > 2 else ''})"
@@ -520,8 +520,7 @@ def _run_stages(run: _StageRunner, text: str, path: str) -> None:
 
 
 def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] | None":
-    from . import paths as resources
-    from .front.preprocessor import Preprocessor, PreprocessorOptions
+    from .front.preprocessor import Preprocessor, PreprocessorOptions  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
 
     options = result.options
     pp_options = PreprocessorOptions(
@@ -546,7 +545,7 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
 
 
 def _parse(result: CompileResult) -> "TranslationUnit | None":
-    from .front.parser import parse_tokens
+    from .front.parser import parse_tokens  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
 
     assert result.tokens is not None
     prefix = result.header_prefix
@@ -559,7 +558,7 @@ def _parse(result: CompileResult) -> "TranslationUnit | None":
 
 def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
           path: str) -> "SemaResult | None":
-    from .sema.analyzer import SemaOptions, analyze_unit
+    from .sema.analyzer import SemaOptions, analyze_unit  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
 
     if diags.has_errors:
         # Errors from the preprocessor (a missing include, #error) would
@@ -571,7 +570,7 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
                                                  main_path=path, hlsl_version=options.hlsl_version))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
-        from .portability import check_portability
+        from .portability import check_portability  # loaded only with --target-device
         errors = diags.error_count
         check_portability(sema, options.target_device, diags, options.portability)
         if diags.error_count > errors:
@@ -580,7 +579,7 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
 
 
 def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path: str) -> Any:
-    from .lower import LowerOptions, lower_unit
+    from .lower import LowerOptions, lower_unit  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
 
     profile = options.profile
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
@@ -605,13 +604,13 @@ class InternalValidationError(RuntimeError):
 
 
 def _validate(result: CompileResult) -> Any:
-    from .lower.codegen import ir_line_locator
-    from .validate import validate_text
+    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .validate import validate_text  # likewise
+    from .validate.parallel import print_and_validate  # likewise
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
-    from .validate.parallel import print_and_validate
     done = print_and_validate(module, path, True, options.linalg_revision,
                               lambda text, functions: ir_line_locator(module, text, functions))
     if done is not None:
@@ -651,8 +650,8 @@ def _validate(result: CompileResult) -> Any:
 def _spirv(result: CompileResult) -> Any:
     """The SPIR-V stage: the validated IR of the compute entry, translated.
     A construct with no SPIR-V form is an error at its source location."""
-    from .lower.codegen import ir_line_locator
-    from .spirv import Options, SpirvError, emit_spirv, from_bindings
+    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .spirv import Options, SpirvError, emit_spirv, from_bindings  # the SPIR-V backend loads only for -spirv
 
     options = result.options
     module = result.module
@@ -691,10 +690,10 @@ def _render_output(result: CompileResult) -> str | None:
     if emit == EMIT_SPIRV:
         return None
     if emit == EMIT_PREPROCESSED and result.tokens is not None:
-        from .front.preprocessor import spell_tokens
+        from .front.preprocessor import spell_tokens  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return spell_tokens(result.tokens)
     if emit == EMIT_AST and result.unit is not None:
-        from .front.ast import dump_ast
+        from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
         return result.ir_text if result.ir_text is not None else str(result.module)

@@ -22,6 +22,8 @@ import json
 import os
 from typing import TYPE_CHECKING, Any, Literal, TypedDict
 
+from ._version import __version__
+
 if TYPE_CHECKING:  # pragma: no cover
     from .driver import CompileResult
 
@@ -161,7 +163,6 @@ def reflect(result: "CompileResult") -> Reflection:
     if interface is None:
         raise ReflectionError(f"no reflection for '{result.path}': the compile stopped before lowering "
                               f"(emit={result.options.emit!r}); reflection needs emit='ir'")
-    from ._version import __version__
     profile = result.options.target
     head = {"format": FORMAT, "version": VERSION, "hlslc_version": __version__, "source": result.path,
             "profile": str(profile), "shader_model": f"{profile.major}.{profile.minor}"}

@@ -33,10 +33,12 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Union
 from urllib.parse import quote
 
+from ._version import __version__
 from .diagnostics import Diagnostic, Diagnostics, Severity
+from .driver import CompileResult
+from .spec.rules import RULES
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from .driver import CompileResult
     from .source import Span
 
 SARIF_VERSION = "2.1.0"
@@ -78,8 +80,6 @@ def sarif_log(results: "SarifInput | Iterable[SarifInput]",
 
 
 def _diagnostic_groups(results: Any) -> Iterable[Iterable[Diagnostic]]:
-    from .driver import CompileResult
-
     if isinstance(results, (CompileResult, Diagnostic, Diagnostics)):
         results = [results]
     for item in results:
@@ -236,7 +236,6 @@ _FAMILY_TAGS = {"LINALG-": "dx-linalg", "WAVEMATRIX-": "wave-matrix", "IR-": "dx
 def _rule_index() -> dict[str, int]:
     global _RULE_INDEX
     if _RULE_INDEX is None:
-        from .spec.rules import RULES
         _RULE_INDEX = {rule_id: index for index, rule_id in enumerate(RULES)}
     return _RULE_INDEX
 
@@ -246,9 +245,6 @@ def tool_descriptor() -> dict[str, Any]:
     registry's order (a result's `ruleIndex` points into it)."""
     global _TOOL
     if _TOOL is None:
-        from ._version import __version__
-        from .spec.rules import RULES
-
         rules = []
         for rule in RULES.values():
             family = next(tag for prefix, tag in _FAMILY_TAGS.items() if rule.id.startswith(prefix))
