@@ -44,11 +44,14 @@ from typing import TYPE_CHECKING, Any
 
 from .diagnostics import Diagnostic, Diagnostics, Severity
 from .sema import types as T
+from .sema.base import SemaError
+from .sema.linalg import shape_of
+from .sema.wavematrix import component_type
+from .spec.linalg_rules import MatrixShape
 
 if TYPE_CHECKING:  # pragma: no cover
     from .devices import DeviceProfile, MatrixConfig, VectorConfig
     from .sema.analyzer import SemaResult
-    from .spec.linalg_rules import MatrixShape
     from .source import Span
 
 GROUP = "portability"
@@ -129,8 +132,6 @@ class Checker:
     def describe_type(self, thing: Any) -> tuple[Any, str, _Query] | None:
         """(key, spelling, query) of a dx::linalg or Wave Matrix type, or None
         for a type not checked as such."""
-        from .sema.linalg import shape_of
-        from .spec.linalg_rules import MatrixShape
         if isinstance(thing, T.ClassType):
             thing = shape_of(thing.instance)
         if isinstance(thing, T.WaveMatrixType):
@@ -389,7 +390,6 @@ def _linalg_type_query(shape: "MatrixShape") -> _Query:
 
 
 def _wave_component(wm: T.WaveMatrixType) -> str | None:
-    from .sema.wavematrix import component_type
     return LINALG_COMPONENTS.get(component_type(wm.elem))
 
 
@@ -429,7 +429,6 @@ def _entry_threads(sema: "SemaResult") -> int | None:
     attr = next((a for a in entry.decl.attributes if a.name.lower() == "numthreads"), None)
     if attr is None or len(attr.args) != 3:
         return None
-    from .sema.templates import SemaError
     try:
         values = [int(sema.engine.evaluate(arg, entry.env).value) for arg in attr.args]
     except (SemaError, TypeError, ValueError):

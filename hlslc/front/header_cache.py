@@ -30,9 +30,12 @@ from __future__ import annotations
 
 import os
 import sys
+import zlib
 from typing import Any
 
+from .. import _version
 from ..paths import user_cache_dir, write_atomically
+from .parse_tables import FORMAT_VERSION
 
 # Bump when the layout of an entry (or of anything pickled in it) changes.
 FORMAT = 2
@@ -78,8 +81,6 @@ def build_id() -> str:
     and time of the modules an entry depends on."""
     global _BUILD_ID
     if _BUILD_ID is None:
-        from .. import _version
-        from .parse_tables import FORMAT_VERSION
         parts = [f"hlslc {_version.__version__}", f"entry {FORMAT}", f"tables {FORMAT_VERSION}",
                  f"python {sys.version_info[0]}.{sys.version_info[1]}"]
         here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the hlslc package
@@ -102,7 +103,6 @@ def make_key(path: str, text: str, macro_state: str) -> str:
 def _disk_path(key: str) -> str:
     # CRC-32 and Adler-32 of the key: zlib is built in (hashlib's import
     # alone costs 2 ms of start-up), and the entry's own key is checked.
-    import zlib
     data = key.encode("utf-8", "surrogatepass")
     name = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"
     return os.path.join(user_cache_dir(), "headers", f"{name}.pickle")
@@ -121,7 +121,7 @@ def lookup(key: str, use_disk: bool) -> tuple[HeaderEntry, str] | None:
             data = f.read()
     except (OSError, ValueError):
         return None
-    import pickle
+    import pickle   # late: only the disk copies need it (1 ms of start-up otherwise)
     try:
         entry = pickle.loads(data)
     except Exception:       # a damaged or foreign file is a miss, never a crash
@@ -137,7 +137,7 @@ def store(entry: HeaderEntry, use_disk: bool) -> None:
     _MEMORY[entry.key] = entry
     if not use_disk:
         return
-    import pickle
+    import pickle   # late: only the disk copies need it (1 ms of start-up otherwise)
     try:
         write_atomically(_disk_path(entry.key), pickle.dumps(entry, protocol=pickle.HIGHEST_PROTOCOL), ".header-")
     except (OSError, RecursionError, pickle.PicklingError):

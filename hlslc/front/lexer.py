@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from . import tokens as T
-from ..diagnostics import Diagnostics
+from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..spec.resource_types import PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
 
 _SCALARS = (
@@ -308,7 +308,6 @@ class Classifier:
                         and sum(b != "<" for b in brackets) >= self.bracket_depth:
                     # Every later stage walks the tree recursively: bound it
                     # here, at the bracket, as clang does.
-                    from ..diagnostics import Diagnostic, Note, Severity
                     diag = Diagnostic(Severity.ERROR, f"bracket nesting level exceeded maximum of "
                                       f"{self.bracket_depth}", tok.span)
                     diag.notes.append(Note("use -fbracket-depth=N to increase maximum nesting level", None))

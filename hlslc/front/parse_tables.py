@@ -80,6 +80,7 @@ def grammar_key(text: str) -> str:
 def build_lark(strict: bool = False):
     """Lark's LALR parser for the grammar (used to compute the tables; the
     tests build it with strict=True so any conflict is an error)."""
+    # late: Lark is needed only to rebuild the tables, never to load them
     from lark import Lark
     from lark.lexer import Lexer
 
@@ -98,7 +99,7 @@ def build_lark(strict: bool = False):
 
 def build_tables(text: str | None = None) -> dict[str, Any]:
     """Compute the tables with Lark and flatten them to plain data."""
-    from lark.parsers.lalr_analysis import Shift
+    from lark.parsers.lalr_analysis import Shift   # late: as in `build_lark`
 
     text = grammar_text() if text is None else text
     lark = build_lark()

@@ -19,7 +19,7 @@ from ..diagnostics import Diagnostics, Note
 from .lexer import Classifier
 from .lexer import ParserToken as Token
 from .parse_tables import RULE_CALL, RULE_INLINE, RULE_MAYBE_PASS, RULE_PASS, Tables, load_tables
-from ..source import Span
+from ..source import SourceFile, Span
 from .tokens import PPToken
 
 if TYPE_CHECKING:
@@ -880,7 +880,7 @@ def _parse_header(tables: Tables, keywords: dict[str, str], puncts: dict[str, st
     """Parse a built-in header on its own and complete its cache entry, when
     it parses without a word and ends between declarations (the entry's
     `decls` stay None otherwise)."""
-    from . import header_cache as cache
+    from . import header_cache as cache   # late: loaded only by a compile that includes a built-in header
     scratch = Diagnostics()
     classifier = Classifier(keywords, puncts, scratch)
     unit = _classify_and_run(tables, classifier, pptokens, scratch)
@@ -900,7 +900,6 @@ def _classify_and_run(tables: Tables, classifier: Classifier, pptokens: list[PPT
 
 
 def _empty_span() -> Span:
-    from ..source import SourceFile
     return Span(SourceFile("<empty>", ""), 0, 0)
 
 

@@ -990,7 +990,7 @@ class Preprocessor:
     def _include_cached(self, source: SourceFile, once_key: str) -> str | None:
         """Use the cached header when there is one (returns None); otherwise
         the key under which to cache it once read."""
-        from . import header_cache
+        from . import header_cache   # late: loaded only by a compile that includes a built-in header
         key = header_cache.make_key(source.path, source.text, self._macro_state())
         found = header_cache.lookup(key, use_disk=self.options.header_cache == "disk")
         if found is None:
@@ -1013,7 +1013,7 @@ class Preprocessor:
     def _header_read(self, ctx: _FileContext) -> None:
         """The header has been read in full: offer it to the parser for
         caching when it read nothing else and said nothing."""
-        from .header_cache import HeaderEntry
+        from .header_cache import HeaderEntry   # late: as in `_include_cached`
         key, before, diagnostics_before, entered_before = ctx.cache  # type: ignore[misc]
         if (len(self.diags.items) != diagnostics_before or self._entered != entered_before + 1
                 or self._aborted or not self._out):

@@ -17,15 +17,21 @@ Does not own: templates, lookup, constants (`engine`), conversions
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any
 
+from ..depth import deep_recursion
 from ..records import ValueRecord
 from ..front import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
-from . import types as T
-from .conversions import literal_default
-from .templates import CandidateFailure, Engine, NoMatch, Resolved, SemaError, WAVE_MATRIX_KINDS, _ExplicitArgs
+from ..spec import linalg_rules as R
+from . import intrinsics, linalg, textures, types as T, wavematrix
+from .atomics import check_destination
+from .base import CandidateFailure, NoMatch, Resolved, SemaError
+from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
+from .templates import WAVE_MATRIX_KINDS, Engine, ExplicitArgs
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
@@ -172,7 +178,6 @@ class _Flow:
 
 def analyze_unit(unit: A.TranslationUnit, diags: Diagnostics, options: SemaOptions | None = None) -> SemaResult | None:
     """Check a parsed unit.  Returns None when errors were reported."""
-    from ..depth import deep_recursion
 
     analyzer = Analyzer(diags, options or SemaOptions())
     errors_before = diags.error_count
@@ -190,16 +195,16 @@ class Analyzer:
         self.options = options
         self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
         self.result: SemaResult | None = None
-        self._linalg_types_checked: set[int] = set()
+        self.linalg_types_checked: set[int] = set()
         self._push_constant: VarSymbol | None = None
         self._instantiated: set[int] = set()
-        self._call_graph: dict[int, list] = {}
+        self.call_graph: dict[int, list] = {}
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
-        self._derivative_uses: list = []
+        self.derivative_uses: list = []
 
     # ------------------------------------------------------------------
     # Reporting
@@ -442,13 +447,11 @@ class Analyzer:
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
                                 f"the target is {self.options.major}.{self.options.minor}", span)
-            from . import wavematrix
             wavematrix.check_declared(declared, span, where)
         if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
             self.result.uses_linalg = True
-            if id(t.instance) not in self._linalg_types_checked:
-                self._linalg_types_checked.add(id(t.instance))
-                from . import linalg
+            if id(t.instance) not in self.linalg_types_checked:
+                self.linalg_types_checked.add(id(t.instance))
                 linalg.check_matrix_declared(self, t.instance, span)
 
     # ------------------------------------------------------------------
@@ -643,7 +646,6 @@ class Analyzer:
     def _legacy_conditional(self, expr: A.ConditionalExpr, env: Env) -> T.Type:
         """`c ? a : b` before HLSL 2021: both values are evaluated and a
         vector condition chooses element by element."""
-        from .conversions import binary_operand_type, is_bool_convertible
         c = self.check_expr(expr.cond, env)
         a = self.check_expr(expr.then, env)
         b = self.check_expr(expr.otherwise, env)
@@ -664,7 +666,6 @@ class Analyzer:
         return common
 
     def check_condition(self, expr: A.Expr, env: Env) -> None:
-        from .conversions import is_bool_convertible
         t = self.check_expr(expr, env)
         if not is_bool_convertible(t):
             raise SemaError(f"value of type '{t.spell()}' is not contextually convertible to 'bool'", expr.span)
@@ -746,7 +747,6 @@ class Analyzer:
         return total
 
     def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
-        from .conversions import implicit_conversion
         conv = implicit_conversion(source, target)
         if conv is None:
             raise SemaError(f"cannot {_verb(context)} '{target.spell()}' "
@@ -811,7 +811,6 @@ class Analyzer:
             b = self.check_expr(expr.otherwise, env)
             if a is b:
                 return a
-            from .conversions import binary_operand_type
             common, warning = binary_operand_type(a, b)
             if common is None:
                 raise SemaError(f"incompatible operand types ('{a.spell()}' and '{b.spell()}')", expr.span)
@@ -844,14 +843,14 @@ class Analyzer:
         raise SemaError("unsupported expression", expr.span)
 
     def _name(self, expr: A.NameExpr, env: Env) -> T.Type:
-        if expr.name.spelling() == "this" and not self.engine._lookup_all("this", env):
+        if expr.name.spelling() == "this" and not self.engine.lookup_all("this", env):
             instance = env.enclosing_instance()
             if instance is None or env.function is None or env.function.owner is None or env.function.is_static:
                 raise SemaError("invalid use of 'this' outside of a non-static member function", expr.span)
             self.result.symbols[id(expr)] = THIS
             return instance.type
         heap = T.DESCRIPTOR_HEAPS.get(expr.name.spelling())
-        if heap is not None and not self.engine._lookup_all(expr.name.parts[0].name, env):
+        if heap is not None and not self.engine.lookup_all(expr.name.parts[0].name, env):
             if (self.options.major, self.options.minor) < (6, 6):
                 raise SemaError(f"'{heap.name}' requires shader model 6.6 or later; the target is "
                                 f"{self.options.major}.{self.options.minor}", expr.span)
@@ -876,7 +875,6 @@ class Analyzer:
         raise SemaError(f"'{spelled}' cannot be used as a value", expr.span)
 
     def _binary(self, expr: A.BinaryExpr, env: Env) -> T.Type:
-        from .conversions import binary_operand_type
         a = self.check_expr(expr.lhs, env)
         b = self.check_expr(expr.rhs, env)
         op = expr.op
@@ -884,7 +882,7 @@ class Analyzer:
         if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
                 and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
             # HLSL 202x: a non-member operator too (proposal 0008).
-            free = [c for c in self.engine._lookup_all(f"operator{op}", env) if getattr(c, "owner", 1) is None]
+            free = [c for c in self.engine.lookup_all(f"operator{op}", env) if getattr(c, "owner", 1) is None]
             members = self.engine.members_of(a.instance).get(f"operator{op}") if isinstance(a, T.ClassType) else None
             if free:
                 resolved = self._resolve(free + list(members or ()), None, env, [a, b], [expr.lhs, expr.rhs],
@@ -938,7 +936,6 @@ class Analyzer:
         if expr.op == "=":
             self.require_conversion(value, target, expr.value.span, "assigning")
         else:
-            from .conversions import binary_operand_type
             if not (target.is_numeric and value.is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
                                 expr.span)
@@ -1030,7 +1027,6 @@ class Analyzer:
                 if len(set(letters)) != len(letters):
                     raise SemaError(f"vector is not assignable (contains duplicate components)", expr.span)
             if isinstance(base_type, T.MatrixType):
-                import re
                 parts = re.findall(r"_m?\d\d", target.member.name)
                 if len(set(parts)) != len(parts):
                     raise SemaError(f"matrix swizzle is not assignable (contains duplicate components)", expr.span)
@@ -1079,7 +1075,6 @@ class Analyzer:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
         if isinstance(base, T.TextureSubscriptType):
-            from . import textures
             return textures.check_subscript(base, index, expr)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
@@ -1150,7 +1145,6 @@ class Analyzer:
                                 f"_<row><col>)", expr.member.span)
             return base.elem if count == 1 else T.vector_of(base.elem, count)
         if isinstance(base, T.ResourceType) and base.shape.is_texture:
-            from . import textures
             return textures.check_member(base, name, expr.member.span)
         if isinstance(base, T.ResourceType) and base.shape.family in ("cbuffer", "tbuffer") \
                 and isinstance(base.elem, T.ClassType):
@@ -1174,7 +1168,6 @@ class Analyzer:
         raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
-        import difflib
         names = [n for n in self.engine.members_of(instance) if not n.startswith("operator")]
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         return [(f"did you mean '{close[0]}'?", None)] if close else []
@@ -1198,9 +1191,8 @@ class Analyzer:
     def _named_call(self, expr: A.CallExpr, callee: A.NameExpr, env: Env) -> T.Type:
         name = callee.name.spelling()
         simple = len(callee.name.parts) == 1
-        found = self.engine._lookup_all(callee.name.parts[0].name, env) if simple else None
+        found = self.engine.lookup_all(callee.name.parts[0].name, env) if simple else None
         if simple and not found:
-            from . import intrinsics
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
@@ -1210,7 +1202,7 @@ class Analyzer:
         found = self.engine.resolve_qualified(callee.name, env)
         item = found[0]
         short = callee.name.parts[-1].name
-        if isinstance(item, _ExplicitArgs):
+        if isinstance(item, ExplicitArgs):
             return self._function_call(expr, item.candidates, item.args, item.env, short, env)
         if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
             return self._function_call(expr, found, None, env, short, env)
@@ -1225,7 +1217,7 @@ class Analyzer:
             found = self.engine.resolve_qualified(tref.name, env)
             item = found[0]
             name = tref.name.spelling()
-            if isinstance(item, _ExplicitArgs):
+            if isinstance(item, ExplicitArgs):
                 simple = tref.name.parts[-1].name
                 return self._function_call(expr, item.candidates, item.args, item.env, simple, env)
             if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
@@ -1281,7 +1273,7 @@ class Analyzer:
     def _note_call_edge(self, env: Env, callee: FunctionSymbol, expr: A.Expr) -> None:
         caller = env.function
         if caller is not None:
-            self._call_graph.setdefault(id(caller), []).append((callee, expr))
+            self.call_graph.setdefault(id(caller), []).append((callee, expr))
 
     def _check_instantiation(self, fn: FunctionSymbol, expr: A.Expr, name: str) -> None:
         """A function template's body is checked for each instantiation, with
@@ -1302,7 +1294,7 @@ class Analyzer:
     def _check_recursion(self) -> None:
         """HLSL has no recursion: a call cycle is an error at the call that
         closes it."""
-        graph = self._call_graph
+        graph = self.call_graph
         state: dict[int, int] = {}          # 1: on the current path, 2: done
         for start in list(graph):
             if state.get(start):
@@ -1360,12 +1352,10 @@ class Analyzer:
     def _resolve(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
                  args: list[T.Type], arg_exprs: list[A.Expr], name: str, span: Span | None,
                  object_expr: A.Expr | None = None, object_type: T.Type | None = None) -> Resolved:
-        from .conversions import implicit_conversion
 
         def conversion_of(source: T.Type, target: T.Type, param: A.ParamDecl) -> Any:
             if param.array_dims and isinstance(target, T.ArrayType) and isinstance(source, T.ArrayType):
                 if target.size is None and source.elem is target.elem:
-                    from .conversions import Conversion
                     return Conversion(0)
             return implicit_conversion(source, target)
 
@@ -1398,7 +1388,6 @@ class Analyzer:
                 self.warn(f"{conv.warning} from '{arg_type.spell() if arg_type else '?'}' to "
                           f"'{param_type.spell()}'", arg.span)
         if is_linalg:
-            from . import linalg
             self.result.uses_linalg = True
             linalg.record_call(self, expr, resolved, arg_exprs, env, object_expr, object_type)
 
@@ -1415,7 +1404,6 @@ class Analyzer:
             return self._function_call(expr, members, callee.member.template_args, env, name, env,
                                        object_expr=callee.object, object_type=object_type)
         if isinstance(object_type, T.ResourceType):
-            from . import intrinsics
             args = self._args(expr, env)
             template_arg = None
             if callee.member.template_args:
@@ -1425,13 +1413,11 @@ class Analyzer:
                 raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
             self._check_intrinsic_modes(match, expr.args, env)
             self._warn_conversions(match, expr.args)
-            from . import textures
             textures.check_method_call(self, object_type, match, callee, expr, env)
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
         if isinstance(object_type, T.WaveMatrixType):
-            from . import wavematrix
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
             args = self._args(expr, env)
@@ -1444,12 +1430,10 @@ class Analyzer:
                         callee.member.span)
 
     def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
-        from . import intrinsics
         args = self._args(expr, env)
         if name == "select" and len(args) == 3 and args[1] is args[2] \
                 and isinstance(args[1], (T.ClassType, T.ArrayType)):
             # HLSL 2021's select of whole structs and arrays by a scalar condition.
-            from .conversions import implicit_conversion
             cond = implicit_conversion(args[0], T.BOOL) if args[0].is_scalar else None
             if cond is None:
                 raise SemaError(f"the condition of 'select' on '{args[1].spell()}' values must be a scalar bool, "
@@ -1480,7 +1464,6 @@ class Analyzer:
                     raise SemaError(f"no matching function for call to '{match.name.split('.')[-1]}': the "
                                     f"destination, bit-field '{sym.name}', cannot be updated atomically",
                                     arg.span, notes=[("bit-field is declared here", sym.span)])
-                from .atomics import check_destination
                 check_destination(self, match.name.split(".")[-1], arg)
             if mode in ("out", "inout", "ref"):
                 self._require_lvalue(arg, env, f"an {mode} argument")
@@ -1496,7 +1479,6 @@ class Analyzer:
     # No matching function: say why in the user's terms
 
     def _report_no_match(self, err: NoMatch) -> None:
-        from . import linalg
         name = getattr(err, "name", "")
         message, notes, rule_id = linalg.explain_no_match(self, err)
         diag = Diagnostic(Severity.ERROR, message or err.message, err.span, rule_id)
@@ -1547,12 +1529,11 @@ class Analyzer:
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
         an entry point of another stage than compute (through any call)."""
-        from ..spec import linalg_rules as R
         reached = {id(entry): entry}
         work = [entry]
         while work:
             fn = work.pop()
-            for callee, _ in self._call_graph.get(id(fn), ()):
+            for callee, _ in self.call_graph.get(id(fn), ()):
                 if id(callee) not in reached:
                     reached[id(callee)] = callee
                     work.append(callee)
@@ -1573,13 +1554,11 @@ class Analyzer:
                                              "attribute")
         else:
             threads = self._check_numthreads(numthreads, fn)
-        from . import textures
         textures.check_entry(self, fn, threads)
         wavesize = attrs.get("wavesize")
         if wavesize is not None:
             wave_sizes = self._check_wavesize(wavesize, numthreads, fn)
             if threads is not None and wave_sizes is not None and self._reaches_wave_matrix(fn):
-                from . import wavematrix
                 diag = wavematrix.check_thread_group(threads, wave_sizes, numthreads.span, wavesize.span, fn.name)
                 if diag is not None:
                     self.diags.report(diag)
@@ -1643,7 +1622,7 @@ class Analyzer:
             fn = work.pop()
             if id(fn) in self._wave_matrix_functions:
                 return True
-            for callee, _ in self._call_graph.get(id(fn), ()):
+            for callee, _ in self.call_graph.get(id(fn), ()):
                 if id(callee) not in reached:
                     reached.add(id(callee))
                     work.append(callee)
@@ -1703,7 +1682,6 @@ def _is_linalg_matrix(instance: ClassInstance) -> bool:
 
 def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
     """Components named by `_m00_m11` (zero-based) or `_11_22` (one-based)."""
-    import re
     parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
     if not parts or "".join(f"_m{a}{b}" if a else f"_{c}{d}" for a, b, c, d in parts) != name or len(parts) > 4:
         return None

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..front import ast as A
 from . import types as T
+from .base import SemaError
 from .symbols import VarSymbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,7 +31,6 @@ _WHERE = "must be a groupshared variable or an element of a writable (UAV) resou
 
 def check_destination(an: "Analyzer", name: str, arg: A.Expr) -> None:
     """Raise a `SemaError` at `arg` unless it is memory an atomic can update."""
-    from .analyzer import SemaError
     types = an.result.expr_types
     node = arg
     narrowed = False          # a member, component or element below the root
@@ -65,7 +65,6 @@ def check_destination(an: "Analyzer", name: str, arg: A.Expr) -> None:
 
 def _check_resource_element(name: str, res: T.ResourceType, narrowed: bool, arg: A.Expr,
                             resource: A.Expr) -> None:
-    from .analyzer import SemaError
     family = res.shape.family
     if not res.writable or family not in ("structured", "typed", "texture"):
         why = f"'{res.spell()}' is read-only" if not res.writable else \

@@ -21,7 +21,7 @@ from ..front import ast as A
 from ..source import Span
 from ..spec import linalg_rules as R
 from . import types as T
-from .templates import NoMatch, SemaError
+from .base import NoMatch, SemaError
 from .symbols import ClassInstance, Env, FunctionSymbol, VarSymbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -116,8 +116,8 @@ def record_call(analyzer: "Analyzer", expr: A.Expr, resolved: Any, arg_exprs: li
     shape = shape_of(matrix) if matrix is not None else None
     operand_shapes = [s for s in (shape_of(o) for o in operands) if s is not None]
     for produced in filter(None, [result_matrix]):
-        if id(produced) not in analyzer._linalg_types_checked:
-            analyzer._linalg_types_checked.add(id(produced))
+        if id(produced) not in analyzer.linalg_types_checked:
+            analyzer.linalg_types_checked.add(id(produced))
             check_matrix_declared(analyzer, produced, expr.span)
 
     memory = None

@@ -112,7 +112,7 @@ class ClassInstance(Symbol):
     """A struct, or one instantiation of a class template: members are built
     from the declaration on first use, in an environment binding the
     template's parameters."""
-    __slots__ = ("template", "args", "decl", "env", "type", "_members", "qualified_name", "fields",
+    __slots__ = ("template", "args", "decl", "env", "type", "member_table", "qualified_name", "fields",
                  "param_names", "data_members")
 
     def __init__(self, name: str, span: "Span | None", template: ClassTemplateSymbol | None,
@@ -124,7 +124,8 @@ class ClassInstance(Symbol):
         self.decl = decl
         self.env = env            # binds the template parameters; env.instance is self
         self.type = T.ClassType(self)
-        self._members: dict[str, list[Symbol]] | None = None
+        # name -> members, filled on first use by `Engine.members_of`.
+        self.member_table: dict[str, list[Symbol]] | None = None
         self.qualified_name = qualified_name
         # The storage of the data members in memory order, base classes
         # first: one entry per member, except that consecutive bit-fields

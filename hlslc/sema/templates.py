@@ -9,96 +9,31 @@ deduction, SFINAE (a failure while substituting a candidate's return type
 or default argument removes the candidate and records why), and overload
 resolution with HLSL's conversions.
 
-Errors are raised as `SemaError`; callers outside a SFINAE context turn
+Errors are raised as `SemaError` (from `base`); callers outside a SFINAE context turn
 them into diagnostics.  Nothing here knows about dx::linalg: its rules are
 the header's `enable_if` conditions, evaluated like any other template.
 
 Does not own: typing expressions and statements (`analyzer`), the linalg
-rules the header cannot express (`linalg_rules`), conversions (`conversions`).
+rules the header cannot express (`linalg_rules`), conversions (`conversions`),
+the rules on wave matrix types (`wavematrix`), the error classes and the
+records of overload resolution (`base`).
 """
 
 from __future__ import annotations
 
+import difflib
+import struct
 from typing import Any, Iterable
 
 from ..front import ast as A
 from ..source import Span
 from . import types as T
+from . import wavematrix
+from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
 from .conversions import literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
 Binding = Any   # T.Type | T.ConstValue
-
-
-class SemaError(Exception):
-    """A semantic error; inside overload resolution, a substitution failure."""
-
-    def __init__(self, message: str, span: Span | None, notes: list[tuple[str, Span | None]] | None = None,
-                 requirement: "Requirement | None" = None, reported: bool = False,
-                 rule_id: str | None = None) -> None:
-        super().__init__(message)
-        self.rule_id = rule_id       # a rule from hlslc.spec.rules the error breaks, if any
-        self.message = message
-        self.span = span
-        self.notes = notes or []
-        self.requirement = requirement
-        # True when the same error was already reported (a cached failure):
-        # it still stops the construct, silently.
-        self.reported = reported
-
-
-class Requirement:
-    """A failed `enable_if` condition: its source text, the substituted
-    template parameters it mentions, and the clauses that were false."""
-
-    __slots__ = ("text", "bindings", "failed_clauses", "span")
-
-    def __init__(self, text: str, bindings: list[tuple[str, str]], failed_clauses: list[str], span: Span | None):
-        self.text = text
-        self.bindings = bindings
-        self.failed_clauses = failed_clauses
-        self.span = span
-
-    def describe(self) -> str:
-        with_part = ", ".join(f"{name} = {value}" for name, value in self.bindings)
-        return f"requirement '{self.text}' was not satisfied" + (f" [with {with_part}]" if with_part else "")
-
-
-class CandidateFailure:
-    """Why one overload candidate was not viable (for the notes of a
-    'no matching function' error)."""
-
-    __slots__ = ("symbol", "reason", "span", "requirement", "bad_argument", "substituted")
-
-    def __init__(self, symbol: Symbol, reason: str, span: Span | None = None,
-                 requirement: Requirement | None = None, bad_argument: int | None = None,
-                 substituted: bool = False) -> None:
-        self.symbol = symbol
-        self.reason = reason
-        self.span = span
-        self.requirement = requirement
-        self.bad_argument = bad_argument
-        # A template whose deduction succeeded but whose call did not fit.
-        self.substituted = substituted
-
-
-class Resolved:
-    """The winner of overload resolution."""
-
-    __slots__ = ("function", "conversions", "param_types", "return_type")
-
-    def __init__(self, function: FunctionSymbol, conversions: list, param_types: list[T.Type],
-                 return_type: T.Type) -> None:
-        self.function = function
-        self.conversions = conversions
-        self.param_types = param_types
-        self.return_type = return_type
-
-
-class NoMatch(SemaError):
-    def __init__(self, message: str, span: Span | None, failures: list[CandidateFailure]) -> None:
-        super().__init__(message, span)
-        self.failures = failures
 
 
 _BUILTIN_RESOURCES = T.PLAIN_RESOURCES
@@ -357,7 +292,7 @@ class Engine:
             if inner.specialization_args is not None or (not decl.params and inner.body is not None
                                                          and self._has_function_template(inner.name, env)):
                 # An explicit specialisation of a function template.
-                templates = [s for s in self._lookup_all(inner.name, env) if isinstance(s, FunctionTemplateSymbol)]
+                templates = [s for s in self.lookup_all(inner.name, env) if isinstance(s, FunctionTemplateSymbol)]
                 if templates:
                     fn = FunctionSymbol(inner.name, inner.name_span, inner, env, owner, prefix + inner.name)
                     templates[0].specializations.append(fn)
@@ -369,10 +304,10 @@ class Engine:
         raise SemaError("this kind of template is not supported", decl.span)
 
     def _has_function_template(self, name: str, env: Env) -> bool:
-        return any(isinstance(s, FunctionTemplateSymbol) for s in self._lookup_all(name, env))
+        return any(isinstance(s, FunctionTemplateSymbol) for s in self.lookup_all(name, env))
 
     def _find_class_template(self, name: str, env: Env, span: Span) -> ClassTemplateSymbol:
-        for sym in self._lookup_all(name, env):
+        for sym in self.lookup_all(name, env):
             if isinstance(sym, ClassTemplateSymbol):
                 return sym
         raise SemaError(f"no class template named '{name}' to specialise", span)
@@ -381,7 +316,7 @@ class Engine:
         found: Any = None
         for index, part in enumerate(parts):
             if index == 0:
-                candidates = self._lookup_all(part, env)
+                candidates = self.lookup_all(part, env)
             else:
                 candidates = found.members.get(part, [])
             found = next((c for c in candidates if isinstance(c, NamespaceSymbol)), None)
@@ -393,7 +328,7 @@ class Engine:
     # ------------------------------------------------------------------
     # Lookup
 
-    def _lookup_all(self, name: str, env: Env) -> list[Any]:
+    def lookup_all(self, name: str, env: Env) -> list[Any]:
         """Unqualified lookup: the innermost scope that declares `name`."""
         level: Env | None = env
         while level is not None:
@@ -433,14 +368,13 @@ class Engine:
         return result
 
     def lookup(self, name: str, env: Env, span: Span | None) -> list[Any]:
-        found = self._lookup_all(name, env)
+        found = self.lookup_all(name, env)
         if not found:
             raise SemaError(f"use of undeclared identifier '{name}'", span,
                             notes=self._did_you_mean(name, env))
         return found
 
     def _did_you_mean(self, name: str, env: Env) -> list[tuple[str, Span | None]]:
-        import difflib
         names: set[str] = set()
         level: Env | None = env
         while level is not None:
@@ -502,10 +436,10 @@ class Engine:
     # Class instances and their members
 
     def members_of(self, instance: ClassInstance) -> dict[str, list[Any]]:
-        members = instance._members
+        members = instance.member_table
         if members is None:
             members = {}
-            instance._members = members
+            instance.member_table = members
             prefix = instance.spell() if instance.template is not None else instance.qualified_name
             for decl in instance.decl.members:
                 for sym in self.symbols_for(decl, instance.env, prefix, owner=instance):
@@ -781,7 +715,7 @@ class Engine:
         if isinstance(item, ClassInstance) and item.template is not None:
             return [self.instantiate_class_template(item.template, part.template_args, env, part.span)]
         if all(isinstance(f, (FunctionTemplateSymbol, FunctionSymbol)) for f in found):
-            return [_ExplicitArgs(found, part.template_args, env)]
+            return [ExplicitArgs(found, part.template_args, env)]
         raise SemaError(f"'{part.name}' is not a template", part.span)
 
     def alias_type(self, alias: AliasSymbol) -> T.Type:
@@ -882,7 +816,6 @@ class Engine:
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
-            from . import wavematrix
             elem = self.type_argument(args[0], env)
             m, n = (self.evaluate(a, env) for a in args[1:])
             m_value, n_value = wavematrix.check_type(name, elem, [(m.value, args[1].span), (n.value, args[2].span)],
@@ -931,7 +864,6 @@ class Engine:
             if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() == "f":
                 # A float (HLSL 202x: unsuffixed ones too): its value rounded
                 # to 32 bits, as the program computes with it.
-                import struct
                 try:
                     value = struct.unpack("<f", struct.pack("<f", value))[0]
                 except OverflowError:
@@ -1511,7 +1443,7 @@ class Engine:
         return Resolved(fn, conversions, sig.param_types, sig.return_type)
 
 
-class _ExplicitArgs:
+class ExplicitArgs:
     """A function name with explicit template arguments: `Multiply<F32>`."""
 
     __slots__ = ("candidates", "args", "env")

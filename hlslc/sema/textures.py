@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..diagnostics import Diagnostic, Note, Severity
 from . import types as T
+from .base import SemaError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..front import ast as A
@@ -266,7 +268,6 @@ def element_index_type(base: T.ResourceType) -> T.Type:
 
 def check_member(base: T.ResourceType, name: str, span: "Span") -> T.Type:
     """The type of `res.name` on a resource: `.mips` / `.sample`."""
-    from .templates import SemaError
     t = subscript_member(base, name)
     if t is None:
         raise SemaError(f"no member named '{name}' in '{base.spell()}'", span)
@@ -275,7 +276,6 @@ def check_member(base: T.ResourceType, name: str, span: "Span") -> T.Type:
 
 def check_subscript(base: T.TextureSubscriptType, index: T.Type, expr: "A.IndexExpr") -> T.Type:
     """`tex.mips[level]` (a slice) and `tex.mips[level][pos]` (an element)."""
-    from .templates import SemaError
     if not base.sliced:
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)):
             what = "mip level" if base.member == "mips" else "sample index"
@@ -298,7 +298,6 @@ def check_method_call(analyzer: Any, object_type: T.ResourceType, match: Any, ca
     """The rules of a resolved texture (or buffer) method call that overload
     resolution leaves: the target's shader model, the element type a
     sample accepts, and (recorded for the entry check) derivatives."""
-    from .templates import SemaError
     name = match.name
     target = (analyzer.options.major, analyzer.options.minor)
     message = shader_model_error(object_type, name, match, target)
@@ -308,19 +307,18 @@ def check_method_call(analyzer: Any, object_type: T.ResourceType, match: Any, ca
     if message is not None:
         raise SemaError(message, expr.args[0].span if expr.args else callee.member.span)
     if object_type.shape.is_texture and name in DERIVATIVE_METHODS:
-        analyzer._derivative_uses.append(DerivativeUse(name, callee.member.span, env.function))
+        analyzer.derivative_uses.append(DerivativeUse(name, callee.member.span, env.function))
 
 
 def check_entry(analyzer: Any, entry: "FunctionSymbol", threads: list[int] | None) -> None:
     """The derivative rules for one compute entry (and what it calls)."""
-    from ..diagnostics import Diagnostic, Note, Severity
-    uses = analyzer._derivative_uses
+    uses = analyzer.derivative_uses
     if not uses:
         return
     reached, work = {id(entry)}, [entry]
     while work:
         fn = work.pop()
-        for callee, _ in analyzer._call_graph.get(id(fn), ()):
+        for callee, _ in analyzer.call_graph.get(id(fn), ()):
             if id(callee) not in reached:
                 reached.add(id(callee))
                 work.append(callee)

@@ -23,12 +23,14 @@ below that is wrong on every device.
 
 from __future__ import annotations
 
+import difflib
 from typing import TYPE_CHECKING
 
 from ..front import ast as A
 from ..diagnostics import Diagnostic, Note, Severity
+from ..spec.linalg_rules import SCALAR_COMPONENTS
 from . import types as T
-from .templates import SemaError
+from .base import SemaError
 from .symbols import VarSymbol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,7 +71,6 @@ def check_method(analyzer: "Analyzer", expr: A.CallExpr, callee: A.MemberExpr, w
     name = callee.member.name
     kinds = _METHODS.get(name)
     if kinds is None:
-        import difflib
         close = difflib.get_close_matches(name, list(_METHODS), n=1, cutoff=0.6)
         raise SemaError(f"no member named '{name}' in '{wm.spell()}'", callee.member.span,
                         notes=[(f"did you mean '{close[0]}'?", None)] if close else [])
@@ -210,7 +211,6 @@ _PACKED_COMPONENTS = {"int8_t4_packed": "PackedS8x32", "uint8_t4_packed": "Packe
 def component_type(elem: T.ScalarType) -> str:
     """F16, F32, I32, PackedS8x32 or PackedU8x32: the component type of a
     Wave Matrix element type (sema allows no others)."""
-    from ..spec.linalg_rules import SCALAR_COMPONENTS
     return _PACKED_COMPONENTS.get(elem.name) or SCALAR_COMPONENTS.get((elem.kind, elem.bits), "Invalid")
 
 

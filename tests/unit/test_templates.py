@@ -26,7 +26,8 @@ from hlslc.front import ast as A
 from hlslc.diagnostics import Diagnostics
 from hlslc.sema import types as T
 from hlslc.sema.analyzer import CallInfo, SemaOptions, SemaResult, analyze_unit
-from hlslc.sema.templates import Engine, NoMatch, SemaError
+from hlslc.sema.base import NoMatch, SemaError
+from hlslc.sema.templates import Engine
 from hlslc.sema.symbols import ClassInstance, ClassTemplateSymbol, FunctionTemplateSymbol
 
 # --------------------------------------------------------------------------
