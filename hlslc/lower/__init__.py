@@ -3,7 +3,15 @@
 Entry point: `lower_unit(sema, diags, options)`, which returns the
 `llvmlite.ir.Module` or None when something could not be lowered (reported).
 `codegen` owns functions, statements and expressions; `linalg` owns the
-dx::linalg operations; `metadata` owns the `!dx.*` named metadata.
+dx::linalg operations; `metadata` owns the `!dx.*` named metadata; `base`
+holds the names they all share (`LowerError`, the LLVM types, `fconst`).
+
+Imports run one way: base and layout <- places <- bitfields <- access <-
+textures and atomics <- intrinsics (with wave and math); layout <- bindings
+<- metadata <- interface; linalg and wavematrix on base alone; codegen,
+which dispatches to them all, on top.  A helper that calls back into the
+code generator receives it (`gen`) and names its class only for
+annotations.
 """
 
 from __future__ import annotations

@@ -7,26 +7,31 @@ a buffer, texture or constant buffer: `rooted_outside`), building its place
 (`emit_handle`): a global resource, an element of a resource array (with
 the flattened index of every dimension and `NonUniformResourceIndex`), a
 resource parameter of an inlined function, or a local resource variable.
+Also the texel `tex.mips[level][pos]` and `tex.sample[index][pos]` name
+(`subscript_place`).
 
 Does not own: the loads and stores (`places`), bindings (`resources`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
+from ..sema.analyzer import THIS
 from ..sema.symbols import VarSymbol
+from .base import I32, Handle, LowerError
+from .bitfields import BitFieldPlace, bit_field_member
 from .layout import CBUFFER, STRUCTURED
-from .places import (CBufferPlace, BufferPlace, Place, PointerPlace, Swizzle, TypedPlace, as_value)
+from .places import (CBufferPlace, BufferPlace, Place, PointerPlace, Swizzle, TypedPlace, add, as_value,
+                     int_components, mul)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
-
-I32 = ir.IntType(32)
 
 
 class ValuePlace(Place):
@@ -42,7 +47,6 @@ class ValuePlace(Place):
         return self.value
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
-        from .codegen import LowerError
         raise LowerError("internal: a store to a value that is not stored anywhere", gen.cur_span)
 
 
@@ -59,7 +63,6 @@ class GlobalResourceArray(Place):
         self.prefix = prefix       # flattened index of the sub-array's first element
 
     def element(self, gen: "Codegen", index: Any) -> Place:
-        from .places import add, mul
         inner = 1
         t = self.type.elem
         while isinstance(t, T.ArrayType):
@@ -78,7 +81,6 @@ class GlobalResourceArray(Place):
         return value
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
-        from .codegen import LowerError
         raise LowerError("internal: a store to a global resource array", gen.cur_span)
 
 
@@ -99,7 +101,6 @@ class GlobalStructPlace(Place):
         self.index = index
 
     def element(self, gen: "Codegen", index: Any) -> Place:
-        from .places import add, mul
         assert isinstance(self.type, T.ArrayType)
         start = add(gen, mul(gen, self.index, self.type.size or 1), index)
         return GlobalStructPlace(self.sym, self.leaves, self.type.elem, self.path, start)._maybe_leaf(gen)
@@ -116,12 +117,10 @@ class GlobalStructPlace(Place):
         if isinstance(self.type, T.ResourceType):
             binding = self.leaves.get(self.path)
             if binding is None:
-                from .codegen import LowerError
                 raise LowerError(f"internal: no binding for '{'.'.join((self.sym.name,) + self.path)}'",
                                  gen.cur_span)
             return ValuePlace(gen.res.handle(binding, as_value(self.index), name=binding.name), self.type)
         if not isinstance(self.type, (T.ArrayType, T.ClassType)):
-            from .codegen import LowerError
             raise LowerError(f"data member '{'.'.join((self.sym.name,) + self.path)}' of a global struct that "
                              "holds resources: hlslc binds the resources of such a struct but not its data; "
                              "move the data to a cbuffer", gen.cur_span)
@@ -140,7 +139,6 @@ class GlobalStructPlace(Place):
         return value
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
-        from .codegen import LowerError
         raise LowerError("internal: a store to a global struct of resources", gen.cur_span)
 
 
@@ -178,7 +176,6 @@ def _swizzle(name: str) -> list[int]:
 
 
 def _matrix_swizzle(name: str, m: T.MatrixType) -> list[int]:
-    import re
     out = []
     for a, b, c, d in re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name):
         row, col = (int(a), int(b)) if a else (int(c) - 1, int(d) - 1)
@@ -194,12 +191,10 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
             isinstance(gen.symbol_of(expr), VarSymbol) and gen.symbol_of(expr).is_static:
         sym = gen.symbol_of(expr)
         t = gen.expr_type(expr)
-        from ..sema.analyzer import THIS
         if sym is THIS:
             return PointerPlace(gen.this_pointer(expr.span), t)
         if isinstance(sym, VarSymbol) and sym.is_field and not gen._is_local(sym):
             if sym.bit_field is not None:
-                from .bitfields import BitFieldPlace
                 unit = sym.bit_field.unit
                 return BitFieldPlace(PointerPlace(gen.field_pointer(unit, expr.span), gen.engine.var_type(unit)),
                                      sym.bit_field)
@@ -225,7 +220,6 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
         if isinstance(base_t, T.TextureSubscriptType):
-            from .textures import subscript_place
             return subscript_place(gen, expr)
         base = emit_place(gen, expr.base)
         index = gen._to_i32(gen.emit_expr(expr.index))
@@ -242,7 +236,6 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.object)
         name = expr.member.name
         t = gen.expr_type(expr)
-        from .bitfields import BitFieldPlace, bit_field_member
         if isinstance(base_t, T.ResourceType) and base_t.shape.family in ("cbuffer", "tbuffer"):
             whole = constant_buffer_place(gen, expr.object, base_t)
             bf = bit_field_member(gen, whole.type, name)
@@ -250,7 +243,6 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
                 return BitFieldPlace(whole.member(gen, bf.bit_field.unit.name), bf.bit_field)
             return whole.member(gen, name)
         if isinstance(t, T.TextureSubscriptType):
-            from .textures import subscript_error
             raise subscript_error(expr.span, t)
         bf = bit_field_member(gen, base_t, name)
         if bf is not None and bf.bit_field is not None:
@@ -292,7 +284,7 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
 # --------------------------------------------------------------------------
 # Resources
 
-def _non_uniform(expr: A.Expr) -> bool:
+def non_uniform_index(expr: A.Expr) -> bool:
     """Whether `NonUniformResourceIndex(...)` appears in an index expression."""
     stack = [expr]
     while stack:
@@ -311,7 +303,6 @@ def _non_uniform(expr: A.Expr) -> bool:
 
 def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
     """The handle of an expression of resource type."""
-    from .codegen import LowerError, _Handle
     expr = _strip(expr)
     if isinstance(expr, A.NameExpr):
         sym = gen.symbol_of(expr)
@@ -320,7 +311,7 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
         if isinstance(sym, VarSymbol):
             for frame in reversed(gen.frames):
                 bound = frame.vars.get(id(sym))
-                if isinstance(bound, _Handle):
+                if isinstance(bound, Handle):
                     return bound.value
                 if bound is not None:
                     if hasattr(bound, "value"):
@@ -349,11 +340,10 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
             non_uniform = False
             for k, index_expr in enumerate(indices):
                 value = gen._to_i32(gen.emit_expr(index_expr))
-                non_uniform = non_uniform or _non_uniform(index_expr)
+                non_uniform = non_uniform or non_uniform_index(index_expr)
                 inner = 1
                 for d in dims[k + 1:]:
                     inner *= d
-                from .places import add, mul
                 flat = add(gen, flat, mul(gen, value, inner)) if flat != 0 else mul(gen, value, inner)
             flat_value = as_value(flat)
             if isinstance(flat_value, ir.Constant) and not non_uniform:
@@ -395,13 +385,40 @@ def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
             coords = [gen._to_i32(index)]
         mip = None if res_t.writable else ir.Constant(I32, 0)
         return TypedPlace(handle, coords, mip, elem, True, res_t.writable, binding)
-    from .codegen import LowerError
     raise LowerError(f"'{res_t.spell()}' cannot be subscripted", expr.span)
+
+
+def subscript_place(gen: "Codegen", expr: A.IndexExpr) -> TypedPlace:
+    """`tex.mips[level][pos]` / `tex.sample[index][pos]`: the texel at `pos`
+    of mip `level` (sample `index`)."""
+    sub_t = gen.expr_type(expr.base)
+    assert isinstance(sub_t, T.TextureSubscriptType)
+    if not sub_t.sliced:
+        raise subscript_error(expr.span, gen.expr_type(expr))
+    slice_expr = expr.base
+    while isinstance(slice_expr, A.ParenExpr):
+        slice_expr = slice_expr.inner
+    assert isinstance(slice_expr, A.IndexExpr)
+    member = slice_expr.base
+    while isinstance(member, A.ParenExpr):
+        member = member.inner
+    assert isinstance(member, A.MemberExpr)
+    handle = emit_handle(gen, member.object)
+    level = gen._to_i32(gen.emit_expr(slice_expr.index))
+    texture = sub_t.texture
+    coords = int_components(gen, gen.emit_expr(expr.index), texture.shape.coords)
+    return TypedPlace(handle, coords, level, texture.elem, True, False)
+
+
+def subscript_error(span: Any, t: T.TextureSubscriptType) -> Exception:
+    """`tex.mips` or `tex.mips[level]` used as a value."""
+    what = "mip level" if t.member == "mips" else "sample"
+    return LowerError(f"'{t.member}' of '{t.texture.spell()}' is only read through both its subscripts: "
+                      f".{t.member}[{what}][position]", span)
 
 
 def uniform_place(gen: "Codegen", sym: VarSymbol) -> CBufferPlace:
     """A uniform global: its place in `$Globals` or its `cbuffer`."""
-    from .codegen import LowerError
     binding = gen.res.by_symbol.get(id(sym))
     if binding is None or id(sym) not in binding.members:
         raise LowerError(f"internal: '{sym.name}' has no constant buffer", sym.span)

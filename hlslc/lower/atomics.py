@@ -36,13 +36,12 @@ from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
-from .codegen import LowerError
-from .places import BufferPlace, PointerPlace, Swizzle, TypedPlace, _Extract, _MatrixRow, add, mul
+from .access import emit_place
+from .base import I32, LowerError
+from .places import BufferPlace, Extract, MatrixRow, PointerPlace, Swizzle, TypedPlace, add, mul
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
-
-I32 = ir.IntType(32)
 
 # The read-modify-write intrinsics: (atomicrmw operation, AtomicBinOpCode
 # member); Min and Max have a signed and an unsigned form.
@@ -76,7 +75,6 @@ def lower_atomic(gen: "Codegen", expr: A.CallExpr, match: Any, handle: ir.Value 
     byte-address buffer's `InterlockedOp(address, value..., [out original])`."""
     if handle is not None:
         return _method_atomic(gen, expr, match, handle)
-    from .access import emit_place
     dest_t = match.param_types[0]
     place = emit_place(gen, expr.args[0])
     values, original = _operands(gen, expr, match, 1)
@@ -140,7 +138,7 @@ def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
             place = PointerPlace(_component_pointer(gen, whole, index), place.type)
         elif hasattr(whole, "scalar_place"):
             place = whole.scalar_place(gen, index)
-    if isinstance(place, _Extract):
+    if isinstance(place, Extract):
         place = _buffer_scalar(gen, place) or place
     if isinstance(place, PointerPlace) and isinstance(place.pointer.type, ir.PointerType) \
             and place.pointer.type.addrspace == 3:
@@ -151,13 +149,13 @@ def _target(gen: "Codegen", place: Any, arg: A.Expr) -> Any:
                      "a writable (UAV) resource", arg.span)
 
 
-def _buffer_scalar(gen: "Codegen", place: _Extract) -> BufferPlace | None:
+def _buffer_scalar(gen: "Codegen", place: Extract) -> BufferPlace | None:
     """`Buf[i].v[j]`, `Buf[i].m[r][c]` with a variable index: the scalar's
     place, its byte offset computed (a matrix by its layout's majority)."""
     whole, key = place.whole, place.key
     if isinstance(whole, BufferPlace) and isinstance(whole.type, T.VectorType):
         buffer, offset = whole, mul(gen, _index(gen, key), whole.layout.scalar_size)
-    elif isinstance(whole, _MatrixRow) and isinstance(whole.matrix, BufferPlace):
+    elif isinstance(whole, MatrixRow) and isinstance(whole.matrix, BufferPlace):
         buffer = whole.matrix
         m = buffer.type
         row, col = _index(gen, whole.index), _index(gen, key)

@@ -27,13 +27,12 @@ from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import push_constant_attribute
 from ..sema.symbols import VarSymbol
+from .base import I1, I8, I32
 from .layout import ROW, Layout, field_orientation, packoffset
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..source import Span
     from .codegen import Codegen
-
-I1, I8, I32 = ir.IntType(1), ir.IntType(8), ir.IntType(32)
 
 CLASS_NUMBER = {"t": 0, "u": 1, "b": 2, "s": 3}     # DXIL::ResourceClass
 CLASS_WORD = {"t": "SRV", "u": "UAV", "b": "CBV", "s": "sampler"}

@@ -13,37 +13,44 @@ Every `dx.op` function is declared from the operation table (`ir_ops`), so
 names, opcodes and signatures live in one place.
 
 Does not own: the operation table (`ir_ops`), metadata layout
-(`metadata`), the dx::linalg operations (`linalg`).
+(`metadata`), the dx::linalg operations (`linalg`), the names every
+lowering module shares (`LowerError`, the LLVM types, `fconst`: `base`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 from llvmlite import ir
 
 from ..records import ValueRecord
 from ..front import ast as A
+from ..depth import deep_recursion
 from ..diagnostics import Diagnostics
+from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
+from ..sema.conversions import binary_operand_type, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-
-I1, I8, I16, I32, I64 = ir.IntType(1), ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
-HALF_T, FLOAT_T, DOUBLE_T = ir.HalfType(), ir.FloatType(), ir.DoubleType()
+from . import wavematrix
+from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
+from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
+from .bindings import BindingError, ResourceTable
+from .bitfields import bit_field_member, build_struct, scalars_of_struct
+from .interface import module_interface
+from .intrinsics import lower_intrinsic
+from .layout import CBUFFER, STRUCTURED, LayoutBuilder
+from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
+from .metadata import emit_metadata
+from .places import CBufferPlace, PointerPlace
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
 DATA_LAYOUT_32 = "e-m:e-p:32:32-i1:32-i8:32-i16:32-i32:32-i64:64-f16:32-f32:32-f64:64-n8:16:32:64"
 
-# Barrier mode bits (DXC): SyncThreadGroup 1, UAVFenceGlobal 2, UAVFenceThreadGroup 4, TGSMFence 8.
-_BARRIERS = {
-    "GroupMemoryBarrier": 8, "GroupMemoryBarrierWithGroupSync": 1 | 8,
-    "DeviceMemoryBarrier": 2, "DeviceMemoryBarrierWithGroupSync": 1 | 2,
-    "AllMemoryBarrier": 2 | 8, "AllMemoryBarrierWithGroupSync": 1 | 2 | 8,
-}
 _SYSTEM_VALUE_OPS = {"SV_DISPATCHTHREADID": "ThreadId", "SV_GROUPID": "GroupId",
                      "SV_GROUPTHREADID": "ThreadIdInGroup"}
 
@@ -116,16 +123,7 @@ class _Structs:
         return ty
 
 
-class LowerError(Exception):
-    def __init__(self, message: str, span: Span | None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.span = span
-
-
 def lower_unit(sema: SemaResult, diags: Diagnostics, options: LowerOptions) -> ir.Module | None:
-    from ..depth import deep_recursion
-
     gen = Codegen(sema, diags, options)
     try:
         with deep_recursion():
@@ -225,14 +223,11 @@ class Codegen:
         self.module = ir.Module(name=options.module_name, context=self.context)
         self.module.triple = "dxil-ms-dx"
         self.module.data_layout = DATA_LAYOUT_16 if options.native_16bit else DATA_LAYOUT_32
-        from ..dxil import ops as ir_ops
         self.ops = ir_ops
         self.structs = _Structs(self)
         self.declared: dict[str, ir.Function] = {}
         self._op_functions: dict[tuple[str, Any], tuple[Any, ir.Function]] = {}
         self.globals: dict[int, ir.GlobalVariable] = {}
-        from .layout import CBUFFER, STRUCTURED, LayoutBuilder
-        from .bindings import ResourceTable
         self.res = ResourceTable(self)
         self.heap_indices: dict[int, bool] = {}   # id(index value) -> NonUniformResourceIndex
         self.cbuffer_layouts = LayoutBuilder(self.engine, CBUFFER, options.native_16bit, options.row_major)
@@ -379,7 +374,6 @@ class Codegen:
     # Driver
 
     def run(self) -> ir.Module:
-        from .bindings import BindingError
         try:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:
@@ -408,13 +402,11 @@ class Codegen:
                         raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
-        from .metadata import emit_metadata
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
         # The module's interface (entries, resources, layouts, matrices), for
         # reflection (hlslc/reflection.py).
-        from .interface import module_interface
         self.module.hlslc_interface = module_interface(self)
         # ... and the resource records, which SPIR-V output declares with
         # their layouts (the IR carries only byte offsets).
@@ -754,8 +746,7 @@ class Codegen:
         if isinstance(t, T.WaveMatrixType):
             if decl.init is not None:
                 raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)
-            from .wavematrix import declare_variable
-            self.frame.vars[id(sym)] = declare_variable(self, t, decl.name)
+            self.frame.vars[id(sym)] = wavematrix.declare_variable(self, t, decl.name)
             return
         if decl.init is not None and _is_linalg(t) and id(sym) not in self.sema.written:
             # A matrix variable never assigned again is its handle: no
@@ -768,8 +759,7 @@ class Codegen:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
         elif _is_linalg(t):
             # A matrix declared without a value still needs its handle.
-            from .linalg import _shape, create_matrix
-            self.builder.store(create_matrix(self, _shape(self, t)), slot)
+            self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
 
     def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
         if isinstance(init, A.InitListExpr):
@@ -801,7 +791,6 @@ class Codegen:
                 out.extend(self._scalars_of(self.builder.extract_value(value, i), inner))
             return out
         if isinstance(t, T.ClassType) and t.instance.data_members is not None:
-            from .bitfields import scalars_of_struct
             out = []
             for part, part_t in scalars_of_struct(self, value, t):
                 out.extend(self._scalars_of(part, part_t))
@@ -837,7 +826,6 @@ class Codegen:
                     result = self.builder.insert_value(result, build(T.vector_of(t.elem, t.cols)), i)
                 return result
             if isinstance(t, T.ClassType) and t.instance.data_members is not None:
-                from .bitfields import build_struct
                 return build_struct(self, t, build)
             if isinstance(t, T.ClassType):
                 for i, f in enumerate(t.instance.fields):
@@ -903,15 +891,13 @@ class Codegen:
         if isinstance(expr, A.MemberExpr):
             return self.emit_member(expr)
         if isinstance(expr, A.IndexExpr):
-            from .access import emit_handle, load_place
             if isinstance(self.expr_type(expr), T.ResourceType):
                 return emit_handle(self, expr)
             if isinstance(self.expr_type(expr.base), T.DescriptorHeapType):
                 # The descriptor's index; `convert` makes the handle of the
                 # resource type it initialises.
-                from .access import _non_uniform
                 index = self._to_i32(self.emit_expr(expr.index))
-                self.heap_indices[id(index)] = _non_uniform(expr.index)
+                self.heap_indices[id(index)] = non_uniform_index(expr.index)
                 return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
@@ -929,15 +915,12 @@ class Codegen:
             return self.builder.load(self.this_pointer(expr.span))
         if isinstance(sym, VarSymbol) and sym.is_field and not self._is_local(sym):
             if sym.bit_field is not None:
-                from .access import load_place
                 return load_place(self, expr)
             return self.builder.load(self.field_pointer(sym, expr.span))
         if isinstance(sym, VarSymbol):
             if isinstance(t, T.ResourceType) or isinstance(t, T.ArrayType) and _holds_resources(t):
-                from .access import emit_handle
                 return emit_handle(self, expr)
             if sym.is_global and not self._is_local(sym) and (sym.is_uniform or id(sym) in self.res.struct_leaves):
-                from .access import load_place
                 return load_place(self, expr)
             if sym.is_const and (sym.is_static or sym.owner is not None or not self._is_local(sym)) \
                     and isinstance(t, (T.ScalarType, T.EnumType)):
@@ -1163,7 +1146,6 @@ class Codegen:
         b = self.builder
         while isinstance(target, A.ParenExpr):
             target = target.inner
-        from .access import emit_place, rooted_outside
         if rooted_outside(self, target) or isinstance(target, A.MemberExpr) and \
                 isinstance(self.expr_type(target.object), T.MatrixType) or self._is_bit_field(target) or \
                 isinstance(target, A.MemberExpr) and self._is_bit_field(target.object):
@@ -1181,7 +1163,6 @@ class Codegen:
                             self.emit_lvalue(target.object))
                     return
                 ptr = self.emit_lvalue(target.object)
-                from .places import PointerPlace
                 whole = PointerPlace(ptr, base_t)
                 if whole.component_wise:
                     # Groupshared: each component named at its own address
@@ -1201,7 +1182,6 @@ class Codegen:
     def _is_bit_field(self, expr: A.Expr) -> bool:
         """Whether `expr` names a bit-field member (written through its place)."""
         if isinstance(expr, A.MemberExpr):
-            from .bitfields import bit_field_member
             return bit_field_member(self, self.expr_type(expr.object), expr.member.name) is not None
         if isinstance(expr, A.NameExpr):
             sym = self.symbol_of(expr)
@@ -1215,7 +1195,6 @@ class Codegen:
                 # A user struct's compound assignment operator.
                 return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
-            from .linalg import lower_operator_call
             return lower_operator_call(self, expr, info)
         target_t = self.expr_type(expr.target)
         if isinstance(target_t, T.WaveMatrixType):
@@ -1223,7 +1202,6 @@ class Codegen:
         if expr.op == "=":
             value = self.emit_converted(expr.value, target_t)
         else:
-            from ..sema.conversions import binary_operand_type, literal_default
             current = self.emit_expr(expr.target)
             value_t = self.expr_type(expr.value)
             rhs = self.emit_expr(expr.value)
@@ -1326,7 +1304,6 @@ class Codegen:
 
     def arith(self, op: str, lhs: ir.Value, lt: T.Type, rhs: ir.Value, rt: T.Type, result_t: T.Type,
               span: Span | None) -> ir.Value:
-        from ..sema.conversions import binary_operand_type, literal_default
         if isinstance(lt, T.EnumType):
             lt = T.INT
         if isinstance(rt, T.EnumType):
@@ -1386,7 +1363,6 @@ class Codegen:
         if isinstance(src, T.HeapDescriptorType) and isinstance(dst, T.ResourceType):
             return self.res.heap_handle(value, self.heap_indices.get(id(value), False), dst)
         if isinstance(src, T.ResourceType) and src.shape.family in ("cbuffer", "tbuffer") and src.elem is dst:
-            from .places import CBufferPlace
             return CBufferPlace(value, None, 0, dst, self.cbuffer_layouts.of(dst),
                                 src.shape.family == "tbuffer").load(self)
         b = self.builder
@@ -1423,7 +1399,6 @@ class Codegen:
         if isinstance(dst, T.ClassType) and isinstance(src, T.ScalarType) and explicit:
             # `(S)0`: every member from the scalar.
             if dst.instance.data_members is not None:
-                from .bitfields import build_struct
                 return build_struct(self, dst, lambda t: self.convert(value, src, t, True, span))
             result = ir.Constant(self.llt(dst), None)
             for i, f in enumerate(dst.instance.fields):
@@ -1523,7 +1498,6 @@ class Codegen:
     # --- members -------------------------------------------------------------
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
-        from .access import load_place, rooted_outside
         if _is_static_member(self.symbol_of(expr)):
             return self.emit_name(expr)     # `x.s` is `S::s`
         if rooted_outside(self, expr) or self._is_bit_field(expr):
@@ -1576,7 +1550,6 @@ class Codegen:
         return b.shuffle_vector(one, undef, _ZeroMask(vector_type.count))
 
     def _matrix_members(self, value: ir.Value, m: T.MatrixType, name: str, span: Span | None) -> ir.Value:
-        import re
         parts = re.findall(r"_m([0-3])([0-3])|_([1-4])([1-4])", name)
         comps = []
         for a, c, d, e in parts:
@@ -1599,14 +1572,11 @@ class Codegen:
         if info.kind == "construct":
             return self.emit_construct(expr, info)
         if info.kind == "intrinsic":
-            from .intrinsics import lower_intrinsic
             return lower_intrinsic(self, expr, info)
         if info.kind == "wavematrix":
-            from .wavematrix import lower_method
-            return lower_method(self, expr, info)
+            return wavematrix.lower_method(self, expr, info)
         fn = info.target
         if info.linalg is not None or _is_linalg_function(fn):
-            from .linalg import lower_linalg_call
             return lower_linalg_call(self, expr, info)
         if fn.decl.body is None:
             raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
@@ -1631,8 +1601,6 @@ class Codegen:
         if id(fn) in self.inlining:
             raise LowerError(f"recursive call to '{fn.name}'", expr.span)
         args = expr.args if arg_exprs is None else arg_exprs
-        from .access import emit_place, rooted_outside
-        from .places import PointerPlace
         sig = self.engine.signature_of(fn)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
@@ -1679,7 +1647,7 @@ class Codegen:
             value = self.emit_converted(arg, ptype)
             if isinstance(ptype, T.ResourceType):
                 if var is not None:
-                    frame.vars[id(var)] = _Handle(value)
+                    frame.vars[id(var)] = Handle(value)
                 continue
             slot = self.alloca(value.type, param.name or "arg")
             b.store(value, slot)
@@ -1725,34 +1693,6 @@ def literal_scalar(t: T.ScalarType) -> T.ScalarType:
     return t
 
 
-class _FloatConstant(ir.Constant):
-    """A float constant printed without llvmlite's padding of zero
-    (`float              0x0` becomes `float 0x0`)."""
-
-    def get_reference(self) -> str:
-        return super().get_reference().strip()
-
-
-def fconst(ty: ir.Type, value: float, literal: bool = False) -> ir.Constant:
-    """A floating-point constant; out-of-range values become infinities, as
-    the conversion to that type does at run time.  A float or half holds
-    its type's value, except an HLSL 2021 unsuffixed `literal` (of any
-    precision: converted to a double, it keeps a double's)."""
-    import math
-    limit = {ir.HalfType: 65504.0, ir.FloatType: 3.4028234663852886e38}.get(type(ty))
-    if limit is not None and math.isfinite(value) and abs(value) > limit:
-        value = math.copysign(math.inf, value)
-    elif limit is not None and math.isfinite(value) and not literal:
-        # The value the type holds (what a later conversion starts from).
-        import struct
-        code = "<e" if isinstance(ty, ir.HalfType) else "<f"
-        try:
-            value = struct.unpack(code, struct.pack(code, value))[0]
-        except OverflowError:
-            value = math.copysign(math.inf, value)
-    return _FloatConstant(ty, value)
-
-
 def _int_if_enum(t: T.Type) -> T.Type:
     return T.INT if isinstance(t, T.EnumType) else t
 
@@ -1764,14 +1704,6 @@ class _Bound:
     def __init__(self, value: ir.Value, span: Span | None) -> None:
         self.value = value
         self.span = span
-
-
-class _Handle:
-    """A resource parameter bound to the caller's handle value."""
-    __slots__ = ("value",)
-
-    def __init__(self, value: ir.Value) -> None:
-        self.value = value
 
 
 def _flattens(t: T.Type) -> bool:

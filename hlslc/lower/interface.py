@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 from ..front import ast as A
 from ..sema import types as T
 from ..sema import wavematrix
+from ..sema.templates import SemaError
 from .layout import Layout
+from .metadata import entry_sizes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
@@ -55,7 +57,6 @@ def module_interface(gen: "Codegen") -> dict[str, Any]:
 # Entry points
 
 def _entry_point(gen: "Codegen", fn: Any) -> dict[str, Any]:
-    from .metadata import entry_sizes
     numthreads, wavesize = entry_sizes(gen, fn)
     threads = None
     if numthreads is not None:
@@ -125,7 +126,6 @@ def _array_dims(t: T.Type) -> list[int | None]:
 def _vulkan_binding(gen: "Codegen", attributes: list[A.Attribute]) -> dict[str, int] | None:
     """`[[vk::binding(binding)]]` or `[[vk::binding(binding, set)]]`; the set
     defaults to 0, as in DXC's SPIR-V output."""
-    from ..sema.templates import SemaError
     for attr in attributes:
         if attr.namespace == "vk" and attr.name == "binding" and attr.args:
             try:

@@ -21,7 +21,13 @@ from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
-from .codegen import _BARRIERS, I8, I32, LowerError
+from .access import emit_handle
+from .atomics import lower_atomic
+from .base import BARRIERS, I8, I32, LowerError
+from .math import lower_math
+from .places import BufferPlace, TypedPlace
+from .textures import METHODS as TEXTURE_METHODS, check_access, load_with_status
+from .wave import lower_wave
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -33,25 +39,21 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
     if info.object is not None:
         return _resource_method(gen, expr, info)
     if name.startswith("Interlocked"):
-        from .atomics import lower_atomic
         return lower_atomic(gen, expr, match)
     args = [gen.emit_converted(a, p) if mode in ("in", "inout") else None
             for a, p, mode in zip(expr.args, match.param_types, match.param_modes or ["in"] * len(expr.args))]
-    if name in _BARRIERS:
-        gen.op("Barrier", [ir.Constant(I32, _BARRIERS[name])])
+    if name in BARRIERS:
+        gen.op("Barrier", [ir.Constant(I32, BARRIERS[name])])
         return ir.Constant(I32, 0)
     if name == "CheckAccessFullyMapped":
-        from .textures import check_access
         return check_access(gen, args[0])
     if name == "NonUniformResourceIndex":
         # The index itself; the handle made from it is marked non-uniform
         # (`access.emit_handle` finds the call in the index expression).
         return args[0]
-    from .wave import lower_wave
     value = lower_wave(gen, expr, match, args)
     if value is not None:
         return value
-    from .math import lower_math
     value = lower_math(gen, expr, match, args)
     if value is not None:
         return value
@@ -65,12 +67,10 @@ def _resource_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.V
     object_t = gen.expr_type(info.object)
     if not isinstance(object_t, T.ResourceType):
         raise LowerError(f"code generation does not support methods of '{object_t.spell()}'", expr.span)
-    from .access import emit_handle
     handle = emit_handle(gen, info.object)
     family = object_t.shape.family
     lower = _METHODS.get((family, name)) or _METHODS.get(("*", name))
     if lower is None and family == "raw" and name.startswith("Interlocked"):
-        from .atomics import lower_atomic
         return lower_atomic(gen, expr, info.target, handle)
     if lower is None:
         raise LowerError(f"code generation does not support '{object_t.name}.{name}'", expr.span)
@@ -101,17 +101,14 @@ def _status_out(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", position: in
 
 
 def _raw_load(gen, expr, info, object_t, handle) -> ir.Value:
-    from .places import BufferPlace
     args = _args_of(gen, expr, info)
     result_t = info.target.return_type
     layout = gen.structured_layouts.of(result_t)
     place = BufferPlace(handle, True, gen._to_i32(args[0]), 0, result_t, layout, False)
-    from .textures import load_with_status
     return load_with_status(gen, place, expr, 1)
 
 
 def _raw_store(gen, expr, info, object_t, handle) -> ir.Value:
-    from .places import BufferPlace
     args = _args_of(gen, expr, info)
     value_t = info.target.param_types[1]
     layout = gen.structured_layouts.of(value_t)
@@ -121,7 +118,6 @@ def _raw_store(gen, expr, info, object_t, handle) -> ir.Value:
 
 def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
     """`Buf.Load(i)` of structured and typed buffers: the element `Buf[i]`."""
-    from .places import BufferPlace, TypedPlace
     args = _args_of(gen, expr, info)
     elem = object_t.elem
     index = gen._to_i32(args[0])
@@ -129,7 +125,6 @@ def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
         place = TypedPlace(handle, [index], None, elem, False, False)
     else:
         place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False)
-    from .textures import load_with_status
     return load_with_status(gen, place, expr, 1)
 
 
@@ -167,7 +162,6 @@ def _decrement(gen, expr, info, object_t, handle) -> ir.Value:
 
 
 def _append(gen, expr, info, object_t, handle) -> ir.Value:
-    from .places import BufferPlace
     args = _args_of(gen, expr, info)
     index = _counter(gen, handle, 1)
     elem = object_t.elem
@@ -176,7 +170,6 @@ def _append(gen, expr, info, object_t, handle) -> ir.Value:
 
 
 def _consume(gen, expr, info, object_t, handle) -> ir.Value:
-    from .places import BufferPlace
     index = _counter(gen, handle, -1)
     elem = object_t.elem
     return BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False).load(gen)
@@ -192,5 +185,5 @@ _METHODS = {
     ("structured", "IncrementCounter"): _increment, ("structured", "DecrementCounter"): _decrement,
     ("append", "Append"): _append, ("consume", "Consume"): _consume,
 }
-from .textures import METHODS as _TEXTURE_METHODS  # noqa: E402  (textures, samplers: lower/textures.py)
-_METHODS.update(_TEXTURE_METHODS)
+# Textures and samplers: lower/textures.py.
+_METHODS.update(TEXTURE_METHODS)

@@ -19,8 +19,9 @@ from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
+from ..sema.linalg import shape_of
 from ..spec.linalg_rules import SCALAR_COMPONENTS, MatrixShape
-from .codegen import I32, LowerError
+from .base import I32, LowerError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -29,8 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _BINARY_OPS = {"operator+=": "add", "operator-=": "sub", "operator*=": "mul", "operator/=": "div"}
 
 
-def _shape(gen: "Codegen", t: T.Type) -> MatrixShape:
-    from ..sema.linalg import shape_of
+def matrix_shape(gen: "Codegen", t: T.Type) -> MatrixShape:
     if not isinstance(t, T.ClassType):
         raise LowerError(f"internal: expected a dx::linalg matrix, got '{t.spell()}'", None)
     shape = shape_of(t.instance)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from llvmlite import ir
 
 from ..sema import types as T
-from .codegen import I1, I8, I16, I32, LowerError, fconst
+from .base import I1, I8, I16, I32, LowerError, fconst
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..front import ast as A

@@ -28,12 +28,11 @@ from typing import TYPE_CHECKING, Any
 from llvmlite import ir
 
 from ..sema import types as T
+from .base import I8, I16, I32, I64, LowerError
 from .layout import CBUFFER, ROW, STRUCTURED, Layout
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
-
-I1, I8, I16, I32, I64 = ir.IntType(1), ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
 
 
 def _c(value: int) -> ir.Constant:
@@ -85,6 +84,22 @@ def note_resret(gen: "Codegen", ret: ir.Value) -> ir.Value:
     return ret
 
 
+def components(gen: "Codegen", value: ir.Value, count: int, pad: int, pad_value: ir.Value) -> list[ir.Value]:
+    """The first `count` components of a scalar or vector, then `pad_value`
+    up to `pad` operands."""
+    if isinstance(value.type, ir.VectorType):
+        parts = [gen.builder.extract_element(value, _c(k)) for k in range(count)]
+    else:
+        parts = [value][:count]
+    return (parts + [pad_value] * pad)[:pad]
+
+
+def int_components(gen: "Codegen", value: ir.Value, count: int) -> list[ir.Value]:
+    """The first `count` components of a scalar or vector as i32 (zero past
+    a scalar): coordinates of a texel."""
+    return [gen._to_i32(v) for v in components(gen, value, count, count, _c(0))]
+
+
 def const_int(value: Any) -> int | None:
     if isinstance(value, int):
         return value
@@ -107,10 +122,10 @@ class Place:
         raise NotImplementedError
 
     def member(self, gen: "Codegen", name: str) -> "Place":
-        return _Extract(self, name)
+        return Extract(self, name)
 
     def element(self, gen: "Codegen", index: Any) -> "Place":
-        return _Extract(self, index)
+        return Extract(self, index)
 
     def components(self, gen: "Codegen", indices: list[int]) -> "Place":
         """Components of a vector, or elements of a matrix numbered row by
@@ -154,7 +169,7 @@ class PointerPlace(Place):
         return PointerPlace(b.gep(element, [_c(index)]), t.elem)
 
 
-class _Extract(Place):
+class Extract(Place):
     """A part of a place that can only be read whole (the fallback)."""
 
     def __init__(self, whole: Place, key: Any) -> None:
@@ -400,7 +415,7 @@ class BufferPlace(_Aggregate):
         if lay.kind == "array":
             return self._at(add(gen, self.offset, mul(gen, index, lay.stride)), lay.elem.type, lay.elem)
         if lay.kind == "matrix":
-            return _MatrixRow(self, index)
+            return MatrixRow(self, index)
         if lay.kind == "vector":
             i = const_int(index)
             if i is not None:
@@ -411,7 +426,7 @@ class BufferPlace(_Aggregate):
             scalar = gen.sema_scalar(self.type)
             return self._at(add(gen, self.offset, mul(gen, index, lay.scalar_size)), scalar,
                             gen.structured_layouts.of(scalar))
-        return _Extract(self, index)
+        return Extract(self, index)
 
     def scalar_place(self, gen: "Codegen", index: int) -> "BufferPlace":
         """Component `index` of a vector, or element `index` (row by row)
@@ -534,7 +549,7 @@ def split_words(gen: "Codegen", value: ir.Value) -> list[ir.Value]:
     return [b.trunc(value, I32), b.trunc(b.lshr(value, ir.Constant(I64, 32)), I32)]
 
 
-class _MatrixRow(Place):
+class MatrixRow(Place):
     """`m[i]`: a row of a matrix place in a buffer (a vector, not contiguous
     in column-major storage)."""
 
@@ -550,27 +565,27 @@ class _MatrixRow(Place):
         t = self.matrix.type
         row = const_int(self.index)
         if row is None:
-            return _Extract(self, k)
+            return Extract(self, k)
         return self.matrix.scalar_place(gen, row * t.cols + k)  # type: ignore[attr-defined]
 
     def load(self, gen: "Codegen") -> ir.Value:
         row = const_int(self.index)
         if row is not None:
             return Swizzle(self.matrix, [row * self.type.size + k for k in range(self.type.size)]).load(gen)
-        return _Extract(self.matrix, self.index).load(gen)
+        return Extract(self.matrix, self.index).load(gen)
 
     def store(self, gen: "Codegen", value: ir.Value) -> None:
         row = const_int(self.index)
         if row is not None:
             Swizzle(self.matrix, [row * self.type.size + k for k in range(self.type.size)]).store(gen, value)
             return
-        _Extract(self.matrix, self.index).store(gen, value)
+        Extract(self.matrix, self.index).store(gen, value)
 
     def element(self, gen: "Codegen", index: Any) -> Place:
         k = const_int(index)
         if k is not None:
             return self.scalar_place(gen, k)
-        return _Extract(self, index)
+        return Extract(self, index)
 
 
 # --------------------------------------------------------------------------
@@ -621,10 +636,10 @@ class CBufferPlace(_Aggregate):
             return self._at(self.row, self.offset, lay.elem,
                             moved if self.dynamic is None else add(gen, self.dynamic, moved))
         if lay.kind == "matrix":
-            return _MatrixRow(self, index)
+            return MatrixRow(self, index)
         if lay.kind == "vector" and i is not None:
             return self.scalar_place(gen, i)
-        return _Extract(self, index)
+        return Extract(self, index)
 
     def scalar_place(self, gen: "Codegen", index: int) -> "CBufferPlace":
         lay = self.layout
@@ -675,7 +690,6 @@ class CBufferPlace(_Aggregate):
     def _load_at_run_time(self, gen: "Codegen", scalar: T.ScalarType, mem_ty: ir.Type, size: int) -> ir.Value:
         """Scalars at a byte offset chosen at run time: the row it falls in,
         then its word of the row (32-bit scalars)."""
-        from .codegen import LowerError
         if size != 4 or self.tbuffer:
             raise LowerError(f"indexing an array of {scalar.spell()} in a push constant block with a value "
                              "known only at run time is not supported (32-bit elements are)", gen.cur_span)
@@ -779,7 +793,7 @@ class TypedPlace(Place):
             gen.op("BufferStore", [self.handle, self.coords[0], _undef(I32)] + padded + [mask], overload=mem_ty)
 
     def scalar_place(self, gen: "Codegen", index: int) -> Place:
-        return _Extract(self, index)
+        return Extract(self, index)
 
     def atomic_address(self, gen: "Codegen") -> list[ir.Value]:
         coords = self.coords if self.texture else [self.coords[0]]

@@ -14,10 +14,12 @@ then the method's own operands, a missing clamp being `float undef`. The
 `out uint status` of any load (textures, typed, structured and byte-address
 buffers) is `zext(checkAccessFullyMapped(ResRet.status))`, and the
 `CheckAccessFullyMapped` intrinsic is then a `trunc` back to bool, as in
-DXC. Also `tex.mips[level][pos]` and `tex.sample[index][pos]`.
+DXC.
 
 Does not own: handles (`access.emit_handle`, `resources`), the typed
-element place (`places.TypedPlace`), overloads and rules (`sema`).
+element place (`places.TypedPlace`) and the places `tex.mips[level][pos]`
+and `tex.sample[index][pos]` name (`access.subscript_place`), overloads and
+rules (`sema`).
 """
 
 from __future__ import annotations
@@ -29,13 +31,14 @@ from llvmlite import ir
 from ..front import ast as A
 from ..sema import types as T
 from ..sema.textures import offset_dims, spatial_dims
-from .places import TypedPlace, memory_type, to_register
+from .access import emit_handle
+from .base import I1, I32
+from .places import TypedPlace, components, int_components, memory_type, to_register
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
     from .codegen import Codegen
 
-I1, I32 = ir.IntType(1), ir.IntType(32)
 FLOAT = ir.FloatType()
 
 MAX_MIP_LOD_BIAS = 15.99    # DXIL's clamp of a constant SampleBias bias
@@ -74,29 +77,14 @@ class _Args:
 def object_handle(gen: "Codegen", expr: A.Expr, param_t: T.ResourceType) -> ir.Value:
     """The handle of a sampler argument: a variable, an array element, a
     parameter, or a sampler heap element (made a `param_t` handle)."""
-    from .access import emit_handle
     if isinstance(gen.expr_type(expr), T.HeapDescriptorType):
         return gen.emit_converted(expr, param_t)
     return emit_handle(gen, expr)
 
 
-def _components(gen: "Codegen", value: ir.Value, count: int, pad: int, pad_value: ir.Value) -> list[ir.Value]:
-    """The first `count` components of a scalar or vector, then `pad_value`
-    up to `pad` operands."""
-    if isinstance(value.type, ir.VectorType):
-        parts = [gen.builder.extract_element(value, _c(k)) for k in range(count)]
-    else:
-        parts = [value][:count]
-    return (parts + [pad_value] * pad)[:pad]
-
-
-def _ints(gen: "Codegen", value: ir.Value, count: int) -> list[ir.Value]:
-    return [gen._to_i32(v) for v in _components(gen, value, count, count, _c(0))]
-
-
 def _offsets(gen: "Codegen", value: ir.Value | None, dims: int, pad: int) -> list[ir.Value]:
     """Sample and gather offsets: zero where the overload gives none."""
-    given = _ints(gen, value, dims) if value is not None else [_c(0)] * dims
+    given = int_components(gen, value, dims) if value is not None else [_c(0)] * dims
     return (given + [_undef(I32)] * pad)[:pad]
 
 
@@ -153,14 +141,14 @@ def check_access(gen: "Codegen", status: ir.Value) -> ir.Value:
 
 
 # --------------------------------------------------------------------------
-# Load and subscripts
+# Load
 
 def _load(gen, expr, info, object_t, handle) -> ir.Value:
     args = _Args(gen, expr, info)
     shape = object_t.shape
     n = shape.coords
     location = args.ins[0]
-    coords = _ints(gen, location, n)
+    coords = int_components(gen, location, n)
     offsets_at = 1
     if shape.ms:
         mip = gen._to_i32(args.ins[1])
@@ -169,40 +157,9 @@ def _load(gen, expr, info, object_t, handle) -> ir.Value:
         mip = None
     else:
         mip = gen._to_i32(gen.builder.extract_element(location, _c(n)))
-    offsets = _ints(gen, args.ins[offsets_at], offset_dims(shape)) if len(args.ins) > offsets_at else None
+    offsets = int_components(gen, args.ins[offsets_at], offset_dims(shape)) if len(args.ins) > offsets_at else None
     place = TypedPlace(handle, coords, mip, object_t.elem, True, False, offsets=offsets)
     return load_with_status(gen, place, expr, args.status)
-
-
-def subscript_place(gen: "Codegen", expr: A.IndexExpr) -> TypedPlace:
-    """`tex.mips[level][pos]` / `tex.sample[index][pos]`: the texel at `pos`
-    of mip `level` (sample `index`)."""
-    sub_t = gen.expr_type(expr.base)
-    assert isinstance(sub_t, T.TextureSubscriptType)
-    if not sub_t.sliced:
-        raise subscript_error(expr.span, gen.expr_type(expr))
-    slice_expr = expr.base
-    while isinstance(slice_expr, A.ParenExpr):
-        slice_expr = slice_expr.inner
-    assert isinstance(slice_expr, A.IndexExpr)
-    member = slice_expr.base
-    while isinstance(member, A.ParenExpr):
-        member = member.inner
-    assert isinstance(member, A.MemberExpr)
-    from .access import emit_handle
-    handle = emit_handle(gen, member.object)
-    level = gen._to_i32(gen.emit_expr(slice_expr.index))
-    texture = sub_t.texture
-    coords = _ints(gen, gen.emit_expr(expr.index), texture.shape.coords)
-    return TypedPlace(handle, coords, level, texture.elem, True, False)
-
-
-def subscript_error(span: Any, t: T.TextureSubscriptType) -> Exception:
-    """`tex.mips` or `tex.mips[level]` used as a value."""
-    from .codegen import LowerError
-    what = "mip level" if t.member == "mips" else "sample"
-    return LowerError(f"'{t.member}' of '{t.texture.spell()}' is only read through both its subscripts: "
-                      f".{t.member}[{what}][position]", span)
 
 
 # --------------------------------------------------------------------------
@@ -245,13 +202,13 @@ def _sample(gen, expr, info, object_t, handle) -> ir.Value:
     if not shape.cube and rest:
         offset, rest = rest[0], rest[1:]
     clamp = rest[0] if has_clamp and rest else _undef(FLOAT)
-    operands = [handle, sampler] + _components(gen, location, shape.coords, 4, _undef(FLOAT)) + \
+    operands = [handle, sampler] + components(gen, location, shape.coords, 4, _undef(FLOAT)) + \
         _offsets(gen, offset, offset_dims(shape), 3)
     grad = spatial_dims(shape)
     for key in head:
         value = named[key]
         if key in ("ddx", "ddy"):
-            operands += _components(gen, value, grad, 3, _undef(FLOAT))
+            operands += components(gen, value, grad, 3, _undef(FLOAT))
         elif key == "bias":
             operands.append(_bias(value))
         else:
@@ -267,7 +224,7 @@ def _sample(gen, expr, info, object_t, handle) -> ir.Value:
 def _lod(gen, expr, info, object_t, handle) -> ir.Value:
     args = _Args(gen, expr, info)
     sampler, location = args.ins
-    coords = _components(gen, location, spatial_dims(object_t.shape), 3, _undef(FLOAT))
+    coords = components(gen, location, spatial_dims(object_t.shape), 3, _undef(FLOAT))
     clamped = ir.Constant(I1, int(info.target.name == "CalculateLevelOfDetail"))
     return gen.op("CalculateLOD", [handle, sampler] + coords + [clamped], overload=FLOAT, name_hint="lod")
 
@@ -288,7 +245,7 @@ def _gather(gen, expr, info, object_t, handle) -> ir.Value:
         cmp_value, rest = rest[0], rest[1:]
     dims = offset_dims(shape)
     offsets = [_offsets(gen, value, dims, 2) for value in rest] or [_offsets(gen, None, dims, 2)]
-    coords = _components(gen, location, shape.coords, 4, _undef(FLOAT))
+    coords = components(gen, location, shape.coords, 4, _undef(FLOAT))
     result_t = info.target.return_type
     overload = memory_type(gen, gen.sema_scalar(result_t))
     op = "TextureGatherRaw" if raw else ("TextureGatherCmp" if compare else "TextureGather")

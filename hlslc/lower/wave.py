@@ -33,11 +33,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from llvmlite import ir
 
 from ..front import ast as A
+from .base import I1, I8, I32
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
-
-I1, I8, I32 = ir.IntType(1), ir.IntType(8), ir.IntType(32)
 
 # name -> (operation, WaveOpKind / WaveBitOpKind / WaveMultiPrefixOpKind enum, member)
 _REDUCTIONS = {

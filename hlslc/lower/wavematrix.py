@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from ..front import ast as A
 from ..sema import types as T
-from .codegen import I1, I8, I32, LowerError
+from .base import I1, I8, I32, LowerError
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
