@@ -599,7 +599,7 @@ _WORKER: tuple[Arguments, "CompileOptions"] | None = None
 def _worker_init(args: Arguments, options: "CompileOptions") -> None:
     global _WORKER
     _WORKER = (args, options)
-    from .validate import parallel as split
+    from .validate import parallel as split   # only the standard library at module level (module docstring)
     split.ENABLED = False          # the batch already keeps every CPU busy
     import signal
     # Ctrl-C goes to the whole process group: the parent reports it once.

@@ -606,7 +606,7 @@ class InternalValidationError(RuntimeError):
 
 def _validate(result: CompileResult) -> Any:
     from .lower.codegen import ir_line_locator
-    from .validate import validate_text
+    from .validate import validate_text   # stages load only when a compile runs (module docstring)
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
