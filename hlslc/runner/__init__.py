@@ -9,7 +9,8 @@ check its results.
     run.ok, [o.line() for o in run.outcomes]     # each Result of the pipeline
 
 Stages: `pipeline` (the offload-test-suite file), `executor` and `ops`
-(running the IR over every thread at once), `vulkan` with `vk` and
+(running the IR over every thread at once, with `linalg`, `wavematrix`
+and what they share in `base`), `vulkan` with `vk` and
 `spirv_info` (running SPIR-V on a Vulkan device), `results` (the
 comparison rules), `command` (the `hlslc run` command line).
 """

@@ -12,10 +12,12 @@ active.  Memory: allocas and static globals are private (a row per
 thread), groupshared globals a row per group, resources byte arrays shared
 by the dispatch.
 
-Owns: reading the module (the validator's reader), the handles of bound
-resources, executing instructions and `dx.op` calls, and `RunError` with
-the IR line of what failed.  Does not own: pipeline files (`pipeline`),
-comparing results (`results`), the matrix operations (`linalg`).
+Owns: reading the module (the validator's reader), binding the pipeline's
+resources, running instructions and dispatching `dx.op` calls to their
+handlers, with the IR line of what failed in the `RunError`.  Does not
+own: pointers, memory, handles and the helpers its operations share
+(`base`), the `dx.op` handlers (`ops`, `linalg`, `wavematrix`), pipeline
+files (`pipeline`), comparing results (`results`).
 """
 
 from __future__ import annotations
@@ -30,115 +32,12 @@ from ..dxil import ops as ir_ops
 from ..dxil import reader as R
 from ..validate.uniformity import _post_dominators
 from .errors import RunError
+from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
+from .ops import OPERATIONS, llvm_atomic
 from .pipeline import Pipeline
 from .types import SIGNED, IRType, TypeTable
 
 _EXIT = "\0exit"
-
-
-class Ptr:
-    """A pointer per thread: a memory object and a byte offset per thread."""
-
-    __slots__ = ("mem", "offset")
-
-    def __init__(self, mem: "Memory", offset: np.ndarray) -> None:
-        self.mem = mem
-        self.offset = offset
-
-
-class Memory:
-    """Bytes a row per owner: per thread (private), per group (groupshared)."""
-
-    __slots__ = ("data", "rows", "name", "objects", "shadow")
-
-    def __init__(self, name: str, size: int, owners: int, row_of_thread: np.ndarray) -> None:
-        self.name = name
-        self.data = np.zeros((owners, max(size, 1)), dtype=np.uint8)
-        self.rows = row_of_thread
-        self.objects: dict[int, Any] = {}     # byte offset -> a handle or matrix stored there
-        self.shadow: "Shadow | None" = None   # groupshared memory under --check
-
-    def load(self, offset: np.ndarray, dtype: np.dtype, mask: np.ndarray) -> np.ndarray:
-        n = dtype.itemsize
-        idx = offset.astype(np.int64)[:, None] + np.arange(n)
-        idx = np.clip(idx, 0, self.data.shape[1] - 1)
-        if self.shadow is not None:
-            self.shadow.read(self, idx, mask)
-        raw = self.data[self.rows[:, None], idx]
-        return np.ascontiguousarray(raw).view(dtype).reshape(len(offset))
-
-    def store(self, offset: np.ndarray, value: np.ndarray, mask: np.ndarray) -> None:
-        value = np.ascontiguousarray(value)
-        n = value.dtype.itemsize
-        lanes = np.nonzero(mask)[0]
-        if not len(lanes):
-            return
-        raw = value[lanes].view(np.uint8).reshape(len(lanes), n)
-        idx = offset[lanes].astype(np.int64)[:, None] + np.arange(n)
-        if idx.size and (idx.min() < 0 or idx.max() >= self.data.shape[1]):
-            raise RunError(f"a store outside '{self.name}'")
-        if self.shadow is not None:
-            self.shadow.write(self, idx, lanes)
-        self.data[self.rows[lanes][:, None], idx] = raw
-
-
-class Shadow:
-    """--check on groupshared memory: for each byte, the thread that last
-    wrote it and the barrier interval (epoch of its group) it did so in,
-    and the last thread that read it.  A read of a byte no thread wrote is
-    a read of uninitialised memory; a read of a byte another thread wrote
-    in the same interval, or a write of a byte another thread read or wrote
-    in it, is a data race (nothing orders the two accesses)."""
-
-    def __init__(self, ex: "Executor", mem: Memory) -> None:
-        self.ex = ex
-        shape = mem.data.shape
-        self.writer = np.full(shape, -1, dtype=np.int64)
-        self.write_epoch = np.full(shape, -1, dtype=np.int64)
-        self.reader = np.full(shape, -1, dtype=np.int64)
-        self.read_epoch = np.full(shape, -1, dtype=np.int64)
-
-    def read(self, mem: Memory, idx: np.ndarray, mask: np.ndarray) -> None:
-        lanes = np.nonzero(mask)[0]
-        if not len(lanes):
-            return
-        rows = mem.rows[lanes][:, None]
-        cells = idx[lanes]
-        writer = self.writer[rows, cells]
-        if (writer < 0).any():
-            lane = lanes[np.nonzero((writer < 0).any(axis=1))[0][0]]
-            raise RunError(f"thread {int(lane)} reads groupshared '{mem.name.lstrip('@')}' where no thread has "
-                           "written (uninitialised memory)")
-        epoch = self.ex.epoch[mem.rows[lanes]][:, None]
-        race = (self.write_epoch[rows, cells] == epoch) & (writer != lanes[:, None])
-        if race.any():
-            k = np.nonzero(race.any(axis=1))[0][0]
-            raise RunError(f"data race on groupshared '{mem.name.lstrip('@')}': thread {int(lanes[k])} reads what "
-                           f"thread {int(writer[k][race[k]][0])} wrote with no barrier between")
-        self.reader[rows, cells] = lanes[:, None]
-        self.read_epoch[rows, cells] = epoch
-
-    def write(self, mem: Memory, idx: np.ndarray, lanes: np.ndarray) -> None:
-        rows = mem.rows[lanes][:, None]
-        epoch = self.ex.epoch[mem.rows[lanes]][:, None]
-        other_write = (self.write_epoch[rows, idx] == epoch) & (self.writer[rows, idx] != lanes[:, None]) \
-            & (self.writer[rows, idx] >= 0)
-        other_read = (self.read_epoch[rows, idx] == epoch) & (self.reader[rows, idx] != lanes[:, None]) \
-            & (self.reader[rows, idx] >= 0)
-        # Two threads of this very store writing one byte race as well.
-        flat = rows * mem.data.shape[1] + idx          # (group, byte) of each byte written
-        _, counts = np.unique(flat.reshape(-1), return_counts=True)
-        same = bool((counts > 1).any())
-        if other_write.any() or other_read.any() or same:
-            bad = other_write | other_read
-            k = int(np.nonzero(bad.any(axis=1))[0][0]) if bad.any() else 0
-            what = "wrote" if other_write.any() else "read"
-            who = (self.writer if other_write.any() else self.reader)[rows, idx][k][bad[k]] if bad.any() else []
-            other = f"thread {int(who[0])} {what}" if len(who) else "another thread writes"
-            raise RunError(f"data race on groupshared '{mem.name.lstrip('@')}': thread {int(lanes[k])} writes "
-                           f"where {other} with no barrier between")
-        self.writer[rows, idx] = lanes[:, None]
-        self.write_epoch[rows, idx] = epoch
 
 
 class Resource:
@@ -190,8 +89,6 @@ def parse_root_signature(text: str) -> list[tuple[str, str, int, int]]:
     """A root signature's parameters: (kind, register class, register,
     space) for RootConstants, CBV, SRV and UAV, ("DescriptorTable", "", 0,
     0) for a table."""
-    import re
-
     params: list[tuple[str, str, int, int]] = []
     depth, start = 0, 0
     items = []
@@ -295,7 +192,7 @@ class Executor:
             return preferred or (sizes[0] if sizes else None)
         return None
 
-    def _records(self) -> dict[str, list[list[str]]]:
+    def resource_records(self) -> dict[str, list[list[str]]]:
         """!dx.resources records by class: 't', 'u', 'b', 's'."""
         out: dict[str, list[list[str]]] = {"t": [], "u": [], "b": [], "s": []}
         refs = self.mod.named_metadata.get("dx.resources", [])
@@ -563,7 +460,7 @@ class Executor:
                 raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
             if ins.result is not None:
                 old = self.values.get(ins.result)
-                self.values[ins.result] = _merge(old, value, mask) if old is not None else value
+                self.values[ins.result] = merge(old, value, mask) if old is not None else value
         raise RunError(f"block '{block.name}' has no terminator")
 
     def _switch(self, ins: R.Instruction, mask: np.ndarray) -> Any:
@@ -704,7 +601,7 @@ class Executor:
                 idx = self.value_of(idx_op.type, idx_op.value)
                 idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
                 if k == 0:
-                    offset = offset + idx * _stride(t)
+                    offset = offset + idx * element_stride(t)
                     continue
                 if t.kind == "struct":
                     field = int(idx[0])
@@ -712,7 +609,7 @@ class Executor:
                     t = t.fields[field]
                 else:
                     t = t.elem
-                    offset = offset + idx * _stride(t)
+                    offset = offset + idx * element_stride(t)
             return Ptr(ptr.mem, offset)
         if op == "extractvalue":
             parts = R.split_top(rest)
@@ -783,16 +680,16 @@ class Executor:
             v = ptr.mem.load(ptr.offset, t.dtype if t.text != "i1" else np.dtype(np.uint8), mask)
             return v.astype(bool) if t.text == "i1" else v
         if t.kind == "vector":
-            step = _stride(t.elem)
+            step = element_stride(t.elem)
             cols = [self.load(Ptr(ptr.mem, ptr.offset + k * step), t.elem, mask) for k in range(t.count)]
             return np.stack(cols, axis=1)
         if t.kind in ("struct", "array"):
             items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
-                [(k * _stride(t.elem), t.elem) for k in range(t.count)]
+                [(k * element_stride(t.elem), t.elem) for k in range(t.count)]
             return tuple(self.load(Ptr(ptr.mem, ptr.offset + off), ft, mask) for off, ft in items)
         if t.kind in ("opaque", "pointer"):
             # Handles, matrix references and pointers kept in allocas.
-            return _load_object(ptr, mask)
+            return load_object(ptr, mask)
         raise RunError(f"cannot load a '{t.text}'")
 
     def store(self, ptr: Ptr, t: IRType, value: Any, mask: np.ndarray) -> None:
@@ -800,21 +697,20 @@ class Executor:
             v = value.astype(np.uint8) if t.text == "i1" else value.astype(t.dtype, copy=False)
             ptr.mem.store(ptr.offset, v, mask)
         elif t.kind == "vector":
-            step = _stride(t.elem)
+            step = element_stride(t.elem)
             for k in range(t.count):
                 self.store(Ptr(ptr.mem, ptr.offset + k * step), t.elem, value[:, k], mask)
         elif t.kind in ("struct", "array"):
             items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
-                [(k * _stride(t.elem), t.elem) for k in range(t.count)]
+                [(k * element_stride(t.elem), t.elem) for k in range(t.count)]
             for (off, ft), v in zip(items, value):
                 self.store(Ptr(ptr.mem, ptr.offset + off), ft, v, mask)
         elif t.kind in ("opaque", "pointer"):
-            _store_object(ptr, value, mask)
+            store_object(ptr, value, mask)
         else:
             raise RunError(f"cannot store a '{t.text}'")
 
     def _llvm_atomic(self, ins: R.Instruction, rest: str, mask: np.ndarray) -> Any:
-        from .ops import llvm_atomic
         return llvm_atomic(self, ins, rest, mask)
 
     # ---- calls ----------------------------------------------------------------
@@ -827,74 +723,11 @@ class Executor:
         op = next((o for o in ir_ops.by_function(name) if o.opcode == opcode), None)
         if op is None:
             raise RunError(f"unknown operation {name} with opcode {opcode}")
-        from .ops import OPERATIONS
         handler = OPERATIONS.get(op.name)
         if handler is None:
             raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
         args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
         return handler(self, ins, op, args, mask)
-
-
-class _Slot:
-    """What is stored at one offset of memory holding handles or matrices:
-    one value for every thread (`uniform`), or a value per thread."""
-
-    __slots__ = ("uniform", "lanes")
-
-    def __init__(self, uniform: Any) -> None:
-        self.uniform = uniform
-        self.lanes: list[Any] | None = None
-
-
-def _load_object(ptr: Ptr, mask: np.ndarray) -> Any:
-    """A handle (or matrix) kept in memory: what each thread stored there."""
-    n = len(ptr.offset)
-    lanes = np.nonzero(mask)[0] if mask.any() else np.arange(min(n, 1))
-    offsets = np.unique(ptr.offset[lanes])
-    if len(offsets) == 1:
-        slot = ptr.mem.objects.get(int(offsets[0]))
-        if slot is None:
-            return None
-        if slot.lanes is None:
-            return slot.uniform
-        per_lane = [slot.lanes[k] for k in lanes]
-    else:
-        per_lane = []
-        for k in lanes:
-            slot = ptr.mem.objects.get(int(ptr.offset[k]))
-            per_lane.append(None if slot is None else slot.uniform if slot.lanes is None else slot.lanes[k])
-    distinct = {id(v): v for v in per_lane}
-    if len(distinct) == 1:
-        return per_lane[0]
-    from .ops import Handle
-    values = list(distinct.values())
-    if all(isinstance(v, Handle) and len(v.resources) == 1 for v in values):
-        resources = [v.resources[0] for v in values]
-        index = np.zeros(n, dtype=np.int64)
-        order = {id(v): k for k, v in enumerate(values)}
-        for lane, v in zip(lanes, per_lane):
-            index[lane] = order[id(v)]
-        return Handle(resources, index)
-    raise RunError("matrices chosen differently per thread are not supported")
-
-
-def _store_object(ptr: Ptr, value: Any, mask: np.ndarray) -> None:
-    n = len(ptr.offset)
-    from .ops import Handle
-    lanes = np.nonzero(mask)[0]
-    offsets = np.unique(ptr.offset[lanes]) if len(lanes) else ()
-    varying = isinstance(value, Handle) and value.index is not None
-    if len(offsets) == 1 and not varying and len(lanes) == n:
-        ptr.mem.objects[int(offsets[0])] = _Slot(value)      # every thread stores the same
-        return
-    for lane in lanes:
-        key = int(ptr.offset[lane])
-        slot = ptr.mem.objects.get(key)
-        if slot is None:
-            slot = ptr.mem.objects[key] = _Slot(None)
-        if slot.lanes is None:
-            slot.lanes = [slot.uniform] * n
-        slot.lanes[lane] = Handle([value.resources[int(value.index[lane])]]) if varying else value
 
 
 # --------------------------------------------------------------------------
@@ -906,28 +739,9 @@ _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uito
           "addrspacecast", "ptrtoint", "inttoptr"}
 
 
-def _stride(t: IRType) -> int:
-    return (t.size + t.align - 1) // t.align * t.align
-
-
 def _signed(v: np.ndarray, t: IRType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
-
-
-def _merge(old: Any, new: Any, mask: np.ndarray) -> Any:
-    """A value recomputed by some threads keeps the others' old values."""
-    if isinstance(new, np.ndarray) and isinstance(old, np.ndarray) and old.shape == new.shape \
-            and old.dtype == new.dtype:
-        if mask.all():
-            return new
-        m = mask[:, None] if new.ndim == 2 else mask
-        return np.where(m, new, old)
-    if isinstance(new, tuple) and isinstance(old, tuple) and len(old) == len(new):
-        return tuple(_merge(o, v, mask) for o, v in zip(old, new))
-    if isinstance(new, Ptr) and isinstance(old, Ptr) and new.mem is old.mem:
-        return Ptr(new.mem, np.where(mask, new.offset, old.offset))
-    return new
 
 
 def _scalar_constant(t: IRType, text: str) -> Any:
@@ -948,15 +762,6 @@ def _scalar_constant(t: IRType, text: str) -> Any:
     value = int(text)
     bits = t.dtype.itemsize * 8
     return value & ((1 << bits) - 1)
-
-
-def ftz(x: np.ndarray) -> np.ndarray:
-    """32-bit float arithmetic flushes denormals to a zero of their sign, as
-    DXIL's default float32 denorm mode lets GPUs do (and they do)."""
-    if x.dtype != np.float32:
-        return x
-    tiny = np.float32(np.finfo(np.float32).tiny)
-    return np.where(np.abs(x) < tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
 
 
 def _binary(op: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:

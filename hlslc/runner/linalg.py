@@ -26,12 +26,16 @@ hlslc's matrixAccumulate, and matrixQueryAccumulatorLayout (A or B by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .executor import Executor, Ptr, RunError, _stride
-from .ops import Handle, op
+from .base import Handle, Ptr, element_stride
+from .errors import RunError
+from .ops import op
+
+if TYPE_CHECKING:
+    from .executor import Executor
 
 _COMPONENTS = {2: np.int16, 3: np.uint16, 4: np.int32, 5: np.uint32, 6: np.int64, 7: np.uint64,
                8: np.float16, 9: np.float32, 10: np.float64,
@@ -93,7 +97,7 @@ def numeric(values: np.ndarray, signed: bool) -> np.ndarray:
     return values.astype(np.float64)
 
 
-def _signed(component: int) -> bool:
+def signed_component(component: int) -> bool:
     return component in (2, 4, 6, 17) or component >= 8 and component not in PACKED
 
 
@@ -105,7 +109,7 @@ def _owners(ex: Executor, scope: int) -> tuple[np.ndarray, int]:
     return ex.d.group.astype(np.int64), ex.d.group_count
 
 
-def _active(ex: Executor, m: Matrix, mask: np.ndarray) -> list[tuple[int, int]]:
+def active_owners(ex: Executor, m: Matrix, mask: np.ndarray) -> list[tuple[int, int]]:
     """(owner, representative thread) for each owner with active threads."""
     owner_of, _ = _owners(ex, m.scope)
     lanes = np.nonzero(mask)[0]
@@ -129,7 +133,7 @@ def _create(ex: Executor, ins, o, args, mask):
 @op("FillMatrix")
 def _fill(ex: Executor, ins, o, args, mask):
     mat = _matrix(args[0], ins.line)
-    for owner, lane in _active(ex, mat, mask):
+    for owner, lane in active_owners(ex, mat, mask):
         mat.assign(owner, np.asarray(args[1][lane]))
     return None
 
@@ -137,7 +141,7 @@ def _fill(ex: Executor, ins, o, args, mask):
 @op("CastMatrix")
 def _cast(ex: Executor, ins, o, args, mask):
     dest, src = _matrix(args[0], ins.line), _matrix(args[1], ins.line)
-    for owner, _ in _active(ex, dest, mask):
+    for owner, _ in active_owners(ex, dest, mask):
         value = src.data[owner]
         if (dest.m, dest.n) != value.shape:
             value = value.T if (dest.m, dest.n) == value.shape[::-1] else value
@@ -155,7 +159,7 @@ def _unary(ex: Executor, ins, o, args, mask):
     fn = _UNARY.get(kind)
     if fn is None:
         raise RunError(f"unknown element-wise operation {kind}", ins.line)
-    for owner, _ in _active(ex, mat, mask):
+    for owner, _ in active_owners(ex, mat, mask):
         with np.errstate(all="ignore"):
             value = fn(mat.data[owner].astype(np.float64) if kind >= 3 else mat.data[owner])
         mat.assign(owner, value)
@@ -168,8 +172,8 @@ def _binary(ex: Executor, ins, o, args, mask):
     fn = _BINARY.get(kind)
     if fn is None:
         raise RunError(f"unknown element-wise operation {kind}", ins.line)
-    for owner, lane in _active(ex, mat, mask):
-        signed = _signed(mat.component)
+    for owner, lane in active_owners(ex, mat, mask):
+        signed = signed_component(mat.component)
         with np.errstate(all="ignore"):
             operand = numeric(np.asarray(value[lane]), signed)
             current = numeric(mat.data[owner], signed)
@@ -218,8 +222,8 @@ def convert_layouts(buffers: Any, seed: int, to_device: bool) -> None:
         buf.data = np.frombuffer(bytes(raw), dtype=buf.data.dtype).copy()
 
 
-def _grid(mat: Matrix, base: int, stride: int, esize: int, layout: int, line: int | None,
-          seed: int = 0) -> np.ndarray:
+def element_addresses(mat: Matrix, base: int, stride: int, esize: int, layout: int, line: int | None,
+                      seed: int = 0) -> np.ndarray:
     """Byte address of each element.  RowMajor (0) and ColMajor (1) as the
     specification defines them; the opaque layouts (MulOptimal 2,
     OuterProductOptimal 3) keep the M x N elements in an order it does not
@@ -237,7 +241,7 @@ def _grid(mat: Matrix, base: int, stride: int, esize: int, layout: int, line: in
     raise RunError(f"unknown matrix layout {layout}", line)
 
 
-def _descriptor(args: list, line: int | None) -> Any:
+def descriptor_resource(args: list, line: int | None) -> Any:
     handle: Handle = args[1]
     if not isinstance(handle, Handle) or len(handle.resources) != 1:
         raise RunError("a matrix load or store through a handle that differs per thread", line)
@@ -247,11 +251,11 @@ def _descriptor(args: list, line: int | None) -> Any:
 @op("MatrixLoadFromDescriptor")
 def _load_descriptor(ex: Executor, ins, o, args, mask):
     mat = _matrix(args[0], ins.line)
-    res = _descriptor(args, ins.line)
+    res = descriptor_resource(args, ins.line)
     dt = mat.data.dtype
-    for owner, lane in _active(ex, mat, mask):
-        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line,
-                     ex.seed)
+    for owner, lane in active_owners(ex, mat, mask):
+        addr = element_addresses(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]),
+                                 ins.line, ex.seed)
         if addr.min() < 0 or addr.max() + dt.itemsize > len(res.data):
             mat.data[owner] = 0          # out of bounds: a zero matrix
             continue
@@ -262,18 +266,18 @@ def _load_descriptor(ex: Executor, ins, o, args, mask):
 
 def _write(ex: Executor, ins, args, mask, accumulate: bool) -> None:
     mat = _matrix(args[0], ins.line)
-    res = _descriptor(args, ins.line)
+    res = descriptor_resource(args, ins.line)
     dt = mat.data.dtype
-    for owner, lane in _active(ex, mat, mask):
-        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]), ins.line,
-                     ex.seed)
+    for owner, lane in active_owners(ex, mat, mask):
+        addr = element_addresses(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]),
+                                 ins.line, ex.seed)
         if addr.min() < 0 or addr.max() + dt.itemsize > len(res.data):
             continue                     # out of bounds: nothing is written
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         value = mat.data[owner].reshape(-1)
         if accumulate:
             # Added in the matrix's component type.
-            signed = _signed(mat.component)
+            signed = signed_component(mat.component)
             with np.errstate(all="ignore"):
                 value = numeric(np.ascontiguousarray(res.data[idx]).view(dt).reshape(-1), signed) \
                     + numeric(value, signed)
@@ -302,11 +306,11 @@ def memory_element(ex: Executor, ins, component: int) -> tuple[np.dtype, int, in
     if scalar is None:
         raise RunError(f"unknown memory element type '{suffix}'", ins.line)
     t = ex.types.get(scalar)
-    step = _stride(t)
+    step = element_stride(t)
     if component in PACKED and scalar == "i32":
         return np.dtype(_COMPONENTS[component]), step, 1
     dt = t.dtype
-    if dt.kind == "u" and _signed(component):
+    if dt.kind == "u" and signed_component(component):
         dt = np.dtype(dt.str.replace("u", "i"))
     return dt, step, step
 
@@ -331,10 +335,10 @@ def _memory(ex: Executor, ins, args, mask, store: bool, accumulate: bool = False
     ptr: Ptr = args[1]
     dt, step, esize = memory_element(ex, ins, mat.component)
     mem = ptr.mem
-    for owner, lane in _active(ex, mat, mask):
+    for owner, lane in active_owners(ex, mat, mask):
         row = mem.data[mem.rows[lane]]
         base = int(ptr.offset[lane]) + int(args[2][lane]) * step
-        addr = _grid(mat, base, int(args[3][lane]) * step, esize, int(args[4][lane]), ins.line, ex.seed)
+        addr = element_addresses(mat, base, int(args[3][lane]) * step, esize, int(args[4][lane]), ins.line, ex.seed)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(row)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         if inside and (not store or accumulate):
@@ -351,7 +355,7 @@ def _memory(ex: Executor, ins, args, mask, store: bool, accumulate: bool = False
             continue
         value = mat.data[owner].reshape(-1)
         if accumulate:
-            signed = _signed(mat.component)
+            signed = signed_component(mat.component)
             with np.errstate(all="ignore"):
                 value = numeric(np.ascontiguousarray(row[idx]).view(dt).reshape(-1), signed) + numeric(value, signed)
         with np.errstate(all="ignore"):
@@ -385,8 +389,8 @@ def _matrix_op(ex: Executor, ins, o, args, mask):
     a, b, c = (_matrix(x, ins.line) for x in args)
     if o.name != "MatrixSumAccumulate" and (a.n != b.m or (a.m, b.n) != (c.m, c.n)):
         raise RunError(f"a {a.m}x{a.n} by {b.m}x{b.n} multiply into a {c.m}x{c.n} matrix", ins.line)
-    sa, sb, sc = _signed(a.component), _signed(b.component), _signed(c.component)
-    for owner, _ in _active(ex, c, mask):
+    sa, sb, sc = signed_component(a.component), signed_component(b.component), signed_component(c.component)
+    for owner, _ in active_owners(ex, c, mask):
         with np.errstate(all="ignore"):
             if o.name == "MatrixSumAccumulate":
                 result = numeric(c.data[owner], sc) + numeric(a.data[owner], sa) + numeric(b.data[owner], sb)
@@ -437,7 +441,7 @@ def _from_threads(ex: Executor, ins, o, args, mask):
     t = _thread_index(ex, mat.scope)
     count = mat.n if mat.use == 0 else mat.m
     lanes = np.nonzero(mask & (t < count))[0]
-    values = convert(numeric(vec[lanes, :length], _signed(mat.component)), mat.component)
+    values = convert(numeric(vec[lanes, :length], signed_component(mat.component)), mat.component)
     if mat.use == 0:
         mat.data[owner_of[lanes], :, t[lanes]] = values
     else:
@@ -491,8 +495,8 @@ def _outer_product(ex: Executor, ins, o, args, mask):
     if a.shape[1] != m or b.shape[1] != n:
         raise RunError(f"an outer product of {a.shape[1]} and {b.shape[1]} elements into a {m}x{n} matrix",
                        ins.line)
-    signed = _signed(component)
-    active = _active(ex, mat, mask)
+    signed = signed_component(component)
+    active = active_owners(ex, mat, mask)
     if not active:
         return mat
     owner_ids = np.array([ow for ow, _ in active])
@@ -509,10 +513,11 @@ def _accumulate(ex: Executor, ins, o, args, mask):
     acc, addend = _matrix(args[0], ins.line), _matrix(args[1], ins.line)
     if (acc.m, acc.n) != (addend.m, addend.n):
         raise RunError(f"adding a {addend.m}x{addend.n} matrix to a {acc.m}x{acc.n} one", ins.line)
-    signed = _signed(acc.component)
-    for owner, _ in _active(ex, acc, mask):
+    signed = signed_component(acc.component)
+    for owner, _ in active_owners(ex, acc, mask):
         with np.errstate(all="ignore"):
-            acc.assign(owner, numeric(acc.data[owner], signed) + numeric(addend.data[owner], _signed(addend.component)))
+            acc.assign(owner, numeric(acc.data[owner], signed)
+                       + numeric(addend.data[owner], signed_component(addend.component)))
     return None
 
 
@@ -521,7 +526,7 @@ def _matvec(ex: Executor, ins, o, args, mask):
     """A thread's vector times its matrix (row vector x M x N), plus a
     bias; the matrix is the thread's own or its wave's or group's."""
     vec, mat = _vector(args[0]), _matrix(args[1], ins.line)
-    signed = _signed(mat.component)
+    signed = signed_component(mat.component)
     if mat.component in PACKED and vec.shape[1] * 4 == mat.m:
         vec = _unpack(vec, mat.component)
     if vec.shape[1] != mat.m:

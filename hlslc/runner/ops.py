@@ -7,17 +7,28 @@ wave operations).
 Each handler takes (executor, instruction, operation, arguments, mask) and
 returns the call's value: a per-thread array, a tuple for `%dx.types.*`
 structs, a `Handle`, or None.
+
+Owns: `OPERATIONS`, the registry the executor looks handlers up in (`op`
+registers one; `linalg` and `wavematrix` add theirs), and the LLVM atomics
+(`atomicrmw`, `cmpxchg`) on groupshared memory.  Does not own: pointers,
+memory and handles (`base`), running instructions (`executor`, which hands
+each handler itself).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from ..dxil import reader as R
 from . import sampling
-from .executor import Executor, Ptr, RunError
+from .base import Handle, Ptr, ftz, merge
+from .errors import RunError
 from .types import SIGNED
+
+if TYPE_CHECKING:
+    from .executor import Executor
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 
@@ -35,8 +46,6 @@ def op(*names: str, handle: bool = False) -> Callable:
 
 
 def _per_resource(fn: Callable) -> Callable:
-    from .executor import _merge
-
     def run(ex, ins, o, args, mask):
         h = args[0]
         if not isinstance(h, Handle) or len(h.resources) == 1:
@@ -47,7 +56,7 @@ def _per_resource(fn: Callable) -> Callable:
             if not sub.any():
                 continue
             r = fn(ex, ins, o, [Handle([res])] + list(args[1:]), sub)
-            out = r if out is None else _merge(out, r, sub)
+            out = r if out is None else merge(out, r, sub)
         return out
     return run
 
@@ -59,22 +68,6 @@ def _overload(ins: Any) -> np.dtype | None:
              "i16": np.uint16, "i32": np.uint32, "i64": np.uint64}
     dt = table.get(suffix)
     return np.dtype(dt) if dt is not None else None
-
-
-class Handle:
-    """A resource handle: the resource per thread (one, unless indexed
-    non-uniformly into an array of bindings)."""
-
-    __slots__ = ("resources", "index")
-
-    def __init__(self, resources: list[Any], index: np.ndarray | None = None) -> None:
-        self.resources = resources
-        self.index = index          # per thread: which of `resources`; None: resources[0]
-
-    def single(self, line: int | None = None) -> Any:
-        if len(self.resources) == 1:
-            return self.resources[0]
-        raise RunError("a resource indexed differently per thread is not supported here yet", line)
 
 
 # --------------------------------------------------------------------------
@@ -111,7 +104,7 @@ def _create_handle(ex: Executor, ins, o, args, mask):
     cls = _CLASSES[int(args[0][0])]
     range_id = int(args[1][0])
     index = args[2]
-    records = ex._records()[cls]
+    records = ex.resource_records()[cls]
     rec = next((r for r in records if ex.mod.md_int(r[0]) == range_id), None)
     if rec is None:
         raise RunError(f"createHandle names resource range {range_id} of class '{cls}', which !dx.resources "
@@ -433,8 +426,6 @@ def _barrier(ex: Executor, ins, o, args, mask):
 # Math
 
 def _float_unary(fn, flush: bool = True):
-    from .executor import ftz
-
     def run(ex, ins, o, args, mask):
         with np.errstate(all="ignore"):
             if not flush:
@@ -484,7 +475,6 @@ def _iminmax(ex, ins, o, args, mask):
 
 @op("FMad", "Fma", "IMad", "UMad")
 def _mad(ex, ins, o, args, mask):
-    from .executor import ftz
     with np.errstate(all="ignore"):
         if o.name == "Fma":
             return (args[0].astype(np.float64) * args[1] + args[2]).astype(args[0].dtype)
@@ -818,7 +808,6 @@ def _atomic_cmpxchg(ex, ins, o, args, mask):
 
 def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
     """`atomicrmw`/`cmpxchg` on groupshared memory."""
-    from ..dxil import reader as R
     words = rest.split()
     while words[0] in ("weak", "volatile"):
         rest = rest[len(words[0]):].lstrip()

@@ -18,13 +18,18 @@ gives zeros and such a store writes nothing, like dx::linalg's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .executor import Executor, Ptr, RunError, _Slot
-from .linalg import Matrix, _active, _descriptor, _grid, _signed, memory_element, numeric, shadow_access
+from .base import Ptr, Slot
+from .errors import RunError
+from .linalg import (Matrix, active_owners, descriptor_resource, element_addresses, memory_element, numeric,
+                     shadow_access, signed_component)
 from .ops import op
+
+if TYPE_CHECKING:
+    from .executor import Executor
 
 _LEFT, _RIGHT, _LEFT_COL, _RIGHT_ROW, _ACC = range(5)
 _KIND_NAMES = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixLeftColAcc", "WaveMatrixRightRowAcc",
@@ -69,7 +74,7 @@ def _annotate(ex: Executor, ins, o, args, mask):
     if not isinstance(ptr, Ptr):
         raise RunError("waveMatrix_Annotate of something that is not a wave matrix variable", ins.line)
     for offset in np.unique(ptr.offset[mask]):
-        ptr.mem.objects[int(offset)] = _Slot(mat)
+        ptr.mem.objects[int(offset)] = Slot(mat)
     return None
 
 
@@ -85,7 +90,7 @@ def _depth(ex: Executor, ins, o, args, mask):
 @op("WaveMatrix_Fill")
 def _fill(ex: Executor, ins, o, args, mask):
     mat = _wave_matrix(ex, args[0], mask, ins.line)
-    for owner, lane in _active(ex, mat, mask):
+    for owner, lane in active_owners(ex, mat, mask):
         mat.assign(owner, np.asarray(args[1][lane]))
     return None
 
@@ -101,11 +106,11 @@ def _layout(mat: WaveMatrix, col_major: Any, lane: int) -> int:
 
 def _raw(ex: Executor, ins, args, mask, store: bool) -> None:
     mat = _wave_matrix(ex, args[0], mask, ins.line)
-    res = _descriptor(args, ins.line)
+    res = descriptor_resource(args, ins.line)
     dt = mat.data.dtype
-    for owner, lane in _active(ex, mat, mask):
-        addr = _grid(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, _layout(mat, args[5], lane),
-                     ins.line)
+    for owner, lane in active_owners(ex, mat, mask):
+        addr = element_addresses(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize,
+                                 _layout(mat, args[5], lane), ins.line)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(res.data)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         if not store:
@@ -130,10 +135,10 @@ def _groupshared(ex: Executor, ins, args, mask, store: bool) -> None:
     ptr: Ptr = args[1]
     dt, step, esize = memory_element(ex, ins, mat.component)
     mem = ptr.mem
-    for owner, lane in _active(ex, mat, mask):
+    for owner, lane in active_owners(ex, mat, mask):
         row = mem.data[mem.rows[lane]]
         base = int(ptr.offset[lane]) + int(args[2][lane]) * step
-        addr = _grid(mat, base, int(args[3][lane]) * step, esize, _layout(mat, args[4], lane), ins.line)
+        addr = element_addresses(mat, base, int(args[3][lane]) * step, esize, _layout(mat, args[4], lane), ins.line)
         inside = addr.min() >= 0 and addr.max() + dt.itemsize <= len(row)
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         if inside:
@@ -144,7 +149,7 @@ def _groupshared(ex: Executor, ins, args, mask, store: bool) -> None:
             else:
                 mat.data[owner] = 0
         elif inside:
-            value = numeric(mat.data[owner].reshape(-1), _signed(mat.component))
+            value = numeric(mat.data[owner].reshape(-1), signed_component(mat.component))
             with np.errstate(all="ignore"):
                 out = value.astype(dt) if dt.kind == "f" or value.dtype.kind != "f" else \
                     np.clip(np.trunc(np.nan_to_num(value)), np.iinfo(dt).min, np.iinfo(dt).max).astype(dt)
@@ -169,8 +174,8 @@ def _multiply(ex: Executor, ins, o, args, mask):
     if left.n != right.m or (left.m, right.n) != (acc.m, acc.n):
         raise RunError(f"a {left.m}x{left.n} by {right.m}x{right.n} multiply into a {acc.m}x{acc.n} "
                        f"accumulator", ins.line)
-    sl, sr, sa = _signed(left.component), _signed(right.component), _signed(acc.component)
-    for owner, _ in _active(ex, acc, mask):
+    sl, sr, sa = signed_component(left.component), signed_component(right.component), signed_component(acc.component)
+    for owner, _ in active_owners(ex, acc, mask):
         with np.errstate(all="ignore"):
             product = numeric(left.data[owner], sl) @ numeric(right.data[owner], sr)
             if o.name == "WaveMatrix_MultiplyAccumulate":
@@ -191,8 +196,8 @@ def _scalar_op(ex: Executor, ins, o, args, mask):
         raise RunError(f"unknown wave matrix scalar operation {kind}", ins.line)
     if mat.kind not in (_ACC, _LEFT_COL, _RIGHT_ROW):
         raise RunError(f"a scalar operation on a {_KIND_NAMES[mat.kind]}: only accumulators have them", ins.line)
-    signed = _signed(mat.component)
-    for owner, lane in _active(ex, mat, mask):
+    signed = signed_component(mat.component)
+    for owner, lane in active_owners(ex, mat, mask):
         with np.errstate(all="ignore"):
             current = numeric(mat.data[owner], signed)
             value = numeric(np.asarray(args[2][lane]), signed)
@@ -221,8 +226,8 @@ def _sum_or_add(ex: Executor, ins, o, args, mask):
             other.m not in (1, acc.m) or other.n not in (1, acc.n):
         raise RunError(f"Add of a {_KIND_NAMES[other.kind]} ({other.m}x{other.n}) to a "
                        f"{_KIND_NAMES[acc.kind]} ({acc.m}x{acc.n})", ins.line)
-    sa, so = _signed(acc.component), _signed(other.component)
-    for owner, _ in _active(ex, acc, mask):
+    sa, so = signed_component(acc.component), signed_component(other.component)
+    for owner, _ in active_owners(ex, acc, mask):
         with np.errstate(all="ignore"):
             value = numeric(other.data[owner], so)
             if o.name == "WaveMatrix_SumAccumulate":

@@ -6,7 +6,9 @@ module (each with a stable rule ID from `hlslc.spec.rules` and `path` set), and
 `hlslc.validate(ir_text)` is the same for library users.
 
 Reading: our own reader of the typed-pointer text (`reader`), not
-`llvmlite.binding` -- see that module's docstring for why.  Rules:
+`llvmlite.binding` -- see that module's docstring for why.  `core` reads
+and validates one text (a whole module, or each half of one that
+`parallel` splits between two processes).  Rules:
 `checks` (structure, matrix provenance, dimensions, operands, memory,
 vectors, shader model, stage, PSV), `resources` (resource classes and
 kinds of handles, atomic targets) and `uniformity` (uniform control flow).
@@ -19,20 +21,13 @@ import sys
 import types
 from typing import TYPE_CHECKING, Callable
 
-from ..diagnostics import Diagnostic, Severity
-from ..spec.rules import rule
+from ..diagnostics import Diagnostic
+from .parallel import validate_split
 
 if TYPE_CHECKING:
     from ..source import Span
-    from .checks import Validator
 
 __all__ = ["validate_text", "validate"]
-
-
-# Rules of the SM 6.10 revision that IR written for proposal 0035's earlier
-# draft (`--linalg-revision=draft`, which allows Thread scope almost
-# everywhere) does not follow; `revision="draft"` leaves them out.
-DRAFT_RELAXED_RULES = frozenset({"LINALG-OPERATION-SCOPE", "LINALG-RESOURCE-KIND"})
 
 
 def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
@@ -47,33 +42,17 @@ def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
     reported at that span, in source terms.  `split`: a large module whose
     functions call none of each other may be validated in two processes
     (hlslc/validate/parallel.py); the findings are the same."""
+    # Late: `hlslc` imports this package at start-up (to set
+    # parallel.ENABLED); the rules and the operation table load when
+    # something is validated.
+    from .core import validate_part
+
     if split:
-        from .parallel import validate_split
         found = validate_split(text, path, uniformity, revision, locate)
         if found is not None:
             return found
-    validator, diags = _validate_part(text, path, uniformity, revision, locate, part=False)
+    validator, diags = validate_part(text, path, uniformity, revision, locate, part=False)
     return diags
-
-
-def _validate_part(text: str, path: str, uniformity: bool, revision: str,
-                   locate: "Callable[[int], Span | None] | None", part: bool) -> "tuple[Validator | None, list[Diagnostic]]":
-    """Read and validate `text`; `part`: it holds only some of the module's
-    function bodies (see `split`)."""
-    from .checks import Validator
-    from ..dxil.reader import ParseError, read_module
-
-    try:
-        module = read_module(text)
-    except ParseError as exc:
-        return None, [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id,
-                                 path=path, line=exc.line if locate is None else None)]
-    validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset(), locate)
-    diags = validator.run(part=part)
-    if uniformity:
-        from .uniformity import check_uniformity
-        diags.extend(check_uniformity(validator))
-    return validator, diags
 
 
 def validate(ir_text: str, path: str = "<ir>") -> list[Diagnostic]:

@@ -35,6 +35,7 @@ from ..spec.rules import rule
 from ..spec import linalg_rules as LR
 from ..dxil.reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
 from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
+from .wavematrix import WaveMatrixRules
 
 if TYPE_CHECKING:
     from ..source import Span
@@ -265,7 +266,6 @@ class Validator:
             self.defs[fn.name] = {i.result: i for i in fn.instructions() if i.result}
         self.check_declarations()
         self.trace_matrices()
-        from .wavematrix import WaveMatrixRules
         self.wave_matrices = WaveMatrixRules(self)
         self.wave_matrices.collect()
         for fn in self.mod.functions.values():

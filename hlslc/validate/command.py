@@ -6,7 +6,7 @@ when a file has no errors (as DXC's validator does), and exits 1 when any
 file has errors or cannot be read, 0 otherwise, 2 on a usage error.
 
 Options: `--linalg-revision=draft` validates IR written for proposal 0035's
-earlier draft (see `DRAFT_RELAXED_RULES`); `-Wno-error=uniformity` makes
+earlier draft (see `core.DRAFT_RELAXED_RULES`); `-Wno-error=uniformity` makes
 IR-UNIFORM-CONTROL-FLOW a warning; `-fdiagnostics-format=sarif` writes one
 SARIF 2.1.0 log for all the files instead of the lines on standard error
 (`hlslc.sarif`), and `-fdiagnostics-output=FILE` writes the diagnostics to
@@ -15,9 +15,12 @@ FILE.
 
 from __future__ import annotations
 
+import sys
 from typing import TextIO
 
 from ..diagnostics import Diagnostic, Severity
+from ..sarif import build_log, dump_log, results_of
+from . import validate_text
 
 USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity]\n"
          "                      [-fdiagnostics-format=text|sarif] [-fdiagnostics-output=FILE] FILE.ll [FILE.ll ...]\n")
@@ -72,7 +75,6 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         sarif: list[dict] | None = [] if diagnostics_format == "sarif" else None
         status = _validate_files(files, revision, uniformity_is_error, stdout, diagnostics, sarif)
         if sarif is not None:
-            from ..sarif import build_log, dump_log
             diagnostics.write(dump_log(build_log(sarif, exit_code=status)))
             diagnostics.flush()
         return status
@@ -85,13 +87,10 @@ def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, 
                     sarif: list[dict] | None) -> int:
     """Validate each file; its findings go to `stderr` as lines, or into
     `sarif` as SARIF results.  The exit status."""
-    from . import validate_text
-
     status = 0
     for path in files:
         try:
             if path == "-":
-                import sys
                 text = sys.stdin.read()
             else:
                 with open(path, encoding="utf-8") as f:
@@ -99,7 +98,6 @@ def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, 
         except (OSError, UnicodeDecodeError) as exc:
             message = f"cannot read the file: {getattr(exc, 'strerror', None) or exc}"
             if sarif is not None:
-                from ..sarif import results_of
                 sarif.extend(results_of([Diagnostic(Severity.ERROR, message, path=_shown(path))]))
             else:
                 stderr.write(f"{path}: error: {message}\n")
@@ -117,7 +115,6 @@ def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, 
                 for note in d.notes:
                     stderr.write(f"{path}: note: {note.message}\n")
         if sarif is not None:
-            from ..sarif import results_of
             sarif.extend(results_of(found))
         if errors:
             status = 1

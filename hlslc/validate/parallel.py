@@ -130,9 +130,11 @@ def _in_two(child: "Callable[[], object]", parent: "Callable[[], object]") -> "t
 def _validated(text: str, path: str, uniformity: bool, revision: str,
                locate: "Callable[[int], Span | None] | None") -> tuple:
     """One part's (validator, findings, PSV entries, some call not understood)."""
-    from . import _validate_part
+    # Late: `hlslc` imports this module at start-up to set ENABLED; the
+    # rules and the operation table load when a part is validated.
+    from .core import validate_part
 
-    validator, diags = _validate_part(text, path, uniformity, revision, locate, part=True)
+    validator, diags = validate_part(text, path, uniformity, revision, locate, part=True)
     entries, unknown = validator.psv_entries() if validator is not None else ([], True)
     return validator, diags, entries, unknown
 
@@ -199,7 +201,7 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
     `locator(text, functions)` maps the lines of a part to source spans."""
     if not _allowed():
         return None
-    from llvmlite import ir
+    from llvmlite import ir   # never at start-up: `hlslc --version` imports this module
 
     defined = [fn for fn in module.functions if fn.blocks]
     if len(defined) < MIN_FUNCTIONS:
