@@ -2,13 +2,13 @@
 // CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '0x'
 // CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '0x1p3'
 // CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:11: error: invalid numeric literal '089'
-// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:13: error: invalid numeric literal '1.0.0'
+// CHECK: {{.*}}bad_numbers.hlsl:[[@LINE+7]]:13: error: invalid numeric literal '1.0e'
 // CHECK: 4 errors generated.
 // Malformed numbers are reported once each and parsing goes on.
 void f() {
   int a = 0x;
   int b = 0x1p3;
   int c = 089;
-  float d = 1.0.0;
+  float d = 1.0e;
   int e = 017 + 0xFFu + 10ul;
 }
