@@ -85,6 +85,8 @@ Preprocessor:
   -D NAME[=VALUE]           define a macro (VALUE defaults to 1)
   -U NAME                   undefine a macro
   -I DIR                    add DIR to the #include search path
+  --confine-includes        #include reads only files inside the -I folders
+                            (and the built-in headers): for untrusted source
 
 Diagnostics:
   -Werror                   treat warnings as errors

@@ -225,10 +225,15 @@ class CompileOptions(ValueRecord):
     # ("warning", "error" for -Werror=portability, "no-error" for
     # -Wno-error=portability, "off" for -Wno-portability).
     portability: str
+    # --confine-includes: `#include` reads only files inside `include_dirs`
+    # and the built-in headers (for services compiling source they do not
+    # trust: no absolute paths, no `..` out of the folders, no symbolic
+    # link leading out of them); anything else is "file not found".
+    confine_includes: bool
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability")
+               "target_device", "portability", "confine_includes")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -238,7 +243,8 @@ class CompileOptions(ValueRecord):
                  uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
-                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning") -> None:
+                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
+                 confine_includes: bool = False) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -259,6 +265,7 @@ class CompileOptions(ValueRecord):
         self.bracket_depth = bracket_depth
         self.target_device = target_device
         self.portability = portability
+        self.confine_includes = confine_includes
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -533,6 +540,7 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
         builtin_include_dir=resources.builtin_include_dir(),
         # -P prints the header's tokens, which a cache hit does not produce.
         header_cache="off" if options.emit == EMIT_PREPROCESSED else options.header_cache,
+        confine_includes=options.confine_includes,
     )
     preprocessor = Preprocessor(pp_options, result.diagnostics)
     try:

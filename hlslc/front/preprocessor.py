@@ -34,7 +34,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Diagnostic, Diagnostics, Severity
+from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..records import ValueRecord
 from ..source import MacroOrigin, SourceFile, Span
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
@@ -796,17 +796,24 @@ class PreprocessorOptions(ValueRecord):
     predefined: dict[str, str]              # the driver's predefined macros
     builtin_include_dir: str | None         # searched last
     header_cache: str                       # "off", "memory" or "disk" (hlslc/front/header_cache.py)
-    _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir", "header_cache")
+    # --confine-includes: an #include may only read files inside the
+    # include_dirs and the built-in include folder (symbolic links
+    # resolved); anything else is "file not found", without looking.
+    confine_includes: bool
+    _fields = ("include_dirs", "defines", "undefines", "predefined", "builtin_include_dir", "header_cache",
+               "confine_includes")
 
     def __init__(self, include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
                  undefines: list[str] | None = None, predefined: dict[str, str] | None = None,
-                 builtin_include_dir: str | None = None, header_cache: str = "off") -> None:
+                 builtin_include_dir: str | None = None, header_cache: str = "off",
+                 confine_includes: bool = False) -> None:
         self.include_dirs = [] if include_dirs is None else include_dirs
         self.defines = [] if defines is None else defines
         self.undefines = [] if undefines is None else undefines
         self.predefined = {} if predefined is None else predefined
         self.builtin_include_dir = builtin_include_dir
         self.header_cache = header_cache
+        self.confine_includes = confine_includes
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -828,6 +835,7 @@ class Preprocessor:
         self.header_prefix: tuple[int, HeaderEntry] | None = None
         # What the header cache did in the last run (see `CompileResult`).
         self.header_cache_status = "off"
+        self._confined_roots: list[str] | None = None
         self._handlers = {
             "define": self._directive_define,
             "undef": self._directive_undef,
@@ -1027,9 +1035,55 @@ class Preprocessor:
         self.header_prefix = (len(self._out), entry)
 
     def _find_include(self, name: str, angled: bool, includer: str) -> tuple[str, bool] | None:
-        """(path, found in the builtin dir) for an include name, or None."""
+        """(path, found in the builtin dir) for an include name, or None.
+
+        A name with backslashes is also tried with '/' for them, as DXC
+        reads `#include "dir\\file.hlsli"` on Windows.  Under
+        `confine_includes` a candidate outside the include folders is
+        skipped before the file system is asked about it."""
+        names = [name]
+        if "\\" in name and os.sep != "\\":
+            names.append(name.replace("\\", "/"))
+        roots = self._include_roots() if self.options.confine_includes else None
+        for spelling in names:
+            found = self._find_spelling(spelling, angled, includer, roots)
+            if found is not None:
+                return found
+        return None
+
+    def _include_roots(self) -> list[str]:
+        """The folders a confined #include may read from, resolved."""
+        roots = self._confined_roots
+        if roots is None:
+            folders = list(self.options.include_dirs)
+            if self.options.builtin_include_dir:
+                folders.append(self.options.builtin_include_dir)
+            roots = []
+            for folder in folders:
+                try:
+                    roots.append(os.path.join(os.path.realpath(folder), ""))
+                except (OSError, ValueError):
+                    continue
+            self._confined_roots = roots
+        return roots
+
+    @staticmethod
+    def _inside(candidate: str, roots: list[str]) -> bool:
+        try:
+            real = os.path.realpath(candidate)
+        except (OSError, ValueError):
+            return False
+        return any(real.startswith(root) for root in roots)
+
+    def _find_spelling(self, name: str, angled: bool, includer: str,
+                       roots: list[str] | None) -> tuple[str, bool] | None:
         if os.path.isabs(name):
-            return (name, False) if os.path.isfile(name) else None
+            if roots is not None and not self._inside(name, roots):
+                return None
+            try:
+                return (name, False) if os.path.isfile(name) else None
+            except (OSError, ValueError):
+                return None
         directories: list[tuple[str, bool]] = []
         if not angled:
             directories.append((os.path.dirname(includer), False))
@@ -1039,6 +1093,8 @@ class Preprocessor:
         builtin_root = self.options.builtin_include_dir
         for directory, is_builtin in directories:
             candidate = os.path.normpath(os.path.join(directory, name))
+            if roots is not None and not self._inside(candidate, roots):
+                continue
             try:
                 if os.path.isfile(candidate):
                     # Anything under hlslc's own include tree is built in,
@@ -1520,7 +1576,11 @@ class Preprocessor:
             return
         found = self._find_include(name, angled, ctx.source.path)
         if found is None:
-            self.diags.error(name_span, f"'{name}' file not found")
+            diag = Diagnostic(Severity.ERROR, f"'{name}' file not found", name_span)
+            if self.options.confine_includes:
+                diag.notes.append(Note("--confine-includes: only files inside the include folders (-I) "
+                                       "may be included", None))
+            self.diags.report(diag)
             return
         path, is_builtin = found
         once_key = self._once_key(path)

@@ -249,3 +249,27 @@ def test_own_ir_failing_validation_is_an_internal_error(monkeypatch):
         hlslc.compile_source(CLEAN, "clean.hlsl")
     # -Vd (validate=False) skips the validator.
     assert hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(validate=False)).ok
+
+
+def test_confine_includes(tmp_path):
+    """CompileOptions.confine_includes: #include reads files inside the
+    include folders only; an absolute path, '..' or a symbolic link out of
+    them is not found, and the file's text never reaches a diagnostic."""
+    inc = tmp_path / "inc"
+    inc.mkdir()
+    (inc / "ok.hlsli").write_text("static const uint K = 3;\n")
+    secret = tmp_path / "secret.hlsli"
+    secret.write_text("SECRET_TEXT\n")
+    (inc / "link.hlsli").symlink_to(secret)
+    shader = "#include \"ok.hlsli\"\n#include \"{}\"\n[numthreads(1,1,1)] void main() {{}}\n"
+    confined = CompileOptions(include_dirs=[str(inc)], emit=EMIT_NOTHING, confine_includes=True)
+    for name in (str(secret), "../secret.hlsli", "link.hlsli"):
+        result = hlslc.compile_source(shader.format(name), str(tmp_path / "main.hlsl"), confined)
+        assert [d.message for d in result.errors] == [f"'{name}' file not found"]
+        assert "SECRET_TEXT" not in str(result.diagnostics) and str(secret) not in result.files
+        # Without confinement the same include is read (and is not HLSL).
+        opened = hlslc.compile_source(shader.format(name), str(tmp_path / "main.hlsl"),
+                                      confined.replace(confine_includes=False))
+        assert not opened.ok and any("SECRET_TEXT" in f.text for f in opened.files.values())
+    ok = hlslc.compile_source(shader.format("ok.hlsli"), "<input>", confined)
+    assert ok.ok, ok.diagnostics

@@ -1,0 +1,1 @@
+static const uint FromInc = 7;

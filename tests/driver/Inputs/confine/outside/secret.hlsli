@@ -1,0 +1,1 @@
+this text must never appear in a diagnostic
