@@ -56,6 +56,20 @@ _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
                        r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
 
+def _too_large(text: str) -> bool:
+    """Whether an integer literal (well formed) needs more than 64 bits.
+    Digits are counted before converting: int() refuses more than 4,300."""
+    digits = text.rstrip("uUlL")
+    if digits[:2] in ("0x", "0X"):
+        digits, base, most = digits[2:], 16, 16
+    elif len(digits) > 1 and digits[0] == "0":
+        base, most = 8, 22
+    else:
+        base, most = 10, 20
+    significant = digits.lstrip("0")
+    return len(significant) > most or (bool(significant) and int(significant, base) >= 1 << 64)
+
+
 class ParserToken:
     """A terminal for the parser: its grammar name, its text, and its index
     in the token list (which is also its index in the list of origins)."""
@@ -376,6 +390,10 @@ class Classifier:
             elif kind == T.NUMBER:
                 if _INT_RE.match(text):
                     ttype = "INT_LITERAL"
+                    if _too_large(text):
+                        self.diags.error(tok.span, "integer literal is too large to be represented in any "
+                                                   "integer type")
+                        text = "0"
                 elif _FLOAT_RE.match(text):
                     ttype = "FLOAT_LITERAL"
                 else:

@@ -931,8 +931,15 @@ def _bind_rules(tables: Tables, builder: _Builder) -> list[tuple]:
     return bound
 
 
-def _reduce(rule: tuple, state_stack: list[int], value_stack: list) -> None:
-    """Apply one reduction to the stacks (without the goto)."""
+def _reduce(rule: tuple, state_stack: list[int], value_stack: list,
+            grown: list[tuple[list, int]] | None = None) -> None:
+    """Apply one reduction to the stacks (without the goto).
+
+    With `grown`, a list that an inlined repetition (`item*`) left on the
+    stack is extended in place rather than copied, and recorded there with
+    its length before, so the main loop can undo the reduction: copying made
+    a repetition of n items (60,000 declarations, an initializer list of
+    100,000 values) quadratic."""
     size, _, mode, method, flatten = rule
     if mode == RULE_PASS:
         del state_stack[-1]
@@ -945,8 +952,15 @@ def _reduce(rule: tuple, state_stack: list[int], value_stack: list) -> None:
         children = []
     if flatten:
         # Splice the children of inlined `_rules` (lists) into this rule's.
-        spliced: list = []
-        for child in children:
+        spliced: list
+        rest = children
+        if grown is not None and children and children[0].__class__ is list:
+            spliced = children[0]
+            grown.append((spliced, len(spliced)))
+            rest = children[1:]
+        else:
+            spliced = []
+        for child in rest:
             if child.__class__ is list:
                 spliced.extend(child)
             else:
@@ -983,10 +997,13 @@ def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnost
             i += 1
             continue
         # Reductions first.  LALR may reduce before it notices a bad token;
-        # the snapshot lets the error be reported (and recovered) from the
-        # state the token was seen in.
-        saved_states = state_stack[:]
-        saved_values = value_stack[:]
+        # what they pop of the stacks is kept, so the error can be reported
+        # (and recovered) from the state the token was seen in.  Only the
+        # popped part is kept: copying the whole stacks here made a deep
+        # nest (an `else if` chain of 10,000) quadratic.
+        low = len(state_stack)      # state_stack[:low] is untouched
+        popped: list[tuple[list[int], list[Any]]] = []
+        grown: list[tuple[list, int]] = []
         accepted = False
         while entry is not None:
             if entry >= 0:
@@ -995,6 +1012,10 @@ def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnost
                 accepted = True
                 break
             rule = rules[~entry]
+            cut = len(state_stack) - (1 if rule[2] == RULE_PASS else rule[0])
+            if cut < low:
+                popped.append((state_stack[cut:low], value_stack[cut - 1:low - 1]))
+                low = cut
             if rule[2] == RULE_PASS:
                 # Most reductions are unit rules of the precedence chain
                 # (`?additive_expr: multiplicative_expr`): the value stays and
@@ -1011,7 +1032,7 @@ def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnost
                     chain = pass_chains[key] = (top, action)
                 state_stack[-1], entry = chain
                 continue
-            _reduce(rule, state_stack, value_stack)
+            _reduce(rule, state_stack, value_stack, grown)
             goto = states[state_stack[-1]][rule[1]]
             state_stack.append(goto)
             if goto == end_state and i == n:
@@ -1020,8 +1041,13 @@ def _run(tables: Tables, builder: _Builder, tokens: list[Token], diags: Diagnost
         if accepted:
             i += 1
             continue
-        state_stack[:] = saved_states
-        value_stack[:] = saved_values
+        for items, length in reversed(grown):
+            del items[length:]
+        del state_stack[low:]
+        del value_stack[low - 1:]
+        for states_part, values_part in reversed(popped):
+            state_stack.extend(states_part)
+            value_stack.extend(values_part)
         if i >= quiet_until and not (i == n and quiet_until > n):
             expected = _acceptable(tables, state_stack, reporter.terminal_names)
             reporter.report(tok, expected, value_stack, tokens[i - 1] if i else None)

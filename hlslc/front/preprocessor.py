@@ -632,9 +632,11 @@ class _ConditionEvaluator:
             bad = next((d for d in digits if d not in "01"), None)
             if bad:
                 self._fail(tok.span, f"invalid digit '{bad}' in binary constant")
-        value = int(digits, base)
-        if value > _U64_MASK:
+        # More than 64 bits' worth of digits is too large however it reads
+        # (and int() refuses strings of over 4,300 digits).
+        if len(digits.lstrip("0")) > {2: 64, 8: 22, 10: 20, 16: 16}[base] or int(digits, base) > _U64_MASK:
             self._fail(tok.span, "integer literal is too large to be represented in any integer type")
+        value = int(digits, base)
         unsigned = "u" in suffix.lower()
         if not unsigned and value > _INT64_MAX:
             self.diags.warning(tok.span, "integer literal is too large to be represented in a signed "
@@ -1808,10 +1810,10 @@ class Preprocessor:
         if number.kind is not NUMBER or not number.text.isdigit():
             self.diags.error(number.span, "#line directive requires a simple digit sequence")
             return
-        value = int(number.text)
-        if value > 2147483647:
+        if len(number.text.lstrip("0")) > 10 or int(number.text) > 2147483647:
             self.diags.error(number.span, "line number out of range")
             return
+        value = int(number.text)
         path = None
         if len(tokens) > 1:
             file_tok = tokens[1]

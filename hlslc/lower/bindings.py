@@ -180,6 +180,9 @@ def parse_register(sem: A.Semantic, register_class: str, what: str) -> tuple[int
     register = None
     space = 0
     for a in args:
+        number = a[5:] if a.startswith("space") else a[1:]
+        if number.isdigit() and (len(number.lstrip("0")) > 10 or int(number) > 0xFFFFFFFF):
+            raise BindingError(f"register number '{a}' is too large (at most 4294967295)", sem.span)
         if a.startswith("space") and a[5:].isdigit():
             space = int(a[5:])
         elif a[:1].isalpha() and a[1:].isdigit():

@@ -31,7 +31,7 @@ from ..diagnostics import Diagnostics
 from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
-from ..sema.conversions import binary_operand_type, literal_default
+from ..sema.conversions import binary_operand_type, integer_constant, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
@@ -598,23 +598,7 @@ class Codegen:
             else:
                 self.emit_stmt(stmt.stmt)
         elif isinstance(stmt, A.IfStmt):
-            cond = self.emit_condition(stmt.cond)
-            then_bb = b.function.append_basic_block("if.then")
-            end_bb = b.function.append_basic_block("if.end")
-            else_bb = b.function.append_basic_block("if.else") if stmt.otherwise is not None else end_bb
-            self.cur_span = stmt.cond.span
-            b.cbranch(cond, then_bb, else_bb)
-            self.cur_span = stmt.span
-            b.position_at_end(then_bb)
-            self.emit_stmt(stmt.then)
-            if not b.block.is_terminated:
-                b.branch(end_bb)
-            if stmt.otherwise is not None:
-                b.position_at_end(else_bb)
-                self.emit_stmt(stmt.otherwise)
-                if not b.block.is_terminated:
-                    b.branch(end_bb)
-            b.position_at_end(end_bb)
+            self.emit_if(stmt)
         elif isinstance(stmt, (A.ForStmt, A.WhileStmt, A.DoStmt)):
             self.emit_loop(stmt)
         elif isinstance(stmt, A.SwitchStmt):
@@ -640,6 +624,47 @@ class Codegen:
                 b.ret_void()
         else:
             raise LowerError(f"code generation does not support this statement yet", stmt.span)
+
+    def emit_if(self, stmt: A.IfStmt) -> None:
+        """An `if`, and the `else if`s chained to it, as a loop: the blocks
+        and their order are those of one nested `if` per link, without a
+        Python frame per link (a chain of 10,000 is legal HLSL)."""
+        b = self.builder
+        outer = self.cur_span
+        pending: list[tuple[ir.Block, Span]] = []     # the if.end of each enclosing link
+        while True:
+            self.cur_span = stmt.span
+            cond = self.emit_condition(stmt.cond)
+            then_bb = b.function.append_basic_block("if.then")
+            end_bb = b.function.append_basic_block("if.end")
+            else_bb = b.function.append_basic_block("if.else") if stmt.otherwise is not None else end_bb
+            self.cur_span = stmt.cond.span
+            b.cbranch(cond, then_bb, else_bb)
+            self.cur_span = stmt.span
+            b.position_at_end(then_bb)
+            self.emit_stmt(stmt.then)
+            if not b.block.is_terminated:
+                b.branch(end_bb)
+            otherwise = stmt.otherwise
+            if otherwise is None:
+                b.position_at_end(end_bb)
+                break
+            b.position_at_end(else_bb)
+            if isinstance(otherwise, A.IfStmt):
+                pending.append((end_bb, stmt.span))
+                stmt = otherwise
+                continue
+            self.emit_stmt(otherwise)
+            if not b.block.is_terminated:
+                b.branch(end_bb)
+            b.position_at_end(end_bb)
+            break
+        for end_bb, span in reversed(pending):
+            self.cur_span = span
+            if not b.block.is_terminated:
+                b.branch(end_bb)
+            b.position_at_end(end_bb)
+        self.cur_span = outer
 
     def emit_loop(self, stmt: Any, attributes: list[A.Attribute] | None = None) -> None:
         b = self.builder
@@ -1449,12 +1474,7 @@ class Codegen:
                 return ir.Constant(I1, 1 if v else 0)
             if dst.kind == "float":
                 return fconst(dst_ty, float(v))
-            v = int(v)
-            width = dst_ty.width
-            v &= (1 << width) - 1
-            if dst.kind == "int" and v >= 1 << (width - 1):
-                v -= 1 << width
-            return ir.Constant(dst_ty, v)
+            return ir.Constant(dst_ty, integer_constant(v, dst_ty.width, dst.kind == "int"))
         if value.type == dst_ty and src.kind == dst.kind:
             return value
         return self._element_cast(value, src, dst, value.type, dst_ty)

@@ -36,6 +36,15 @@ from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, Enumerato
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
 
+
+def _sub_scope(stmt: A.Stmt, env: Env) -> Env:
+    """The scope of a substatement (`if (c) int x = 1;` declares `x` in a
+    scope of its own); a statement that declares nothing itself shares its
+    parent's, so nested `if`s do not deepen every later lookup."""
+    if isinstance(stmt, (A.CompoundStmt, A.IfStmt, A.ExprStmt, A.EmptyStmt)):
+        return env
+    return Env(env)
+
 class CallInfo(ValueRecord):
     """A resolved call: what is called and how each argument converts."""
     kind: str                        # "function", "intrinsic", "method", "construct", "wavematrix"
@@ -549,10 +558,23 @@ class Analyzer:
         elif isinstance(stmt, A.ExprStmt):
             self.check_expr(stmt.expr, env)
         elif isinstance(stmt, A.IfStmt):
-            self.check_condition(stmt.cond, env)
-            self.check_stmt(stmt.then, Env(env), flow)
-            if stmt.otherwise is not None:
-                self.check_stmt(stmt.otherwise, Env(env), flow)
+            # An `else if` chain is walked as a loop, in one scope level: a
+            # level (and a Python frame) per link made a chain of 10,000
+            # quadratic in lookups.
+            while True:
+                try:
+                    self.check_condition(stmt.cond, env)
+                except SemaError as err:
+                    self.error(err)     # as before: the rest of the chain is not checked
+                    break
+                self.check_stmt(stmt.then, _sub_scope(stmt.then, env), flow)
+                otherwise = stmt.otherwise
+                if isinstance(otherwise, A.IfStmt):
+                    stmt = otherwise
+                    continue
+                if otherwise is not None:
+                    self.check_stmt(otherwise, _sub_scope(otherwise, env), flow)
+                break
         elif isinstance(stmt, A.ForStmt):
             scope = Env(env)
             if stmt.init is not None:

@@ -341,3 +341,24 @@ def _derives_from(source: ClassType, target: ClassType) -> bool:
     fields = getattr(source.instance, "fields", None) or []
     base = getattr(target.instance, "fields", None) or []
     return 0 < len(base) < len(fields) and fields[:len(base)] == base and source.instance is not target.instance
+
+
+def integer_constant(value: int | float, bits: int, signed: bool) -> int:
+    """A constant converted to a `bits`-wide integer, as constant folding
+    does it: an integer wraps; a float truncates toward zero and, outside
+    the range, saturates (NaN gives 0), as D3D's float-to-integer
+    conversion and the CPU runner's `fptosi`/`fptoui` do.  Never raises
+    (`(int)1e300` and `(uint)-1e300` used to)."""
+    if isinstance(value, float):
+        low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+        if value != value:
+            return 0
+        if value <= low:
+            return low
+        if value >= high:
+            return high
+        return int(value)
+    v = int(value) & ((1 << bits) - 1)
+    if signed and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v

@@ -30,7 +30,7 @@ from ..source import Span
 from . import types as T
 from . import wavematrix
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
-from .conversions import literal_default
+from .conversions import integer_constant, literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
 Binding = Any   # T.Type | T.ConstValue
@@ -1004,13 +1004,10 @@ class Engine:
                 return T.ConstValue(T.BOOL, 1 if v else 0)
             if target.kind == "float":
                 return T.ConstValue(target, float(v))
-            v = int(v)
-            if target.kind == "uint":
-                v &= (1 << target.bits) - 1
-            elif target.kind == "int":
-                v &= (1 << target.bits) - 1
-                if v >= 1 << (target.bits - 1):
-                    v -= 1 << target.bits
+            if target.kind in ("uint", "int"):
+                v = integer_constant(v, target.bits, target.kind == "int")
+            else:
+                v = int(v)
             return T.ConstValue(target, v)
         raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
 

@@ -67,6 +67,22 @@ def _string_words(text: str) -> list[int]:
     return list(struct.unpack(f"<{len(data) // 4}I", data))
 
 
+# Debug names (OpName, OpMemberName) are cut to this many bytes: an
+# instruction holds at most 65,535 words, and a name says what it names
+# long before that (a 300 KB identifier is legal HLSL).
+MAX_DEBUG_NAME_BYTES = 4096
+
+
+def debug_name(text: str) -> str:
+    """`text`, cut to MAX_DEBUG_NAME_BYTES of UTF-8 at a character boundary."""
+    if len(text) <= MAX_DEBUG_NAME_BYTES // 4:
+        return text
+    data = text.encode("utf-8")
+    if len(data) <= MAX_DEBUG_NAME_BYTES:
+        return text
+    return data[:MAX_DEBUG_NAME_BYTES].decode("utf-8", errors="ignore")
+
+
 class Instruction:
     __slots__ = ("op", "type", "result", "operands")
 
@@ -175,11 +191,12 @@ class Module:
     def name(self, target: int, text: str) -> None:
         if target in self._named or not text:
             return
+        text = debug_name(text)
         self._named[target] = text
         self.names.append(Instruction("Name", None, None, [Id(target), Str(text)]))
 
     def member_name(self, target: int, index: int, text: str) -> None:
-        self.names.append(Instruction("MemberName", None, None, [Id(target), Lit(index), Str(text)]))
+        self.names.append(Instruction("MemberName", None, None, [Id(target), Lit(index), Str(debug_name(text))]))
 
     def decorate(self, target: int, decoration: str, *values: int | Enum) -> None:
         operands = [Id(target), Enum("Decoration", decoration)]

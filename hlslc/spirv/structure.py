@@ -48,6 +48,8 @@ instructions (`translate`).
 
 from __future__ import annotations
 
+import bisect
+import heapq
 import re
 from typing import Any
 
@@ -468,6 +470,8 @@ def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> 
 def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> None:
     rpo = graph.reverse_post_order()
     idom = graph.dominators(rpo)
+    index = {n: k for k, n in enumerate(rpo)}
+    doms = DominatorTree(idom)
     switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
     for name in rpo:
         node = graph.nodes[name]
@@ -477,54 +481,195 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         loop = next((lp for lp in loops if name in lp.body), None)
         loop_continue = graph.nodes[loop.header].loop_continue if loop is not None else None
         exits: set[str] = set()
-        region: set[str] = set(graph.nodes)
+        # The region the paths from the branch stay in (None: the whole
+        # function); they also stop at the exits.
+        region: set[str] | None = None
         if loop is not None:
             h = graph.nodes[loop.header]
             exits |= {h.loop_merge, h.loop_continue}
-            region = set(loop.body)
+            region = loop.body
         switch = next((sw for sw in reversed(switches) if name in sw[0] and (loop is None or sw[0] <= loop.body)),
                       None)
         if switch is not None:
             exits.add(switch[1])
-            region = set(switch[0])
-        region -= exits
+            region = switch[0]
         targets = node.succs()
         live = [t for t in targets if t not in exits]
         if kind == "cbr" and len(live) <= 1:
             continue
-        reach = {t: _reach(graph, t, region, exits) for t in live}
         # Where the successors' paths meet: the block most of them reach
         # (all of them, for an if or a switch whose cases all end there),
-        # the first such block in reverse post-order.
-        index = {n: k for k, n in enumerate(rpo)}
-        count: dict[str, int] = {}
-        for t in live:
-            for n in reach[t]:
-                count[n] = count.get(n, 0) + 1
-        joins = [n for n, c in count.items() if c >= 2]
-        if joins:
-            merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
-        elif live:
-            # The successor that carries on (reaches the loop's continue
-            # target, or the function's end) rather than breaking out.
-            # (Ties: the successor made last, an if's end rather than its then.)
-            carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
-                     for t in live}
-            merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
-        else:
-            merge = _unreachable_block(graph, name + ".merge")
+        # the first such block in reverse post-order.  The block all of
+        # them reach is found by walking the blocks in that order, which
+        # stops there; a walk of everything each successor reaches (once
+        # per branch, quadratic in nested ifs) is left for the branches
+        # whose paths do not all meet.
+        merge = _first_meeting(graph, live, region, exits, index, doms) if live else None
+        if merge is None:
+            reach = {t: _reach(graph, t, region, exits) for t in live}
+            count: dict[str, int] = {}
+            for t in live:
+                for n in reach[t]:
+                    count[n] = count.get(n, 0) + 1
+            joins = [n for n, c in count.items() if c >= 2]
+            if joins:
+                merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
+            elif live:
+                # The successor that carries on (reaches the loop's continue
+                # target, or the function's end) rather than breaking out.
+                # (Ties: the successor made last, an if's end rather than its then.)
+                carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
+                         for t in live}
+                merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
+            else:
+                merge = _unreachable_block(graph, name + ".merge")
         if merge in graph.nodes and graph.nodes[merge].ir is None and graph.nodes[merge].term == ("unreachable",) \
                 and merge not in index:
             pass
-        elif merge in claimed or not dominates(idom, name, merge) or merge == name:
-            merge = _split_merge(graph, name, merge, idom)
+        elif merge in claimed or not doms.dominates(name, merge) or merge == name:
+            merge = _split_merge(graph, name, merge, doms)
             rpo = graph.reverse_post_order()
             idom = graph.dominators(rpo)
+            index = {n: k for k, n in enumerate(rpo)}
+            doms = DominatorTree(idom)
         node.selection_merge = merge
         claimed.add(merge)
         if kind != "cbr":
-            construct = {n for n in graph.nodes if dominates(idom, name, n) and not dominates(idom, merge, n)}
+            construct = {n for n in graph.nodes if doms.dominates(name, n) and not doms.dominates(merge, n)}
             switches.append((construct, merge))
+
+
+class DominatorTree:
+    """The dominator tree in a form for constant-time questions: each
+    block's preorder number and subtree size (`dominates`), and its
+    dominance frontier (the blocks just past the part of the graph it
+    dominates).  Walking up the tree per question made nested ifs and
+    `else if` chains quadratic.  `dominates` gives the same answers as `dominates(idom, a, b)`."""
+
+    def __init__(self, idom: dict[str, str]) -> None:
+        children: dict[str, list[str]] = {}
+        for n, parent in idom.items():
+            if n != parent:
+                children.setdefault(parent, []).append(n)
+        self.pre: dict[str, int] = {}
+        self.size: dict[str, int] = {}
+        order: list[str] = []
+        for root in (n for n, parent in idom.items() if n == parent):
+            stack = [root]
+            while stack:
+                n = stack.pop()
+                self.pre[n] = len(order)
+                order.append(n)
+                stack.extend(reversed(children.get(n, ())))
+        for n in reversed(order):
+            self.size[n] = 1 + sum(self.size[c] for c in children.get(n, ()))
+        self.idom = idom
+        self._frontier: dict[str, list[str]] | None = None
+        self._regions: dict[int, tuple[set[str], list[int]]] = {}
+
+    def frontier(self, graph: Graph) -> dict[str, list[str]]:
+        """Each block's dominance frontier (Cooper, Harvey and Kennedy: a
+        walk from each predecessor of a join up to the join's immediate
+        dominator), computed once."""
+        if self._frontier is None:
+            idom = self.idom
+            frontier: dict[str, list[str]] = {}
+            for n, preds in graph.preds().items():
+                if len(preds) < 2 or n not in idom:
+                    continue
+                stop = idom[n]
+                for p in preds:
+                    runner = p
+                    while runner in idom and runner != stop:
+                        fr = frontier.setdefault(runner, [])
+                        if n not in fr:
+                            fr.append(n)
+                        parent = idom[runner]
+                        if parent == runner:
+                            break
+                        runner = parent
+            self._frontier = frontier
+        return self._frontier
+
+    def dominates(self, a: str, b: str) -> bool:
+        if a == b:
+            return True
+        pre = self.pre
+        if a not in pre or b not in pre:
+            return False
+        return pre[a] < pre[b] < pre[a] + self.size[a]
+
+    def closed(self, n: str, within: set[str] | None, stop: set[str], starts: list[str]) -> bool:
+        """Whether every block `n` dominates is in `within`, none is in
+        `stop` and none but `n` is in `starts`: then a walk from `n` goes
+        through them all, and out of them only to `n`'s frontier."""
+        first = self.pre.get(n)
+        if first is None:
+            return False
+        last = first + self.size[n]
+        pre = self.pre
+        for s in stop:
+            if s in pre and first <= pre[s] < last:
+                return False
+        for s in starts:
+            if s != n and s in pre and first <= pre[s] < last:
+                return False
+        if within is None:
+            return True
+        region = self._regions.get(id(within))
+        if region is None or region[0] is not within:
+            region = (within, sorted(pre[b] for b in within if b in pre))
+            self._regions[id(within)] = region
+        numbers = region[1]
+        return bisect.bisect_left(numbers, last) - bisect.bisect_left(numbers, first) == last - first
+
+
+def _first_meeting(graph: Graph, live: list[str], within: set[str] | None, stop: set[str],
+                   index: dict[str, int], doms: DominatorTree) -> str | None:
+    """The first block in reverse post-order that every one of `live`
+    reaches (as `_reach` walks: inside `within`, not through `stop`), or
+    None when there is none or the walk cannot tell.  Blocks are visited in
+    reverse post-order, so each is seen after every block before it that
+    leads to it; a later block leading back to one already seen (which a
+    reducible graph's loops do not do here) makes it give up."""
+    full = (1 << len(live)) - 1
+    labels: dict[str, int] = {}
+    heap: list[tuple[int, str]] = []
+    end = len(index)
+    for k, t in enumerate(live):
+        if t not in labels:
+            labels[t] = 0
+            heapq.heappush(heap, (index.get(t, end), t))
+        labels[t] |= 1 << k
+    done: set[str] = set()
+    nodes = graph.nodes
+    frontier = doms.frontier(graph)
+    while heap:
+        _, n = heapq.heappop(heap)
+        if n in done:
+            continue
+        done.add(n)
+        label = labels[n]
+        if label == full:
+            return n
+        # The blocks `n` dominates carry its label and no other, so none
+        # of them is where all paths meet: go straight to its frontier.
+        if doms.size.get(n, 1) > 1 and doms.closed(n, within, stop, live):
+            following = frontier.get(n, ())
+        else:
+            following = nodes[n].succs()
+        for s in following:
+            if s in stop or (within is not None and s not in within):
+                continue
+            before = labels.get(s)
+            if before is None:
+                labels[s] = label
+                heapq.heappush(heap, (index.get(s, end), s))
+            elif before | label != before:
+                if s in done:
+                    return None
+                labels[s] = before | label
+    return None
 
 
 def _succs_or_end(graph: Graph, name: str) -> list[str | None]:
@@ -533,13 +678,13 @@ def _succs_or_end(graph: Graph, name: str) -> list[str | None]:
     return [None] if node.term[0] == "ret" else list(node.succs())
 
 
-def _split_merge(graph: Graph, header: str, merge: str, idom: dict[str, str]) -> str:
+def _split_merge(graph: Graph, header: str, merge: str, doms: DominatorTree) -> str:
     """A new block in front of `merge` for the edges from the blocks
     `header` dominates (its construct), to be this construct's merge."""
     new = graph.add(Node(graph.fresh_name(merge + ".pre"), None, ("br", merge)))
     for n, node in list(graph.nodes.items()):
         if n == new.name:
             continue
-        if merge in node.succs() and dominates(idom, header, n):
+        if merge in node.succs() and doms.dominates(header, n):
             node.retarget(merge, new.name)
     return new.name

@@ -43,7 +43,7 @@ from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_part
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module
 from .packing import PackedArray, PackedElement
 from .descriptors import ResourceInfo
-from .structure import StructureError, dominates, read_function, structure
+from .structure import DominatorTree, StructureError, read_function, structure
 
 
 class SpirvError(Exception):
@@ -314,6 +314,10 @@ class Translator:
         from .packing import plan
         self.packing = plan(self, fn)
         self._write_blocks()
+        if len(entry.encode("utf-8")) > 60000 * 4:
+            # The name is the API's: it cannot be cut like a debug name.
+            raise SpirvError(f"the entry point's name ({len(entry)} characters) is too long for one SPIR-V "
+                             f"instruction")
         self.m.entry_points.append(Instruction("EntryPoint", None, None, [
             Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
         self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
@@ -372,7 +376,7 @@ class Translator:
         self.matrices.prepare()
         reached = set(g.reverse_post_order())
         rpo = [n for n in g.order if n in reached]
-        self.idom = g.dominators(rpo)
+        self.doms = DominatorTree(g.dominators(rpo))
         self.spilled: dict[str, int] = {}
         self.spill_candidates: set[str] = set()
         for name in rpo:
@@ -391,7 +395,7 @@ class Translator:
 
     def _note_use(self, used: str, node: str, seen: set[str]) -> None:
         d = self.def_node.get(used)
-        if d is None or d == node or dominates(self.idom, d, node) or used in seen:
+        if d is None or d == node or self.doms.dominates(d, node) or used in seen:
             return
         seen.add(used)
         ins = self.defining[used]
@@ -657,7 +661,7 @@ class Translator:
             return Val(found, self._result_type(self.defining[name]))
         value = self.values.get(name)
         d = self.def_node.get(name)
-        if d is not None and d != self.node.name and not dominates(self.idom, d, self.node.name) \
+        if d is not None and d != self.node.name and not self.doms.dominates(d, self.node.name) \
                 and not isinstance(value, Val):
             # A pointer or handle built in a block that no longer dominates
             # this one: build it again here.

@@ -1,0 +1,121 @@
+"""Hostile but legal (or plainly wrong) inputs: each is compiled, or
+diagnosed at its place, with no internal compiler error and in time linear
+in its size (issue 26, "Robustness found on the way").
+
+The time limits are far above what each case takes (a second or a few on a
+2-core machine) and far below what the quadratic versions took, so a loaded
+machine does not fail them and a regression does."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+
+import hlslc
+from hlslc.driver import CompileOptions
+
+BUFFER = "RWStructuredBuffer<uint> o : register(u0);\n"
+
+
+def _compile(text: str, limit: float, **options):
+    start = time.perf_counter()
+    result = hlslc.compile_source(text, "robust.hlsl", CompileOptions(header_cache="off", **options))
+    elapsed = time.perf_counter() - start
+    assert elapsed < limit, f"took {elapsed:.1f} s"
+    return result
+
+
+def _messages(result) -> list[str]:
+    return [d.message for d in result.errors]
+
+
+def test_integer_literal_of_5000_digits():
+    # Python's int() refuses strings of over 4,300 digits: counted first.
+    for literal in ("9" * 5000, "0x" + "f" * 5000, "0" + "7" * 5000, "18446744073709551616"):
+        result = _compile(BUFFER + f"[numthreads(1,1,1)] void main() {{ o[0] = {literal}; }}\n", 5)
+        assert _messages(result) == ["integer literal is too large to be represented in any integer type"]
+    assert _compile(BUFFER + "[numthreads(1,1,1)] void main() { o[0] = 0x00000000000000000000000000ffffffff"
+                             "u + 18446744073709551615; }\n", 5).ok
+    for line in (f"#if {'9' * 5000}\n#endif\n", f"#line {'9' * 5000}\n",
+                 f"RWStructuredBuffer<uint> b : register(u{'9' * 5000});\n"):
+        result = _compile(line + BUFFER + "[numthreads(1,1,1)] void main() { o[0] = 1; }\n", 5)
+        assert len(result.errors) == 1 and result.errors[0].span is not None
+
+
+def test_float_to_integer_folding_saturates():
+    # (int)1e300 and (uint)-1e300 raised OverflowError; out of range they
+    # saturate, NaN gives 0, as the CPU runner's conversions do.
+    text = ("RWStructuredBuffer<int> i : register(u0);\nRWStructuredBuffer<uint> u : register(u1);\n"
+            "static const int K = (int)1e300;\nstatic const uint KU = (uint)-1e300;\n"
+            "[numthreads(1,1,1)] void main() { i[0] = (int)1e300; u[0] = (uint)-1e300; i[1] = K; u[1] = KU;\n"
+            "  i[2] = (int)-1e300; i[3] = (int)1e39f; u[2] = (uint)1e39f; i[4] = (int)-2.5; }\n")
+    result = _compile(text, 5)
+    assert result.ok, result.diagnostics
+    stored = re.findall(r"rawBufferStore\.i32\"\(i32 140, [^,]+, i32 \d+, i32 0, i32 (-?\d+)", result.output)
+    assert stored == ["2147483647", "0", "2147483647", "0", "-2147483648", "2147483647", "4294967295", "-2"]
+
+
+def test_spirv_identifier_of_300_kb():
+    # OpName of a 300 KB name needs more than 65,535 words: debug names are cut.
+    name = "a" * 300_000
+    text = BUFFER + f"[numthreads(1,1,1)] void main() {{ uint {name} = 3; o[0] = {name} + 1; }}\n"
+    result = _compile(text, 10, emit="spirv")
+    assert result.ok, result.diagnostics
+    spirv_val = shutil.which("spirv-val")
+    if spirv_val:
+        checked = subprocess.run([spirv_val, "--target-env", "vulkan1.3", "-"], input=result.binary,
+                                 capture_output=True)
+        assert checked.returncode == 0, checked.stderr
+    # An entry point's name is the API's and cannot be cut: a located error.
+    entry = "b" * 300_000
+    result = _compile(BUFFER + f"[numthreads(1,1,1)] void {entry}() {{ o[0] = 1; }}\n", 10, emit="spirv",
+                      entry=entry)
+    assert [m[:40] for m in _messages(result)] == ["the entry point's name (300000 character"]
+
+
+@pytest.mark.parametrize("spirv", [False, True])
+def test_else_if_chain_of_10000(spirv):
+    # Parser (stack copies), sema (a scope per link) and lowering (a frame
+    # per link) were quadratic or recursive: 49 s, and a crash at 20,000.
+    body = "if (x == 0) y = 0;\n" + "".join(f"else if (x == {i}) y = {i} * x;\n" for i in range(1, 10_000))
+    text = BUFFER + f"[numthreads(1,1,1)] void main() {{ uint x = o[0]; uint y = 1;\n{body} o[1] = y; }}\n"
+    result = _compile(text, 60, emit="spirv" if spirv else "ir")
+    assert result.ok, result.diagnostics
+
+
+def test_nested_ifs_2000_deep_to_spirv():
+    # The selection-merge pass walked the whole graph per branch (23 s).
+    text = BUFFER + "[numthreads(1,1,1)] void main() {\n" + "".join(
+        f"if (o[{i % 7}] > {i}) " for i in range(2000)) + "o[1] = 1; }\n"
+    result = _compile(text, 30, emit="spirv")
+    assert result.ok, result.diagnostics
+
+
+def test_60000_declarations():
+    # The parser copied the list of declarations at every declaration.
+    text = "".join(f"static const uint v{i} = {i};\n" for i in range(60_000))
+    result = _compile(text + BUFFER + "[numthreads(1,1,1)] void main() { o[0] = v59999 + v7; }\n", 30)
+    assert result.ok, result.diagnostics
+
+
+def test_variadic_macro_call_with_100000_arguments():
+    # ... and every initializer of a list: the same copy.
+    args = ",".join(str(i % 10) for i in range(100_000))
+    text = ("#define LIST(...) static const uint table[] = { __VA_ARGS__ };\n#define FIRST(a, ...) a\n"
+            + BUFFER + f"LIST({args})\n[numthreads(1,1,1)] void main() {{ o[0] = table[o[1]] + FIRST({args}); }}\n")
+    result = _compile(text, 60)
+    assert result.ok, result.diagnostics
+
+
+def test_syntax_error_deep_in_a_long_list_recovers():
+    # The parser keeps what its reductions pop (not a copy of its stacks)
+    # to report an error from the state the token was seen in.
+    items = ", ".join(str(i) for i in range(20_000))
+    text = f"static const uint t[] = {{ {items} }};\nstatic const uint u[] = {{ {items}, , 1 }};\n" \
+           "[numthreads(1,1,1)] void main() { int x = ; }\n"
+    result = _compile(text, 30, emit="nothing")
+    assert _messages(result) == ["expected expression", "expected expression"]
