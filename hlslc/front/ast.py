@@ -115,6 +115,21 @@ class NamedType(TypeRef):
         self.is_resolved = is_resolved
 
 
+class ArrayTypeRef(TypeRef):
+    """An array type written where a type stands alone: `float4[6]` in the
+    cast `(float4[6])0` or in `sizeof(int[2])`.  `dims` are the sizes, outer
+    first (None for `[]`)."""
+    elem: TypeRef
+    dims: "list[Expr | None]"
+    __slots__ = ("elem", "dims")
+    _fields = ("span", "elem", "dims")
+
+    def __init__(self, span: Span, elem: TypeRef, dims: "list[Expr | None]") -> None:
+        self.span = span
+        self.elem = elem
+        self.dims = dims
+
+
 # ------------------------------------------------------------- expressions
 
 
@@ -898,6 +913,8 @@ def spell(node: "Node | None") -> str:
         return f"{node.name}<{', '.join(spell(a) for a in node.args)}>"
     if isinstance(node, NamedType):
         return ("typename " if node.is_dependent else "") + _spell_qualified(node.name)
+    if isinstance(node, ArrayTypeRef):
+        return spell(node.elem) + "".join(f"[{spell(d) if d is not None else ''}]" for d in node.dims)
     if isinstance(node, (IntLiteral, FloatLiteral)):
         return node.text
     if isinstance(node, BoolLiteral):

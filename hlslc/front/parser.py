@@ -604,6 +604,16 @@ class _Builder:
     def cast(self, c):
         return A.CastExpr(self.cover(c), c[1], c[3])
 
+    def _array_type_ref(self, c):
+        """`type_id array_suffix+` of `(float4[6])x` and `sizeof(int[2])`."""
+        dims = [d.items for d in c if isinstance(d, _Pending) and d.kind == "array"]
+        suffixes = [d for d in c if isinstance(d, _Pending) and d.kind == "array"]
+        span = self.span_of(c[1]).cover(suffixes[-1].span)
+        return A.ArrayTypeRef(span, c[1], dims)
+
+    def array_cast(self, c):
+        return A.CastExpr(self.cover(c), self._array_type_ref(c), c[-1])
+
     def pre_increment(self, c):
         return A.UnaryExpr(self.cover(c), "++", c[1])
 
@@ -617,6 +627,9 @@ class _Builder:
         return A.SizeofExpr(self.cover(c), c[2])
 
     sizeof_type = sizeof_expr
+
+    def sizeof_array_type(self, c):
+        return A.SizeofExpr(self.cover(c), self._array_type_ref(c[1:]))
 
     def index(self, c):
         return A.IndexExpr(self.cover(c), c[0], c[2])

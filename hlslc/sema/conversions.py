@@ -362,3 +362,164 @@ def integer_constant(value: int | float, bits: int, signed: bool) -> int:
     if signed and v >= 1 << (bits - 1):
         v -= 1 << bits
     return v
+
+
+# --------------------------------------------------------------------------
+# DXC's overload score
+#
+# DXC does not rank user-function overloads argument by argument as C++
+# does: it adds up a score per argument (`ScoreCast` in SemaHLSL.cpp), in
+# which each kind of change is a bit, from best to worst: a splat, a
+# promotion of the target or of the source element to their combined type,
+# an integer signedness change, a cast, and a truncation of the shape.  The
+# lowest total wins; equal totals are ambiguous.  hlslc decides by C++'s
+# rule first and uses this score where that rule finds two candidates
+# neither of which is better, as with `f(uint, uint)` and `f(uint2, uint2)`
+# called with `(uint2, uint)`: the vector overload (one splat) beats the
+# scalar one (one truncation).
+
+_BOOLEAN, _INTEGER, _UNSIGNED, _LITERAL, _FLOATING, _MIN_PRECISION, _ENUM = 1, 2, 4, 8, 16, 32, 64
+# DXC's basic kinds: (properties, bits); bits 0 for bool, literals, enums.
+_DXC_KINDS: dict[str, tuple[int, int]] = {
+    "bool": (_BOOLEAN | _INTEGER, 0),
+    "literal float": (_FLOATING | _LITERAL, 0), "half": (_FLOATING, 16), "float": (_FLOATING, 32),
+    "double": (_FLOATING, 64),
+    "literal int": (_INTEGER | _LITERAL, 0),
+    "int16_t": (_INTEGER, 16), "uint16_t": (_INTEGER | _UNSIGNED, 16), "int": (_INTEGER, 32),
+    "uint": (_INTEGER | _UNSIGNED, 32), "int64_t": (_INTEGER, 64), "uint64_t": (_INTEGER | _UNSIGNED, 64),
+    "min10float": (_FLOATING | _MIN_PRECISION, 10), "min16float": (_FLOATING | _MIN_PRECISION, 16),
+    "min12int": (_INTEGER | _MIN_PRECISION, 12), "min16int": (_INTEGER | _MIN_PRECISION, 16),
+    "min16uint": (_INTEGER | _UNSIGNED | _MIN_PRECISION, 16),
+    "enum": (_INTEGER | _ENUM, 0),
+}
+_DXC_NAMES = {"float16_t": "half", "float32_t": "float", "float64_t": "double", "int32_t": "int",
+              "uint32_t": "uint", "dword": "uint", "int8_t4_packed": "uint", "uint8_t4_packed": "uint"}
+_FLOATS = ("half", "float", "double")
+_SIZED_INTS = ("int16_t", "uint16_t", "int", "uint", "int64_t", "uint64_t")
+
+
+def _dxc_kind(t: ScalarType | None) -> str | None:
+    if t is None:
+        return "enum"
+    name = _DXC_NAMES.get(t.name, t.name)
+    if name == "half" and t.bits != 16:
+        name = "float"
+    return name if name in _DXC_KINDS else None
+
+
+def _combine(left: str, right: str) -> str | None:
+    """DXC's CombineBasicTypes: the type two element kinds meet in."""
+    if left == right:
+        return left
+    lp, lb = _DXC_KINDS[left]
+    rp, rb = _DXC_KINDS[right]
+    bits = max(lb, rb)
+    both, either = lp & rp, lp | rp
+    if both & _BOOLEAN:
+        return "bool"
+    is_float = bool(either & _FLOATING)
+    if both & _LITERAL:
+        return "literal float" if is_float else "literal int"
+    flags = (both & (_INTEGER | _MIN_PRECISION)) | (either & _FLOATING) | (0 if is_float else either & _UNSIGNED)
+    if either & (_LITERAL | _BOOLEAN | _ENUM):
+        flags |= either & _MIN_PRECISION
+    if is_float and not both & _FLOATING:
+        flags, bits = (lp, lb) if lp & _FLOATING else (rp, rb)
+    minimum = bool(flags & _MIN_PRECISION)
+    if bits == 0:
+        bits = 32
+    if is_float:
+        return {10: "min10float", 16: "min16float" if minimum else "half", 32: "float", 64: "double"}.get(bits)
+    if bits == 12:
+        return "min12int"
+    unsigned = bool(flags & _UNSIGNED)
+    if bits == 16:
+        return ("min16uint" if minimum else "uint16_t") if unsigned else ("min16int" if minimum else "int16_t")
+    return {32: "uint" if unsigned else "int", 64: "uint64_t" if unsigned else "int64_t"}.get(bits)
+
+
+def _promotes(left: str, right: str) -> bool:
+    """DXC's IsPromotion: `right` widens to `left` (signedness aside)."""
+    if left == right:
+        return False
+    wider = {
+        "half": ("float", "double"), "min10float": ("min16float", "half", "float", "double"),
+        "min16float": ("half", "float", "double"), "float": ("double",),
+        "int16_t": ("int", "int64_t", "uint", "uint64_t"), "uint16_t": ("int", "int64_t", "uint", "uint64_t"),
+        "int": ("int64_t", "uint64_t"), "uint": ("int64_t", "uint64_t"),
+        "min12int": ("min16int", "int", "int64_t"), "min16int": ("int", "int64_t"),
+        "min16uint": ("uint", "uint64_t"),
+    }
+    return left in wider.get(right, ())
+
+
+def _casts(left: str, right: str) -> bool:
+    """DXC's IsCast: changing `left` into `right` is a cast."""
+    if left == right:
+        return False
+    if left == "literal int":
+        return right not in _SIZED_INTS
+    if left in _SIZED_INTS:
+        twin = {"int16_t": "uint16_t", "uint16_t": "int16_t", "int": "uint", "uint": "int",
+                "int64_t": "uint64_t", "uint64_t": "int64_t"}[left]
+        return right not in ("literal int", twin)
+    if left == "literal float":
+        return right not in ("literal float",) + _FLOATS
+    if left in _FLOATS:
+        return right != "literal float"
+    return True
+
+
+def _int_casts(left: str, right: str) -> bool:
+    """DXC's IsIntCast."""
+    if left == right:
+        return False
+    if left == "literal int":
+        return right not in _SIZED_INTS
+    if left in _SIZED_INTS:
+        return right != "literal int"
+    if left == "literal float":
+        return right not in ("literal float",) + _FLOATS
+    if left in _FLOATS:
+        return right != "literal float"
+    return True
+
+
+def _element_count(t: Type) -> int | None:
+    if isinstance(t, (ScalarType, EnumType)):
+        return 1
+    if isinstance(t, VectorType):
+        return t.size
+    if isinstance(t, MatrixType):
+        return t.rows * t.cols
+    return None
+
+
+def dxc_score(source: Type, target: Type) -> int | None:
+    """DXC's score of passing a `source` value to a `target` parameter (0
+    for the same type), or None when hlslc does not model the types (not
+    scalars, vectors, matrices or enums)."""
+    if source is target or _same_nominal(source, target):
+        return 0
+    right_size, left_size = _element_count(source), _element_count(target)
+    if right_size is None or left_size is None:
+        return None
+    right = _dxc_kind(None if isinstance(source, EnumType) else source.element)
+    left = _dxc_kind(None if isinstance(target, EnumType) else target.element)
+    if right is None or left is None:
+        return None
+    bits = [right_size < left_size, False, False, False, False, False, False, left_size < right_size]
+    combined = _combine(left, right)
+    if combined is not None and _promotes(left, combined):
+        bits[1] = True
+    elif combined is None or _casts(left, combined):
+        bits[5] = True
+    elif _int_casts(left, combined):
+        bits[3] = True
+    if combined is not None and _promotes(combined, right):
+        bits[2] = True
+    elif combined is None or _casts(combined, right):
+        bits[6] = True
+    elif _int_casts(combined, right):
+        bits[4] = True
+    return sum(1 << (2 + 7 * shift) for shift, on in enumerate(bits) if on)

@@ -30,7 +30,7 @@ from ..source import Span
 from . import types as T
 from . import wavematrix
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
-from .conversions import integer_constant, literal_default
+from .conversions import dxc_score, integer_constant, literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
 Binding = Any   # T.Type | T.ConstValue
@@ -179,9 +179,9 @@ class Engine:
             member.env = scope.env
             member.span = decl.name_span
             return
-        key = _parameter_key(decl)
-        member = next((s for s in candidates if isinstance(s, FunctionSymbol) and _parameter_key(s.decl) == key),
-                      None)
+        key = self._parameter_key(decl, scope.env)
+        member = next((s for s in candidates if isinstance(s, FunctionSymbol)
+                       and self._parameter_key(s.decl, s.env) == key), None)
         if member is None:
             raise SemaError(f"out-of-line definition of '{decl.name}' does not match any declaration in "
                             f"'{where}'", decl.name_span)
@@ -202,9 +202,9 @@ class Engine:
     def _merge_redeclaration(self, ns: NamespaceSymbol, fn: FunctionSymbol) -> bool:
         """A prototype and its definition are one function.  True when `fn`
         redeclares an existing one (which then takes the definition)."""
-        key = _parameter_key(fn.decl)
+        key = self._parameter_key(fn.decl, fn.env)
         for index, other in enumerate(ns.members.get(fn.name, [])):
-            if not isinstance(other, FunctionSymbol) or _parameter_key(other.decl) != key:
+            if not isinstance(other, FunctionSymbol) or self._parameter_key(other.decl, other.env) != key:
                 continue
             if other.decl.body is not None and fn.decl.body is not None:
                 raise SemaError(f"redefinition of '{fn.name}'", fn.decl.name_span,
@@ -213,6 +213,23 @@ class Engine:
                 ns.members[fn.name][index] = fn
             return True
         return False
+
+    def _parameter_key(self, decl: A.FunctionDecl, env: Env) -> tuple:
+        """What makes two declarations of a name the same function: the
+        parameters' types as written and their array sizes, so `f(int a[1])`
+        and `f(int a[2])` overload each other (as in DXC)."""
+        return tuple((A.spell(p.type), tuple(self._array_size_key(d, env) for d in p.array_dims))
+                     for p in decl.params)
+
+    def _array_size_key(self, dim: Any, env: Env) -> Any:
+        if dim is None:
+            return None
+        if isinstance(dim, A.IntLiteral):
+            return dim.value
+        try:
+            return int(self.evaluate(dim, env).value)
+        except (SemaError, TypeError, ValueError):
+            return _source_text(dim)
 
     @staticmethod
     def _qualify(ns: NamespaceSymbol | None, name: str) -> str:
@@ -752,6 +769,11 @@ class Engine:
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
             return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
+        if isinstance(ref, A.ArrayTypeRef):
+            # `(float4[6])0`, `sizeof(int[2])`: the size must be given.
+            if not ref.dims or any(d is None for d in ref.dims):
+                raise SemaError("an array type here needs its size", ref.span)
+            return self.apply_array_dims(self.resolve_type(ref.elem, env), ref.dims, env)
         raise SemaError("unsupported type", ref.span)
 
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
@@ -1434,8 +1456,14 @@ class Engine:
                 best = item
         ambiguous = [item for item in viable if item is not best and not _better(best, item)]
         if ambiguous:
-            notes = [("candidate function", item[1].decl.name_span) for item in [best] + ambiguous]
-            raise SemaError(f"call to '{name}' is ambiguous", span, notes=notes)
+            # C++'s rule finds no best: DXC's score decides (conversions.dxc_score).
+            tied = [best] + ambiguous
+            chosen = _lowest_dxc_score(viable, arg_types)
+            if chosen is not None and any(chosen is item for item in tied):
+                best = chosen
+            else:
+                notes = [("candidate function", item[1].decl.name_span) for item in tied]
+                raise SemaError(f"call to '{name}' is ambiguous", span, notes=notes)
         ranks, fn, conversions, sig, _ = best
         return Resolved(fn, conversions, sig.param_types, sig.return_type)
 
@@ -1449,10 +1477,6 @@ class ExplicitArgs:
         self.candidates = candidates
         self.args = args
         self.env = env
-
-
-def _parameter_key(decl: A.FunctionDecl) -> tuple:
-    return tuple((A.spell(p.type), len(p.array_dims)) for p in decl.params)
 
 
 def _better(a: tuple, b: tuple) -> bool:
@@ -1473,6 +1497,30 @@ def _better(a: tuple, b: tuple) -> bool:
     # parameters (`Multiply<T, M, N, K>(Matrix<T..>, Matrix<T..>)` beats
     # `Multiply<OutTy, ATy, BTy, M, N, K>`, which the header relies on).
     return a[4] < b[4]
+
+
+def _lowest_dxc_score(viable: list[tuple], arg_types: list[T.Type]) -> tuple | None:
+    """The viable candidate whose DXC score (the sum over its arguments,
+    and back over its `out` and `inout` ones) is lowest, when exactly one
+    is; None when scores tie or a type is not one DXC's score models."""
+    scored = []
+    for item in viable:
+        sig = item[3]
+        total = 0
+        for index, arg_type in enumerate(arg_types):
+            param_type = sig.param_types[index]
+            score = dxc_score(arg_type, param_type)
+            modifiers = getattr(sig.param_decls[index], "modifiers", ()) or ()
+            if score is not None and ("out" in modifiers or "inout" in modifiers):
+                back = dxc_score(param_type, arg_type)
+                score = None if back is None else score + back
+            if score is None:
+                return None
+            total += score
+        scored.append((total, item))
+    lowest = min(total for total, _ in scored)
+    winners = [item for total, item in scored if total == lowest]
+    return winners[0] if len(winners) == 1 else None
 
 
 def _specialisation_rank(ft: FunctionTemplateSymbol) -> tuple[int, int]:
