@@ -241,14 +241,19 @@ class _Builder:
         return c[0]
 
     def type_and_var_decl(self, c):
-        record = c[0]
-        if record.name is not None:
-            type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
-        else:
-            type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, "<anonymous>")]))
+        # `struct S { ... } s;`, `groupshared struct { ... } s[64];`: the
+        # struct and its variables.  An anonymous struct gets clang's name
+        # for it, which no source can spell.
+        specs = [str(item) for item in c if isinstance(item, Token) and item.type != "SEMICOLON"]
+        record = next(item for item in c if isinstance(item, A.StructDecl))
+        declarators = next(item for item in c if isinstance(item, _Pending) and item.kind == "declarators")
+        if record.name is None:
+            line, col = record.span.line_col()
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{col})"
+        type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
         decls: list[A.Decl] = [record]
-        for d in c[1].items:
-            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
+        for d in declarators.items:
+            decls.append(A.VarDecl(d[-1], list(specs), type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):

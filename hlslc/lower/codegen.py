@@ -806,6 +806,8 @@ class Codegen:
     def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
         if isinstance(t, (T.ScalarType, T.ResourceType)):
             return [(value, t)]
+        if isinstance(t, T.EnumType):
+            return [(value, T.INT)]       # as `convert` takes an enumerator
         if isinstance(t, T.VectorType):
             return [(self.builder.extract_element(value, ir.Constant(I32, i)), t.elem) for i in range(t.size)]
         if isinstance(t, (T.ArrayType, T.MatrixType)):

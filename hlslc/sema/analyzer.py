@@ -1250,7 +1250,8 @@ class Analyzer:
         return self._construct(expr, target, env)
 
     def _construct(self, expr: A.CallExpr, target: T.Type, env: Env) -> T.Type:
-        args = self._args(expr, env)
+        # An unscoped enumerator is an int here too: `uint2(TG::Width, 0)`.
+        args = [_unscoped_as_int(a) for a in self._args(expr, env)]
         if target.is_numeric:
             if len(args) == 1 and args[0].is_numeric and (T.component_count(args[0]) == 1 or
                                                            T.component_count(args[0]) >= T.component_count(target)):
@@ -1452,7 +1453,7 @@ class Analyzer:
                         callee.member.span)
 
     def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
-        args = self._args(expr, env)
+        args = [_unscoped_as_int(a) for a in self._args(expr, env)]
         if name == "select" and len(args) == 3 and args[1] is args[2] \
                 and isinstance(args[1], (T.ClassType, T.ArrayType)):
             # HLSL 2021's select of whole structs and arrays by a scalar condition.

@@ -349,28 +349,46 @@ class Engine:
         """Unqualified lookup: the innermost scope that declares `name`."""
         level: Env | None = env
         while level is not None:
-            if name in level.names:
-                value = level.names[name]
-                return value if isinstance(value, list) else [value]
-            if level.instance is not None:
-                found = self.members_of(level.instance).get(name)
-                if found:
-                    return found
-                template = level.instance.template
-                if template is not None and template.name == name:
-                    return [level.instance]     # the injected class name
-                if template is None and level.instance.name == name:
-                    return [level.instance]
-            if level.namespace is not None:
-                found = self._namespace_lookup(level.namespace, name, set())
-                if found:
-                    return found
-            for used in level.usings:
-                found = self._namespace_lookup(used, name, set())
-                if found:
-                    return found
+            found = self._lookup_in_level(level, name)
+            if found:
+                return found
             level = level.parent
         return []
+
+    def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
+        if name in level.names:
+            value = level.names[name]
+            return value if isinstance(value, list) else [value]
+        if level.instance is not None:
+            found = self.members_of(level.instance).get(name)
+            if found:
+                return found
+            template = level.instance.template
+            if template is not None and template.name == name:
+                return [level.instance]     # the injected class name
+            if template is None and level.instance.name == name:
+                return [level.instance]
+        if level.namespace is not None:
+            found = self._namespace_lookup(level.namespace, name, set())
+            if found:
+                return found
+        for used in level.usings:
+            found = self._namespace_lookup(used, name, set())
+            if found:
+                return found
+        return []
+
+    def lookup_scope_name(self, name: str, env: Env, span: Span | None) -> list[Any]:
+        """Lookup of a name followed by `::`, which (as in C++) sees only
+        namespaces, types and templates: `Normal::Parameters Normal;` finds
+        the namespace `Normal` although a member of that name is nearer."""
+        level: Env | None = env
+        while level is not None:
+            found = [f for f in self._lookup_in_level(level, name) if _names_a_scope(f)]
+            if found:
+                return found
+            level = level.parent
+        return self.lookup(name, env, span)
 
     def _namespace_lookup(self, ns: NamespaceSymbol, name: str, seen: set[int]) -> list[Any]:
         if id(ns) in seen:
@@ -696,10 +714,18 @@ class Engine:
     def resolve_qualified(self, name: A.QualifiedName, env: Env) -> list[Any]:
         """The entities a qualified name denotes (several for overloads)."""
         parts = name.parts
-        found = self._resolve_part(parts[0], self.lookup(parts[0].name, env, parts[0].span), env)
-        for part in parts[1:]:
+        first = parts[0]
+        if len(parts) > 1:
+            found = self.lookup_scope_name(first.name, env, first.span)
+        else:
+            found = self.lookup(first.name, env, first.span)
+        found = self._resolve_part(first, found, env)
+        for index, part in enumerate(parts[1:], 2):
             scope = self._as_scope(found, part.span)
-            found = self._resolve_part(part, self.member_lookup(scope, part.name, part.span), env)
+            found = self.member_lookup(scope, part.name, part.span)
+            if index < len(parts):
+                found = [f for f in found if _names_a_scope(f)] or found
+            found = self._resolve_part(part, found, env)
         return found
 
     def _as_scope(self, found: list[Any], span: Span | None) -> Any:
@@ -1521,6 +1547,13 @@ def _lowest_dxc_score(viable: list[tuple], arg_types: list[T.Type]) -> tuple | N
     lowest = min(total for total, _ in scored)
     winners = [item for total, item in scored if total == lowest]
     return winners[0] if len(winners) == 1 else None
+
+
+def _names_a_scope(item: Any) -> bool:
+    """Whether an entity can stand before `::`: a namespace, a class or
+    enum, a type alias, a template."""
+    return not isinstance(item, (VarSymbol, FunctionSymbol, FunctionTemplateSymbol, EnumeratorSymbol,
+                                 T.ConstValue))
 
 
 def _specialisation_rank(ft: FunctionTemplateSymbol) -> tuple[int, int]:

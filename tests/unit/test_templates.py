@@ -760,22 +760,49 @@ def test_exact_vector_match_does_not_warn():
 
 
 @pytest.mark.parametrize("src, name, candidate_lines", [
-    ("""int f(int x) { return 1; }
-        float f(float x) { return 2; }
-        double f(double x) { return 3; }
-        void use() { f(1u); }""", "f", [1, 2, 3]),
-    ("""void f(float x) {}
-        void f(int2 x) {}
-        void use() { f(float3(1, 2, 3)); }""", "f", [1, 2]),
+    ("""int f(int x, float y) { return 1; }
+        float f(float x, int y) { return 2; }
+        double f(double x, double y) { return 3; }
+        void use() { f(1u, 1u); }""", "f", [1, 2, 3]),
+    ("""void f(int x, uint y) {}
+        void f(uint x, int y) {}
+        void use() { int a = 1; f(a, a); }""", "f", [1, 2]),
     ("""template <typename T> void a(T x, float y) {}
         template <typename T> void a(float x, T y) {}
         void use() { a(1.0f, 1.0f); }""", "a", [1, 2]),
-], ids=["uint-to-int-float-double", "float3-to-float-or-int2", "two-templates"])
+], ids=["uint-uint-to-mixed-pairs", "signedness-both-ways", "two-templates"])
 def test_ambiguous_call_lists_candidates(src, name, candidate_lines):
     (error,) = errors_of(src)
     assert error.message == f"call to '{name}' is ambiguous"
     assert all(n.message == "candidate function" for n in error.notes)
     assert sorted(n.span.line for n in error.notes) == candidate_lines
+
+
+@pytest.mark.parametrize("call, chosen", [
+    ("f(1u)", "f-int"),              # a signedness change costs less than a cast to float
+    ("g(v2, 1u)", "g-vector"),       # a splat costs less than a truncation
+    ("g(1u, 2u)", "g-scalar"),       # exact
+    ("h(0.5, 1.0, v2)", "h-vector"),  # two literal splats against one truncation
+    ("k(float3(1, 2, 3))", "k-float"),  # a truncation against a truncation and a cast
+])
+def test_dxc_score_decides_where_cpp_rule_finds_no_best(call, chosen):
+    # C++'s rule leaves these ambiguous; DXC's additive score (SemaHLSL.cpp
+    # ScoreCast) picks one, and so does hlslc.
+    src = f"""
+        int f(int x) {{ return 1; }}  // f-int
+        float f(float x) {{ return 2; }}
+        double f(double x) {{ return 3; }}
+        uint g(uint a, uint b) {{ return 1; }}  // g-scalar
+        uint2 g(uint2 a, uint2 b) {{ return 2; }}  // g-vector
+        float h(float a, float b, float x) {{ return 1; }}
+        float2 h(float2 a, float2 b, float2 x) {{ return 2; }}  // h-vector
+        void k(float x) {{}}  // k-float
+        void k(int2 x) {{}}
+        void use() {{ uint2 v2 = 1; {call}; }}
+    """
+    sema = sema_of(src)
+    (info,) = calls_to(sema, call.split("(")[0])
+    assert line_of_chosen(info) == line_number(src, f"// {chosen}")
 
 
 def test_more_template_parameters_lose_a_tie():
