@@ -70,6 +70,11 @@ def _too_large(text: str) -> bool:
     return len(significant) > most or (bool(significant) and int(significant, base) >= 1 << 64)
 
 
+# A declarator's name follows a type's last token and comes before one of these.
+_TYPE_ENDINGS = frozenset({"BUILTIN_TYPE", "TYPE_NAME", "TGT"})
+_DECLARATOR_ENDINGS = frozenset({"=", ";", ",", "[", ":"})
+
+
 class ParserToken:
     """A terminal for the parser: its grammar name, its text, and its index
     in the token list (which is also its index in the list of origins)."""
@@ -93,11 +98,14 @@ _NAMESPACE, _CLASS, _BLOCK, _TEMPLATE, _OTHER = range(5)
 
 
 class _Scope:
-    __slots__ = ("kind", "types", "depth_mark", "is_function")
+    __slots__ = ("kind", "types", "values", "depth_mark", "is_function")
 
     def __init__(self, kind: int) -> None:
         self.kind = kind
         self.types: set[str] = set()
+        # Variables of a block that hide a type of their name (`float3 L1 =
+        # ...;` beside `struct L1`): a value until the block ends.
+        self.values: set[str] = set()
         self.is_function = False
 
 
@@ -169,12 +177,27 @@ class Classifier:
         declaring_kind: str | None = None  # 'class' | 'enum' | 'typedef' | 'using' | 'namespace'
         typedef_last: str | None = None
         prev_text = ""
+        prev_type = ""                # the terminal of the last token emitted by the main path
+        has_values = False            # some block declared a variable hiding a type
+        local_decl_depth = -1         # len(brackets) of the block declaration being read
+        typedef_record_depth = -1     # len(brackets) of `typedef struct {` being read
         n = len(pptokens)
 
-        def is_type(name: str) -> bool:
+        def is_type(name: str, qualified: bool = False) -> bool:
             for scope in reversed(scopes):
+                if name in scope.values and not qualified:
+                    return False
                 if name in scope.types:
                     return True
+            return False
+
+        def is_hidden(name: str) -> bool:
+            """A local variable hides the type or template of its name."""
+            for scope in reversed(scopes):
+                if name in scope.values:
+                    return True
+                if name in scope.types:
+                    return False
             return False
 
         def declare_type(name: str) -> None:
@@ -206,6 +229,10 @@ class Classifier:
                     ttype = kw
                     if text in ("struct", "class") and prev_text != "enum":
                         if not (brackets and brackets[-1] == "<") and prev_text not in ("typename",):
+                            if declaring_kind == "typedef":
+                                # `typedef struct { ... } Name;`: the typedef
+                                # resumes after the struct's body.
+                                typedef_record_depth = len(brackets)
                             declaring_kind = "class"
                             pending_brace = _CLASS
                     elif text == "enum":
@@ -232,19 +259,20 @@ class Classifier:
                         emit(ttype, text, tok)
                         emit("TLT", "<", pptokens[i + 1])
                         brackets.append("<")
-                        prev_text = "<"
+                        prev_text = "<"; prev_type = "TLT"
                         i += 2
                         continue
                 elif nxt == "<" and (text in template_names or text in BUILTIN_TEMPLATES
                                      or prev_text == "template"
-                                     or (prev_text == "." and text in _TEMPLATED_METHODS)):
+                                     or (prev_text == "." and text in _TEMPLATED_METHODS)) \
+                        and not (has_values and is_hidden(text)):
                     ttype = "BUILTIN_TEMPLATE" if text in BUILTIN_TEMPLATES and not is_type(text) else "TEMPLATE_NAME"
                     emit(ttype, text, tok)
                     emit("TLT", "<", pptokens[i + 1])
                     brackets.append("<")
                     if declaring_kind == "class":
                         declaring_kind = None  # `struct X<...>`: a specialisation head
-                    prev_text = "<"
+                    prev_text = "<"; prev_type = "TLT"
                     i += 2
                     continue
                 elif text in BUILTIN_TYPES:
@@ -258,14 +286,26 @@ class Classifier:
                 elif len(brackets) == enum_depth and prev_text in ("{", ","):
                     enumerators.add(text)
                     ttype = "NAME"
-                elif is_type(text) or text in class_templates:
+                elif is_type(text, prev_text == "::") \
+                        or (text in class_templates and not (has_values and is_hidden(text))):
                     ttype = "TYPE_NAME"
                     if declaring_kind == "typedef":
                         typedef_last = text
+                    if (prev_type in _TYPE_ENDINGS or (prev_text == "," and len(brackets) == local_decl_depth)) \
+                            and nxt in _DECLARATOR_ENDINGS and brackets and brackets[-1] == "{" \
+                            and scopes[-1].kind == _BLOCK:
+                        # `float3 L1 = ...;` in a block: the variable hides
+                        # the type `L1` until the block ends (C++'s rule).
+                        scopes[-1].values.add(text)
+                        has_values = True
+                        local_decl_depth = len(brackets)
                 else:
                     ttype = "NAME"
                     if declaring_kind == "typedef":
                         typedef_last = text
+                    if prev_type in _TYPE_ENDINGS and nxt in _DECLARATOR_ENDINGS and brackets \
+                            and brackets[-1] == "{":
+                        local_decl_depth = len(brackets)    # a declaration: `, NAME` declares too
 
                 # Declarations that introduce names.
                 if ttype in ("NAME", "TYPE_NAME"):
@@ -310,7 +350,7 @@ class Classifier:
                         emit(puncts[">"], ">", tok)
                     elif text == ">>=":
                         emit(puncts[">="], ">=", tok)
-                    prev_text = ">"
+                    prev_text = ">"; prev_type = "TGT"
                     i += 1
                     continue
                 ttype = puncts.get(text, "")
@@ -371,8 +411,14 @@ class Classifier:
                         if template_scope is not None and len(brackets) == template_depth \
                                 and after_template_header:
                             end_template_scope()
+                        if len(brackets) == typedef_record_depth:
+                            declaring_kind = "typedef"
+                            typedef_last = None
+                            typedef_record_depth = -1
                 elif text == ";":
                     enum_next = False
+                    if len(brackets) == local_decl_depth:
+                        local_decl_depth = -1
                     if declaring_kind == "typedef" and typedef_last and not (brackets and brackets[-1] in "([<"):
                         declare_type(typedef_last)
                         declaring_kind = None
@@ -412,6 +458,7 @@ class Classifier:
 
             emit(ttype, text, tok)
             prev_text = text
+            prev_type = ttype
             i += 1
         self.ended_clean = (not brackets and len(scopes) == 1 and pending_brace == _BLOCK
                             and not enum_next and enum_depth == -1 and not after_template_header

@@ -264,6 +264,26 @@ class _Builder:
                 dims.append(item.items[1])
         return A.TypedefDecl(self.cover(c), c[1], names, dims)
 
+    def typedef_struct_decl(self, c):
+        # `typedef struct { ... } Name;`: the struct (named as clang names an
+        # anonymous one) and the typedef of it.
+        record = c[1]
+        if record.name is None:
+            line, col = record.span.line_col()
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{col})"
+        type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
+        names, dims = [], []
+        for item in c[2:]:
+            if isinstance(item, _Pending):
+                names.append(item.items[0])
+                dims.append(item.items[1])
+        return A.DeclGroup(self.cover(c), [record, A.TypedefDecl(self.cover(c), type_ref, names, dims)])
+
+    def forward_struct_decl(self, c):
+        # `struct S;`: the lexer already knows S as a type; the definition
+        # that follows declares it.
+        return A.EmptyDecl(self.cover(c))
+
     def typedef_declarator(self, c):
         dims = [d.items for d in c[1:]]
         return _Pending("typedef_declarator", (str(c[0]), dims), self.cover(c))

@@ -1339,6 +1339,10 @@ class Codegen:
         operand_t = literal_default(operand_t or lt)
         if op in ("<<", ">>"):
             operand_t = literal_default(lt)
+            if isinstance(result_t, (T.VectorType, T.MatrixType)) and not isinstance(operand_t, type(result_t)):
+                # `1 << v3`: the scalar is splatted to the shift counts' shape,
+                # as sema typed the result.
+                operand_t = literal_default(result_t)
         a = self.convert(lhs, lt, operand_t)
         c = self.convert(rhs, rt, operand_t if op not in ("<<", ">>") else T.with_element(rt, operand_t.element))
         if op in ("<<", ">>") and a.type != c.type:

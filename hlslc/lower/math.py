@@ -109,6 +109,13 @@ def _unary_op(name: str) -> Callable:
     return lambda gen, elem, xs: _op(gen, name, xs[:1])
 
 
+def _fwidth(gen, elem, xs):
+    """abs(ddx(x)) + abs(ddy(x)), as DXC expands it."""
+    dx = _op(gen, "FAbs", [_op(gen, "DerivCoarseX", xs[:1])])
+    dy = _op(gen, "FAbs", [_op(gen, "DerivCoarseY", xs[:1])])
+    return gen.builder.fadd(dx, dy)
+
+
 def _abs(gen, elem, xs):
     x = xs[0]
     if elem.kind == "float":
@@ -316,6 +323,10 @@ _COMPONENTWISE: dict[str, tuple[Callable, str]] = {
     "ldexp": (_ldexp, "arg"), "lerp": (_lerp, "arg"), "smoothstep": (_smoothstep, "arg"), "step": (_step, "arg"),
     "degrees": (_times(180.0 / PI), "arg"), "radians": (_times(PI / 180.0), "arg"),
     "fma": (_fma, "arg"),
+    "ddx": (_unary_op("DerivCoarseX"), "arg"), "ddy": (_unary_op("DerivCoarseY"), "arg"),
+    "ddx_coarse": (_unary_op("DerivCoarseX"), "arg"), "ddy_coarse": (_unary_op("DerivCoarseY"), "arg"),
+    "ddx_fine": (_unary_op("DerivFineX"), "arg"), "ddy_fine": (_unary_op("DerivFineY"), "arg"),
+    "fwidth": (_fwidth, "arg"),
     "isnan": (_special("IsNaN"), "arg"), "isinf": (_special("IsInf"), "arg"),
     "isfinite": (_special("IsFinite"), "arg"),
     "countbits": (_countbits, "arg"), "firstbitlow": (_firstbitlow, "arg"),

@@ -730,6 +730,30 @@ def _quad(ex, ins, o, args, mask):
     return v[src]
 
 
+@op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
+def _derivative(ex, ins, o, args, mask):
+    """Differences across a quad (the four consecutive threads of
+    QuadReadLaneAt: 0 1 on top, 2 3 below): coarse ones from the quad's
+    top-left thread for the whole quad, fine ones per row or column."""
+    v = args[0]
+    flat = ex.d.flat.astype(np.int64)
+    base = np.arange(ex.d.count, dtype=np.int64) - flat % 4
+    within = flat % 4
+    if o.name == "DerivCoarseX":
+        a, b = base + 1, base
+    elif o.name == "DerivCoarseY":
+        a, b = base + 2, base
+    elif o.name == "DerivFineX":
+        row = base + within - within % 2
+        a, b = row + 1, row
+    else:
+        col = base + within % 2
+        a, b = col + 2, col
+    last = ex.d.count - 1
+    with np.errstate(all="ignore"):
+        return ftz(v[np.clip(a, 0, last)] - v[np.clip(b, 0, last)]).astype(v.dtype)
+
+
 # --------------------------------------------------------------------------
 # Atomics
 

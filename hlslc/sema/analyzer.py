@@ -1475,6 +1475,10 @@ class Analyzer:
             major, minor = match.min_shader_model
             raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
                             expr.callee.span)
+        if name in DERIVATIVE_INTRINSICS:
+            # Checked against each entry that reaches the call (shader
+            # model 6.6 in compute, and quads of threads).
+            self.derivative_uses.append(textures.DerivativeUse(name, expr.callee.span, env.function))
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
 
@@ -1714,6 +1718,9 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
             return None
     return len(parts)
 
+
+# Intrinsics that compute derivatives across a quad.
+DERIVATIVE_INTRINSICS = frozenset({"ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
 
 # Texture methods that take implicit derivatives.
 # Vulkan attributes that have no DirectX meaning to fall back on.

@@ -74,7 +74,7 @@ from .conversions import (
 )
 from .textures import texture_method_tables
 from .types import (
-    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_INT, UINT, UINT16, UINT64,
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, UINT, UINT16, UINT64,
     UINT8_4_PACKED, VOID, MatrixType,
     ResourceType, ScalarType, StringType, Type, VectorType, VoidType,
     WaveMatrixType, matrix_of, resource_of, vector_of,
@@ -201,6 +201,9 @@ uint WaveMultiPrefixCountBits(bool, uint4)                @wave @sm6.5
 # SM 6.7 and three QuadOps before it.
 T[S] QuadReadLaneAt(T[S], uint)                           where T: numeric
 T[S] QuadReadAcrossX/QuadReadAcrossY/QuadReadAcrossDiagonal(T[S])  where T: numeric
+# Derivatives: in pixel shaders, and in compute from SM 6.6 (over 2x2
+# quads, with DXC's thread-group rule: analyzer.derivative_uses).
+T[S] ddx/ddy/ddx_coarse/ddy_coarse/ddx_fine/ddy_fine/fwidth(T[S])  where T: float
 bool QuadAny/QuadAll(bool)
 
 # Helper lanes exist only in pixel shaders: false in compute.
@@ -316,7 +319,10 @@ _KINDS = {
 }
 
 # How a kind defaults an unsuffixed literal (others: `literal_default`).
-_LITERAL_AS = {"uint_only": lambda t: UINT if t is LITERAL_INT else t}
+_LITERAL_AS = {"uint_only": lambda t: UINT if t is LITERAL_INT else t,
+               # DXC gives a literal the first 16-bit type of its kind:
+               # `asuint16(1)` (FSR2's FFX_TO_UINT16(1)), `asuint16(1.0)`.
+               "bits16": lambda t: INT16 if t is LITERAL_INT else HALF if t is LITERAL_FLOAT else t}
 
 # --------------------------------------------------------------------------
 # Parsed signatures
