@@ -928,7 +928,11 @@ class Codegen:
                 return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
-            return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
+            try:
+                return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
+            except SemaError:
+                # An operand only the function's scope knows (a local): its type.
+                return ir.Constant(I32, T.size_of(self.expr_type(expr.operand)))
         raise LowerError("code generation does not support this expression yet", expr.span)
 
     def emit_name(self, expr: A.NameExpr) -> ir.Value:

@@ -856,7 +856,23 @@ class Analyzer:
                 self.check_expr(operand.object, env)
                 if self.bit_field_named(operand) is not None:
                     raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
-            self.engine.evaluate(expr, env)
+            operand_type = None
+            if not isinstance(operand, (A.TypeRef, A.NameExpr)):
+                # `sizeof(a[0])`, `sizeof(m.v)` (`arraysize`): typed here, so
+                # lowering can size an operand that only the function's
+                # scope knows (a local).
+                try:
+                    operand_type = self.check_expr(operand, env)
+                except SemaError:
+                    operand_type = None
+            try:
+                self.engine.evaluate(expr, env)
+            except SemaError:
+                if operand_type is None:
+                    raise
+                if T.size_of(operand_type) is None:
+                    raise SemaError(f"invalid application of 'sizeof' to '{operand_type.spell()}'",
+                                    expr.span) from None
             return T.UINT
         if isinstance(expr, A.InitListExpr):
             raise SemaError("initializer list cannot be used here", expr.span)
@@ -1098,6 +1114,7 @@ class Analyzer:
         index = self.check_expr(expr.index, env)
         if isinstance(base, T.TextureSubscriptType):
             return textures.check_subscript(base, index, expr)
+        index = _unscoped_as_int(index)     # `textures[NORMALMAP]`
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
@@ -1128,7 +1145,9 @@ class Analyzer:
                              "; use its methods" if shape.family in ("append", "consume") else ""), expr.span)
         want = shape.coords if shape.is_texture else 1
         if isinstance(index, T.VectorType) and index.size == want and want > 1:
-            ok = index.elem.is_integer or index.elem.kind == "bool"
+            # A float vector converts as DXC converts it (SPD's
+            # `imgDst[0][float3(tex, slice)]`).
+            ok = index.elem.is_integer or index.elem.kind in ("bool", "float")
         else:
             ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_integer or index.literal
                                                                      or index.kind == "bool")

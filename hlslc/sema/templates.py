@@ -942,15 +942,8 @@ class Engine:
             operand = expr.operand
             if isinstance(operand, A.TypeRef):
                 t = self.resolve_type(operand, env)
-            elif isinstance(operand, A.NameExpr):
-                found = self.resolve_qualified(operand.name, env)
-                item = found[0]
-                if isinstance(item, VarSymbol):
-                    t = self.var_type(item)
-                else:
-                    t = self.entity_as_type(found, operand.span, operand.name.spelling())
             else:
-                raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+                t = self._sizeof_operand_type(operand, env, expr.span)
             size = T.size_of(t)
             if size is None:
                 raise SemaError(f"invalid application of 'sizeof' to '{t.spell()}'", expr.span)
@@ -959,6 +952,35 @@ class Engine:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
         raise SemaError("expression is not an integral constant expression", expr.span)
+
+    def _sizeof_operand_type(self, operand: Any, env: Env, span: Span | None) -> T.Type:
+        """The type of `sizeof`'s operand where it is known without running
+        it: a name, an element (`sizeof(a[0])`, for `arraysize(a)`), a
+        member, in parentheses."""
+        if isinstance(operand, A.ParenExpr):
+            return self._sizeof_operand_type(operand.inner, env, span)
+        if isinstance(operand, A.NameExpr):
+            found = self.resolve_qualified(operand.name, env)
+            item = found[0]
+            if isinstance(item, VarSymbol):
+                return self.var_type(item)
+            return self.entity_as_type(found, operand.span, operand.name.spelling())
+        if isinstance(operand, A.IndexExpr):
+            base = self._sizeof_operand_type(operand.base, env, span)
+            if isinstance(base, (T.ArrayType, T.VectorType)):
+                return base.elem
+            if isinstance(base, T.MatrixType):
+                return T.vector_of(base.elem, base.cols)
+            if isinstance(base, T.ResourceType) and base.elem is not None:
+                return base.elem
+        if isinstance(operand, A.MemberExpr):
+            base = self._sizeof_operand_type(operand.object, env, span)
+            if isinstance(base, T.ClassType):
+                member = next((m for m in self.members_of(base.instance).get(operand.member.name, [])
+                               if isinstance(m, VarSymbol)), None)
+                if member is not None:
+                    return self.var_type(member)
+        raise SemaError("sizeof of an expression is not supported in a constant expression", span)
 
     def entity_value(self, found: list[Any], span: Span | None, spelled: str) -> T.ConstValue:
         item = found[0]
