@@ -57,6 +57,8 @@ _COMPONENT_TYPES = {("int", 16): 2, ("uint", 16): 3, ("int", 32): 4, ("uint", 32
 
 def resource_kind(t: T.ResourceType) -> str:
     shape = t.shape
+    if shape.family == "feedback":
+        return "FeedbackTexture2DArray" if shape.array else "FeedbackTexture2D"
     if shape.is_texture:
         dims = shape.coords - (1 if shape.array else 0)
         return _TEXTURE_KINDS[(dims, shape.array, shape.ms, shape.cube)]
@@ -109,6 +111,7 @@ class Binding:
         self.component_type = 0
         self.component_count = 0
         self.sampler_kind = 0
+        self.feedback_type = 0        # DXIL's SamplerFeedbackType of a FeedbackTexture2D[Array]
         self.annotations: list[Any] = []   # annotateHandle calls, patched when a counter use is found late
         self.declared_binding: tuple[int, int] | None = None
         self.push_constant = False    # a [[vk::push_constant]] block (a constant buffer of its own)
@@ -152,6 +155,8 @@ class Binding:
             word1 = self.stride
         elif self.kind_name in ("CBuffer", "TBuffer"):
             word1 = self.size
+        elif self.kind_name.startswith("FeedbackTexture"):
+            word1 = self.feedback_type
         else:
             word1 = 0
         return word0, word1
@@ -346,6 +351,8 @@ class ResourceTable:
             binding.size = _round16(binding.layout.size)
         elif shape.family == "sampler":
             binding.sampler_kind = 1 if t.name == "SamplerComparisonState" else 0
+        elif shape.family == "feedback" and isinstance(t.elem, T.FeedbackKindType):
+            binding.feedback_type = t.elem.value
         return binding
 
     def _cbuffer_binding(self, decl: A.BufferDecl | None, members: list[VarSymbol],

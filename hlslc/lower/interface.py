@@ -140,8 +140,9 @@ def _vulkan_binding(gen: "Codegen", attributes: list[A.Attribute]) -> dict[str, 
 
 def _element(gen: "Codegen", binding: "Binding") -> dict[str, Any] | None:
     resource = binding.resource
-    if resource is None or resource.elem is None or binding.kind_name in ("CBuffer", "TBuffer"):
-        return None
+    if resource is None or resource.elem is None or binding.kind_name in ("CBuffer", "TBuffer") \
+            or binding.kind_name.startswith("FeedbackTexture"):
+        return None       # (a feedback texture's argument is its kind, in "type")
     elem = resource.elem
     out: dict[str, Any] = {"type": elem.spell(), "stride": None, "component_type": None, "components": None,
                            "layout": None}

@@ -28,6 +28,7 @@ _TAG_NUM_THREADS = 4
 _TAG_WAVE_SIZE = 23
 _SHADER_KIND_COMPUTE = 5
 _TAG_ATOMIC64_USE = 3
+_TAG_SAMPLER_FEEDBACK_KIND = 2   # DXC's SamplerFeedbackKind tag: !{i32 2, i32 type}
 
 
 def _i32(v: int) -> ir.Constant:
@@ -115,6 +116,8 @@ def _resources(gen: "Codegen") -> Any:
             tags = [_i32(1), _i32(binding.stride)]
         elif binding.kind_name == "TypedBuffer" or binding.kind_name.startswith("Texture"):
             tags = [_i32(0), _i32(binding.component_type)]
+        elif binding.kind_name.startswith("FeedbackTexture"):
+            tags = [_i32(_TAG_SAMPLER_FEEDBACK_KIND), _i32(binding.feedback_type)]
         cls = binding.register_class
         if cls == "u" and binding.atomic64:
             tags += [_i32(_TAG_ATOMIC64_USE), _i32(1)]     # DXC's Atomic64Use

@@ -311,6 +311,42 @@ def _sample_position(gen, expr, info, object_t, handle) -> ir.Value:
 
 
 # --------------------------------------------------------------------------
+# Sampler feedback (SM 6.5)
+
+# Per method: its operands after the coordinates (DXIL order); a clamp
+# follows, as undef when not given, except for the Level form.
+_FEEDBACK = {
+    "WriteSamplerFeedback": ((), True),
+    "WriteSamplerFeedbackBias": (("bias",), True),
+    "WriteSamplerFeedbackLevel": (("lod",), False),
+    "WriteSamplerFeedbackGrad": (("ddx", "ddy"), True),
+}
+
+
+def _feedback(gen, expr, info, object_t, handle) -> ir.Value:
+    """`fb.WriteSamplerFeedback*(tex, sampler, location, ...)`: one
+    dx.op.writeSamplerFeedback* with the feedback, sampled texture and
+    sampler handles, four coordinates and the method's operands, as DXC
+    writes it (a constant bias clamped to [-16, 15.99])."""
+    name = info.target.name
+    head, has_clamp = _FEEDBACK[name]
+    args = _Args(gen, expr, info)
+    sampled, sampler, location, *rest = args.ins
+    operands = [handle, sampled, sampler] + components(gen, location, object_t.shape.coords, 4, _undef(FLOAT))
+    for key, value in zip(head, rest):
+        if key in ("ddx", "ddy"):
+            operands += components(gen, value, 2, 3, _undef(FLOAT))
+        elif key == "bias":
+            operands.append(_bias(value))
+        else:
+            operands.append(value)
+    if has_clamp:
+        operands.append(rest[len(head)] if len(rest) > len(head) else _undef(FLOAT))
+    gen.op(name, operands)
+    return ir.Constant(I32, 0)
+
+
+# --------------------------------------------------------------------------
 # The dispatch table `lower.intrinsics` reads: (family, method) -> lowering
 
 METHODS: dict[tuple[str, str], Any] = {("texture", "Load"): _load, ("texture", "GetDimensions"): _dimensions}
@@ -320,3 +356,4 @@ METHODS.update({("texture", prefix + channel): _gather for prefix in ("Gather", 
                 for channel in ("", "Red", "Green", "Blue", "Alpha")})
 METHODS[("texture", "GatherRaw")] = _gather
 METHODS[("texture", "GetSamplePosition")] = _sample_position
+METHODS.update({("feedback", name): _feedback for name in _FEEDBACK})

@@ -730,6 +730,13 @@ def _quad(ex, ins, o, args, mask):
     return v[src]
 
 
+@op("WriteSamplerFeedback", "WriteSamplerFeedbackBias", "WriteSamplerFeedbackLevel", "WriteSamplerFeedbackGrad")
+def _sampler_feedback(ex, ins, o, args, mask):
+    """A feedback map's contents are the driver's (read back only through
+    ResolveSubresourceRegion): on the CPU the write records nothing."""
+    return None
+
+
 @op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
 def _derivative(ex, ins, o, args, mask):
     """Differences across a quad (the four consecutive threads of

@@ -214,6 +214,8 @@ class Analyzer:
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # Feedback writes with implicit derivatives (pixel-only, `textures.check_entry`).
+        self.pixel_only_uses: list = []
 
     # ------------------------------------------------------------------
     # Reporting
@@ -857,7 +859,7 @@ class Analyzer:
                 if self.bit_field_named(operand) is not None:
                     raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
             operand_type = None
-            if not isinstance(operand, (A.TypeRef, A.NameExpr)):
+            if not isinstance(operand, A.TypeRef):
                 # `sizeof(a[0])`, `sizeof(m.v)` (`arraysize`): typed here, so
                 # lowering can size an operand that only the function's
                 # scope knows (a local).

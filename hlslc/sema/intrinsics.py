@@ -332,7 +332,7 @@ _SCALARS = {"bool": BOOL, "int": INT, "uint": UINT, "float": FLOAT, "double": DO
             "int8_t4_packed": INT8_4_PACKED, "uint8_t4_packed": UINT8_4_PACKED}
 _ELEMENT_VARS = frozenset({"T"})
 _WHOLE_VARS = frozenset({"E", "U", "G"})   # G: four of E's scalar (a Gather)
-_WHOLE_VARS = frozenset({"E", "U"})
+_WHOLE_VARS = frozenset({"E", "U", "X"})   # X: the texture a feedback write samples
 _COMPONENT_VARS = frozenset({"e"})    # the scalar of E (a Gather's result is e[4])
 _OBJECTS = {"SamplerState": resource_of("SamplerState"),
             "SamplerComparisonState": resource_of("SamplerComparisonState")}
@@ -825,6 +825,12 @@ def resolve_method(object_type: Type, name: str, arg_types: list[Type],
     elem = object_type.elem if object_type.elem is not None else _DEFAULT_TYPED_ELEMENT
     base_env = {"E": elem, "G": vector_of(elem.element if elem.element is not None else FLOAT, 4)}
     base_env = {"E": elem, "e": elem.element}
+    if object_type.shape.family == "feedback":
+        # The sampled texture: any Texture2D (Texture2DArray for an array).
+        want = "Texture2DArray" if object_type.shape.array else "Texture2D"
+        sampled = args[0] if args and isinstance(args[0], ResourceType) and args[0].name == want else None
+        base_env["X"] = sampled if sampled is not None else resource_of(want)
+        base_env["e"] = FLOAT
     candidates: list[tuple[_Sig, dict]] = []
     notes: list[str] = []
     if template_arg is not None:

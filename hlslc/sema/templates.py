@@ -872,6 +872,15 @@ class Engine:
         shape = T.RESOURCE_SHAPES[name]
         if len(args) != 1 and not (shape.ms and len(args) == 2):
             raise SemaError(f"'{name}' takes one template argument", ref.span)
+        if shape.family == "feedback":
+            # `FeedbackTexture2D<SAMPLER_FEEDBACK_MIN_MIP>`: a feedback type, not an element.
+            arg = args[0]
+            spelled = A.spell(arg.type if isinstance(arg, A.TypeExpr) else arg)
+            kind = T.FEEDBACK_KINDS.get(spelled)
+            if kind is None:
+                raise SemaError(f"'{name}' takes SAMPLER_FEEDBACK_MIN_MIP or SAMPLER_FEEDBACK_MIP_REGION_USED, not "
+                                f"'{spelled}'", arg.span)
+            return T.resource_of(name, kind)
         elem = self.type_argument(args[0], env)
         check_resource_element(name, shape, elem, args[0].span)
         samples = 0

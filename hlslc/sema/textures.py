@@ -143,10 +143,34 @@ def _loads(shape: T.ResourceShape) -> list[str]:
     return [f"E Load({x})", f"E Load({x}, {o})", f"E Load({x}, {o}, out uint)"]
 
 
+def _feedback(shape: T.ResourceShape) -> list[str]:
+    """WriteSamplerFeedback* (SM 6.5): X is the sampled texture, a
+    Texture2D (Texture2DArray) of any element; the optional last float is
+    the clamp.  The forms with implicit derivatives are pixel-only
+    (`check_method_call`)."""
+    x = _vec("float", shape.coords)
+    lines = []
+    for name, head, clamp in (("WriteSamplerFeedback", "", True), ("WriteSamplerFeedbackBias", ", float", True),
+                              ("WriteSamplerFeedbackLevel", ", float", False),
+                              ("WriteSamplerFeedbackGrad", ", float2, float2", True)):
+        lines.append(f"void {name}(X, SamplerState, {x}{head}) @sm6.5")
+        if clamp:
+            lines.append(f"void {name}(X, SamplerState, {x}{head}, float) @sm6.5")
+    return lines
+
+
+# Feedback writes that need implicit derivatives: pixel shaders (and
+# libraries) only, as DXC's operation table says.
+FEEDBACK_WITH_DERIVATIVES = frozenset({"WriteSamplerFeedback", "WriteSamplerFeedbackBias"})
+
+
 def texture_method_tables() -> dict[str, str]:
     """The method table text (`intrinsics` syntax) of every texture type."""
     tables = {}
     for name, shape in T.RESOURCE_SHAPES.items():
+        if shape.family == "feedback":
+            tables[name] = "\n".join(_feedback(shape)) + "\n"
+            continue
         if not shape.is_texture:
             continue
         lines = _loads(shape) + _dimensions(shape)
@@ -308,12 +332,15 @@ def check_method_call(analyzer: Any, object_type: T.ResourceType, match: Any, ca
         raise SemaError(message, expr.args[0].span if expr.args else callee.member.span)
     if object_type.shape.is_texture and name in DERIVATIVE_METHODS:
         analyzer.derivative_uses.append(DerivativeUse(name, callee.member.span, env.function))
+    if object_type.shape.family == "feedback" and name in FEEDBACK_WITH_DERIVATIVES:
+        # Checked against each compute entry that reaches the call.
+        analyzer.pixel_only_uses.append(DerivativeUse(name, callee.member.span, env.function))
 
 
 def check_entry(analyzer: Any, entry: "FunctionSymbol", threads: list[int] | None) -> None:
     """The derivative rules for one compute entry (and what it calls)."""
     uses = analyzer.derivative_uses
-    if not uses:
+    if not uses and not analyzer.pixel_only_uses:
         return
     reached, work = {id(entry)}, [entry]
     while work:
@@ -322,6 +349,13 @@ def check_entry(analyzer: Any, entry: "FunctionSymbol", threads: list[int] | Non
             if id(callee) not in reached:
                 reached.add(id(callee))
                 work.append(callee)
+    for use in analyzer.pixel_only_uses:
+        if use.function is None or id(use.function) in reached:
+            diag = Diagnostic(Severity.ERROR, f"'{use.name}' needs implicit derivatives: it is available in pixel "
+                              f"shaders only; in a compute shader use WriteSamplerFeedbackLevel or "
+                              f"WriteSamplerFeedbackGrad", use.span)
+            diag.notes.append(Note("entry function defined here", entry.decl.name_span))
+            analyzer.diags.report(diag)
     target = (analyzer.options.major, analyzer.options.minor)
     for message, span in derivative_errors(uses, reached, entry.name, target, threads):
         diag = Diagnostic(Severity.ERROR, message, span)

@@ -230,7 +230,7 @@ STRING = StringType()
 
 
 from ..spec.resource_types import (RAY_TRACING_FUNCTIONS, RAY_TRACING_TYPES, RESOURCE_SHAPES, PLAIN_RESOURCES,  # noqa: F401  (re-exported: sema's view of them)
-                                    TEMPLATED_RESOURCES, ResourceShape)
+                                    SAMPLER_FEEDBACK_TYPES, TEMPLATED_RESOURCES, ResourceShape)
 
 
 RAY_TRACING_STAGES = frozenset({"raygeneration", "intersection", "anyhit", "closesthit", "miss", "callable"})
@@ -259,6 +259,24 @@ class ResourceType(Type):
         if self.elem is None:
             return self.name
         return f"{self.name}<{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
+
+
+class FeedbackKindType(Type):
+    """The template argument of `FeedbackTexture2D<SAMPLER_FEEDBACK_MIN_MIP>`:
+    DXIL's SamplerFeedbackType (`value`), spelled as written."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: int) -> None:
+        self.name = name
+        self.value = value
+
+    def spell(self) -> str:
+        return self.name
+
+
+FEEDBACK_KINDS: dict[str, FeedbackKindType] = {
+    name: FeedbackKindType(name, value) for name, value in SAMPLER_FEEDBACK_TYPES.items()}
 
 
 class TextureSubscriptType(Type):

@@ -72,6 +72,10 @@ def _shapes() -> dict[str, ResourceShape]:
         ResourceShape("Texture2DMSArray", "t", "texture", 3, array=True, ms=True),
         ResourceShape("TextureCube", "t", "texture", 3, cube=True),
         ResourceShape("TextureCubeArray", "t", "texture", 4, array=True, cube=True),
+        # Sampler feedback (SM 6.5): UAVs written only by WriteSamplerFeedback*;
+        # the template argument is SAMPLER_FEEDBACK_MIN_MIP or _MIP_REGION_USED.
+        ResourceShape("FeedbackTexture2D", "u", "feedback", 2),
+        ResourceShape("FeedbackTexture2DArray", "u", "feedback", 3, array=True),
     ]
     return {s.name: s for s in shapes}
 
@@ -85,6 +89,8 @@ TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s
 # Ray tracing is outside what hlslc compiles; its names are known so that a
 # shader using them gets one clear error instead of a syntax error.
 RAY_TRACING_TYPES = frozenset({"RaytracingAccelerationStructure", "RayDesc", "BuiltInTriangleIntersectionAttributes"})
+# The template arguments of FeedbackTexture2D[Array]: DXIL's SamplerFeedbackType.
+SAMPLER_FEEDBACK_TYPES = {"SAMPLER_FEEDBACK_MIN_MIP": 0, "SAMPLER_FEEDBACK_MIP_REGION_USED": 1}
 RAY_TRACING_FUNCTIONS = frozenset(
     "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
     "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "

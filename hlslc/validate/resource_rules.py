@@ -161,6 +161,15 @@ _ACCEPTS: dict[str, tuple[Accepts, ...]] = {
     "CalculateLOD": (Accepts("handle", ("SRV",), "computes the level of detail of a texture", _SAMPLED_TEXTURES,
                              "computes the level of detail of a texture"),
                      Accepts("sampler", ("Sampler",), "takes its sampler state from its second handle")),
+    # Sampler feedback (SM 6.5): a FeedbackTexture2D[Array] UAV records what
+    # sampling an SRV Texture2D[Array] with a sampler would read.
+    **{name: (Accepts("feedbackTex", _UAV, "records sampler feedback",
+                      ("FeedbackTexture2D", "FeedbackTexture2DArray"), "records into a feedback texture"),
+              Accepts("sampledTex", ("SRV",), "describes sampling a texture", ("Texture2D", "Texture2DArray"),
+                      "describes sampling a 2D texture"),
+              Accepts("sampler", ("Sampler",), "takes its sampler state from its third handle"))
+       for name in ("WriteSamplerFeedback", "WriteSamplerFeedbackBias", "WriteSamplerFeedbackLevel",
+                    "WriteSamplerFeedbackGrad")},
     # Wave Matrix (SM 6.8) and dx::linalg (SM 6.10) memory operations take
     # (RW)ByteAddressBuffers; that a linalg store or accumulate writes a UAV is
     # LINALG-RESOURCE-KIND's, with the matrix scope it depends on.
@@ -389,6 +398,8 @@ class ResourceRules:
             if res is None:
                 continue
             which = ("that handle" if accepts.operand == "sampler" else
+                     "its feedback texture handle" if accepts.operand == "feedbackTex" else
+                     "its sampled texture handle" if accepts.operand == "sampledTex" else
                      "its texture handle" if "sampler" in operands else "its handle")
             if res.resource_class not in accepts.classes:
                 want = _either([_article(c) for c in accepts.classes])
