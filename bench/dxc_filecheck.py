@@ -12,8 +12,9 @@ others (pixel shaders, libraries) are left out.  Each RUN line's `%dxc`
 becomes hlslc (`python -m hlslc`, this checkout's, in the test's folder)
 with the same options (cl-style `/T`, `/E`, `/D`, ... as `-T`, ...), and its
 output goes through FileCheck with the line's prefixes (tests/support's
-FileCheck).  A `not %dxc ... 2>&1 | FileCheck` line must fail (not with
-an internal compiler error) and its diagnostics are checked.
+FileCheck).  As in DXC's test runner, a compile that fails hands its
+diagnostics to FileCheck (an error test passes when they match); a `not
+%dxc` line must fail, and never with an internal compiler error.
 
 hlslc prints the same IR as LLVM but with every name quoted
 (`@"dx.op.unary.f32"`, `%".8"`) and floating constants in hexadecimal; before
@@ -22,7 +23,9 @@ quotes dropped where the name needs none, a float constant in decimal
 (`1.000000e+00`) where that spelling reads back as the same value, and,
 as DXC's disassembler writes it, each dx.op call followed by the
 operation's name and parameters (`; FAbs(value)`, with hlslc's parameter
-names).  Nothing else is changed.
+names), `i1 0` as `i1 false`, braces spaced as LLVM spaces them (`!{a}`,
+`{ i32 0 }`) and a function's `{` on its `define` line.  Nothing else is
+changed.
 
 A RUN line is not applicable (counted apart, with the reason) when it
 needs what hlslc does not produce: DXC's high-level IR (`-fcgl`), its AST
@@ -144,7 +147,7 @@ def _run_lines(text: str):
 # --------------------------------------------------------------------------
 # hlslc's output as LLVM prints it
 
-_QUOTED = re.compile(r'([@%!])"([-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+)"')
+_QUOTED = re.compile(r'([@%])"([-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+)"')
 _HEX_FLOAT = re.compile(r"\b(half|float|double) (0x[0-9a-fA-F]{16})\b")
 
 
@@ -178,10 +181,60 @@ def _annotate(line: str) -> str:
     return f"{line}  ; {op.name}({','.join(p.name for p in op.params)})"
 
 
+_I1 = re.compile(r"\bi1 ([01])\b")
+
+
+def _braces(line: str) -> str:
+    """LLVM's spacing of braces: `!{a, b}` for metadata nodes, `{ a, b }`
+    for struct types and constants (llvmlite writes `!{ a }` and `{a}`)."""
+    out = []
+    stack = []
+    i = 0
+    n = len(line)
+    while i < n:
+        c = line[i]
+        if c == '"':                       # a string: as it is
+            j = line.index('"', i + 1) + 1 if '"' in line[i + 1:] else n
+            out.append(line[i:j])
+            i = j
+            continue
+        if c == "{" and (i + 1 < n):
+            metadata = i > 0 and line[i - 1] == "!"
+            stack.append(metadata)
+            out.append("{")
+            i += 1
+            while i < n and line[i] == " ":
+                i += 1
+            if not metadata and i < n and line[i] != "}":
+                out.append(" ")
+            continue
+        if c == "}" and stack:
+            metadata = stack.pop()
+            while out and out[-1] == " ":
+                out.pop()
+            if out and out[-1].endswith(" "):
+                out[-1] = out[-1].rstrip(" ")
+            if not metadata and out and out[-1] != "{":
+                out.append(" ")
+            out.append("}")
+            i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 def llvm_spelling(ir_text: str) -> str:
     text = _QUOTED.sub(lambda m: m.group(1) + m.group(2), ir_text)
     text = _HEX_FLOAT.sub(lambda m: _llvm_float(m.group(1), m.group(2)), text)
-    return "\n".join(_annotate(line) for line in text.split("\n"))
+    text = _I1.sub(lambda m: "i1 true" if m.group(1) == "1" else "i1 false", text)
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if line == "{" and lines and lines[-1].startswith("define "):
+            lines[-1] += " {"               # `define void @main() {`
+            continue
+        lines.append(_annotate(_braces(line)))
+    return "\n".join(lines)
 
 
 # --------------------------------------------------------------------------
@@ -271,11 +324,15 @@ def run_line(test_file: Path, root: Path, line_no: int, text: str) -> Verdict:
     expect_failure = compile_step.negate % 2 == 1
     if expect_failure and proc.returncode == 0:
         return Verdict(rel, line_no, text, "fail", "compiled, but DXC's test expects an error")
-    if not expect_failure and proc.returncode != 0:
-        first = next((l for l in proc.stderr.splitlines() if ": error: " in l), proc.stderr.strip()[:200])
-        return Verdict(rel, line_no, text, "fail", "error: " + first.split(": error: ", 1)[-1])
+    compile_error = None
     output = proc.stdout
     if compile_step.stderr_to_stdout:
+        output = proc.stdout + proc.stderr
+    if proc.returncode != 0:
+        # DXC's test runner hands a failed compile's messages to FileCheck:
+        # an error test need not say `not` or `2>&1`.
+        first = next((l for l in proc.stderr.splitlines() if ": error: " in l), proc.stderr.strip()[:200])
+        compile_error = "error: " + first.split(": error: ", 1)[-1]
         output = proc.stdout + proc.stderr
     output = llvm_spelling(output)
     try:
@@ -287,7 +344,7 @@ def run_line(test_file: Path, root: Path, line_no: int, text: str) -> Verdict:
     except filecheck.FileCheckUsageError as err:
         return Verdict(rel, line_no, text, "na", f"FileCheck usage: {err}")
     except filecheck.FileCheckFailure as err:
-        return Verdict(rel, line_no, text, "fail", _first_check(str(err)))
+        return Verdict(rel, line_no, text, "fail", compile_error or _first_check(str(err)))
     except OSError as err:
         return Verdict(rel, line_no, text, "na", f"check file: {err}")
     return Verdict(rel, line_no, text, "pass")
