@@ -1119,7 +1119,8 @@ class Analyzer:
         index = _unscoped_as_int(index)     # `textures[NORMALMAP]`
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
-            if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
+            # A float index converts to uint, as DXC converts it (`arr2[arr2[0]]`).
+            if not (isinstance(index, T.ScalarType) and index.kind == "float"):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
             self._check_constant_index(expr.index, env, base.size, expr)
