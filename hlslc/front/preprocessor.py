@@ -838,6 +838,8 @@ class Preprocessor:
         # What the header cache did in the last run (see `CompileResult`).
         self.header_cache_status = "off"
         self._confined_roots: list[str] | None = None
+        # The file an #include found only by ignoring case (for the warning).
+        self.include_case_differs: str | None = None
         self._handlers = {
             "define": self._directive_define,
             "undef": self._directive_undef,
@@ -1047,11 +1049,34 @@ class Preprocessor:
         if "\\" in name and os.sep != "\\":
             names.append(name.replace("\\", "/"))
         roots = self._include_roots() if self.options.confine_includes else None
-        for spelling in names:
-            found = self._find_spelling(spelling, angled, includer, roots)
-            if found is not None:
-                return found
+        self.include_case_differs = None
+        for fold_case in (False, True):
+            for spelling in names:
+                found = self._find_spelling(spelling, angled, includer, roots, fold_case)
+                if found is not None:
+                    return found
         return None
+
+    @staticmethod
+    def _case_folded(directory: str, name: str) -> str | None:
+        """`directory/name` found by comparing each component without case,
+        as on the Windows file systems DXC projects are written on; None
+        when no entry (or more than one) matches."""
+        path = directory or "."
+        for part in name.replace("\\", "/").split("/"):
+            if part in ("", "."):
+                continue
+            if part == "..":
+                path = os.path.join(path, part)
+                continue
+            try:
+                entries = [e for e in os.listdir(path) if e.lower() == part.lower()]
+            except (OSError, ValueError):
+                return None
+            if len(entries) != 1:
+                return None
+            path = os.path.join(path, entries[0])
+        return os.path.normpath(path)
 
     def _include_roots(self) -> list[str]:
         """The folders a confined #include may read from, resolved."""
@@ -1078,7 +1103,9 @@ class Preprocessor:
         return any(real.startswith(root) for root in roots)
 
     def _find_spelling(self, name: str, angled: bool, includer: str,
-                       roots: list[str] | None) -> tuple[str, bool] | None:
+                       roots: list[str] | None, fold_case: bool = False) -> tuple[str, bool] | None:
+        if os.path.isabs(name) and fold_case:
+            return None
         if os.path.isabs(name):
             if roots is not None and not self._inside(name, roots):
                 return None
@@ -1095,6 +1122,14 @@ class Preprocessor:
         builtin_root = self.options.builtin_include_dir
         for directory, is_builtin in directories:
             candidate = os.path.normpath(os.path.join(directory, name))
+            if fold_case:
+                if is_builtin:
+                    continue
+                folded = self._case_folded(directory, name)
+                if folded is None or folded == candidate:
+                    continue
+                self.include_case_differs = os.path.relpath(folded, directory or ".")
+                candidate = folded
             if roots is not None and not self._inside(candidate, roots):
                 continue
             try:
@@ -1585,6 +1620,10 @@ class Preprocessor:
             self.diags.report(diag)
             return
         path, is_builtin = found
+        if self.include_case_differs is not None:
+            # clang's -Wnonportable-include-path: found, with another case.
+            self.diags.warning(name_span, f"non-portable path to file '{self.include_case_differs}'; specified path "
+                                          f"differs in case from file name on disk")
         once_key = self._once_key(path)
         if once_key in self._once:
             return
