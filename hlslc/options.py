@@ -180,12 +180,13 @@ COMPATIBLE_FLAGS = frozenset(
     "-O0 -O1 -O2 -O3 -Od -Zi -Zss -Zsb -Qembed_debug -Qstrip_debug -Qstrip_reflect -Qstrip_rootsignature "
     "-Qstrip_priv -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo -res-may-alias -all-resources-bound -no-legacy-cbuf-layout "
     "-enable-payload-qualifiers -disable-payload-qualifiers -Zsb -flegacy-macro-expansion -flegacy-resource-reservation "
-    "-auto-binding-space-offset -no-min-precision -ignore-line-directives -Lx -Vn -Qunused-arguments".split())
+    "-auto-binding-space-offset -no-min-precision -ignore-line-directives -Lx -Vn -Qunused-arguments "
+    "-all_resources_bound -fdisable-loc-tracking".split())
 
 
 # ... and those taking one value.
 COMPATIBLE_VALUED = frozenset("-denorm -select-validator -Fd -Fre -Frs -Fsh -Fi -Zpr -auto-binding-space "
-                               "-exports -default-linkage".split()) - {"-Zpr"}
+                               "-exports -default-linkage -rootsig-define -validator-version".split()) - {"-Zpr"}
 
 
 # -fvk-*/-fspv-* options that take values after the option (DXC's arity).
