@@ -976,10 +976,11 @@ class Analyzer:
         if expr.op == "=":
             self.require_conversion(value, target, expr.value.span, "assigning")
         else:
-            if not (target.is_numeric and value.is_numeric):
+            if not (target.is_numeric and _unscoped_as_int(value).is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
                                 expr.span)
-            operand, warning = binary_operand_type(target, value)
+            # `x *= CHANNEL`: an unscoped enumerator is an int here too.
+            operand, warning = binary_operand_type(target, _unscoped_as_int(value))
             if operand is None:
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
                                 expr.span)

@@ -1,6 +1,7 @@
 // Names as real shaders use them: unscoped enumerators inside namespaces
 // and structs where integers are expected (vector constructors,
-// intrinsics, arithmetic, comparisons, array sizes, [numthreads]); a
+// intrinsics, arithmetic, compound assignments, comparisons, array sizes,
+// [numthreads]); a
 // namespace and a variable or member of the same name (the name before
 // `::` sees only namespaces and types, as in C++); nested namespaces
 // reopened and searched outward; anonymous structs in declarations
@@ -67,4 +68,8 @@ void main(uint i : SV_GroupIndex) {
   struct { float2 p; int d; } local;
   local.d = Shared[3].density;                                     // 6
   Out[7] = o.inner.y + local.d + Pair.b;                           // 10
+  uint scaled = 2;
+  scaled *= NS::K1;                                                // compound assignment: 10
+  scaled += NS::Group::Height;                                     // 12
+  Out[8] = scaled;
 }
