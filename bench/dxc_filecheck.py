@@ -148,18 +148,20 @@ def _run_lines(text: str):
 # hlslc's output as LLVM prints it
 
 _QUOTED = re.compile(r'([@%])"([-a-zA-Z$._][-a-zA-Z$._0-9]*|[0-9]+)"')
-_HEX_FLOAT = re.compile(r"\b(half|float|double) (0x[0-9a-fA-F]{16})\b")
+_HEX_FLOAT = re.compile(r"(half )?(?<![\w.])(0x[0-9a-fA-F]{16})\b")
 
 
-def _llvm_float(kind: str, bits: str) -> str:
-    """LLVM's spelling of a float constant: `%e` when it reads back exactly."""
+def _llvm_float(half: str | None, bits: str) -> str:
+    """LLVM's spelling of a float constant: `%e` when it reads back exactly,
+    else upper-case hexadecimal (a half is left as it is)."""
+    if half:
+        return half + bits
     value = struct.unpack("<d", struct.pack("<Q", int(bits, 16)))[0]
-    if kind == "half" or value != value or value in (float("inf"), float("-inf")):
-        return f"{kind} {bits.upper().replace('0X', '0x')}"
+    hexadecimal = "0x" + bits[2:].upper()
+    if value != value or value in (float("inf"), float("-inf")):
+        return hexadecimal
     text = f"{value:e}"
-    if float(text) == value:
-        return f"{kind} {text}"
-    return f"{kind} {bits.upper().replace('0X', '0x')}"
+    return text if float(text) == value else hexadecimal
 
 
 _DX_OP_CALL = re.compile(r"\bcall [^@]*@dx\.op\.[\w.]+\(i32 (\d+)[,)]")
