@@ -1507,6 +1507,9 @@ class Analyzer:
 
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
+        for index, mode in enumerate(getattr(match, "param_modes", [])):
+            if mode == "ref" and index < len(arg_exprs):
+                arg_exprs[index] = self._without_noop_cast(arg_exprs[index], env)
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
             if mode == "ref":
                 sym = self.bit_field_named(arg)
@@ -1519,6 +1522,24 @@ class Analyzer:
                 self._require_lvalue(arg, env, f"an {mode} argument")
                 if mode != "ref":
                     self._no_bit_field_argument(arg, mode)
+
+    def _without_noop_cast(self, arg: A.Expr, env: Env) -> A.Expr:
+        """An atomic's destination cast to its own type (DXC's
+        `InterlockedOr((uint)buffer[0], 1, old)`) is the destination: the
+        call takes the operand (not in a template, whose instantiations
+        may cast to other types)."""
+        node = arg
+        while isinstance(node, A.ParenExpr):
+            node = node.inner
+        if not isinstance(node, A.CastExpr) or getattr(env.function, "template_bindings", None):
+            return arg
+        operand = node.operand
+        while isinstance(operand, A.ParenExpr):
+            operand = operand.inner
+        types = self.result.expr_types
+        if types.get(id(node)) is not None and types.get(id(node)) is types.get(id(operand)):
+            return operand
+        return arg
 
     def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
         for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):
