@@ -3,7 +3,7 @@
 // below; coarse ones from the quad's first thread, fine ones per row or
 // column), lowered as DXC does (dx.op.unary 83-86; fwidth is
 // abs(ddx) + abs(ddy)); DXC's shader-model and thread-group rules.
-// RUN: %hlslc run %s -T cs_6_6 --pipeline %S/derivatives.yaml | FileCheck %s
+// RUN: %hlslc run %s -T cs_6_6 --pipeline %S/derivative-intrinsics.yaml | FileCheck %s
 // CHECK: Results: pass
 // CHECK-NEXT: Widths: pass
 // RUN: %hlslc -T cs_6_6 %s | FileCheck %s --check-prefix=IR
