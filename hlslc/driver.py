@@ -67,8 +67,10 @@ HLSL_VERSIONS: dict[str, int] = {"2016": 2016, "2017": 2017, "2018": 2018, "2021
 DEFAULT_PROFILE = "cs_6_10"
 
 # Revisions of the dx::linalg API that `#include <dx/linalg.h>` can give:
-# proposal 0035 as adopted for SM 6.10, or its earlier "SM 6.x" draft.
-LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft")
+# proposal 0035 as adopted for SM 6.10, its earlier "SM 6.x" draft, or the
+# amended proposal as DXC ships it ("dxc": DXC's header API, builtins and
+# DXIL; docs/dxc-linalg.md).
+LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft", "dxc")
 DEFAULT_LINALG_REVISION = "sm6.10"
 
 
@@ -296,7 +298,11 @@ class CompileOptions(ValueRecord):
 
     @property
     def native_16bit_types(self) -> bool:
-        """Whether `half`/`int16_t` are real 16-bit types for this compile."""
+        """Whether `half`/`int16_t` are real 16-bit types for this compile.
+        The dxc revision follows DXC, which turns them on only when asked
+        (`-enable-16bit-types`), SM 6.10 included."""
+        if self.linalg_revision == "dxc":
+            return self.enable_16bit_types
         return self.enable_16bit_types or self.target.requires_16bit_types
 
 
@@ -567,7 +573,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
     profile = options.profile
     sema = analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
-                                                 main_path=path, hlsl_version=options.hlsl_version))
+                                                 main_path=path, hlsl_version=options.hlsl_version,
+                                                 linalg_revision=options.linalg_revision))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
         from .portability import check_portability  # loaded only with --target-device
@@ -585,7 +592,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path, row_major=options.row_major_matrices,
-                                                hlsl_version=options.hlsl_version))
+                                                hlsl_version=options.hlsl_version,
+                                                linalg_revision=options.linalg_revision))
 
 
 # Rules the validator checks that depend on the program rather than on

@@ -36,7 +36,9 @@ _SCALARS = (
 ).split()
 
 BUILTIN_TYPES: frozenset[str] = frozenset(
-    ["void", "int8_t4_packed", "uint8_t4_packed", "string"]
+    ["void", "int8_t4_packed", "uint8_t4_packed", "string",
+     # The opaque matrix handle of `--linalg-revision=dxc` (DXC's builtin type).
+     "__builtin_LinAlgMatrix"]
     + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
@@ -48,6 +50,9 @@ BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
     "WaveMatrixRightRowAcc RayQuery".split()
 ) | TEMPLATED_RESOURCES
+
+# The C++11 type attribute of DXC's matrix handle type (`--linalg-revision=dxc`).
+LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
 
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.
 _TEMPLATED_METHODS = frozenset({"Load", "Store"})
@@ -321,6 +326,11 @@ class Classifier:
                     brackets.append("(")
                 elif text == "[":
                     brackets.append("[")
+                    if nxt == "[" and i + 2 < n and pptokens[i + 2].text == LINALG_MATRIX_ATTRIBUTE:
+                        # `T [[__LinAlgMatrix_Attributes(...)]]`: a type's
+                        # attribute, a terminal of its own so that `[` after
+                        # a type stays an array suffix everywhere else.
+                        ttype = "TYPE_ATTR"
                 elif text == "{":
                     opened = _Scope(pending_brace)
                     brackets.append("{")

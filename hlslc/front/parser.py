@@ -457,6 +457,11 @@ class _Builder:
             name = base
         return A.BuiltinType(self.cover(c), name)
 
+    def attributed_type(self, c):
+        attr = next(item for item in c if isinstance(item, A.Attribute))
+        attr.span = self.cover(c[1:])
+        return A.AttributedType(self.cover(c), c[0], attr)
+
     def builtin_template_type(self, c):
         args = c[2].items if isinstance(c[2], _Pending) else []
         return A.BuiltinTemplateType(self.cover(c), str(c[0]), args)

@@ -88,9 +88,13 @@ class LowerOptions(ValueRecord):
     row_major: bool      # -Zpr: matrices without an orientation are row_major in memory
     # -HV: before 2021, '&&', '||' and '?:' evaluate both sides, element-wise.
     hlsl_version: int
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version")
+    # --linalg-revision: "dxc" lowers DXC's matrix builtins to DXC's DXIL,
+    # in SSA form, printed as DXC prints its modules (hlslc/lower/dxc_*).
+    linalg_revision: str
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
+               "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -99,6 +103,7 @@ class LowerOptions(ValueRecord):
         self.module_name = module_name
         self.row_major = row_major
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -27,7 +27,7 @@ from ..front import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
 from ..spec import linalg_rules as R
-from . import intrinsics, linalg, textures, types as T, wavematrix
+from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
@@ -134,9 +134,10 @@ class SemaOptions(ValueRecord):
     native_16bit: bool
     main_path: str | None      # the file compiled, for diagnostics about it as a whole
     hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version")
+    linalg_revision: str       # --linalg-revision: "sm6.10", "draft" or "dxc"
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -144,6 +145,7 @@ class SemaOptions(ValueRecord):
         self.native_16bit = native_16bit
         self.main_path = main_path
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -193,7 +195,8 @@ class Analyzer:
         self.diags = diags
         self.written: set[int] = set()
         self.options = options
-        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
+        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version,
+                             linalg_revision=options.linalg_revision)
         self.result: SemaResult | None = None
         self.linalg_types_checked: set[int] = set()
         self._push_constant: VarSymbol | None = None
@@ -205,6 +208,18 @@ class Analyzer:
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # The SM 6.10 and draft revisions' rules on dx::linalg (the header's
+        # operations recorded, linalg_rules checked); the dxc revision's
+        # header is plain code over DXC's built-ins (`linalg_builtins`).
+        self._linalg_rules = options.linalg_revision != "dxc"
+        # Calls of DXC's built-ins: (call, signature, calling function), for
+        # the shader model and stage checks of what entries reach.
+        self._builtin_calls: list[tuple[A.CallExpr, Any, Any]] = []
+
+    def _is_api_matrix(self, instance: ClassInstance) -> bool:
+        """A `dx::linalg::Matrix` whose rules sema checks (not the dxc
+        revision's, whose rules are its header's and DXC's)."""
+        return self._linalg_rules and _is_linalg_matrix(instance)
 
     # ------------------------------------------------------------------
     # Reporting
@@ -370,6 +385,8 @@ class Analyzer:
                 if why is not None:
                     self.diags.error(attr.span, f"{why}; hlslc compiles for DirectX (DXIL)")
                 continue
+            if attr.namespace is None and attr.name == "nodiscard":
+                continue        # C++17's: a call whose value is dropped gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
@@ -420,7 +437,7 @@ class Analyzer:
             t = t.elem
         if not isinstance(t, T.ClassType) or id(t.instance) in seen:
             return None
-        if _is_linalg_matrix(t.instance):
+        if self._is_api_matrix(t.instance):
             return t
         seen.add(id(t.instance))
         for f in t.instance.fields:
@@ -441,14 +458,14 @@ class Analyzer:
             raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
                             f"a compute shader uses '{plain}'", span)
         if span is not None and not span.file.is_builtin and (
-                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance)):
+                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and self._is_api_matrix(t.instance)):
             self.result.matrix_declarations.append((t, span))
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
                                 f"the target is {self.options.major}.{self.options.minor}", span)
             wavematrix.check_declared(declared, span, where)
-        if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
+        if isinstance(t, T.ClassType) and self._is_api_matrix(t.instance):
             self.result.uses_linalg = True
             if id(t.instance) not in self.linalg_types_checked:
                 self.linalg_types_checked.add(id(t.instance))
@@ -1195,6 +1212,8 @@ class Analyzer:
         if simple and not found:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
+            if not self._linalg_rules and linalg_builtins.is_builtin(name):
+                return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
                 raise SemaError(T.ray_tracing_error(name), callee.span)
             if name in WAVE_MATRIX_KINDS:
@@ -1374,7 +1393,8 @@ class Analyzer:
         """Warnings for lossy argument conversions, then dx::linalg rules."""
         fn = resolved.function
         owner = fn.owner
-        is_linalg = (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::")
+        is_linalg = self._linalg_rules and ((owner is not None and _is_linalg_matrix(owner))
+                                            or fn.qualified_name.startswith("dx::linalg::"))
         for conv, arg, param_type in zip(resolved.conversions, arg_exprs, resolved.param_types):
             if getattr(conv, "warning", None):
                 arg_type = self.result.expr_types.get(id(arg))
@@ -1455,6 +1475,61 @@ class Analyzer:
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
 
+    def _linalg_builtin_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """A call of one of DXC's `__builtin_LinAlg_*` built-ins (dxc revision)."""
+        args = self._args(expr, env)
+        groupshared = [self._names_groupshared(arg) for arg in expr.args]
+        try:
+            match = linalg_builtins.resolve_builtin(name, args, groupshared)
+        except linalg_builtins.BuiltinError as err:
+            span = expr.args[err.argument].span if err.argument is not None else expr.span
+            raise SemaError(err.message, span, notes=[(n, expr.span) for n in err.notes]) from None
+        for mode, arg in zip(match.param_modes, expr.args):
+            if mode in ("out", "ref"):
+                self._require_lvalue(arg, env, f"an {mode} argument")
+        self.result.calls[id(expr)] = CallInfo("linalg_builtin", match, match.return_type, match.param_types)
+        self._builtin_calls.append((expr, match.builtin, env.function))
+        return match.return_type
+
+    def _names_groupshared(self, arg: A.Expr) -> bool:
+        """Whether an argument names a groupshared variable or parameter."""
+        while isinstance(arg, A.ParenExpr):
+            arg = arg.inner
+        sym = self.result.symbols.get(id(arg)) if isinstance(arg, A.NameExpr) else None
+        if not isinstance(sym, VarSymbol):
+            return False
+        return sym.is_groupshared or sym.is_param and "groupshared" in sym.param_modifiers
+
+    def _check_builtin_reach(self, entries: list[tuple[FunctionSymbol, str]]) -> None:
+        """DXC's checks on the built-ins an entry reaches (through any
+        call): shader model 6.10, and for 13 of them the stage."""
+        if not self._builtin_calls:
+            return
+        reported: set[tuple] = set()
+        for entry, stage in entries:
+            reached = {id(entry)}
+            work = [entry]
+            while work:
+                fn = work.pop()
+                for callee, _ in self.call_graph.get(id(fn), ()):
+                    if id(callee) not in reached:
+                        reached.add(id(callee))
+                        work.append(callee)
+            for call, builtin, caller in self._builtin_calls:
+                if caller is None or id(caller) not in reached:
+                    continue
+                if (self.options.major, self.options.minor) < linalg_builtins.MIN_SHADER_MODEL:
+                    key = ("sm", id(call))
+                    if key not in reported:
+                        reported.add(key)
+                        self.diags.error(call.span, f"intrinsic {builtin.name} potentially used by ''{entry.name}'' "
+                                                    "requires shader model 6.10 or greater")
+                if builtin.stage_limited and stage not in linalg_builtins.STAGES:
+                    diag = Diagnostic(Severity.ERROR, f"builtin unavailable in shader stage '{stage}' (requires "
+                                                      "'compute', 'mesh' or 'amplification')", call.span)
+                    diag.notes.append(Note("entry function defined here", entry.decl.name_span))
+                    self.diags.report(diag)
+
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
@@ -1480,7 +1555,7 @@ class Analyzer:
 
     def _report_no_match(self, err: NoMatch) -> None:
         name = getattr(err, "name", "")
-        message, notes, rule_id = linalg.explain_no_match(self, err)
+        message, notes, rule_id = linalg.explain_no_match(self, err) if self._linalg_rules else (None, [], None)
         diag = Diagnostic(Severity.ERROR, message or err.message, err.span, rule_id)
         for text, span in notes:
             diag.notes.append(Note(text, span))
@@ -1525,6 +1600,14 @@ class Analyzer:
                 self._check_compute_entry(fn)
             except SemaError as err:
                 self.error(err)
+        reach = [(fn, "compute") for fn in entries]
+        for fn in functions:
+            shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+            stage = shader.args[0].value if shader is not None and shader.args \
+                and isinstance(shader.args[0], A.StringLiteral) else None
+            if stage is not None and stage != "compute":
+                reach.append((fn, stage))
+        self._check_builtin_reach(reach)
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
