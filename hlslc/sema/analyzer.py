@@ -737,7 +737,7 @@ class Analyzer:
             self._check_init_list(init, target, env)
             return
         t = self.check_expr(init, env)
-        self.require_conversion(t, target, init.span, "initializing")
+        self.require_conversion(t, target, init.span, "initializing", init)
 
     def _check_init_list(self, init: A.InitListExpr, target: T.Type, env: Env) -> None:
         """Brace initialisers: HLSL flattens both sides to scalars, so inner
@@ -763,8 +763,18 @@ class Analyzer:
             total += count
         return total
 
-    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
+    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str,
+                           value: A.Expr | None = None) -> Any:
         conv = implicit_conversion(source, target)
+        if conv is None and not self._linalg_rules and context in ("assigning", "initializing") and (
+                linalg_builtins.is_dxc_matrix_type(source) or linalg_builtins.is_dxc_matrix_type(target)):
+            # DXC's words for its matrix types.
+            if context == "assigning":
+                raise SemaError(f"cannot convert from '{linalg_builtins.dxc_spelling(source)}' to "
+                                f"'{linalg_builtins.dxc_spelling(target)}'", span)
+            kind = "lvalue" if _is_lvalue_expr(value) else "rvalue"
+            raise SemaError(f"cannot initialize a variable of type '{linalg_builtins.dxc_spelling(target, True)}' "
+                            f"with an {kind} of type '{linalg_builtins.dxc_spelling(source, True)}'", span)
         if conv is None:
             raise SemaError(f"cannot {_verb(context)} '{target.spell()}' "
                             f"{'with' if context == 'initializing' else 'from'} a value of type '{source.spell()}'"
@@ -817,6 +827,8 @@ class Analyzer:
             return self._unary(expr, env)
         if isinstance(expr, A.PostfixExpr):
             t = self.check_expr(expr.operand, env)
+            if isinstance(t, T.LinAlgHandleType):
+                raise SemaError("numeric type expected", expr.span)     # DXC's words
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
             return t
@@ -895,6 +907,8 @@ class Analyzer:
         a = self.check_expr(expr.lhs, env)
         b = self.check_expr(expr.rhs, env)
         op = expr.op
+        if isinstance(a, T.LinAlgHandleType) or isinstance(b, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
         if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
                 and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
@@ -951,7 +965,7 @@ class Analyzer:
         value = self.check_expr(expr.value, env)
         self._require_lvalue(expr.target, env, "assignment")
         if expr.op == "=":
-            self.require_conversion(value, target, expr.value.span, "assigning")
+            self.require_conversion(value, target, expr.value.span, "assigning", expr.value)
         else:
             if not (target.is_numeric and value.is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
@@ -992,6 +1006,8 @@ class Analyzer:
 
     def _unary(self, expr: A.UnaryExpr, env: Env) -> T.Type:
         t = self.check_expr(expr.operand, env)
+        if isinstance(t, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         if expr.op in ("++", "--"):
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
@@ -1862,3 +1878,13 @@ def _candidate_note(failure: CandidateFailure) -> str:
 # Operators HLSL never lets a program overload (`Analyzer._check_operator`).
 _NEVER_OVERLOADED = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
                                "->", "->*", "++", "--", "new", "delete", "new[]", "delete[]"})
+
+
+def _is_lvalue_expr(expr: A.Expr | None) -> bool:
+    """Whether an expression names storage (for DXC's "with an lvalue of
+    type" wording)."""
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    if isinstance(expr, (A.NameExpr, A.IndexExpr)):
+        return True
+    return isinstance(expr, A.MemberExpr) and _is_lvalue_expr(expr.object)

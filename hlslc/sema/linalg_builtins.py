@@ -280,3 +280,39 @@ def resolve_builtin(name: str, args: list[T.Type], groupshared: list[bool]) -> B
             return found
         notes.append(found)
     raise BuiltinError(f"no matching function for call to '{name}'", notes)
+
+
+# --------------------------------------------------------------------------
+# DXC's spelling of types in messages
+
+def dxc_spelling(t: T.Type, aka: bool = False) -> str:
+    """A type as DXC's diagnostics print it: class template instances
+    without their namespace, enumerators with their enumeration's scope
+    (`Matrix<ComponentType::F32, 4, 5, MatrixUse::A, MatrixScope::Wave>`);
+    `aka` adds each enumerator's value (`ComponentType::F32 aka 9`), as in
+    DXC's "cannot initialize" message."""
+    if isinstance(t, T.ClassType) and t.instance.template is not None:
+        return f"{t.instance.template.name}<{', '.join(_argument(a, aka) for a in t.instance.args)}>"
+    return t.spell()
+
+
+def _argument(arg: object, aka: bool) -> str:
+    if isinstance(arg, T.ConstValue):
+        if isinstance(arg.type, T.EnumType):
+            symbol = arg.type.symbol
+            parts = symbol.qualified_name.split("::")
+            scope = parts[-2] if not symbol.scoped and len(parts) > 1 else symbol.name
+            name = symbol.name_of(arg.value)
+            text = f"{scope}::{name}" if name is not None else str(arg.value)
+            return f"{text} aka {arg.value}" if aka else text
+        return arg.spell()
+    return dxc_spelling(arg, aka) if isinstance(arg, T.Type) else str(arg)
+
+
+def is_dxc_matrix_type(t: T.Type) -> bool:
+    """The dxc revision's matrix class or handle type (whose conversion
+    errors DXC words its own way)."""
+    if isinstance(t, T.LinAlgHandleType):
+        return True
+    return isinstance(t, T.ClassType) and t.instance.template is not None \
+        and t.instance.template.qualified_name == "dx::linalg::Matrix"

@@ -1102,15 +1102,21 @@ class Engine:
 
     def bind_template_args(self, params: list[A.TemplateParam], args: list[Any], arg_env: Env,
                            template_env: Env, what: str, span: Span | None,
-                           preset: dict[str, Binding] | None = None) -> dict[str, Binding]:
+                           preset: dict[str, Binding] | None = None,
+                           declared: Span | None = None) -> dict[str, Binding]:
         """Evaluate explicit arguments and defaults for a template's
-        parameters; returns name -> bound type or value."""
+        parameters; returns name -> bound type or value.  `declared` is the
+        template's declaration, for clang's notes."""
         if len(args) > len(params):
             raise SemaError(f"too many template arguments for {what}", args[len(params)].span)
         bindings: dict[str, Binding] = dict(preset or {})
         for index, param in enumerate(params):
             name = param.name or f"<param {index}>"
             if index < len(args):
+                if param.kind != "type" and isinstance(args[index], A.StringLiteral):
+                    raise SemaError("non-type template argument of type 'literal string' must have an integral or "
+                                    "enumeration type", args[index].span,
+                                    notes=[("template parameter is declared here", param.span)])
                 bindings[name] = self._template_arg(param, args[index], arg_env, template_env, bindings)
             elif name in bindings:
                 continue
@@ -1118,7 +1124,8 @@ class Engine:
                 default_env = Env(template_env, names=dict(bindings))
                 bindings[name] = self._template_arg(param, param.default, default_env, default_env, bindings)
             else:
-                raise SemaError(f"too few template arguments for {what}", span)
+                raise SemaError(f"too few template arguments for {what}", span,
+                                notes=[("template is declared here", declared)] if declared is not None else None)
         return bindings
 
     def _template_arg(self, param: A.TemplateParam, arg: Any, arg_env: Env, template_env: Env,
@@ -1174,7 +1181,7 @@ class Engine:
     def instantiate_class_template(self, template: ClassTemplateSymbol, args: list[Any], env: Env,
                                    span: Span | None) -> ClassInstance:
         bindings = self.bind_template_args(template.params, args, env, template.env,
-                                           f"class template '{template.name}'", span)
+                                           f"class template '{template.name}'", span, declared=template.span)
         return self.class_instance(template, tuple(bindings[p.name or f"<param {i}>"]
                                                    for i, p in enumerate(template.params)))
 
@@ -1315,6 +1322,12 @@ class Engine:
                         raise SemaError(f"could not match '{A.spell(param_decl.type)}[]' against "
                                         f"'{actual.spell()}': the argument is not an array", param_decl.span)
                     continue
+                dim = param_decl.array_dims[0]
+                if dim is not None and _mentions(dim, deducible) and actual.size is not None:
+                    # `T Arr[Size]`: Size from the array's length.
+                    if not self._deduce_arg(dim, T.ConstValue(T.INT, actual.size), deducible, bindings, ft.env):
+                        raise SemaError(f"could not match '{A.spell(param_decl.type)}[{actual.size}]' against the "
+                                        "parameter's array size", param_decl.span)
                 actual = actual.elem
             if not _mentions(pattern, deducible):
                 continue
