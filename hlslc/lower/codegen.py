@@ -35,7 +35,7 @@ from ..sema.conversions import binary_operand_type, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import wavematrix
+from . import dxc_linalg, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
 from .bindings import BindingError, ResourceTable
@@ -46,6 +46,7 @@ from .layout import CBUFFER, STRUCTURED, LayoutBuilder
 from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
+from .ssa import optimize_module
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
@@ -254,6 +255,17 @@ class Codegen:
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
         self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+        # The SM 6.10 and draft revisions' matrices (`dx.types.MatrixRef*`
+        # handles, their operations lowered by `linalg`); the dxc revision's
+        # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
+        self.api_matrices = options.linalg_revision != "dxc"
+        # dxc revision: each `%dx.types.LinAlgMatrix...` type made, with the
+        # handle type it stands for, in first-use order (`!dx.targetTypes`).
+        self.linalg_target_types: dict[str, tuple[ir.IdentifiedStructType, T.LinAlgHandleType]] = {}
+
+    def api_matrix(self, t: T.Type) -> bool:
+        """A dx::linalg matrix of the SM 6.10 or draft revision (a handle)."""
+        return self.api_matrices and _is_linalg(t)
 
     # ------------------------------------------------------------------
     # Types
@@ -317,8 +329,10 @@ class Codegen:
             return self.structs["dx.types.Handle"]
         if isinstance(t, T.WaveMatrixType):
             return self.structs["dx.types.waveMatrix"].as_pointer()
+        if isinstance(t, T.LinAlgHandleType):
+            return dxc_linalg.matrix_type(self, t, span)
         if isinstance(t, T.ClassType):
-            if _is_linalg(t):
+            if self.api_matrix(t):
                 return self.structs["dx.types.MatrixRef"].as_pointer()
             return ir.LiteralStructType([self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
         if t is T.VOID:
@@ -407,6 +421,9 @@ class Codegen:
                         raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
+        if not self.api_matrices:
+            # The dxc revision's IR is DXC's: in SSA form, its calls inlined.
+            optimize_module(self.module)
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
@@ -753,7 +770,7 @@ class Codegen:
                 raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)
             self.frame.vars[id(sym)] = wavematrix.declare_variable(self, t, decl.name)
             return
-        if decl.init is not None and _is_linalg(t) and id(sym) not in self.sema.written:
+        if decl.init is not None and self.api_matrix(t) and id(sym) not in self.sema.written:
             # A matrix variable never assigned again is its handle: no
             # alloca, store and loads around it (what mem2reg would leave).
             self.frame.vars[id(sym)] = _Bound(self.emit_initializer(decl.init, t), decl.span)
@@ -762,7 +779,7 @@ class Codegen:
         self.frame.vars[id(sym)] = slot
         if decl.init is not None:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
-        elif _is_linalg(t):
+        elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
 
@@ -974,7 +991,14 @@ class Codegen:
     def global_var(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         t = self.engine.var_type(sym)
         ty = self.llt(t, span)
-        if sym.is_groupshared:
+        if sym.is_groupshared and not self.api_matrices:
+            # DXC's symbol and declaration (`@"\01?Tile@@3PAMA" = external
+            # addrspace(3) global [256 x float], align 4`).
+            gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(
+                dxc_linalg.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
+            gv.linkage = "external"
+            gv.align = 4
+        elif sym.is_groupshared:
             gv = ir.GlobalVariable(self.module, ty, sym.name, addrspace=3)
             gv.linkage = "internal"
             gv.initializer = ir.Constant(ty, ir.Undefined)
@@ -1139,7 +1163,7 @@ class Codegen:
                 return b.gep(cast, [index])
         if isinstance(expr, A.MemberExpr):
             base_t = self.expr_type(expr.object)
-            if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+            if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
                 names = [f.name for f in base_t.instance.fields]
                 if expr.member.name in names:
                     base = self.emit_lvalue(expr.object)
@@ -1196,7 +1220,7 @@ class Codegen:
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
-            if not _is_linalg(self.expr_type(expr.target)):
+            if not self.api_matrix(self.expr_type(expr.target)):
                 # A user struct's compound assignment operator.
                 return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
@@ -1524,7 +1548,7 @@ class Codegen:
                 return b.extract_element(value, ir.Constant(I32, indices[0]))
             return b.shuffle_vector(value, ir.Constant(value.type, None),
                                     ir.Constant(ir.VectorType(I32, len(indices)), indices))
-        if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+        if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
             names = [f.name for f in base_t.instance.fields]
             if expr.member.name in names:
                 return b.extract_value(self.emit_expr(expr.object), names.index(expr.member.name))
@@ -1580,8 +1604,10 @@ class Codegen:
             return lower_intrinsic(self, expr, info)
         if info.kind == "wavematrix":
             return wavematrix.lower_method(self, expr, info)
+        if info.kind == "linalg_builtin":
+            return dxc_linalg.lower_builtin(self, expr, info)
         fn = info.target
-        if info.linalg is not None or _is_linalg_function(fn):
+        if info.linalg is not None or self.api_matrices and _is_linalg_function(fn):
             return lower_linalg_call(self, expr, info)
         if fn.decl.body is None:
             raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
@@ -1635,6 +1661,11 @@ class Codegen:
                 copy_out.append((temp, arg, ptype, arg_t))
                 if var is not None:
                     frame.vars[id(var)] = temp
+                continue
+            if "groupshared" in param.modifiers:
+                # A groupshared parameter (HLSL 202x) is the caller's memory.
+                if var is not None:
+                    frame.vars[id(var)] = self.emit_lvalue(arg)
                 continue
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
                 arg_t = self.expr_type(arg)
