@@ -612,16 +612,21 @@ class InternalValidationError(RuntimeError):
 
 
 def _validate(result: CompileResult) -> Any:
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .validate import validate_text  # likewise
     from .validate.parallel import print_and_validate  # likewise
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
-    done = print_and_validate(module, path, True, options.linalg_revision,
-                              lambda text, functions: ir_line_locator(module, text, functions))
-    if done is not None:
+    done = None if getattr(module, "hlslc_dxc_style", False) else \
+        print_and_validate(module, path, True, options.linalg_revision,
+                           lambda text, functions: ir_line_locator(module, text, functions))
+    if getattr(module, "hlslc_dxc_style", False):
+        text, locate = module_text(module)
+        result.ir_text = text
+        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    elif done is not None:
         text, found = done
         result.ir_text = text
     else:
@@ -658,12 +663,12 @@ def _validate(result: CompileResult) -> Any:
 def _spirv(result: CompileResult) -> Any:
     """The SPIR-V stage: the validated IR of the compute entry, translated.
     A construct with no SPIR-V form is an error at its source location."""
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .spirv import Options, SpirvError, emit_spirv, from_bindings  # the SPIR-V backend loads only for -spirv
 
     options = result.options
     module = result.module
-    text = result.ir_text if result.ir_text is not None else str(module)
+    text = result.ir_text if result.ir_text is not None else module_text(module)[0]
     result.ir_text = text
     if options.target.kind != "cs":
         result.diagnostics.report(Diagnostic(
@@ -704,7 +709,10 @@ def _render_output(result: CompileResult) -> str | None:
         from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
-        return result.ir_text if result.ir_text is not None else str(result.module)
+        if result.ir_text is not None:
+            return result.ir_text
+        from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+        return module_text(result.module)[0]
     return None
 
 

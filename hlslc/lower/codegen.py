@@ -47,6 +47,8 @@ from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matri
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
 from .ssa import optimize_module
+from .dxc_print import print_module
+from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
@@ -183,6 +185,25 @@ def ir_line_locator(module: ir.Module, text: str,
     return locate
 
 
+def module_text(module: ir.Module) -> "tuple[str, Callable[[int], Span | None]]":
+    """The text of a lowered module, and a map from its lines to source
+    spans: llvmlite's spelling, or for the dxc revision LLVM's as DXC
+    prints it (`dxc_print`)."""
+    if not getattr(module, "hlslc_dxc_style", False):
+        text = str(module)
+        return text, ir_line_locator(module, text)
+    lines: dict[int, ir.Instruction] = {}
+    text = print_module(module, lambda ins: call_comment(ins, ir_ops), lines)
+    spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
+
+    def locate(line: int) -> Span | None:
+        ins = lines.get(line)
+        entry = spans.get(id(ins)) if ins is not None else None
+        return entry[1] if entry is not None and entry[0] is ins else None
+
+    return text, locate
+
+
 _WAVE_MATRIX_COPY = ("a wave matrix cannot be copied or assigned: each is one opaque matrix (an alloca with "
                      "its waveMatrix_Annotate); declare it, fill it with its methods, and pass it to functions")
 
@@ -259,9 +280,17 @@ class Codegen:
         # handles, their operations lowered by `linalg`); the dxc revision's
         # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
         self.api_matrices = options.linalg_revision != "dxc"
+        # The dxc revision's IR follows DXC's lowering choices too (native
+        # vector buffer operations from SM 6.9, DXC's global names).
+        self.dxc_style = not self.api_matrices
         # dxc revision: each `%dx.types.LinAlgMatrix...` type made, with the
         # handle type it stands for, in first-use order (`!dx.targetTypes`).
         self.linalg_target_types: dict[str, tuple[ir.IdentifiedStructType, T.LinAlgHandleType]] = {}
+
+    def unused_lanes(self, ty: ir.VectorType) -> ir.Constant:
+        """The second operand of a shufflevector that takes lanes of its
+        first only: `undef` as DXC writes it (dxc revision), else zeros."""
+        return _VectorUndef(ty) if self.dxc_style else ir.Constant(ty, None)
 
     def api_matrix(self, t: T.Type) -> bool:
         """A dx::linalg matrix of the SM 6.10 or draft revision (a handle)."""
@@ -422,8 +451,10 @@ class Codegen:
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
         if not self.api_matrices:
-            # The dxc revision's IR is DXC's: in SSA form, its calls inlined.
+            # The dxc revision's IR is DXC's: in SSA form, its calls inlined,
+            # printed as DXC prints it (`module_text`).
             optimize_module(self.module)
+            self.module.hlslc_dxc_style = True
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
@@ -777,11 +808,39 @@ class Codegen:
             return
         slot = self.alloca(self.llt(t, decl.span), decl.name)
         self.frame.vars[id(sym)] = slot
-        if decl.init is not None:
+        if decl.init is not None and isinstance(decl.init, A.InitListExpr) and self._holds_api_matrix(t):
+            # `M arr[2] = {a, b};`, `S s = {M::Splat(1.0f)};`: each matrix
+            # handle stored to its own element, where the matrix rules
+            # follow it (a whole-aggregate store would hide its origin).
+            self._store_elements(slot, iter(self._flatten_init(decl.init)), t, decl.init.span)
+        elif decl.init is not None:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
         elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
+
+    def _holds_api_matrix(self, t: T.Type) -> bool:
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if self.api_matrix(t):
+            return True
+        return isinstance(t, T.ClassType) and t.instance.template is None \
+            and any(self._holds_api_matrix(self.engine.var_type(f)) for f in t.instance.fields)
+
+    def _store_elements(self, pointer: ir.Value, scalars: Any, t: T.Type, span: Span | None) -> None:
+        """Store a flattened initialiser to `pointer` element by element."""
+        zero = ir.Constant(I32, 0)
+        if isinstance(t, T.ArrayType):
+            for i in range(t.size or 0):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars, t.elem, span)
+            return
+        if isinstance(t, T.ClassType) and not self.api_matrix(t) and t.instance.data_members is None:
+            for i, f in enumerate(t.instance.fields):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars,
+                                     self.engine.var_type(f), span)
+            return
+        count = _flat_scalars(t, self.engine) if not self.api_matrix(t) else 1
+        self.builder.store(self._build_from_scalars([next(scalars) for _ in range(count)], t, span), pointer)
 
     def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
         if isinstance(init, A.InitListExpr):
@@ -801,7 +860,8 @@ class Codegen:
         return out
 
     def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
-        if isinstance(t, (T.ScalarType, T.ResourceType)):
+        if isinstance(t, (T.ScalarType, T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
+            # A matrix (its handle) is one element of a brace initialiser.
             return [(value, t)]
         if isinstance(t, T.VectorType):
             return [(self.builder.extract_element(value, ir.Constant(I32, i)), t.elem) for i in range(t.size)]
@@ -831,7 +891,7 @@ class Codegen:
             if isinstance(t, T.ScalarType):
                 value, src = next(it)
                 return self.convert(value, src, t)
-            if isinstance(t, T.ResourceType):
+            if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
                 return next(it)[0]
             ty = self.llt(t, span)
             result = ir.Constant(ty, None)
@@ -1419,7 +1479,7 @@ class Codegen:
                 first = b.extract_element(value, ir.Constant(I32, 0))
                 return self.convert(first, src.elem, dst, explicit, span)
             if src.size > dst.size:
-                value = b.shuffle_vector(value, ir.Constant(value.type, None),
+                value = b.shuffle_vector(value, self.unused_lanes(value.type),
                                          ir.Constant(ir.VectorType(I32, dst.size), list(range(dst.size))))
                 src = T.vector_of(src.elem, dst.size)
             if src.elem is dst.elem:
@@ -1546,7 +1606,7 @@ class Codegen:
                 return out
             if len(indices) == 1:
                 return b.extract_element(value, ir.Constant(I32, indices[0]))
-            return b.shuffle_vector(value, ir.Constant(value.type, None),
+            return b.shuffle_vector(value, self.unused_lanes(value.type),
                                     ir.Constant(ir.VectorType(I32, len(indices)), indices))
         if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
             names = [f.name for f in base_t.instance.fields]

@@ -26,6 +26,7 @@ from llvmlite import ir
 from ..front import ast as A
 from ..sema import types as T
 from .base import I8, I32, LowerError
+from .dxc_print import llvm_type_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -90,59 +91,39 @@ def lower_builtin(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Valu
     return value if builtin.returns != "void" else ir.Constant(I32, 0)
 
 
-# PROVISIONAL until the shared operation table has the LinAlg rows (branch
-# s24-validate): the experimental opcode (0x80000000 | n) and where each
-# overload dimension comes from ("r" the result, k the k-th operand after
-# the opcode, "*k" the pointee of operand k).
-_PROVISIONAL = {
-    "LinAlgMatrixMultiplyAccumulate": (11, ("r", 1, 2, 3)), "LinAlgFillMatrix": (12, ("r", 1)),
-    "LinAlgCopyConvertMatrix": (13, ("r", 1)), "LinAlgMatrixLoadFromDescriptor": (14, ("r",)),
-    "LinAlgMatrixLoadFromMemory": (15, ("r", "*1")), "LinAlgMatrixLength": (16, (1,)),
-    "LinAlgMatrixGetCoordinate": (17, (1,)), "LinAlgMatrixGetElement": (18, ("r", 1)),
-    "LinAlgMatrixSetElement": (19, ("r", 1, 3)), "LinAlgMatrixStoreToDescriptor": (20, (1,)),
-    "LinAlgMatrixStoreToMemory": (21, (1, "*2")), "LinAlgMatrixQueryAccumulatorLayout": (22, ()),
-    "LinAlgMatrixMultiply": (23, ("r", 1, 2)), "LinAlgMatrixAccumulate": (24, ("r", 1, 2)),
-    "LinAlgMatVecMul": (25, ("r", 1, 3)), "LinAlgMatVecMulAdd": (26, ("r", 1, 3, 5)),
-    "LinAlgMatrixAccumulateToDescriptor": (27, (1,)), "LinAlgMatrixAccumulateToMemory": (28, (1, "*2")),
-    "LinAlgMatrixOuterProduct": (29, ("r", 1, 2)), "LinAlgConvert": (30, ("r", 1)),
-    "LinAlgVectorAccumulateToDescriptor": (31, (4,)),
-}
-
-
-def overload_name(ty: ir.Type) -> str:
-    """DXC's name of an overload type (`f32`, `v4f16`, `mC9M4N4U0S1`)."""
-    if isinstance(ty, ir.VectorType):
-        return f"v{ty.count}{overload_name(ty.element)}"
-    if isinstance(ty, ir.IntType):
-        return f"i{ty.width}"
-    if isinstance(ty, ir.IdentifiedStructType):
-        if ty.name.startswith(MATRIX_TYPE_PREFIX):
-            return "m" + ty.name[len(MATRIX_TYPE_PREFIX):]
-        return ty.name
-    return {ir.HalfType: "f16", ir.FloatType: "f32", ir.DoubleType: "f64"}[type(ty)]
-
-
 def linalg_op(gen: "Codegen", name: str, result_type: ir.Type, operands: list[ir.Value]) -> ir.Value:
-    """Call LinAlg operation `name`, its function named by the overload
-    dimensions DXC's table gives it."""
-    number, dims = _PROVISIONAL[name]
-    types = [result_type] + [op.type for op in operands]
-    parts = []
-    for dim in dims:
-        if dim == "r":
-            parts.append(overload_name(result_type))
-        elif isinstance(dim, str):
-            parts.append(overload_name(types[int(dim[1:])].pointee))
-        else:
-            parts.append(overload_name(types[dim]))
-    fname = "dx.op." + name[0].lower() + name[1:] + "".join("." + p for p in parts)
+    """Call the table's LinAlg operation `name`: its function is named by
+    the overload the operand and result types make (DXC's dimensions,
+    `dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2`)."""
+    op = gen.ops.operation(name)
+    overload = gen.ops.overload_from_types(op, llvm_type_text(result_type),
+                                           ["i32"] + [llvm_type_text(v.type) for v in operands])
+    fname = gen.ops.function_name(op, *(overload if isinstance(overload, tuple) else
+                                        () if overload is None else (overload,)))
     fn = gen.declared.get(fname)
     if fn is None:
-        fn = ir.Function(gen.module, ir.FunctionType(result_type, [I32] + [op.type for op in operands]), fname)
+        fn = ir.Function(gen.module, ir.FunctionType(result_type, [I32] + [v.type for v in operands]), fname)
+        for attr in op.attributes:
+            fn.attributes.add(attr)
         fn.attributes.add("nounwind")
         gen.declared[fname] = fn
-    opcode = ir.Constant(I32, number - (1 << 31))
-    return gen.builder.call(fn, [opcode] + operands)
+    return gen.builder.call(fn, [ir.Constant(I32, op.opcode)] + operands)
+
+
+def call_comment(ins: ir.CallInstr, ops: Any) -> str | None:
+    """DXC's comment after a `dx.op` call: the operation and its operand
+    names (`LinAlgFillMatrix(value)`)."""
+    callee = ins.callee
+    if not isinstance(callee, ir.Function) or not callee.name.startswith("dx.op.") or not ins.args:
+        return None
+    opcode = ins.args[0]
+    if not isinstance(opcode, ir.Constant) or not isinstance(opcode.constant, int):
+        return None
+    try:
+        op = ops.by_opcode(opcode.constant)
+    except (KeyError, ValueError):
+        return None
+    return f"{op.name}({','.join(p.name for p in op.params)})"
 
 
 def groupshared_operand(gen: "Codegen", arg: A.Expr) -> ir.Value:

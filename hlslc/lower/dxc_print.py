@@ -139,8 +139,12 @@ def _rewrite(text: str, names: "_Names | None") -> str:
     return _braces(_aggregates(_floats(text)))
 
 
-def _type(ty: ir.Type) -> str:
-    return _rewrite(str(ty), None)
+def llvm_type_text(ty: ir.Type) -> str:
+    """An LLVM type as LLVM spells it (`%dx.types.Handle`, `<4 x float>`)."""
+    return _braces(_rewrite(str(ty), None))
+
+
+_type = llvm_type_text
 
 
 def _attributes(fn: ir.Function) -> tuple[str, ...]:

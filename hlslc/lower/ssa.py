@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import struct
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from llvmlite import ir
 
@@ -527,6 +527,9 @@ def _fold(ins: ir.Instruction) -> Any:
             return _element_of(vec, k)
         return None
     if isinstance(ins, ir.InsertElement):
+        rebuilt = _rebuilt(ins, ir.InsertElement, ins.type.count)
+        if rebuilt is not None:
+            return rebuilt
         vec, value, idx = ins.operands
         k = _const_int(idx)
         if k is None or not isinstance(value, ir.Constant) or not isinstance(vec, ir.Constant):
@@ -537,6 +540,10 @@ def _fold(ins: ir.Instruction) -> Any:
         items[k] = value
         return ir.Constant(vec.type, items)
     if isinstance(ins, ir.InsertValue):
+        ty = ins.type
+        rebuilt = _rebuilt(ins, ir.InsertValue, len(ty.elements) if isinstance(ty, ir.BaseStructType) else ty.count)
+        if rebuilt is not None:
+            return rebuilt
         agg, value = ins.aggregate, ins.value
         if len(ins.indices) != 1 or not isinstance(agg, ir.Constant) or not isinstance(value, ir.Constant):
             return None
@@ -637,6 +644,37 @@ def _fold(ins: ir.Instruction) -> Any:
         if op == "trunc":
             return _int_constant(ins.type, v)
     return None
+
+
+def _rebuilt(ins: Any, kind: type, count: int) -> Any:
+    """The value an insert chain ending in `ins` copies whole: every lane
+    (element) k set to lane k of one value of the same type, read by an
+    extract (a vector or struct taken apart and put back together)."""
+    seen: dict[int, Any] = {}
+    source = None
+    node = ins
+    while isinstance(node, kind) and len(seen) < count:
+        if kind is ir.InsertElement:
+            k = _const_int(node.operands[2])
+            part = node.operands[1]
+            origin = part.operands[0] if isinstance(part, ir.ExtractElement) else None
+            lane = _const_int(part.operands[1]) if origin is not None else None
+            nxt = node.operands[0]
+        else:
+            k = node.indices[0] if len(node.indices) == 1 else None
+            part = node.value
+            origin = part.aggregate if isinstance(part, ir.ExtractValue) and len(part.indices) == 1 else None
+            lane = part.indices[0] if origin is not None else None
+            nxt = node.aggregate
+        if k is None or origin is None or lane != k or origin.type != ins.type:
+            return None
+        if source is None:
+            source = origin
+        elif origin is not source:
+            return None
+        seen.setdefault(k, part)
+        node = nxt
+    return source if len(seen) == count else None
 
 
 def _simplify(fn: ir.Function) -> bool:
@@ -848,7 +886,3 @@ def _simplify_cfg(fn: ir.Function) -> bool:
         changed = True
     return changed
 
-
-def constant_users(fn: ir.Function) -> Callable[[Any], bool]:   # pragma: no cover - debugging aid
-    uses = _uses(fn)
-    return lambda value: bool(uses.get(id(value)))

@@ -385,8 +385,8 @@ class Analyzer:
                 if why is not None:
                     self.diags.error(attr.span, f"{why}; hlslc compiles for DirectX (DXIL)")
                 continue
-            if attr.namespace is None and attr.name == "nodiscard":
-                continue        # C++17's: a call whose value is dropped gets a warning
+            if attr.namespace is None and attr.name == "nodiscard" and not self._linalg_rules:
+                continue        # dxc revision (DXC's header uses it): a dropped result gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
@@ -749,6 +749,34 @@ class Analyzer:
         if have != want and not (isinstance(target, T.ArrayType) and target.size is None):
             raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
                             f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+        self._check_init_matrices(init, target)
+
+    def _check_init_matrices(self, init: A.InitListExpr, target: T.Type) -> None:
+        """A matrix in a brace initialiser takes a matrix of its own type."""
+        leaves = _flat_leaves(target)
+        if leaves is None or not any(isinstance(t, T.LinAlgHandleType) or _is_opaque_matrix(t) for t in leaves):
+            return
+        items: list[A.Expr] = []
+        stack = list(reversed(init.items))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, A.InitListExpr):
+                stack.extend(reversed(item.items))
+            else:
+                items.append(item)
+        position = 0
+        for item in items:
+            t = self.result.expr_types.get(id(item))
+            got = _flat_leaves(t) if t is not None else None
+            if got is None:
+                return
+            for offset, leaf in enumerate(got):
+                want = leaves[position + offset] if position + offset < len(leaves) else None
+                matrixish = [x for x in (want, leaf) if isinstance(x, T.LinAlgHandleType) or _is_opaque_matrix(x)]
+                if matrixish and want is not leaf:
+                    raise SemaError(f"cannot initialize an element of type '{want.spell() if want else '?'}' with "
+                                    f"a value of type '{leaf.spell()}'", item.span)
+            position += len(got)
 
     def _init_scalars(self, init: A.InitListExpr, env: Env) -> int:
         total = 0
@@ -1835,7 +1863,7 @@ def _holds_resource(t: T.Type | None) -> bool:
 def _flat_count(t: T.Type) -> int | None:
     if t.is_numeric:
         return T.component_count(t)
-    if isinstance(t, T.ResourceType):
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
         return 1
     if isinstance(t, T.ArrayType) and t.size is not None:
         inner = _flat_count(t.elem)
@@ -1849,6 +1877,34 @@ def _flat_count(t: T.Type) -> int | None:
                 return None
             total += inner
         return total
+    return None
+
+
+def _is_opaque_matrix(t: T.Type) -> bool:
+    """A dx::linalg matrix of the SM 6.10 and draft revisions (a handle
+    with no data members): one element of a brace initialiser."""
+    return isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance) and not t.instance.fields
+
+
+def _flat_leaves(t: T.Type) -> list[T.Type] | None:
+    """The element types a brace initialiser of `t` lists, in order
+    (numbers one per component)."""
+    if t.is_numeric:
+        return [t.element] * T.component_count(t)
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
+        return [t]
+    if isinstance(t, T.ArrayType) and t.size is not None:
+        inner = _flat_leaves(t.elem)
+        return inner * t.size if inner is not None else None
+    if isinstance(t, T.ClassType):
+        out: list[T.Type] = []
+        members = t.instance.data_members
+        for f in t.instance.fields if members is None else members:
+            inner = _flat_leaves(f.type) if f.type is not None else None
+            if inner is None:
+                return None
+            out += inner
+        return out
     return None
 
 
