@@ -17,7 +17,7 @@ import numpy as np
 
 from . import sampling
 from .executor import Executor, Ptr, RunError
-from .types import SIGNED
+from .layout import SIGNED
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 
