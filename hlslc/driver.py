@@ -652,6 +652,7 @@ def _spirv(result: CompileResult) -> Any:
     """The SPIR-V stage: the validated IR of the compute entry, translated.
     A construct with no SPIR-V form is an error at its source location."""
     from .lower.codegen import ir_line_locator
+    # Late: the SPIR-V backend loads only when -spirv asks for it.
     from .spirv import Options, SpirvError, emit_spirv, from_bindings
 
     options = result.options

@@ -25,6 +25,7 @@ from llvmlite import ir
 from ..records import ValueRecord
 from ..front import ast as A
 from ..diagnostics import Diagnostics
+from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
 from ..sema.templates import SemaError
@@ -225,7 +226,6 @@ class Codegen:
         self.module = ir.Module(name=options.module_name, context=self.context)
         self.module.triple = "dxil-ms-dx"
         self.module.data_layout = DATA_LAYOUT_16 if options.native_16bit else DATA_LAYOUT_32
-        from ..dxil import ops as ir_ops
         self.ops = ir_ops
         self.structs = _Structs(self)
         self.declared: dict[str, ir.Function] = {}

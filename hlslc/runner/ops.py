@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..dxil import reader as R
 from . import sampling
 from .executor import Executor, Ptr, RunError
 from .layout import SIGNED
@@ -818,7 +819,6 @@ def _atomic_cmpxchg(ex, ins, o, args, mask):
 
 def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
     """`atomicrmw`/`cmpxchg` on groupshared memory."""
-    from ..dxil import reader as R
     words = rest.split()
     while words[0] in ("weak", "volatile"):
         rest = rest[len(words[0]):].lstrip()

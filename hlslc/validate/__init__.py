@@ -61,6 +61,7 @@ def _validate_part(text: str, path: str, uniformity: bool, revision: str,
     """Read and validate `text`; `part`: it holds only some of the module's
     function bodies (see `split`)."""
     from .checks import Validator
+    # Late like `checks`: `hlslc --version` imports this package.
     from ..dxil.reader import ParseError, read_module
 
     try:
