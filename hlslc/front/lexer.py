@@ -48,8 +48,16 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
-    "WaveMatrixRightRowAcc RayQuery".split()
+    "WaveMatrixRightRowAcc RayQuery "
+    "InputPatch OutputPatch PointStream LineStream TriangleStream".split()
 ) | TEMPLATED_RESOURCES
+
+# Parameter modifiers of geometry and mesh shaders (`triangle float4 v[3]`,
+# `out vertices V verts[32]`): keywords only at the start of a parameter,
+# before its type, so `line` and `point` stay names everywhere else.
+CONTEXTUAL_MODIFIERS = frozenset({"vertices", "indices", "primitives", "payload", "point", "line", "triangle",
+                                  "lineadj", "triangleadj"})
+_PARAM_STARTS = frozenset({"(", ",", "in", "out", "inout", "const", "uniform"})
 
 # The C++11 type attribute of DXC's matrix handle type (`--linalg-revision=dxc`).
 LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
@@ -193,6 +201,10 @@ class Classifier:
 
             if kind is T.IDENT or kind == T.IDENT:
                 kw = keywords.get(text)
+                if kw is not None and text in CONTEXTUAL_MODIFIERS and not (
+                        brackets and brackets[-1] == "(" and prev_text in _PARAM_STARTS
+                        and i + 1 < n and pptokens[i + 1].kind == T.IDENT):
+                    kw = None       # `line`, `point`, ... are names outside a parameter's modifiers
                 if kw is not None:
                     ttype = kw
                     if text in ("struct", "class") and prev_text != "enum":

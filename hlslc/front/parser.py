@@ -398,6 +398,8 @@ class _Builder:
         keyword = str(c[0])
         name, targs, bases = None, None, []
         i = 1
+        if isinstance(c[i], _Pending) and c[i].kind == "attrs":
+            i += 1      # `struct [raypayload] P { ... }`: nothing hlslc uses
         if isinstance(c[i], Token) and c[i].type in ("NAME", "TYPE_NAME"):
             name = str(c[i])
             i += 1

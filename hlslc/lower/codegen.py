@@ -1666,6 +1666,9 @@ class Codegen:
             return wavematrix.lower_method(self, expr, info)
         if info.kind == "linalg_builtin":
             return dxc_linalg.lower_builtin(self, expr, info)
+        if info.kind == "graphics":
+            raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
+                             "shaders only", expr.span)
         fn = info.target
         if info.linalg is not None or self.api_matrices and _is_linalg_function(fn):
             return lower_linalg_call(self, expr, info)

@@ -1152,6 +1152,8 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.GraphicsObjectType) and base.count is not None:
+            return base.elem        # a control point of a patch
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -1260,6 +1262,8 @@ class Analyzer:
                 return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
                 raise SemaError(T.ray_tracing_error(name), callee.span)
+            if name in _MESH_FUNCTIONS:
+                return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1481,6 +1485,17 @@ class Analyzer:
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
+        if isinstance(object_type, T.GraphicsObjectType) and object_type.count is None \
+                and name in ("Append", "RestartStrip"):
+            # A geometry shader's output stream.
+            args = self._args(expr, env)
+            want = [object_type.elem] if name == "Append" else []
+            if len(args) != len(want):
+                raise SemaError(f"'{name}' takes {len(want)} argument{'s' if len(want) != 1 else ''}", expr.span)
+            for arg, arg_expr in zip(args, expr.args):
+                self.require_conversion(arg, object_type.elem, arg_expr.span, "passing")
+            self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, want, callee.object)
+            return T.VOID
         if isinstance(object_type, T.WaveMatrixType):
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
@@ -1518,6 +1533,19 @@ class Analyzer:
                             expr.callee.span)
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _mesh_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """`SetMeshOutputCounts(v, p)` and `DispatchMesh(x, y, z, payload)`
+        of mesh and amplification entries: typed, so that a library's
+        entries of those stages are checked; never lowered."""
+        args = self._args(expr, env)
+        count = _MESH_FUNCTIONS[name]
+        if len(args) != count:
+            raise SemaError(f"no matching function for call to '{name}': it takes {count} arguments", expr.span)
+        for arg, arg_expr in zip(args[:3], expr.args[:3]):
+            self.require_conversion(arg, T.UINT, arg_expr.span, "passing")
+        self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, [T.UINT] * min(count, 3) + args[3:])
+        return T.VOID
 
     def _linalg_builtin_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
         """A call of one of DXC's `__builtin_LinAlg_*` built-ins (dxc revision)."""
@@ -1629,6 +1657,11 @@ class Analyzer:
             shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if not self._linalg_rules and stage != "compute":
+                    # dxc revision: DXC's rules on the matrix built-ins an
+                    # entry of any stage reaches are checked (below); code
+                    # generation refuses the entry if it is ever lowered.
+                    continue
                 if stage in T.RAY_TRACING_STAGES:
                     self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
                                                   "compiles compute shaders without ray tracing")
@@ -1732,7 +1765,7 @@ class Analyzer:
         values = []
         for arg in attr.args:
             try:
-                value = self.engine.evaluate(arg, fn.env)
+                value = T.promoted(self.engine.evaluate(arg, fn.env))
             except SemaError as err:
                 self.error(err)
                 return None
@@ -1934,6 +1967,10 @@ def _candidate_note(failure: CandidateFailure) -> str:
 # Operators HLSL never lets a program overload (`Analyzer._check_operator`).
 _NEVER_OVERLOADED = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
                                "->", "->*", "++", "--", "new", "delete", "new[]", "delete[]"})
+
+
+# The mesh and amplification stages' functions and their argument counts.
+_MESH_FUNCTIONS = {"SetMeshOutputCounts": 2, "DispatchMesh": 4}
 
 
 def _is_lvalue_expr(expr: A.Expr | None) -> bool:

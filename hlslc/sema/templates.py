@@ -53,14 +53,6 @@ def _s32(value: int) -> int:
 
 
 
-def _promoted(value: T.ConstValue) -> T.ConstValue:
-    """An unscoped enumeration's value as the int it promotes to (C++'s
-    integral promotion); anything else unchanged."""
-    t = value.type
-    if isinstance(t, T.EnumType) and not t.symbol.scoped:
-        underlying = t.symbol.underlying
-        return T.ConstValue(underlying if isinstance(underlying, T.ScalarType) else T.INT, value.value)
-    return value
 
 def _same_binding(a: Any, b: Any) -> bool:
     """Template arguments are the same: types by identity, values by value
@@ -651,7 +643,7 @@ class Engine:
             if dim is None:
                 size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
             else:
-                value = self.evaluate(dim, env)
+                value = T.promoted(self.evaluate(dim, env))
                 if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
                     raise SemaError("array size is not an integer constant", dim.span)
                 if value.value <= 0:
@@ -869,7 +861,7 @@ class Engine:
             elem = self.type_argument(args[0], env)
             if not isinstance(elem, T.ScalarType):
                 raise SemaError(f"'{name}' element type must be a scalar type, not '{elem.spell()}'", args[0].span)
-            sizes = [_promoted(self.evaluate(a, env)) for a in args[1:]]
+            sizes = [T.promoted(self.evaluate(a, env)) for a in args[1:]]
             for size, arg in zip(sizes, args[1:]):
                 if not isinstance(size.value, int) or isinstance(size.type, T.EnumType) or not 1 <= size.value:
                     raise SemaError(f"'{name}' dimension must be a positive integer constant", arg.span)
@@ -882,6 +874,14 @@ class Engine:
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
         if name == "RayQuery":
             raise SemaError(T.ray_tracing_error(name), ref.span)
+        if name in T.GRAPHICS_OBJECTS:
+            patch = name.endswith("Patch")
+            if len(args) != (2 if patch else 1):
+                raise SemaError(f"'{name}' takes {'2 template arguments' if patch else 'one template argument'}",
+                                ref.span)
+            elem = self.type_argument(args[0], env)
+            count = int(T.promoted(self.evaluate(args[1], env)).value) if patch else None
+            return T.graphics_object_of(name, elem, count)
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
@@ -898,7 +898,7 @@ class Engine:
         samples = 0
         if len(args) == 2:
             # `Texture2DMS<float4, 8>`: the sample count, a constant.
-            count = self.evaluate(args[1], env)
+            count = T.promoted(self.evaluate(args[1], env))
             if not isinstance(count.value, int) or isinstance(count.type, T.EnumType) or not 0 < count.value <= 128:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
@@ -987,7 +987,7 @@ class Engine:
             return item
         if isinstance(item, EnumeratorSymbol):
             # An enumerator has its enumeration's type; unscoped ones are
-            # promoted to int in arithmetic and conversions (`_promoted`).
+            # promoted to int in arithmetic and conversions (`T.promoted`).
             return item.const
         if isinstance(item, VarSymbol):
             return self.var_value(item, span)
@@ -996,7 +996,7 @@ class Engine:
         raise SemaError(f"'{spelled}' is not a constant expression", span)
 
     def _unary(self, expr: A.UnaryExpr, value: T.ConstValue) -> T.ConstValue:
-        value = _promoted(value)
+        value = T.promoted(value)
         v = value.value
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"invalid operand to '{expr.op}': '{value.type.spell()}'", expr.span)
@@ -1016,9 +1016,9 @@ class Engine:
     def _binary(self, expr: A.BinaryExpr, left: T.ConstValue, right: T.ConstValue) -> T.ConstValue:
         op = expr.op
         if left.type is not right.type:
-            left, right = _promoted(left), _promoted(right)
+            left, right = T.promoted(left), T.promoted(right)
         elif op not in ("==", "!=", "<", ">", "<=", ">="):
-            left, right = _promoted(left), _promoted(right)
+            left, right = T.promoted(left), T.promoted(right)
         lt, rt = left.type, right.type
         if isinstance(lt, T.EnumType) and lt is rt and not lt.symbol.scoped:
             outcome = {"==": left.value == right.value, "!=": left.value != right.value,
@@ -1072,7 +1072,7 @@ class Engine:
         if source is target:
             return value
         if not isinstance(target, T.EnumType):
-            value = _promoted(value)
+            value = T.promoted(value)
             source = value.type
         if isinstance(target, T.EnumType):
             if isinstance(source, T.EnumType) or not explicit:
@@ -1163,7 +1163,7 @@ class Engine:
                 raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}' "
                                 f"value, not '{value.spell()}'", span)
             return value
-        value = _promoted(value)
+        value = T.promoted(value)
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}', "
                             f"not the enumerator '{value.spell()}'", span)

@@ -384,6 +384,39 @@ def _enum_name(names: tuple[str, ...], value: int | None) -> str:
     return names[value] if value is not None and 0 <= value < len(names) else str(value)
 
 
+GRAPHICS_OBJECTS = frozenset({"InputPatch", "OutputPatch", "PointStream", "LineStream", "TriangleStream"})
+
+
+class GraphicsObjectType(Type):
+    """The parameter types of hull, domain and geometry entry points:
+    `InputPatch<T, N>`, `OutputPatch<T, N>` (indexed: a T) and
+    `PointStream<T>`, `LineStream<T>`, `TriangleStream<T>` (`Append(T)`,
+    `RestartStrip()`).  Sema types their uses, so that a library's
+    graphics entries are checked; code generation refuses them."""
+
+    __slots__ = ("name", "elem", "count")
+
+    def __init__(self, name: str, elem: Type, count: int | None) -> None:
+        self.name = name
+        self.elem = elem
+        self.count = count
+
+    def spell(self) -> str:
+        return f"{self.name}<{self.elem.spell()}{f', {self.count}' if self.count is not None else ''}>"
+
+
+_GRAPHICS: dict[tuple, GraphicsObjectType] = {}
+
+
+def graphics_object_of(name: str, elem: Type, count: int | None) -> GraphicsObjectType:
+    key = (name, id(elem), count)
+    t = _GRAPHICS.get(key)
+    if t is None:
+        _KEEP.append(elem)
+        t = _GRAPHICS[key] = GraphicsObjectType(name, elem, count)
+    return t
+
+
 class EnumType(Type):
     __slots__ = ("symbol",)
 
@@ -553,6 +586,17 @@ class ConstValue:
 
     def __repr__(self) -> str:
         return f"ConstValue({self.spell()})"
+
+
+def promoted(value: ConstValue) -> ConstValue:
+    """An unscoped enumeration's value as the integer it promotes to (C++'s
+    integral promotion, in arithmetic and where an integer is wanted);
+    anything else unchanged."""
+    t = value.type
+    if isinstance(t, EnumType) and not t.symbol.scoped:
+        underlying = t.symbol.underlying
+        return ConstValue(underlying if isinstance(underlying, ScalarType) else INT, value.value)
+    return value
 
 
 def spell_arg(arg: "Type | ConstValue") -> str:
