@@ -233,6 +233,9 @@ class Analyzer:
         diag = Diagnostic(Severity.ERROR, err.message, err.span, err.rule_id)
         for message, span in err.notes:
             diag.notes.append(Note(message, span))
+        hint = linalg_builtins.revision_hint(err.message) if self._linalg_rules else None
+        if hint is not None and not any(n.message == hint for n in diag.notes):
+            diag.notes.append(Note(hint, None))
         self.diags.report(diag)
 
     def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
@@ -311,7 +314,12 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             if f.decl is not None:
-                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                try:
+                                    # Each member on its own: one bad member does
+                                    # not hide the next.
+                                    self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                except SemaError as err:
+                                    self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
