@@ -220,7 +220,7 @@ def _global(g: ir.GlobalVariable) -> str:
 def _metadata(md: Any) -> str:
     items = []
     for op in md.operands:
-        if op is None:
+        if op is None or isinstance(getattr(op, "type", None), ir.MetaDataType) and getattr(op, "constant", 0) is None:
             items.append("null")
         elif isinstance(op, (ir.MDValue, ir.MetaDataString)):
             items.append(op.get_reference())

@@ -573,6 +573,8 @@ class Analyzer:
             self.check_local_decl(stmt.decl, env)
         elif isinstance(stmt, A.ExprStmt):
             self.check_expr(stmt.expr, env)
+            if not self._linalg_rules:
+                self._check_discarded(stmt.expr)
         elif isinstance(stmt, A.IfStmt):
             self.check_condition(stmt.cond, env)
             self.check_stmt(stmt.then, Env(env), flow)
@@ -1541,6 +1543,20 @@ class Analyzer:
                             expr.callee.span)
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _check_discarded(self, expr: A.Expr) -> None:
+        """A call whose value a statement drops, of a function declared
+        `[[nodiscard]]` (DXC's header marks Splat, Load, Cast, Multiply and
+        OuterProduct): clang's warning."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if not isinstance(expr, A.CallExpr):
+            return
+        info = self.result.calls.get(id(expr))
+        fn = info.target if info is not None and info.kind in ("function", "method") else None
+        decl = getattr(fn, "decl", None)
+        if isinstance(decl, A.FunctionDecl) and any(a.name == "nodiscard" and a.cxx for a in decl.attributes):
+            self.warn("ignoring return value of function declared with 'nodiscard' attribute", expr.span)
 
     def _mesh_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
         """`SetMeshOutputCounts(v, p)` and `DispatchMesh(x, y, z, payload)`
