@@ -459,6 +459,7 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _name_implicit_entry(fn)
                 _restrict_uses(fn)
                 fn = None
                 block = None
@@ -517,6 +518,21 @@ def _restrict_uses(fn: Function) -> None:
     defined = {p.value for p in fn.params} | {i.result for i in fn.instructions() if i.result}
     for ins in fn.instructions():
         ins.uses = [u for u in ins.uses if u in defined]
+
+
+def _name_implicit_entry(fn: Function) -> None:
+    """An entry block without a label (LLVM's printing, DXC's) is the slot
+    after the numbered parameters (`%0` when there are none): phis name it
+    so; they are pointed at the block, which the reader calls "entry"."""
+    if not fn.blocks or fn.blocks[0].name != "entry":
+        return
+    slot = str(sum(1 for p in fn.params if p.value[1:].isdigit()))
+    if fn.block(slot) is not None:
+        return
+    for block in fn.blocks:
+        for ins in block.instructions:
+            if ins.opcode == "phi" and any(label == slot for _, label in ins.incoming):
+                ins.incoming = [(v, "entry" if label == slot else label) for v, label in ins.incoming]
 
 
 def _read_function_header(text: str, number: int) -> Function:

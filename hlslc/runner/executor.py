@@ -657,13 +657,19 @@ class Executor:
             t_text, tail = R.take_type(rest)
             out = None
             for value_text, label in ins.incoming:
-                v = self.value_of(t_text, value_text)
                 came = (self.prev == self.block_id[label]) & mask
+                if not came.any() and (out is not None or value_text.startswith("%")):
+                    # An edge no lane came along (a loop's back edge on the
+                    # first visit): its value need not exist yet.
+                    continue
+                v = self.value_of(t_text, value_text)
                 out = v.copy() if out is None else out
                 if v.ndim == 2:
                     out[came] = v[came]
                 else:
                     out = np.where(came, v, out)
+            if out is None:     # no lane active: any incoming value has the shape
+                out = self.value_of(t_text, ins.incoming[0][0]).copy()
             return out
         if op == "call":
             return self._call(ins, mask)
