@@ -458,6 +458,12 @@ def _signed(value: int, width: int) -> int:
     return value - (1 << width) if value >= 1 << (width - 1) else value
 
 
+def _truncated_div(x: int, y: int) -> int:
+    """Integer division rounding toward zero, exactly (LLVM's sdiv)."""
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y >= 0) else -q
+
+
 def _int_constant(ty: ir.IntType, value: int) -> ir.Constant:
     return ir.Constant(ty, _signed(value, ty.width) if ty.width > 1 else value & 1)
 
@@ -591,8 +597,8 @@ def _fold(ins: ir.Instruction) -> Any:
             "or": lambda: ux | uy, "xor": lambda: ux ^ uy, "shl": lambda: ux << (uy % w),
             "lshr": lambda: ux >> (uy % w), "ashr": lambda: sx >> (uy % w), "udiv": lambda: ux // uy,
             "urem": lambda: ux % uy,
-            "sdiv": lambda: int(sx / sy) if sy else 0,
-            "srem": lambda: sx - int(sx / sy) * sy if sy else 0,
+            "sdiv": lambda: _truncated_div(sx, sy),
+            "srem": lambda: sx - _truncated_div(sx, sy) * sy,
         }[op]()
         return _int_constant(ins.type, result)
     if op in _FLOAT_OPS and len(ins.operands) == 2:
