@@ -533,7 +533,7 @@ def _restrict_uses(fn: Function) -> None:
     defined = {p.value for p in fn.params} | {i.result for i in fn.instructions() if i.result}
     for ins in fn.instructions():
         uses = ins.uses
-        if not all(u in defined for u in uses):
+        if uses and not defined.issuperset(uses):
             ins.uses = [u for u in uses if u in defined]
             fn.unresolved.extend((ins, u) for u in uses if u not in defined)
 
