@@ -221,6 +221,10 @@ class _SpanBuilder(ir.IRBuilder):
     def _insert(self, instr: ir.Instruction) -> None:
         super()._insert(instr)
         span = self._gen.cur_span
+        if span is not None and span.file.is_builtin and self._gen.user_calls:
+            # Code of a built-in header (the dxc revision's inline API)
+            # answers for the user's call that reached it.
+            span = self._gen.user_calls[-1]
         if span is not None:
             self._spans[id(instr)] = (instr, span)
 
@@ -276,6 +280,9 @@ class Codegen:
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
         self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+        # The user's calls into built-in header functions being inlined, the
+        # outermost last pushed first (what the header's code reports at).
+        self.user_calls: list[Span] = []
         # The SM 6.10 and draft revisions' matrices (`dx.types.MatrixRef*`
         # handles, their operations lowered by `linalg`); the dxc revision's
         # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
@@ -1767,9 +1774,15 @@ class Codegen:
             frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{fn.name}.ret")
         self.frames.append(frame)
         self.inlining.append(id(fn))
+        entering_header = fn.decl.span is not None and fn.decl.span.file.is_builtin and expr.span is not None \
+            and not expr.span.file.is_builtin
+        if entering_header:
+            self.user_calls.append(expr.span)
         try:
                 self.emit_block(fn.decl.body)
         finally:
+            if entering_header:
+                self.user_calls.pop()
             self.inlining.pop()
             self.frames.pop()
         if not b.block.is_terminated:
