@@ -26,7 +26,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..sarif import build_log, dump_log, results_of
 from . import validate_text
 
-USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity] [--no-llvm-verify]\n"
+USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft|dxc] [-Wno-error=uniformity] [--no-llvm-verify]\n"
          "                      [-fdiagnostics-format=text|sarif|dxv] [-fdiagnostics-output=FILE]\n"
          "                      FILE.ll [FILE.ll ...]\n")
 FORMATS = ("text", "sarif", "dxv")
@@ -50,8 +50,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             return 0
         if arg.startswith("--linalg-revision="):
             revision = arg.split("=", 1)[1]
-            if revision not in ("sm6.10", "draft"):
-                stderr.write(f"hlslc validate: error: unknown revision '{revision}' (sm6.10 or draft)\n")
+            if revision not in ("sm6.10", "draft", "dxc"):
+                stderr.write(f"hlslc validate: error: unknown revision '{revision}' (sm6.10, draft or dxc)\n")
                 return 2
         elif arg == "-Wno-error=uniformity":
             uniformity_is_error = False
