@@ -293,31 +293,7 @@ class Validator:
     def overload_of(op: ir_ops.Operation, name: str):
         """The overload a full function name carries, in the form
         `ir_ops.signature` takes; raises ValueError when unreadable."""
-        suffix = name[len(op.function):]
-        parts = [p for p in suffix.split(".") if p]
-        if op.suffix == ir_ops.SUFFIX_NONE:
-            if parts:
-                raise ValueError(f"'{name}' has an overload suffix, but {op.name} takes none")
-            return None
-
-        def vec(p: str) -> str:
-            m = re.fullmatch(r"v(\d+)(\w+)", p)
-            if not m or m.group(2) not in ir_ops.LLVM_SCALARS:
-                raise ValueError(f"'{p}' is not a vector overload")
-            return f"<{m.group(1)} x {ir_ops.LLVM_SCALARS[m.group(2)]}>"
-
-        want = 2 if op.suffix == ir_ops.SUFFIX_VECTOR2 else 1
-        if len(parts) != want:
-            raise ValueError(f"'{name}' needs {want} overload suffix part(s) for {op.name}")
-        if op.suffix == ir_ops.SUFFIX_SCALAR:
-            return parts[0]
-        if op.suffix == ir_ops.SUFFIX_VECTOR:
-            return vec(parts[0])
-        if op.suffix == ir_ops.SUFFIX_POINTER3:
-            if not parts[0].startswith(f"p{ir_ops.GROUPSHARED_ADDRSPACE}"):
-                raise ValueError(f"'{parts[0]}' is not a groupshared pointer overload")
-            return parts[0][2:]
-        return (vec(parts[0]), vec(parts[1]))
+        return ir_ops.overload_of(op, name)
 
     def expected_signature(self, op: ir_ops.Operation, name: str) -> tuple[str, list[str]] | str:
         key = (op.opcode, name)
