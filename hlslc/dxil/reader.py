@@ -383,11 +383,17 @@ def take_operand(text: str) -> Operand:
     # parameter attributes between type and value (`i32 noundef %x`)
     words = rest.split()
     while len(words) > 1 and _ATTRIBUTE.fullmatch(words[0]) and words[0] not in (
-            "undef", "null", "true", "false", "zeroinitializer", "poison"):
+            "undef", "null", "true", "false", "zeroinitializer", "poison") and words[0] not in _CONSTANT_EXPRESSIONS:
         rest = rest[len(words[0]):].strip()
         words = rest.split()
     return Operand(t, rest)
 
+
+# The operators of constant expressions (`getelementptr inbounds ([64 x
+# float], [64 x float] addrspace(3)* @g, i32 0, i32 0)`): a value, not
+# parameter attributes.
+_CONSTANT_EXPRESSIONS = frozenset({"getelementptr", "inbounds", "bitcast", "addrspacecast", "inttoptr", "ptrtoint",
+                                   "trunc", "zext", "sext", "select", "extractelement"})
 
 # `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
 # argument of a simple type with a plain value.
