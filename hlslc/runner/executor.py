@@ -561,6 +561,8 @@ class Executor:
             return -self.value_of(t_text, tail)
         if op in ("icmp", "fcmp"):
             pred, tail = rest.split(None, 1)
+            while pred in _FAST_MATH_FLAGS:        # fcmp fast ogt ...
+                pred, tail = tail.split(None, 1)
             t_text, tail = R.take_type(tail)
             a_text, b_text = R.split_top(tail)
             t = self.types.get(t_text)
@@ -757,6 +759,7 @@ class Executor:
 # --------------------------------------------------------------------------
 # Scalar semantics
 
+_FAST_MATH_FLAGS = frozenset({"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"})
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
            "fadd", "fsub", "fmul", "fdiv", "frem"}
 _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast",

@@ -32,7 +32,7 @@ _MATRIX = re.compile(r"%dx\.types\.LinAlgMatrixC\d+M\d+N\d+U\d+S\d+")
 def declarations(body: str) -> list[str]:
     seen: dict[str, str] = {}
     for line in body.splitlines():
-        m = _CALL.search(line.strip())
+        m = _CALL.search(line.split("  ;", 1)[0].strip())
         if not m:
             continue
         result, name, args = m.groups()
