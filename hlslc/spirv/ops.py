@@ -111,6 +111,8 @@ def _flat(tr, ins, o, args, rt):
 # Handles
 
 def _struct_constant(operand: Operand) -> list[int]:
+    if operand.value.strip() == "zeroinitializer":       # DXC's `%dx.types.ResBind zeroinitializer`
+        return [0] * len(operand.type.fields)
     parts = []
     for p in R.split_top(operand.value.strip()[1:-1].strip()):
         _, value = R.take_type(p)
