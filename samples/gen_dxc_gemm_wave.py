@@ -1,5 +1,5 @@
 """Writes samples/dxc_gemm_wave.yaml: the pipeline that runs the GEMM
-written against DXC's dx::linalg (samples/dxc_gemm_wave.ll) with `hlslc run`
+written against DXC's dx::linalg (samples/dxc_gemm_wave.hlsl) with `hlslc run`
 on distinct fp16 inputs, and its expected result made by numpy
 (python samples/gen_dxc_gemm_wave.py > samples/dxc_gemm_wave.yaml).
 
@@ -32,12 +32,13 @@ def floats(a):
 
 
 print(f"""---
-# The GEMM against DXC's dx::linalg (samples/dxc_gemm_wave.ll): C = 0.5 * A x B
+# The GEMM against DXC's dx::linalg (samples/dxc_gemm_wave.hlsl): C = 0.5 * A x B
 # for {M}x{K} by {K}x{N} fp16 matrices with distinct values, fp32
 # accumulation, one wave per 16x16 tile; made by samples/gen_dxc_gemm_wave.py.
 Shaders:
   - Stage: Compute
     Entry: main
+    CompileArguments: [ -T, cs_6_10, --linalg-revision=dxc ]
 DispatchParameters:
   DispatchGroupCount: [{N // T}, {M // T}, 1]
 Buffers:

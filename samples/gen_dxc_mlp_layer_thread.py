@@ -1,5 +1,5 @@
 """Writes samples/dxc_mlp_layer_thread.yaml: the pipeline that runs the MLP
-layer written against DXC's dx::linalg (samples/dxc_mlp_layer_thread.ll)
+layer written against DXC's dx::linalg (samples/dxc_mlp_layer_thread.hlsl)
 with `hlslc run` on distinct inputs, its expected outputs made by numpy and
 ml_dtypes (python samples/gen_dxc_mlp_layer_thread.py > samples/dxc_mlp_layer_thread.yaml).
 
@@ -61,12 +61,13 @@ def floats(a):
 
 
 print(f"""---
-# The MLP layer against DXC's dx::linalg (samples/dxc_mlp_layer_thread.ll) on
+# The MLP layer against DXC's dx::linalg (samples/dxc_mlp_layer_thread.hlsl) on
 # {SAMPLES} samples with distinct values: two groups of 64 threads, the last
 # 28 of which return at once.  Made by samples/gen_dxc_mlp_layer_thread.py.
 Shaders:
   - Stage: Compute
     Entry: main
+    CompileArguments: [ -T, cs_6_10, --linalg-revision=dxc ]
 DispatchParameters:
   DispatchGroupCount: [2, 1, 1]
 Buffers:

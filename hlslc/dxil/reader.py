@@ -435,6 +435,18 @@ _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "ap
             "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
 
 
+def _name_numbered_entry(fn: Function) -> None:
+    """An unnamed entry block is `%0` to LLVM (its values then start at
+    `%1`): give it that name when a phi or branch refers to it so."""
+    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == "0" for b in fn.blocks):
+        return
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if "0" in ins.targets or any(label == "0" for _, label in ins.incoming):
+                fn.blocks[0].name = "0"
+                return
+
+
 def read_module(text: str) -> Module:
     mod = Module()
     fn: Function | None = None
@@ -465,6 +477,7 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _name_numbered_entry(fn)
                 _restrict_uses(fn)
                 fn = None
                 block = None

@@ -255,6 +255,32 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     return None
 
 
+@op("RawBufferVectorLoad", handle=True)
+def _buffer_vector_load(ex: Executor, ins, o, args, mask):
+    """SM 6.9's native vector load (`%dx.types.ResRet.v8f32 = { <8 x float>, i32 }`)
+    from a byte-address or structured buffer."""
+    res = args[0].single(ins.line)
+    t = ex.types.get(ins.type)
+    vec = t.fields[0] if t.kind == "struct" else t
+    dtype, count = np.dtype(vec.dtype), max(vec.count, 1)
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    addr = _element_address(res, args[1], None if raw else args[2], raw)
+    comps = [_gather(res.data, addr + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line) for k in range(count)]
+    return (np.stack(comps, axis=1), np.ones(len(mask), dtype=np.uint32))
+
+
+@op("RawBufferVectorStore", handle=True)
+def _buffer_vector_store(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    value = args[3] if args[3].ndim == 2 else args[3][:, None]
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    addr = _element_address(res, args[1], None if raw else args[2], raw)
+    step = value.dtype.itemsize
+    for k in range(value.shape[1]):
+        _scatter(res.data, addr + k * step, np.ascontiguousarray(value[:, k]), mask, res.name, ex, ins.line)
+    return None
+
+
 @op("TextureLoad", handle=True)
 def _texture_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)

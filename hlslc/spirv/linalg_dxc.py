@@ -44,7 +44,7 @@ from ..dxil.types import IRType
 from . import spec
 from .base import Handle, Ptr, SpirvError, Val, no_mapping, resource_handle
 from .matrices import Group, Matrix, MatrixType, component_of
-from .module import Id
+from .module import Enum, Id, Lit
 from .ops import op
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -565,7 +565,6 @@ def _coop_descriptor(tr: Translator, mt: ir_ops.MatrixType, handle: Handle, args
 
 
 def _enum(kind: str, value: int) -> Any:
-    from .module import Enum
     return Enum(kind, value)
 
 
@@ -797,7 +796,6 @@ def _multiply(tr, ins, o, args, rt):
             operands |= spec.MATRIX_OPERANDS[bit]
     if component(mt.component)[0] == "int" and component(mt.component)[2]:
         operands |= spec.MATRIX_OPERANDS["MatrixResultSigned"]
-    from .module import Lit
     extra = [Lit(operands)] if operands else []
     return Val(tr.emit("CooperativeMatrixMulAddKHR", la.coop_type(mt), Id(tr.val(args[0]).id),
                        Id(tr.val(args[1]).id), Id(start), *extra), rt)
@@ -853,7 +851,6 @@ def _thread_element(tr: Translator, mt: ir_ops.MatrixType, source: tuple[Handle,
 
 
 def _lit(value: int) -> Any:
-    from .module import Lit
     return Lit(value)
 
 

@@ -361,6 +361,39 @@ def _buffer_store_op(tr, ins, o, args, rt):
     _buffer_store(tr, handle, args[1], offset, args[3:7], _const(args[7], "store mask"))
 
 
+@op("RawBufferVectorLoad")
+def _raw_buffer_vector_load(tr, ins, o, args, rt):
+    """SM 6.9's native vector load: `{ <N x T>, i32 }`, element by element
+    (vectors of more than four elements are arrays here)."""
+    handle = resource_handle(tr, args[0])
+    if handle.res.kind not in ("RawBuffer", "StructuredBuffer"):
+        raise no_mapping(f"vector loads from '{handle.res.name}' ({handle.res.kind})")
+    vt = rt.fields[0]
+    elem = vt.elem if vt.kind == "vector" else vt
+    assert elem is not None
+    offset = args[2] if handle.res.kind == "StructuredBuffer" else None
+    address = _byte_address(tr, handle, args[1], offset)
+    parts = [_raw_component(tr, handle, address, k, elem, True) for k in range(max(vt.count, 1))]
+    value = parts[0] if vt.kind != "vector" else tr.emit("CompositeConstruct", tr.stype(vt), *[Id(p) for p in parts])
+    return Parts([Val(value, vt), Val(tr.uint(1), tr.types.get("i32"))])
+
+
+@op("RawBufferVectorStore")
+def _raw_buffer_vector_store(tr, ins, o, args, rt):
+    handle = resource_handle(tr, args[0])
+    if handle.res.kind not in ("RawBuffer", "StructuredBuffer"):
+        raise no_mapping(f"vector stores to '{handle.res.name}' ({handle.res.kind})")
+    value = tr.val(args[3])
+    vt = value.ty
+    elem = vt.elem if vt.kind == "vector" else vt
+    assert elem is not None
+    offset = args[2] if handle.res.kind == "StructuredBuffer" else None
+    address = _byte_address(tr, handle, args[1], offset)
+    for k in range(max(vt.count, 1)):
+        part = value.id if vt.kind != "vector" else tr.emit("CompositeExtract", tr.stype(elem), Id(value.id), Lit(k))
+        _raw_component(tr, handle, address, k, elem, False, Val(part, elem))
+
+
 @op("BufferUpdateCounter")
 def _update_counter(tr, ins, o, args, rt):
     handle = resource_handle(tr, args[0])

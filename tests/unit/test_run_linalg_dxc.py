@@ -28,6 +28,7 @@ import pytest
 import hlslc
 from hlslc.runner import matrix_math as mm
 from support.dxc_ir import dxc_module, matrix
+from support.samples import SAMPLES_DIR
 
 COMPONENTS = {"I8": 19, "U8": 20, "I16": 2, "U16": 3, "I32": 4, "U32": 5, "I64": 6, "U64": 7, "F16": 8, "F32": 9,
               "F64": 10, "F8_E4M3FN": 21, "F8_E5M2": 22, "BFloat16": 23}
@@ -580,3 +581,32 @@ def test_divergent_thread_matrices_merge(tmp_path: Path) -> None:
     for t in range(32):
         part = w[m:] if t % 2 else w[:m]
         assert np.array_equal(out[t], (part.astype(np.float64) @ x).astype(np.float32))
+
+
+# ---- The samples -------------------------------------------------------------------
+
+SAMPLES = {"dxc_gemm_wave": [("MatC", "Expected")],
+           "dxc_mlp_layer_thread": [("Outputs", "ExpectedOutputs"), ("Sum", "ExpectedSum")]}
+DXC_IR = Path(__file__).resolve().parents[1] / "run" / "dxc"
+
+
+@pytest.mark.parametrize("form", ["hlsl", "ll"])
+@pytest.mark.parametrize("sample", list(SAMPLES))
+def test_samples_give_numpy_results(sample: str, form: str) -> None:
+    """The GEMM and the MLP layer written against DXC's API, compiled by
+    hlslc (--linalg-revision=dxc) or as DXC's IR, give numpy's results bit
+    for bit under two seeds (the opaque layout's order and the lanes'
+    slices differ between them)."""
+    pipeline = str(SAMPLES_DIR / f"{sample}.yaml")
+    if form == "hlsl":
+        result = hlslc.compile_file(str(SAMPLES_DIR / f"{sample}.hlsl"),
+                                    hlslc.CompileOptions(profile="cs_6_10", linalg_revision="dxc"))
+        assert result.ok, "\n".join(str(d) for d in result.diagnostics)
+        module = result
+    else:
+        module = (DXC_IR / f"{sample[4:]}.ll").read_text(encoding="utf-8")
+    for seed in (0, 3):
+        out = hlslc.run(module, pipeline, seed=seed)
+        assert out.ok, [o.line() for o in out.outcomes]
+        for actual, expected in SAMPLES[sample]:
+            assert np.array_equal(out.buffers[actual], out.buffers[expected]), (sample, form, seed, actual)
