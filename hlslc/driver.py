@@ -640,7 +640,8 @@ def _validate(result: CompileResult) -> Any:
         # DXC's LinAlg rules check values the program gives (layouts,
         # strides, alignments, shapes): like DXC's "validation errors",
         # they are the user's to fix, reported at the source.
-        user_rules = _USER_IR_RULES | {d.id for d in found if d.id and "LINALG" in d.id.upper()}
+        user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
+                                                                      or d.id == "IR-CONST-OPERAND")}
     own = [d for d in found if d.is_error and d.id not in user_rules]
     if own:
         raise InternalValidationError(

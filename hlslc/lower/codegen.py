@@ -439,6 +439,8 @@ class Codegen:
         else:
             names = [fn.name for fn in self.sema.functions if fn.decl.body is not None and fn.owner is None]
             for fn in self.sema.functions:
+                if fn.decl.span is not None and fn.decl.span.file.is_builtin:
+                    continue        # a built-in header's helper is no export of the library
                 if fn.decl.body is not None and fn.owner is None and not fn.template_bindings:
                     shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
                     if shader is None:

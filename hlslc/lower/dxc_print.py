@@ -28,6 +28,10 @@ _IDENT = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*\Z")
 _QUOTED = re.compile(r'([%@])"((?:[^"\\]|\\[0-9A-Fa-f]{2})*)"')
 _FLOAT = re.compile(r"\b(half|float|double) (-?0x[0-9a-fA-F]+|[-+]?(?:inf|nan)|[-+]?[0-9]+\.[0-9]*(?:e[-+]?[0-9]+)?)")
 _BOOL = re.compile(r"\bi1 ([01])\b")
+# llvmlite's spelling of a floating-point constant (a double's bits, lower
+# case); LLVM's own hex constants are upper case, so never taken again.
+_BARE_FLOAT = re.compile(r"(?<![\w.])(-?0x[0-9a-f]{16})\b")
+_FLOAT_TYPE = re.compile(r"\b(half|float|double)\b")
 _VECTOR_CONST = re.compile(r"<(\d+) x ([^<>,]+?)> <([^<>]*)>")
 _ARRAY_CONST = re.compile(r"\[(\d+) x ([^\[\]]+?)\] \[([^\[\]]*)\]")
 
@@ -76,7 +80,16 @@ def _parse_float(text: str) -> float:
 
 
 def _floats(text: str) -> str:
-    return _FLOAT.sub(lambda m: f"{m.group(1)} {format_float(m.group(1), _parse_float(m.group(2)))}", text)
+    text = _FLOAT.sub(lambda m: f"{m.group(1)} {format_float(m.group(1), _parse_float(m.group(2)))}", text)
+    if _BARE_FLOAT.search(text) is None:
+        return text
+
+    def bare(m: re.Match) -> str:
+        # An operand whose type is written once for the instruction
+        # (`fmul float %1, 0x4000000000000000`): the last type before it.
+        kinds = _FLOAT_TYPE.findall(text, 0, m.start())
+        return format_float(kinds[-1], _parse_float(m.group(1))) if kinds else m.group(0)
+    return _BARE_FLOAT.sub(bare, text)
 
 
 def _is_zero(item: str) -> bool:
@@ -220,7 +233,7 @@ def _global(g: ir.GlobalVariable) -> str:
 def _metadata(md: Any) -> str:
     items = []
     for op in md.operands:
-        if op is None:
+        if op is None or isinstance(getattr(op, "type", None), ir.MetaDataType) and getattr(op, "constant", 0) is None:
             items.append("null")
         elif isinstance(op, (ir.MDValue, ir.MetaDataString)):
             items.append(op.get_reference())

@@ -233,6 +233,9 @@ class Analyzer:
         diag = Diagnostic(Severity.ERROR, err.message, err.span, err.rule_id)
         for message, span in err.notes:
             diag.notes.append(Note(message, span))
+        hint = linalg_builtins.revision_hint(err.message) if self._linalg_rules else None
+        if hint is not None and not any(n.message == hint for n in diag.notes):
+            diag.notes.append(Note(hint, None))
         self.diags.report(diag)
 
     def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
@@ -311,7 +314,12 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             if f.decl is not None:
-                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                try:
+                                    # Each member on its own: one bad member does
+                                    # not hide the next.
+                                    self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                except SemaError as err:
+                                    self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
@@ -565,6 +573,8 @@ class Analyzer:
             self.check_local_decl(stmt.decl, env)
         elif isinstance(stmt, A.ExprStmt):
             self.check_expr(stmt.expr, env)
+            if not self._linalg_rules:
+                self._check_discarded(stmt.expr)
         elif isinstance(stmt, A.IfStmt):
             self.check_condition(stmt.cond, env)
             self.check_stmt(stmt.then, Env(env), flow)
@@ -1533,6 +1543,20 @@ class Analyzer:
                             expr.callee.span)
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _check_discarded(self, expr: A.Expr) -> None:
+        """A call whose value a statement drops, of a function declared
+        `[[nodiscard]]` (DXC's header marks Splat, Load, Cast, Multiply and
+        OuterProduct): clang's warning."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if not isinstance(expr, A.CallExpr):
+            return
+        info = self.result.calls.get(id(expr))
+        fn = info.target if info is not None and info.kind in ("function", "method") else None
+        decl = getattr(fn, "decl", None)
+        if isinstance(decl, A.FunctionDecl) and any(a.name == "nodiscard" and a.cxx for a in decl.attributes):
+            self.warn("ignoring return value of function declared with 'nodiscard' attribute", expr.span)
 
     def _mesh_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
         """`SetMeshOutputCounts(v, p)` and `DispatchMesh(x, y, z, payload)`

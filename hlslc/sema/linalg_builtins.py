@@ -316,3 +316,32 @@ def is_dxc_matrix_type(t: T.Type) -> bool:
         return True
     return isinstance(t, T.ClassType) and t.instance.template is not None \
         and t.instance.template.qualified_name == "dx::linalg::Matrix"
+
+
+# --------------------------------------------------------------------------
+# Names only the dxc revision has
+
+# Names of DXC's dx::linalg API (and its helpers) that the SM 6.10 and draft
+# revisions do not declare: using one under those revisions is most likely
+# code written for DXC's header.
+DXC_REVISION_NAMES = frozenset({
+    "ComponentType", "ComponentEnum", "MatrixUseEnum", "MatrixScopeEnum", "MatrixLayoutEnum", "dxil",
+    "InterpretedVector", "MakeInterpretedVector", "VectorRef", "Convert", "InterlockedAccumulate", "Cast",
+    "Length", "GetCoordinate", "Get", "Set", "MulOptimalTranspose", "OuterProductOptimalTranspose",
+    "F8_E4M3FN", "F8_E5M2", "BFloat16", "I8", "U8", "is_same", "strip_vector_type", "is_arithmetic_vector",
+    "is_signed", "is_vector", "SIZE_TYPE", "__builtin_LinAlgMatrix",
+})
+_UNKNOWN_NAME = re.compile(r"(?:use of undeclared identifier|no member named|unknown type|no type named) '([^']+)'")
+
+
+def revision_hint(message: str) -> str | None:
+    """The note for an error about a name only the dxc revision declares
+    (None when the message is about something else)."""
+    m = _UNKNOWN_NAME.search(message)
+    if m is None:
+        return None
+    name = m.group(1).split("::")[-1]
+    if name in DXC_REVISION_NAMES or name.startswith(PREFIX):
+        return (f"'{name}' belongs to the dx::linalg API as DXC ships it (proposal 0035 as amended); "
+                "compile with '--linalg-revision=dxc' to use it")
+    return None

@@ -812,9 +812,7 @@ class Engine:
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
         if name == LINALG_HANDLE_NAME:
             if self.linalg_revision != "dxc":
-                raise SemaError(f"unknown type '{name}'", span,
-                                notes=[(f"'{name}' is DXC's matrix handle type, which only "
-                                        f"'--linalg-revision=dxc' provides", None)])
+                raise SemaError(f"unknown type '{name}'", span)     # the analyzer names the revision
             return T.linalg_handle_of()
         scalar = T.scalar_named(name, self.native_16bit)
         if scalar is not None:
