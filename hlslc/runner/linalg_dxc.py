@@ -300,32 +300,42 @@ def _accumulate_memory(ex: Executor, ins, o, args, mask):
 # The thread-local slice
 
 
-def _threads(ex: Executor, scope: int) -> tuple[np.ndarray, int]:
-    """Each thread's place among its matrix's threads, and how many there are."""
+def _threads(ex: Executor, scope: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each thread's place among its matrix's threads, and how many threads
+    its wave (the last wave of a group may be short) or group has."""
     if scope == 1:
-        return ex.d.lane.astype(np.int64), ex.d.wave_size
-    return ex.d.flat.astype(np.int64), ex.d.group_size
+        first = ex.d.flat.astype(np.int64) // ex.d.wave_size * ex.d.wave_size
+        count = np.minimum(ex.d.wave_size, ex.d.group_size - first)
+        return ex.d.lane.astype(np.int64), count
+    return ex.d.flat.astype(np.int64), np.full(ex.d.count, ex.d.group_size, dtype=np.int64)
 
 
-def _slice(ex: Executor, mat: MatrixValue, line: int | None) -> tuple[np.ndarray, np.ndarray]:
+def _slice(ex: Executor, mat: MatrixValue, index: np.ndarray | None, line: int | None) -> np.ndarray:
+    """The element (row-major index) each thread's `index` names in its
+    slice, -1 out of range; with `index` None, each thread's Length()."""
     if mat.scope == 0:
         raise RunError("element access (Length, GetCoordinate, Get, Set) on a Thread-scope matrix", line)
     place, count = _threads(ex, mat.scope)
-    return mm.slice_order(ex.seed, mat.m, mat.n, mat.use, mat.scope, count), place
+    out = np.zeros(ex.d.count, dtype=np.int64 if index is not None else np.uint32)
+    for threads in np.unique(count):
+        sel = count == threads
+        order = mm.slice_order(ex.seed, mat.m, mat.n, mat.use, mat.scope, int(threads))
+        if index is None:
+            out[sel] = mm.slice_length(order, place[sel])
+        else:
+            out[sel] = mm.slice_element(order, place[sel], index[sel])
+    return out
 
 
 @op("LinAlgMatrixLength")
 def _length(ex: Executor, ins, o, args, mask):
-    mat = _matrix(args[0], ins.line)
-    order, place = _slice(ex, mat, ins.line)
-    return mm.slice_length(order, place)
+    return _slice(ex, _matrix(args[0], ins.line), None, ins.line)
 
 
 @op("LinAlgMatrixGetCoordinate")
 def _coordinate(ex: Executor, ins, o, args, mask):
     mat = _matrix(args[0], ins.line)
-    order, place = _slice(ex, mat, ins.line)
-    element = mm.slice_element(order, place, args[1].astype(np.int64))
+    element = _slice(ex, mat, args[1].astype(np.int64), ins.line)
     row = np.where(element >= 0, element // mat.n, 0xFFFFFFFF)
     col = np.where(element >= 0, element % mat.n, 0xFFFFFFFF)
     return np.stack([row, col], axis=1).astype(np.uint32)
@@ -334,8 +344,7 @@ def _coordinate(ex: Executor, ins, o, args, mask):
 @op("LinAlgMatrixGetElement")
 def _get(ex: Executor, ins, o, args, mask):
     mat = _matrix(args[0], ins.line)
-    order, place = _slice(ex, mat, ins.line)
-    element = mm.slice_element(order, place, args[1].astype(np.int64))
+    element = _slice(ex, mat, args[1].astype(np.int64), ins.line)
     flat = mat.data.reshape(mat.data.shape[0], -1)
     values = flat[mat.owner_of, np.maximum(element, 0)]
     out_dt = _ir_dtype(ex, ins.type)
@@ -350,8 +359,7 @@ def _set(ex: Executor, ins, o, args, mask):
     if (mat.m, mat.n, mat.scope) != (src.m, src.n, src.scope):
         raise RunError("SetElement into a matrix of another shape or scope", ins.line)
     mat.data[:] = _convert(mm.numeric(src.data, src.component), mat.component, ins.line)
-    order, place = _slice(ex, mat, ins.line)
-    element = mm.slice_element(order, place, args[1].astype(np.int64))
+    element = _slice(ex, mat, args[1].astype(np.int64), ins.line)
     lanes = np.nonzero(mask & (element >= 0))[0]
     value = mm.ir_numeric(np.asarray(args[2])[lanes], mat.component in mm.SIGNED)
     flat = mat.data.reshape(mat.data.shape[0], -1)

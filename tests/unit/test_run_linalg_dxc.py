@@ -246,7 +246,7 @@ def test_multiply_accumulate(tmp_path: Path, ta: str, tb: str, tc: str, scope: s
 # ---- The thread-local slice --------------------------------------------------------
 
 
-@pytest.mark.parametrize("scope,threads", [("Wave", 32), ("ThreadGroup", 64)])
+@pytest.mark.parametrize("scope,threads", [("Wave", 32), ("Wave", 16), ("ThreadGroup", 64)])
 def test_slice_covers_every_element_once(tmp_path: Path, scope: str, threads: int) -> None:
     """Each thread writes Length(), and for each of its indices the
     coordinate and the element Get reads; Set doubles each element and the
