@@ -477,10 +477,21 @@ def _copy_convert(tr, ins, o, args, rt):
         return dst
     if not la.coop(mt) or not la.coop(st):
         raise no_mapping(f"CopyConvertMatrix of a {describe(st)} matrix")
-    if mt.use != st.use or transpose:
-        raise no_mapping("a CopyConvertMatrix that changes a matrix's use or transposes it",
-                         "SPV_KHR_cooperative_matrix converts component types only")
     value = tr.val(args[0])
+    if mt.use != st.use or transpose:
+        # SPV_NV_cooperative_matrix2 changes an accumulator's use (and
+        # transposes one into a B matrix); KHR converts component types only.
+        if not tr.options.workgroup_matrices or st.use != 2 or (transpose and mt.use != 1):
+            raise no_mapping("a CopyConvertMatrix that changes a matrix's use or transposes it",
+                             "SPV_KHR_cooperative_matrix converts component types only; "
+                             "SPV_NV_cooperative_matrix2 (-fspv-extension=SPV_NV_cooperative_matrix2) converts "
+                             "an accumulator to an A or B matrix, or transposes it to a B matrix")
+        tr.m.capability("CooperativeMatrixConversionsNV")
+        tr.m.extension("SPV_NV_cooperative_matrix2")
+        same_use = ir_ops.MatrixType(mt.component, st.m, st.n, st.use, st.scope)
+        converted = _coop_convert(tr, value.id, st, same_use)
+        name = "CooperativeMatrixTransposeNV" if transpose else "CooperativeMatrixConvertNV"
+        return Val(tr.emit(name, la.coop_type(mt), Id(converted)), rt)
     if mt.component == st.component:
         return Val(value.id, rt)
     s, d = component(st.component), component(mt.component)

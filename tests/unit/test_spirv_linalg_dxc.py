@@ -139,6 +139,30 @@ def test_generic_thread_group_validates(tmp_path: Path) -> None:
     assert "OpControlBarrier" in module.disassemble()
 
 
+@pytest.mark.parametrize("scope", [1, 2])
+def test_use_change_and_transpose_with_nv_cooperative_matrix2(tmp_path: Path, scope: int) -> None:
+    """With SPV_NV_cooperative_matrix2, CopyConvertMatrix of an accumulator
+    to an A matrix is OpCooperativeMatrixConvertNV and to a transposed B
+    matrix OpCooperativeMatrixTransposeNV (the H100 gives the CPU's numbers
+    for both, README); without it, a located error."""
+    c, b, a = matrix(9, 16, 16, 2, scope), matrix(8, 16, 16, 1, scope), matrix(8, 16, 16, 0, scope)
+    body = f"""
+      %z = call {c} @dx.op.linAlgFillMatrix.{sfx(c)}.f32(i32 {op('LinAlgFillMatrix')}, float 1.0)
+      %t = call {b} @dx.op.linAlgCopyConvertMatrix.{sfx(b)}.{sfx(c)}(i32 {op('LinAlgCopyConvertMatrix')}, {c} %z, i1 true)
+      %u = call {a} @dx.op.linAlgCopyConvertMatrix.{sfx(a)}.{sfx(c)}(i32 {op('LinAlgCopyConvertMatrix')}, {c} %z, i1 false)
+      %p = call {c} @dx.op.linAlgMatrixMultiply.{sfx(c)}.{sfx(a)}.{sfx(b)}(i32 {op('LinAlgMatrixMultiply')}, {a} %u, {b} %t)
+      call void @dx.op.linAlgMatrixStoreToDescriptor.{sfx(c)}(i32 {op('LinAlgMatrixStoreToDescriptor')}, {c} %p, %dx.types.Handle %Out, i32 0, i32 64, i32 0, i32 128)
+    """
+    text = dxc_module(body, uav=["Out"], threads=(64, 1, 1))
+    module = translate(text, "-fspv-extension=SPV_NV_cooperative_matrix2")
+    validate(module, tmp_path)
+    asm = module.disassemble()
+    assert "OpCooperativeMatrixConvertNV" in asm and "OpCooperativeMatrixTransposeNV" in asm
+    if scope == 1:
+        with pytest.raises(SpirvError, match="changes a matrix's use or transposes it has no SPIR-V mapping"):
+            translate(text)
+
+
 @pytest.mark.parametrize("layout", [0, 1, 2, 3, 4, 5])
 @pytest.mark.parametrize("component,interp,vector", [(8, 9, "<16 x float>"), (19, 19, "<4 x i32>"),
                                                     (21, 21, "<4 x i32>"), (23, 8, "<16 x half>"),
