@@ -69,7 +69,8 @@ DIM_MATRIX = "matrix"      # a %dx.types.LinAlgMatrix... value -> mC4M5N4U1S2
 DIM_SCALAR = "scalar"      # float -> f32
 DIM_VECTOR = "vector"      # <4 x float> -> v4f32
 DIM_ELEMENT = "element"    # the T of `$oK addrspace(3)*`, a scalar or a vector -> f32, v4f32
-DIM_KINDS: tuple[str, ...] = (DIM_MATRIX, DIM_SCALAR, DIM_VECTOR, DIM_ELEMENT)
+DIM_STRUCT = "struct"      # any named struct %S (or the S of `$oK*`) -> S, dots and all; the last dimension only
+DIM_KINDS: tuple[str, ...] = (DIM_MATRIX, DIM_SCALAR, DIM_VECTOR, DIM_ELEMENT, DIM_STRUCT)
 DIM_RESULT = "result"      # a dimension's source: the result, or an operand by name
 MAX_DIMS = 4
 
@@ -601,10 +602,12 @@ class _TableChecker:
                 raise self.fail(here, f"source must be 'result' or an operand's name, got {source!r}")
             if kind not in DIM_KINDS:
                 raise self.fail(here, f"kind must be one of {', '.join(DIM_KINDS)}, got {kind!r}")
-            if kind == DIM_MATRIX:
+            if kind in (DIM_MATRIX, DIM_STRUCT):
                 if types is not None:
-                    raise self.fail(here, "a matrix dimension lists no types")
+                    raise self.fail(here, f"a {kind} dimension lists no types")
                 types = []
+                if kind == DIM_STRUCT and i != len(raw) - 1:
+                    raise self.fail(here, "a struct dimension (its name may have dots) must be the last")
             elif (not isinstance(types, list) or not types or len(set(types)) != len(types)
                     or not all(t in LLVM_SCALARS for t in types)):
                 raise self.fail(here, f"types must list distinct scalar types from {', '.join(LLVM_SCALARS)}")
@@ -622,6 +625,8 @@ class _TableChecker:
             want = f"$o{i}"
             if dim.kind == DIM_ELEMENT:
                 want += f" addrspace({GROUPSHARED_ADDRSPACE})*"
+            if dim.kind == DIM_STRUCT and types[dim.source] == want + "*":
+                continue        # a pointer to the struct (DXC's user-defined-type overloads)
             if types[dim.source] != want:
                 raise self.fail(here, f"{dim.source} must have type {want!r} for a {dim.kind} dimension, "
                                       f"not {types[dim.source]!r}")
@@ -727,7 +732,8 @@ class _TableChecker:
             if suffix == SUFFIX_POINTER3 and t != f"$o addrspace({GROUPSHARED_ADDRSPACE})*":
                 raise self.fail(where, f"rule 'pointer3' uses $o only as '$o addrspace(3)*', not {t!r}")
             if suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2, SUFFIX_DIMS) and t not in placeholders \
-                    and not (suffix == SUFFIX_DIMS and t.endswith(f" addrspace({GROUPSHARED_ADDRSPACE})*")) \
+                    and not (suffix == SUFFIX_DIMS and (t.endswith(f" addrspace({GROUPSHARED_ADDRSPACE})*")
+                                                        or t.rstrip("*") in placeholders)) \
                     and not (suffix == SUFFIX_VECTOR and t == "%dx.types.ResRet.$o"):
                 # (RawBufferVectorLoad returns `%dx.types.ResRet.v8i16`, the
                 # struct named by its whole vector overload, as in DXC.)
@@ -833,6 +839,8 @@ def by_function(function_name: str) -> list[Operation]:
     found = functions.get(base)
     if found is None or len(base) == len(function_name):
         return []
+    if any(d.kind == DIM_STRUCT for op in found for d in op.dims):
+        return list(found)      # a struct's name is any name
     parts = function_name[len(base) + 1:].split(".")
     if len(parts) > MAX_DIMS or not all(_SUFFIX_PART.fullmatch(part) for part in parts):
         return []
@@ -971,6 +979,11 @@ def _bind_dim(op: Operation, index: int, dim: Dim, value: Any) -> tuple[str, str
     if not isinstance(value, str):
         raise OverloadError(f"{op.name} ({op.function}) takes a type string as {what}, got {value!r}")
     text = value.strip()
+    if dim.kind == DIM_STRUCT:
+        name = text[1:].strip('"') if text.startswith("%") else text
+        if not name or not re.fullmatch(r"[-a-zA-Z$._0-9]+", name):
+            raise OverloadError(f"{op.name} ({op.function}) takes a named struct type as {what}, got {value!r}")
+        return "%" + name, name
     if dim.kind == DIM_ELEMENT and text.endswith("*"):
         space = _ADDRSPACE.fullmatch(text[:-1].rstrip())
         if not space or int(space.group(2)) != GROUPSHARED_ADDRSPACE:
@@ -1097,6 +1110,8 @@ def overload_of(op: OperationRef, function_name: str) -> Overload:
     if function_base(name) != op.function:
         raise OverloadError(f"'{name}' is not a function of {op.name} ({op.function})")
     parts = [p for p in name[len(op.function):].split(".") if p]
+    if op.dims and op.dims[-1].kind == DIM_STRUCT and len(parts) >= len(op.dims):
+        parts = parts[:len(op.dims) - 1] + [".".join(parts[len(op.dims) - 1:])]
     rule = op.suffix
     if rule == SUFFIX_NONE:
         if parts:
@@ -1130,6 +1145,8 @@ def overload_of(op: OperationRef, function_name: str) -> Overload:
                 if matrix is None:
                     raise OverloadError(f"'{part}' is not a LinAlg matrix overload (mC<c>M<m>N<n>U<u>S<s>)")
                 values.append(matrix.llvm)
+            elif dim.kind == DIM_STRUCT:
+                values.append("%" + part)
             elif part.startswith("v"):
                 values.append(vec(part))
             elif part in LLVM_SCALARS:
@@ -1203,13 +1220,20 @@ def overload_from_types(op: OperationRef, result: str, params: Sequence[str]) ->
         return None
     types = {DIM_RESULT: result.strip()}
     names = [p.name for p in op.params]
-    if len(params) != len(names) + 1:
-        raise OverloadError(f"{op.name} takes {len(names) + 1} operands, the function {len(params)}")
     types.update(zip(names, (t.strip() for t in params[1:])))
+    # Only the dimensions' sources must be there (DXC reads just those; a
+    # function of another arity is then no match for the signature).
+    missing = [d.source for d in op.dims if d.source not in types] if op.suffix == SUFFIX_DIMS else (
+        [] if len(params) == len(names) + 1 else ["operands"])
+    if missing:
+        raise OverloadError(f"{op.name} takes {len(names) + 1} operands, the function {len(params)}")
     if op.suffix == SUFFIX_DIMS:
         values: list[str] = []
         for dim in op.dims:
             text = types[dim.source]
+            if dim.kind == DIM_STRUCT and text.endswith("*") and op.result != f"$o{op.dims.index(dim)}" and any(
+                    p.type.endswith("*") for p in op.params if p.name == dim.source):
+                text = text[:-1].rstrip()
             if dim.kind == DIM_ELEMENT:
                 pointee = _pointee(text)
                 if pointee is None:

@@ -280,6 +280,8 @@ def _dims_overloads(op: ir_ops.Operation) -> list:
     def choices(dim: ir_ops.Dim) -> list:
         if dim.kind == ir_ops.DIM_MATRIX:
             return [ir_ops.matrix_type("F16", 16, 16, "A", "Wave"), ir_ops.matrix_type("I32", 4, 5, "B", "ThreadGroup")]
+        if dim.kind == ir_ops.DIM_STRUCT:
+            return ["%dx.types.Handle", "%struct.Payload"]
         scalars = [ir_ops.LLVM_SCALARS[t] for t in dim.types]
         if dim.kind == ir_ops.DIM_SCALAR:
             return scalars
@@ -302,7 +304,7 @@ def test_every_declaration_is_valid_llvm() -> None:
 
     lines = [f"%{name} = type {{ {', '.join(body)} }}" for name, body in ir_ops.struct_types().items()]
     lines += [ir_ops.matrix_type("F16", 16, 16, "A", "Wave").definition(),
-              ir_ops.matrix_type("I32", 4, 5, "B", "ThreadGroup").definition()]
+              ir_ops.matrix_type("I32", 4, 5, "B", "ThreadGroup").definition(), "%struct.Payload = type { i32 }"]
     groups: dict[tuple[str, ...], int] = {}
     declared: dict[str, str] = {}
     for op in ir_ops.operations().values():

@@ -195,7 +195,9 @@ def test_overload_from_types() -> None:
     with pytest.raises(OverloadError, match="groupshared pointer"):
         ir_ops.overload_from_types(op, "void", ["i32", M, "<4 x float>*", "i32", "i32", "i32", "i32"])
     with pytest.raises(OverloadError, match="takes 7 operands"):
-        ir_ops.overload_from_types(op, "void", params[:-1])
+        ir_ops.overload_from_types(op, "void", params[:2])      # no memory operand to read the element from
+    # Another arity where the sources are: the overload, whose signature then differs.
+    assert ir_ops.overload_from_types(op, "void", params[:-1]) == (M, "<4 x float>")
     # The other rules read their placeholders the same way.
     assert ir_ops.overload_from_types("RawBufferLoad", "%dx.types.ResRet.f32",
                                       ["i32", "%dx.types.Handle", "i32", "i32", "i8", "i32"]) == "f32"
