@@ -24,7 +24,9 @@ line of `tools/clang/test/CodeGenDXIL/hlsl/linalg` and
 `test/tint/**/*.expected.dxc.hlsl` that includes `dx/linalg.h` and is not a
 `SKIP` expectation is compiled and validated as Tint's own harness runs DXC
 (`-T cs_6_10 -HV 2021`, `-enable-16bit-types` when the shader uses 16-bit
-types).  Internal compiler errors are counted apart.
+types).  Internal compiler errors are counted apart.  The SKIP expectations
+(DXC rejected the shader) are compiled too and counted apart: hlslc should
+reject them as well.
 
 Prints the figures; `--json` writes every configuration with its verdict
 and reason.  docs/dxc-linalg.md records the figures of the pinned commits.
@@ -230,10 +232,11 @@ def run_tint(source: Source, verbose: bool) -> list[dict]:
             if "dx/linalg.h" not in text:
                 continue
             record = {"file": rel}
-            if text.lstrip().startswith("SKIP"):
-                record.update(verdict="skip", reason="a SKIP expectation (DXC rejects it too)")
-                results.append(record)
-                continue
+            skip = text.lstrip().startswith("SKIP")
+            if skip:
+                # DXC rejected the shader when Tint's expectations were
+                # written; the HLSL follows DXC's messages.
+                text = text[text.index("#include <dx/linalg.h>"):]
             path = Path(tmp) / rel.replace("/", "_")
             path.write_text(text, encoding="utf-8")
             args = ["--linalg-revision=dxc", "-T", "cs_6_10", "-HV", "2021"]
@@ -244,6 +247,8 @@ def run_tint(source: Source, verbose: bool) -> list[dict]:
                 args += ["-E", entry.group(1)]
             status, _, err = run_hlslc(args + ["-o", os.devnull, str(path)])
             verdict = {0: "pass", 3: "ice"}.get(status, "fail")
+            if skip and status != 3:
+                verdict = "skip-rejected" if status != 0 else "skip-accepted"
             record.update(verdict=verdict)
             if status != 0:
                 record["reason"] = _first_line(err)
@@ -299,12 +304,13 @@ def main(argv: list[str] | None = None) -> int:
         source = Source(args.dawn)
         results = run_tint(source, args.verbose)
         counts = Counter(r["verdict"] for r in results)
-        taken = len(results) - counts.get("skip", 0)
+        skipped = counts.get("skip-rejected", 0) + counts.get("skip-accepted", 0)
+        taken = len(results) - skipped
         share = 100.0 * counts.get("pass", 0) / taken if taken else 0.0
         report["tint"] = {"commit": source.commit(), "counts": dict(counts), "results": results}
-        print(f"Tint: {len(results)} files use dx/linalg.h, {counts.get('skip', 0)} SKIP expectations; "
-              f"{counts.get('pass', 0)}/{taken} compile and validate ({share:.1f}%), "
-              f"{counts.get('ice', 0)} internal compiler errors")
+        print(f"Tint: {len(results)} files use dx/linalg.h; {counts.get('pass', 0)}/{taken} compile and validate "
+              f"({share:.1f}%), {counts.get('ice', 0)} internal compiler errors; of the {skipped} that DXC "
+              f"rejected (SKIP expectations) hlslc rejects {counts.get('skip-rejected', 0)}")
         for r in results:
             if r["verdict"] in ("fail", "ice"):
                 print(f"  {r['verdict']}: {r['file']}: {r.get('reason', '')}")

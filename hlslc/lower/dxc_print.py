@@ -269,7 +269,11 @@ def _define(fn: ir.Function, out: list[str], comment_of: Callable[[ir.CallInstr]
             out.append(label)
         for ins in block.instructions:
             buf: list[str] = []
-            ins.descr(buf)
+            if isinstance(ins, ir.PhiInstr):
+                buf.append(f"phi {ins.type} " + ", ".join(f"[ {v.get_reference()}, {b.get_reference()} ]"
+                                                         for v, b in ins.incomings))
+            else:
+                ins.descr(buf)
             body = _rewrite("".join(buf).strip(), names)
             if not isinstance(ins.type, ir.VoidType):
                 body = f"%{names.slots[ins.name]} = {body}"
