@@ -17,9 +17,10 @@ using W8 = Matrix<ComponentType::I8, 4, 16, MatrixUse::A, MatrixScope::Thread>;
 [numthreads(32, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID)
 {
-    // The layout is a template argument of the Thread-scope Load.
-    // CHECK: %[[W:[0-9]+]] = call %dx.types.LinAlgMatrixC8M4N8U0S0 @dx.op.linAlgMatrixLoadFromDescriptor.mC8M4N8U0S0(i32 -2147483634, %dx.types.Handle %{{[0-9]+}}, i32 0, i32 16, i32 2, i32 128)
-    W w = W::Load<MatrixLayout::MulOptimal>(Model, 0, 16);
+    // The layout is a template argument of the Thread-scope Load (an
+    // opaque layout takes stride 0: DXC's validator says so).
+    // CHECK: %[[W:[0-9]+]] = call %dx.types.LinAlgMatrixC8M4N8U0S0 @dx.op.linAlgMatrixLoadFromDescriptor.mC8M4N8U0S0(i32 -2147483634, %dx.types.Handle %{{[0-9]+}}, i32 0, i32 0, i32 2, i32 128)
+    W w = W::Load<MatrixLayout::MulOptimal>(Model, 0, 0);
 
     vector<half, 8> x = (half)id.x;
     // CHECK: %[[Y:[0-9]+]] = call <4 x float> @dx.op.linAlgMatVecMul.v4f32.mC8M4N8U0S0.v8f16(i32 -2147483623, %dx.types.LinAlgMatrixC8M4N8U0S0 %[[W]], i1 true, <8 x half> %{{[0-9]+}}, i32 8)  ; LinAlgMatVecMul(matrix,isOutputSigned,inputVector,interpretation)
