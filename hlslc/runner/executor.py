@@ -33,7 +33,7 @@ from ..dxil import reader as R
 from ..dxil.cfg import CFG
 from .errors import RunError
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
-from .ops import OPERATIONS, llvm_atomic
+from .ops import OPERATIONS, UNSUPPORTED, llvm_atomic
 from .pipeline import Pipeline
 from .layout import SIGNED, MemoryType, MemoryTypes
 
@@ -751,7 +751,9 @@ class Executor:
             raise RunError(f"unknown operation {name} with opcode {opcode}")
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
+            why = UNSUPPORTED.get(op.name)
+            raise RunError(f"the executor does not run dx.op {op.name} ({opcode})" + (f": {why}" if why else " yet"),
+                           ins.line)
         args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
         return handler(self, ins, op, args, mask)
 

@@ -47,7 +47,7 @@ from .descriptors import ResourceInfo, apply_vulkan_options, from_metadata
 from .linalg_dxc import LinAlg, generic_matrix
 from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
-from .ops import OPERATIONS, groupshared_atomic
+from .ops import OPERATIONS, UNSUPPORTED, groupshared_atomic
 from .packing import PackedArray, PackedElement, Plan, plan
 from .structure import StructureError, read_function, structure
 
@@ -1266,7 +1266,7 @@ class Translator:
             raise SpirvError(f"unknown operation {name} with opcode {opcode}") from None
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise no_mapping(f"the operation {op.name} ({name})")
+            raise no_mapping(f"the operation {op.name} ({name})", UNSUPPORTED.get(op.name, ""))
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:
