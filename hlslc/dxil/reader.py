@@ -393,11 +393,17 @@ def take_operand(text: str) -> Operand:
     # parameter attributes between type and value (`i32 noundef %x`)
     words = rest.split()
     while len(words) > 1 and _ATTRIBUTE.fullmatch(words[0]) and words[0] not in (
-            "undef", "null", "true", "false", "zeroinitializer", "poison"):
+            "undef", "null", "true", "false", "zeroinitializer", "poison") and words[0] not in _CONSTANT_EXPRESSIONS:
         rest = rest[len(words[0]):].strip()
         words = rest.split()
     return Operand(t, rest)
 
+
+# The operators of constant expressions (`getelementptr inbounds ([64 x
+# float], [64 x float] addrspace(3)* @g, i32 0, i32 0)`): a value, not
+# parameter attributes.
+_CONSTANT_EXPRESSIONS = frozenset({"getelementptr", "inbounds", "bitcast", "addrspacecast", "inttoptr", "ptrtoint",
+                                   "trunc", "zext", "sext", "select", "extractelement"})
 
 # `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
 # argument of a simple type with a plain value.
@@ -439,6 +445,20 @@ _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "ap
             "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
 
 
+def _name_numbered_entry(fn: Function) -> None:
+    """An unnamed entry block is `%0` to LLVM (its values then start at
+    `%1`), or the next number after numbered parameters (`%1` after `%0`):
+    give it that name when a phi or branch refers to it so."""
+    slot = str(sum(1 for p in fn.params if p.value[1:].isdigit()))
+    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == slot for b in fn.blocks):
+        return
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if slot in ins.targets or any(label == slot for _, label in ins.incoming):
+                fn.blocks[0].name = slot
+                return
+
+
 def read_module(text: str) -> Module:
     mod = Module()
     fn: Function | None = None
@@ -469,8 +489,8 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _name_numbered_entry(fn)
                 fn.end_line = number
-                _name_implicit_entry(fn)
                 _restrict_uses(fn)
                 fn = None
                 block = None
@@ -537,21 +557,6 @@ def _restrict_uses(fn: Function) -> None:
         if uses and not defined.issuperset(uses):
             ins.uses = [u for u in uses if u in defined]
             fn.unresolved.extend((ins, u) for u in uses if u not in defined)
-
-
-def _name_implicit_entry(fn: Function) -> None:
-    """An entry block without a label (LLVM's printing, DXC's) is the slot
-    after the numbered parameters (`%0` when there are none): phis name it
-    so; they are pointed at the block, which the reader calls "entry"."""
-    if not fn.blocks or fn.blocks[0].name != "entry":
-        return
-    slot = str(sum(1 for p in fn.params if p.value[1:].isdigit()))
-    if fn.block(slot) is not None:
-        return
-    for block in fn.blocks:
-        for ins in block.instructions:
-            if ins.opcode == "phi" and any(label == slot for _, label in ins.incoming):
-                ins.incoming = [(v, "entry" if label == slot else label) for v, label in ins.incoming]
 
 
 def _read_function_header(text: str, number: int) -> Function:

@@ -17,7 +17,8 @@ using W8 = Matrix<ComponentType::I8, 4, 16, MatrixUse::A, MatrixScope::Thread>;
 [numthreads(32, 1, 1)]
 void main(uint3 id : SV_DispatchThreadID)
 {
-    // The layout is a template argument of the Thread-scope Load.
+    // The layout is a template argument of the Thread-scope Load (an
+    // opaque layout takes stride 0: DXC's validator says so).
     // CHECK: %[[W:[0-9]+]] = call %dx.types.LinAlgMatrixC8M4N8U0S0 @dx.op.linAlgMatrixLoadFromDescriptor.mC8M4N8U0S0(i32 -2147483634, %dx.types.Handle %{{[0-9]+}}, i32 0, i32 0, i32 2, i32 128)
     W w = W::Load<MatrixLayout::MulOptimal>(Model, 0, 0);
 
