@@ -733,7 +733,10 @@ class _TableChecker:
                 raise self.fail(where, f"rule 'pointer3' uses $o only as '$o addrspace(3)*', not {t!r}")
             if suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2, SUFFIX_DIMS) and t not in placeholders \
                     and not (suffix == SUFFIX_DIMS and (t.endswith(f" addrspace({GROUPSHARED_ADDRSPACE})*")
-                                                        or t.rstrip("*") in placeholders)):
+                                                        or t.rstrip("*") in placeholders)) \
+                    and not (suffix == SUFFIX_VECTOR and t == "%dx.types.ResRet.$o"):
+                # (RawBufferVectorLoad returns `%dx.types.ResRet.v8i16`, the
+                # struct named by its whole vector overload, as in DXC.)
                 raise self.fail(where, f"rule {suffix!r} uses its vector overloads whole, not in {t!r}")
             if t.startswith("%"):
                 for short in overload or ():
@@ -1044,8 +1047,10 @@ def _bind(op: Operation, overload: Overload) -> dict[str, tuple[str, str]]:
 
 
 def _short_of(part: str) -> str:
-    """The overload's short name inside a struct name: v16f16 -> f16, p3f32 -> f32."""
-    return re.sub(r"^(v\d+|p\d+)", "", part)
+    """The overload's short name inside a struct name: p3f32 -> f32; a
+    vector keeps its length (DXC's `%dx.types.ResRet.v8i16` of
+    RawBufferVectorLoad)."""
+    return re.sub(r"^p\d+", "", part)
 
 
 def _substitute(text: str, bound: Mapping[str, tuple[str, str]]) -> str:

@@ -393,11 +393,17 @@ def take_operand(text: str) -> Operand:
     # parameter attributes between type and value (`i32 noundef %x`)
     words = rest.split()
     while len(words) > 1 and _ATTRIBUTE.fullmatch(words[0]) and words[0] not in (
-            "undef", "null", "true", "false", "zeroinitializer", "poison"):
+            "undef", "null", "true", "false", "zeroinitializer", "poison") and words[0] not in _CONSTANT_EXPRESSIONS:
         rest = rest[len(words[0]):].strip()
         words = rest.split()
     return Operand(t, rest)
 
+
+# The operators of constant expressions (`getelementptr inbounds ([64 x
+# float], [64 x float] addrspace(3)* @g, i32 0, i32 0)`): a value, not
+# parameter attributes.
+_CONSTANT_EXPRESSIONS = frozenset({"getelementptr", "inbounds", "bitcast", "addrspacecast", "inttoptr", "ptrtoint",
+                                   "trunc", "zext", "sext", "select", "extractelement"})
 
 # `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
 # argument of a simple type with a plain value.
@@ -439,6 +445,18 @@ _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "ap
             "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
 
 
+def _name_numbered_entry(fn: Function) -> None:
+    """An unnamed entry block is `%0` to LLVM (its values then start at
+    `%1`): give it that name when a phi or branch refers to it so."""
+    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == "0" for b in fn.blocks):
+        return
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if "0" in ins.targets or any(label == "0" for _, label in ins.incoming):
+                fn.blocks[0].name = "0"
+                return
+
+
 def read_module(text: str) -> Module:
     mod = Module()
     fn: Function | None = None
@@ -469,6 +487,7 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _name_numbered_entry(fn)
                 fn.end_line = number
                 _restrict_uses(fn)
                 fn = None
