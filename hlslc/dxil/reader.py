@@ -503,7 +503,14 @@ def read_module(text: str) -> Module:
             if block is None:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
-            block.instructions.append(_read_instruction(line, number, block))
+            try:
+                block.instructions.append(_read_instruction(line, number, block))
+            except ParseError as exc:
+                if not any(_strip_comment(rest).strip() for rest in lines[number:]):
+                    # the last line, cut in the middle: the module was cut off
+                    raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}), in "
+                                     f"the middle of an instruction: {line[:60]!r}", number, truncated=True) from None
+                raise exc
             continue
         if line.startswith(("source_filename", "target ", "attributes ")) or line.startswith("!llvm"):
             continue
@@ -541,6 +548,9 @@ def read_module(text: str) -> Module:
             continue
         raise ParseError(f"cannot read {line[:60]!r}", number)
     if pending:
+        if fn is not None:
+            raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}), in the middle "
+                             "of an instruction", pending_line, truncated=True)
         raise ParseError("unbalanced '['", pending_line)
     if fn is not None:
         raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}): no closing '}}'",

@@ -35,12 +35,8 @@ Does not own: any other rule; reading IR (`hlslc.dxil.reader`).
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import subprocess
-import sys
-import tempfile
 
 _DATALAYOUT = re.compile(r"^[ \t]*target[ \t]+datalayout\b.*$", re.M)
 _DBG_ATTACHMENT = re.compile(r",\s*!dbg\s+!\d+")
@@ -96,6 +92,9 @@ def _one_thread() -> bool:
 
 
 def _forked(source: str) -> list[tuple[int | None, str]]:
+    import json         # late, as the others here: a compile imports this module and never asks LLVM
+    import tempfile
+
     read_fd, write_fd = os.pipe()
     with tempfile.TemporaryFile() as errors:
         pid = os.fork()
@@ -122,6 +121,10 @@ def _forked(source: str) -> list[tuple[int | None, str]]:
 
 
 def _subprocess(source: str) -> list[tuple[int | None, str]]:
+    import json         # late: see _forked
+    import subprocess
+    import sys
+
     code = ("import json, sys; from hlslc.validate.llvm_check import check_here; "
             "print(json.dumps(check_here(sys.stdin.read())))")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
