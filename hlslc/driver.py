@@ -640,8 +640,14 @@ def _validate(result: CompileResult) -> Any:
         # DXC's LinAlg rules check values the program gives (layouts,
         # strides, alignments, shapes): like DXC's "validation errors",
         # they are the user's to fix, reported at the source.
+        # So is a Wave- or ThreadGroup-scope operation in a library
+        # function that is no compute entry: DXC's table allows those
+        # operations in compute shaders only ("not valid in shader model
+        # lib_6_10(lib)"), and its validator says so at the call.
         user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
-                                                                      or d.id == "IR-CONST-OPERAND")}
+                                                                      or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-STAGE"
+                                                                      and "Opcode LinAlg" in d.message)}
     own = [d for d in found if d.is_error and d.id not in user_rules]
     if own:
         raise InternalValidationError(
