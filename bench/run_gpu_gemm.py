@@ -286,6 +286,16 @@ def _library_times(a: np.ndarray, b: np.ndarray, bias: np.ndarray | None, rows: 
     return out
 
 
+def _pipeline_file(m: int, n: int, k: int, block: tuple[int, ...], mlp: bool) -> str:
+    """A pipeline file for the run (its buffers' sizes only matter)."""
+    text = (MLP_PIPELINE if mlp else PIPELINE).format(gx=n // block[1], gy=m // block[0], m=m, n=n, k=k,
+                                                      a_bytes=m * k * 2, b_bytes=k * n * 2,
+                                                      c_bytes=m * n * (2 if mlp else 4), bias_bytes=n * 4)
+    path = Path(tempfile.mkdtemp()) / "gemm.yaml"
+    path.write_text(text)
+    return str(path)
+
+
 def run_peers(args: argparse.Namespace) -> int:
     import json
     import gpu_peers as gp
@@ -344,6 +354,14 @@ def run_peers(args: argparse.Namespace) -> int:
                 path = spv_dir / what_.spv_name(mlp) if spv_dir else None
                 code = path.read_bytes() if path is not None and path.is_file() else what_.compile(mlp)
             c, run = run_hlslc(a, b, "vulkan", args.repeat, code, pipeline_statistics=True, bias=bias, block=block)
+            if args.dump_spirv:
+                # The module as the runner ran it (hlslc's: compiled for this device's features).
+                out = Path(args.dump_spirv)
+                out.mkdir(parents=True, exist_ok=True)
+                if not isinstance(code, bytes):
+                    from hlslc.runner.vulkan import compile_spirv
+                    code = compile_spirv(code, "main", hlslc.load_pipeline(_pipeline_file(m, n, k, block, mlp)))
+                (out / f"{name}{'-mlp' if mlp else ''}.spv").write_bytes(code)
             device_line = device_line or f"{run.device}, subgroup size {run.subgroup_size}"
             ok, how = _check(c[rows].astype(np.float32) if not mlp else c[rows], want, mlp)
             row.update(ns=run.gpu_time_ns, ok=ok, check=how, block=f"{block[0]}x{block[1]}",
@@ -358,6 +376,13 @@ def run_peers(args: argparse.Namespace) -> int:
 
     if device_line:
         print(f"  device: {device_line}")
+        try:
+            from hlslc.runner import vulkan
+            dev = vulkan.probe()
+            print("  cooperative matrix configurations (fp16 x fp16 -> fp32): " + "; ".join(
+                c.describe() for c in dev.matrix_configs if "16" in c.describe() and "32" in c.describe()))
+        except Exception:   # noqa: BLE001 -- only for the report
+            pass
     best = max((r["ns"] for r in results if "ns" in r and r["ns"]), default=None)
     print(f"\n  {'kernel':34} {'compiler':15} {'block':8} {'ms':>7} {'TFLOP/s':>8} {'regs':>5} {'shared':>7}  check")
     for r in results:
@@ -411,6 +436,7 @@ def main() -> int:
                     help="with --peers: compile the peers' SPIR-V into --spirv-dir and stop")
     ap.add_argument("--only", help="with --peers: a comma-separated list of the kernels to run")
     ap.add_argument("--json", help="with --peers: also write the results as JSON to this file")
+    ap.add_argument("--dump-spirv", metavar="DIR", help="with --peers: write each kernel's SPIR-V, as run, to DIR")
     args = ap.parse_args()
     if args.peers:
         return run_peers(args)
