@@ -314,6 +314,7 @@ PEERS: list[Peer] = [
     _cm2("glsl-cm2-128t-128x128", 128, 128, 128),
     _cm2("glsl-cm2-256t-128x256-k64", 256, 128, 256, bk=64, unroll=2),
     _cm2("glsl-cm2-256t-256x256", 256, 256, 256),
+    _cm2("glsl-cm2-256t-128x256-u1", 256, 128, 256, unroll=1),
 ]
 
 # The MLP layer's kernels: the fastest shape of each form.

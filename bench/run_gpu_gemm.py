@@ -186,6 +186,7 @@ def hlslc_entries(mlp: bool) -> list[tuple[str, Kernel]]:
     return [("hlslc-group-2x4", Kernel("group", (2, 4))),
             ("hlslc-group-2x4-1ahead", Kernel("group", (2, 4), stages=1)),
             ("hlslc-group-2x2", Kernel("group", (2, 2))),
+            ("hlslc-group-2x2-1ahead", Kernel("group", (2, 2), stages=1)),
             ("hlslc-threadgroup-staged", Kernel("threadgroup", defines=["STAGED"])),
             ("hlslc-threadgroup-256t-128x256", Kernel("threadgroup", block=(128, 256), threads=256)),
             ("hlslc-threadgroup-256t-128x128", Kernel("threadgroup", block=(128, 128), threads=256))]
@@ -337,6 +338,12 @@ def run_peers(args: argparse.Namespace) -> int:
     entries: list[tuple[str, object]] = [(name, kern) for name, kern in hlslc_entries(mlp)
                                          if only is None or name in only]
     entries += [(p.name, p) for p in peers]
+    for spec in args.extra or []:
+        # NAME=FILE.spv:BMxBN:KSTEP -- any module with the benchmark's bindings.
+        name, _, rest = spec.partition("=")
+        path, shape, kstep = rest.rsplit(":", 2)
+        bm, bn = (int(x) for x in shape.split("x"))
+        entries.append((name, ("spirv", Path(path), (bm, bn, int(kstep)))))
     device_line = None
     for name, what_ in entries:
         row = {"name": name}
@@ -347,6 +354,11 @@ def run_peers(args: argparse.Namespace) -> int:
                     f" -D{d[0]}={d[1]}" if isinstance(d, tuple) else f" -D{d}" for d in what_.options.defines)
                 block = what_.block
                 code = what_.compile()
+            elif isinstance(what_, tuple):
+                row["compiler"] = "spirv"
+                row["source"] = str(what_[1])
+                block = what_[2]
+                code = what_[1].read_bytes()
             else:
                 row["compiler"] = gp.version(what_.compiler) if spv_dir is None else what_.compiler
                 row["source"] = what_.describe()
@@ -436,6 +448,9 @@ def main() -> int:
                     help="with --peers: compile the peers' SPIR-V into --spirv-dir and stop")
     ap.add_argument("--only", help="with --peers: a comma-separated list of the kernels to run")
     ap.add_argument("--json", help="with --peers: also write the results as JSON to this file")
+    ap.add_argument("--extra", action="append", metavar="NAME=FILE:BMxBN:KSTEP",
+                    help="with --peers: also run this SPIR-V module (the benchmark's bindings; its workgroup "
+                         "computes a BMxBN block; K a multiple of KSTEP)")
     ap.add_argument("--dump-spirv", metavar="DIR", help="with --peers: write each kernel's SPIR-V, as run, to DIR")
     args = ap.parse_args()
     if args.peers:

@@ -85,6 +85,9 @@ void main(uint3 group : SV_GroupID, uint index : SV_GroupIndex)
         GroupMemoryBarrierWithGroupSync();
     }
 #else
+#ifdef UNROLL
+    [unroll(UNROLL)]
+#endif
     for (uint d = 0; d < k; d += BLOCK_K)
     {
         OpA a = OpA::Load(A, (row * k + d) * 2, k * 2, MatrixLayout::RowMajor);

@@ -39,6 +39,7 @@ and the Wave Matrix fragments (LeftColAcc, RightRowAcc).
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 from ..dxil import reader as R
@@ -395,6 +396,34 @@ class Matrices:
             return None
         size = comp[1] // 8
         uint = self.m.t_int(32)
+        form = os.environ.get("HLSLC_TENSOR_FORM", "based")
+        aligned = tr.packing.multiple(offset) >= 16 and tr.packing.multiple(stride) >= 16
+        if aligned and form in ("based", "masked"):
+            # Offset and stride proved multiples of 16 bytes: say so to the
+            # driver, which can then move the tile in 16-byte pieces (as
+            # llama.cpp's `stride &= ~7` does by hand).
+            mask = tr.uint(~(16 // size - 1) & 0xFFFFFFFF)
+            at = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(offset), size)), Id(mask))
+            step = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(stride), size)), Id(mask))
+            self.m.capability("CooperativeMatrixTensorAddressingNV")
+            self.m.extension("SPV_NV_cooperative_matrix2")
+            ty = self.m.t_tensor_layout(2, spec.TENSOR_CLAMP_MODE["Undefined"])
+            t = tr.emit("CreateTensorLayoutNV", ty)
+            if form == "based":
+                # The tensor starts at the matrix: no division of the offset.
+                view = tr.buffers.view(handle.res, (comp[0], comp[1]))
+                base = tr.buffers.pointer(handle, view, [at], view.element.type)
+                t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(tr.uint(mt.rows)), Id(tr.uint(mt.cols)))
+                t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
+                return base, t
+            base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
+            row = tr.emit("UDiv", uint, Id(at), Id(step))
+            col = tr.emit("BitwiseAnd", uint, Id(tr.emit("UMod", uint, Id(at), Id(step))), Id(mask))
+            height = tr.emit("IAdd", uint, Id(row), Id(tr.uint(mt.rows)))
+            t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(height), Id(step))
+            t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
+            t = tr.emit("TensorLayoutSliceNV", ty, Id(t), Id(row), Id(tr.uint(mt.rows)), Id(col), Id(tr.uint(mt.cols)))
+            return base, t
         base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
         at = self.to_elements(tr.index_id(offset), size)
         constant = stride.const_int
