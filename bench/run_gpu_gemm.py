@@ -104,7 +104,7 @@ class Kernel:
 
     def __init__(self, name: str = "group", waves: tuple[int, int] = (2, 2), block_k: int = 32,
                  block: tuple[int, int] = (128, 128), threads: int = 128, tiles_m: int = 4,
-                 defines: list[str] | None = None, stages: int = 2) -> None:
+                 defines: list[str] | None = None, stages: int = 2, unroll: int = 1) -> None:
         self.name = name
         self.slice = block_k
         self.stages = stages if name == "group" else 1
@@ -113,8 +113,9 @@ class Kernel:
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_group_scope.hlsl"
             self.options = hlslc.CompileOptions(
                 profile="cs_6_10", enable_16bit_types=True,
-                defines=[f"THREADS={threads}", f"BLOCK_M={block[0]}", f"BLOCK_N={block[1]}", f"BLOCK_K={block_k}"] + extra)
-            self.block = (block[0], block[1], block_k)
+                defines=[f"THREADS={threads}", f"BLOCK_M={block[0]}", f"BLOCK_N={block[1]}", f"BLOCK_K={block_k}",
+                         f"UNROLL={unroll}"] + extra)
+            self.block = (block[0], block[1], block_k * (1 if "STAGED" in extra else unroll))
         elif name == "wave":
             self.path = ROOT / "bench" / "gpu" / "gemm_f16_wave.hlsl"
             self.options = hlslc.CompileOptions(profile="cs_6_10", defines=extra)
@@ -188,8 +189,12 @@ def hlslc_entries(mlp: bool) -> list[tuple[str, Kernel]]:
             ("hlslc-group-2x2", Kernel("group", (2, 2))),
             ("hlslc-group-2x2-1ahead", Kernel("group", (2, 2), stages=1)),
             ("hlslc-threadgroup-staged", Kernel("threadgroup", defines=["STAGED"])),
-            ("hlslc-threadgroup-256t-128x256", Kernel("threadgroup", block=(128, 256), threads=256)),
-            ("hlslc-threadgroup-256t-128x128", Kernel("threadgroup", block=(128, 128), threads=256))]
+            ("hlslc-threadgroup-staged-256t-128x256", Kernel("threadgroup", block=(128, 256), threads=256,
+                                                             defines=["STAGED"])),
+            ("hlslc-threadgroup-256t-128x256-u1", Kernel("threadgroup", block=(128, 256), threads=256)),
+            ("hlslc-threadgroup-256t-128x256", Kernel("threadgroup", block=(128, 256), threads=256, unroll=4)),
+            ("hlslc-threadgroup-256t-128x128", Kernel("threadgroup", block=(128, 128), threads=256, unroll=4)),
+            ("hlslc-threadgroup-128t-128x128", Kernel("threadgroup", block=(128, 128), threads=128, unroll=4))]
 
 
 def _stat(stats: list, *words: str) -> str:
@@ -432,6 +437,8 @@ def main() -> int:
     ap.add_argument("--tiles-m", type=int, default=4, choices=(2, 4),
                     help="group kernel: rows of 16x16 accumulators per wave (each wave has 4 columns)")
     ap.add_argument("--block-k", type=int, default=32, choices=(16, 32, 64), help="depth of a slice")
+    ap.add_argument("--unroll", type=int, default=1, choices=(1, 2, 4, 8),
+                    help="threadgroup kernel (straight from memory): slices per trip of its loop")
     ap.add_argument("--stages", type=int, default=2, choices=(1, 2),
                     help="group kernel: slices of A and B read ahead into registers")
     ap.add_argument("-D", "--define", action="append", default=[], metavar="NAME[=VALUE]",
@@ -465,7 +472,8 @@ def main() -> int:
         assert len(block) == 2 and min(block) > 0
     except (ValueError, AssertionError):
         ap.error(f"--block: expected MxN, not {args.block!r}")
-    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads, args.tiles_m, args.define, args.stages)
+    kernel = Kernel(args.kernel, waves, args.block_k, block, args.threads, args.tiles_m, args.define, args.stages,
+                    args.unroll)
     m = n = k = args.size
     bm, bn, bk = kernel.block
     if m % bm or m % bn or k % bk:

@@ -39,7 +39,6 @@ and the Wave Matrix fragments (LeftColAcc, RightRowAcc).
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 
 from ..dxil import reader as R
@@ -373,13 +372,18 @@ class Matrices:
 
     def tensor_layout(self, mt: MatrixType, handle: Handle, offset: Operand, stride: Operand,
                       layout: Operand) -> tuple[int, int] | None:
-        """The buffer's first element and a tensor layout addressing a
-        Workgroup-scope matrix at a byte offset and row stride of a
-        byte-address buffer, for OpCooperativeMatrixLoadTensorNV/StoreTensorNV;
-        None where the plain load or store is used (another scope, a
-        column-major layout, or tensor addressing not asked for).
+        """A pointer and a tensor layout addressing a Workgroup-scope
+        matrix at a byte offset and row stride of a byte-address buffer,
+        for OpCooperativeMatrixLoadTensorNV/StoreTensorNV; None where the
+        plain load or store is used (another scope, a column-major layout,
+        or tensor addressing not asked for).
 
-        The buffer is a 2-D tensor of rows `stride` elements apart and the
+        Where the offset and the stride are proved multiples of 16 bytes
+        (packing.py's dataflow), the tensor is the matrix itself: the
+        pointer is its first element, the layout rows x cols with rows
+        `stride` elements apart, offset and stride masked to multiples of
+        16 bytes so that the driver sees their alignment.  Otherwise the
+        buffer is a 2-D tensor of rows `stride` elements apart and the
         matrix the slice whose first element is at `offset`: row offset /
         stride, column offset % stride (stride 0: every row the same, one
         row at column `offset`).  The layout's dimensions are just large
@@ -396,33 +400,25 @@ class Matrices:
             return None
         size = comp[1] // 8
         uint = self.m.t_int(32)
-        form = os.environ.get("HLSLC_TENSOR_FORM", "based")
-        aligned = tr.packing.multiple(offset) >= 16 and tr.packing.multiple(stride) >= 16
-        if aligned and form in ("based", "masked"):
-            # Offset and stride proved multiples of 16 bytes: say so to the
-            # driver, which can then move the tile in 16-byte pieces (as
-            # llama.cpp's `stride &= ~7` does by hand).
+        if tr.packing.multiple(offset) >= 16 and tr.packing.multiple(stride) >= 16:
+            # Offset and stride proved multiples of 16 bytes: the tensor
+            # starts at the matrix, and both are masked to say so (as
+            # llama.cpp's `stride &= ~7` does by hand).  The driver then
+            # moves tiles 16 bytes at a time; from a tensor whose slice it
+            # finds by dividing the offset by the stride it cannot, and on
+            # an H100 the GEMM benchmark's Workgroup-scope kernels ran 2.7
+            # to 4.8 times slower (bench/run_gpu_gemm.py --peers, issue 27).
             mask = tr.uint(~(16 // size - 1) & 0xFFFFFFFF)
             at = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(offset), size)), Id(mask))
             step = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(stride), size)), Id(mask))
+            view = tr.buffers.view(handle.res, (comp[0], comp[1]))
+            base = tr.buffers.pointer(handle, view, [at], view.element.type)
             self.m.capability("CooperativeMatrixTensorAddressingNV")
             self.m.extension("SPV_NV_cooperative_matrix2")
             ty = self.m.t_tensor_layout(2, spec.TENSOR_CLAMP_MODE["Undefined"])
             t = tr.emit("CreateTensorLayoutNV", ty)
-            if form == "based":
-                # The tensor starts at the matrix: no division of the offset.
-                view = tr.buffers.view(handle.res, (comp[0], comp[1]))
-                base = tr.buffers.pointer(handle, view, [at], view.element.type)
-                t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(tr.uint(mt.rows)), Id(tr.uint(mt.cols)))
-                t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
-                return base, t
-            base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
-            row = tr.emit("UDiv", uint, Id(at), Id(step))
-            col = tr.emit("BitwiseAnd", uint, Id(tr.emit("UMod", uint, Id(at), Id(step))), Id(mask))
-            height = tr.emit("IAdd", uint, Id(row), Id(tr.uint(mt.rows)))
-            t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(height), Id(step))
+            t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(tr.uint(mt.rows)), Id(tr.uint(mt.cols)))
             t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
-            t = tr.emit("TensorLayoutSliceNV", ty, Id(t), Id(row), Id(tr.uint(mt.rows)), Id(col), Id(tr.uint(mt.cols)))
             return base, t
         base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
         at = self.to_elements(tr.index_id(offset), size)
