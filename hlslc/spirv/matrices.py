@@ -325,6 +325,23 @@ class Matrices:
     def to_elements(self, byte_value: int, size: int) -> int:
         return self.tr.buffers.element_index(byte_value, size)
 
+    def aligned_elements(self, byte_operand: Operand, size: int) -> int:
+        """A byte offset or stride of a buffer as a count of `size`-byte
+        elements, masked to the multiple of up to 16 bytes that packing.py's
+        dataflow proves it is (a run-time value only: the mask changes
+        nothing, but tells the driver, which cannot see through the
+        byte-to-element shift, that rows start 8- or 16-byte aligned, so
+        that it stores and loads matrix rows in wide pieces)."""
+        tr = self.tr
+        value = self.to_elements(tr.index_id(byte_operand), size)
+        if byte_operand.const_int is not None:
+            return value
+        align = min(16, tr.packing.multiple(byte_operand))
+        if align <= size:
+            return value
+        mask = tr.uint(~(align // size - 1) & 0xFFFFFFFF)
+        return tr.emit("BitwiseAnd", self.m.t_int(32), Id(value), Id(mask))
+
     # -- memory -------------------------------------------------------------------
 
     def descriptor_pointer(self, handle: Handle, mt: MatrixType, offset: Operand) -> int:
@@ -333,7 +350,9 @@ class Matrices:
             raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mt.component, mt.component)}")
         if handle.res.kind != "RawBuffer":
             raise no_mapping(f"a matrix in '{handle.res.name}' ({handle.res.kind})")
-        return self.tr.buffers.scalar_pointer(handle, self.tr.index_id(offset), (comp[0], comp[1]))
+        view = self.tr.buffers.view(handle.res, (comp[0], comp[1]))
+        index = self.aligned_elements(offset, comp[1] // 8)
+        return self.tr.buffers.pointer(handle, view, [index], view.element.type)
 
     def memory_pointer(self, operand: Operand, offset: Operand, stride: Operand) -> tuple[int, IRType, int]:
         """The pointer, element type and stride of a matrix in groupshared
@@ -634,7 +653,7 @@ def _load_descriptor(tr, ins, o, args, rt):
         return None
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     ms.store(mat, ms.coop_load(mat.type, ptr, ms.layout(args[4], "a matrix load"), stride))
 
 
@@ -659,7 +678,7 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
         return
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = ms.layout(args[4], "a matrix accumulate" if accumulate else "a matrix store")
     value = ms.load(mat)
     if accumulate:
@@ -1255,7 +1274,7 @@ def _wave_raw(tr, ins, o, args, rt):
     handle = resource_handle(tr, args[1])
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = _col_major(tr, args[5])
     if o.name == "WaveMatrix_LoadRawBuf":
         ms.store(mat, ms.coop_load(mat.type, ptr, layout, stride))
