@@ -6,7 +6,7 @@
 
 // CHECK-DAG: OpMemberDecorate %type_RWByteAddressBuffer 0 NonReadable
 // CHECK-DAG: OpMemberDecorate %type_ByteAddressBuffer 0 NonWritable
-// CHECK-NOT: OpMemberDecorate %type_RWByteAddressBuffer_2 0 NonReadable
+// CHECK-NOT: OpMemberDecorate %type_RWByteAddressBuffer_1 0 NonReadable
 // CHECK-NOT: OpMemberDecorate %type_RWByteAddressBuffer_2 0 NonReadable
 // CHECK: OpFunction
 
