@@ -213,6 +213,10 @@ class ResourceTable:
         self.errors: list[BindingError] = []   # every binding problem, reported together
         # id(VarSymbol) of a global struct holding resources -> member path -> binding
         self.struct_leaves: dict[int, dict[tuple[str, ...], Binding]] = {}
+        # The bindings whose explicit registers overlap another's, by id, and
+        # where each explicit register is written.
+        self.overlaps: dict[int, Binding] = {}
+        self.register_spans: dict[int, "Span | None"] = {}
 
     # ------------------------------------------------------------------
     # Collecting and binding
@@ -398,10 +402,10 @@ class ResourceTable:
                 if lo <= binding.upper and register <= hi:
                     other = next(b for b in self.bindings if b.register_class == binding.register_class
                                  and b.space == space and b.lower == lo)
-                    self.errors.append(BindingError(
-                        f"register {binding.register_class}{register} (space {space}) of '{binding.name}' "
-                        f"overlaps '{other.name}'", sem.span if isinstance(sem, A.Semantic) else binding.span))
-                    break
+                    # An error only if the entry point uses both (`settle_overlaps`).
+                    self.overlaps[id(other)] = other
+                    self.overlaps[id(binding)] = binding
+            self.register_spans[id(binding)] = sem.span if isinstance(sem, A.Semantic) else binding.span
             ranges.append((register, binding.upper))
             binding.declared_binding = (register, space)
             self.bindings.append(binding)
@@ -423,6 +427,46 @@ class ResourceTable:
         for binding in self.bindings:
             binding.id = counters.get(binding.register_class, 0)
             counters[binding.register_class] = binding.id + 1
+
+    def settle_overlaps(self, used: set[int] | None) -> None:
+        """Two resources on overlapping registers are an error only when the
+        entry point uses both, as in DXC, which removes the unused resources
+        of a shader before it checks the registers (a header shared by
+        entry points, `#ifdef` variants).  The unused resources among those
+        that overlap are left out of the module.  `used`: ids of the global
+        variables the entry reaches; None for a library, where DXC checks
+        registers only when the library is linked into a shader, and every
+        resource stays."""
+        if used is None or not self.overlaps:
+            return
+        involved = sorted(self.overlaps.values(), key=lambda b: _position(b.span))
+        kept: list[Binding] = []
+        dropped: set[int] = set()
+        for binding in involved:
+            if not self._is_used(binding, used):
+                dropped.add(id(binding))
+                continue
+            for other in kept:
+                if other.register_class == binding.register_class and other.space == binding.space \
+                        and other.lower <= binding.upper and binding.lower <= other.upper:
+                    self.errors.append(BindingError(
+                        f"register {binding.register_class}{binding.lower} (space {binding.space}) of "
+                        f"'{binding.name}' overlaps '{other.name}'", self.register_spans.get(id(binding))))
+                    break
+            kept.append(binding)
+        self.errors.sort(key=lambda err: _position(err.span))
+        if dropped:
+            self.bindings = [b for b in self.bindings if id(b) not in dropped]
+            counters: dict[str, int] = {}
+            for binding in self.bindings:
+                binding.id = counters.get(binding.register_class, 0)
+                counters[binding.register_class] = binding.id + 1
+
+    @staticmethod
+    def _is_used(binding: Binding, used: set[int]) -> bool:
+        if binding.symbol is not None:
+            return id(binding.symbol) in used
+        return any(id(sym) in used for sym, _, _ in binding.member_list)
 
     # ------------------------------------------------------------------
     # Handles

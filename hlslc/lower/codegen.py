@@ -378,6 +378,8 @@ class Codegen:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:
             self.res.errors.append(err)
+        if self.options.stage == "cs" and self.sema.entry is not None:
+            self.res.settle_overlaps(self.sema.reach([self.sema.entry]).globals_used(self.sema.global_uses))
         if self.res.errors:
             for err in self.res.errors[:-1]:
                 self.diags.error(err.span, err.message)

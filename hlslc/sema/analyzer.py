@@ -31,6 +31,7 @@ from . import intrinsics, linalg, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
+from .reach import Reach
 from .templates import WAVE_MATRIX_KINDS, Engine, ExplicitArgs
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
@@ -95,9 +96,14 @@ class SemaResult(ValueRecord):
     # type, argument types).
     matrix_declarations: list[tuple[T.Type, Span]]
     wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]]
+    # id(caller) -> [(callee, call expression)], and id(function) (None:
+    # outside functions) -> ids of the global variables it names: what an
+    # entry point reaches (`reach.Reach`), for the resources it binds.
+    call_graph: dict[int, list]
+    global_uses: dict[Any, set[int]]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
                "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
-               "wave_matrix_calls")
+               "wave_matrix_calls", "call_graph", "global_uses")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
@@ -106,7 +112,8 @@ class SemaResult(ValueRecord):
                  uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None,
                  options: Any = None, written: set[int] | None = None,
                  matrix_declarations: list[tuple[T.Type, Span]] | None = None,
-                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None) -> None:
+                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None,
+                 call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -122,6 +129,12 @@ class SemaResult(ValueRecord):
         self.written = set() if written is None else written
         self.matrix_declarations = [] if matrix_declarations is None else matrix_declarations
         self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
+        self.call_graph = {} if call_graph is None else call_graph
+        self.global_uses = {} if global_uses is None else global_uses
+
+    def reach(self, roots: list[FunctionSymbol]) -> Reach:
+        """What `roots` reach through the calls of the unit."""
+        return Reach(self.call_graph, roots)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -199,6 +212,7 @@ class Analyzer:
         self._push_constant: VarSymbol | None = None
         self._instantiated: set[int] = set()
         self.call_graph: dict[int, list] = {}
+        self.global_uses: dict[Any, set[int]] = {}     # see SemaResult.global_uses
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
@@ -226,7 +240,8 @@ class Analyzer:
     # ------------------------------------------------------------------
 
     def run(self, unit: A.TranslationUnit) -> SemaResult:
-        result = SemaResult(unit, self.engine, options=self.options, written=self.written)
+        result = SemaResult(unit, self.engine, options=self.options, written=self.written,
+                            call_graph=self.call_graph, global_uses=self.global_uses)
         self.result = result
         functions: list[FunctionSymbol] = []
         for decl in unit.decls:
@@ -860,6 +875,9 @@ class Analyzer:
         item = found[0]
         self.result.symbols[id(expr)] = item
         if isinstance(item, VarSymbol):
+            if item.is_global:
+                function = env.function
+                self.global_uses.setdefault(id(function) if function is not None else None, set()).add(id(item))
             return self.engine.var_type(item)
         if isinstance(item, EnumeratorSymbol):
             return item.enum.type
