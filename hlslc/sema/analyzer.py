@@ -219,6 +219,10 @@ class Analyzer:
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # Calls and statements only another stage may use: (that stage,
+        # "pixel" or "raytracing", message, span, function or None),
+        # reported where the entry point reaches them (`_check_stage_uses`).
+        self.stage_uses: list[tuple[str, str, Span | None, FunctionSymbol | None]] = []
 
     # ------------------------------------------------------------------
     # Reporting
@@ -259,6 +263,7 @@ class Analyzer:
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
+        self._check_stage_uses(functions)
         self._report_bit_field_errors()
         return result
 
@@ -612,7 +617,7 @@ class Analyzer:
         elif isinstance(stmt, A.ReturnStmt):
             self._check_return(stmt, env, flow)
         elif isinstance(stmt, A.DiscardStmt):
-            raise SemaError("'discard' is only allowed in pixel shaders", stmt.span)
+            self.stage_uses.append(("pixel", "'discard' is only allowed in pixel shaders", stmt.span, env.function))
         elif isinstance(stmt, A.AttributedStmt):
             self.check_attributes(stmt.attributes)
             self.check_stmt(stmt.stmt, env, flow)
@@ -1214,7 +1219,11 @@ class Analyzer:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
-                raise SemaError(T.ray_tracing_error(name), callee.span)
+                # TraceRay, ReportHit, CallShader: ray tracing's own calls,
+                # an error where the entry point reaches them.
+                self._args(expr, env)
+                self.stage_uses.append(("raytracing", T.ray_tracing_error(name), callee.span, env.function))
+                return T.BOOL if name == "ReportHit" else T.VOID
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1466,6 +1475,10 @@ class Analyzer:
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
         self._warn_conversions(match, expr.args)
         self._check_intrinsic_modes(match, expr.args, env)
+        if match.stage is not None:
+            message = T.ray_tracing_error(name) if match.stage == "raytracing" else \
+                f"'{name}' is only allowed in pixel shaders"
+            self.stage_uses.append((match.stage, message, expr.callee.span, env.function))
         if match.min_shader_model > (self.options.major, self.options.minor):
             major, minor = match.min_shader_model
             raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
@@ -1543,6 +1556,39 @@ class Analyzer:
                 self._check_compute_entry(fn)
             except SemaError as err:
                 self.error(err)
+
+    def _check_stage_uses(self, functions: list[FunctionSymbol]) -> None:
+        """A call of a pixel-shader or ray-tracing intrinsic (or `discard`) is
+        an error only where the code compiled reaches it, as in DXC: from
+        the entry point of a compute shader; in a library, from every
+        function it emits.  The notes give the chain of calls."""
+        if not self.stage_uses:
+            return
+        if self.options.stage == "cs":
+            roots = [(self.result.entry, None)] if self.result.entry is not None else []
+            root_word = "the entry point"
+        else:
+            roots = []
+            for fn in functions:
+                if fn.decl.body is None or fn.owner is not None or fn.template_bindings:
+                    continue
+                shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+                stage = shader.args[0].value if shader is not None and shader.args and \
+                    isinstance(shader.args[0], A.StringLiteral) else None
+                roots.append((fn, stage))
+            root_word = "the library function"
+        # A pixel shader's entry may use what pixel shaders may (hlslc then
+        # refuses the entry itself); ray tracing is not compiled at all.
+        reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
+                   "raytracing": self.result.reach([fn for fn, _ in roots])}
+        for stage, message, span, function in self.stage_uses:
+            reach = reaches[stage]
+            if function is not None and function not in reach:
+                continue
+            diag = Diagnostic(Severity.ERROR, message, span)
+            if function is not None:
+                diag.notes.extend(reach.chain_notes(function, root_word))
+            self.diags.report(diag)
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from

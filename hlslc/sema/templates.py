@@ -29,6 +29,7 @@ from ..front import ast as A
 from ..source import Span
 from . import types as T
 from . import wavematrix
+from .builtin_structs import BUILTIN_STRUCTS, BuiltinStructs
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
 from .conversions import literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
@@ -73,6 +74,7 @@ class Engine:
         self.bit_field_errors: list[SemaError] = []
         self.global_ns = NamespaceSymbol("", None, None)
         self.global_env = Env(namespace=self.global_ns)
+        self.builtin_structs = BuiltinStructs()     # RayDesc, BuiltInTriangleIntersectionAttributes
         self._depth = 0
         self._specialized: dict[tuple, FunctionSymbol] = {}
         # Overload resolutions without explicit template arguments, by the
@@ -766,6 +768,8 @@ class Engine:
             return T.STRING
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
+        if name in BUILTIN_STRUCTS:
+            return self.builtin_structs.type_of(name, self)
         if name in T.RAY_TRACING_TYPES:
             raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):
