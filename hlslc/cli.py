@@ -708,7 +708,7 @@ def _compile_stdin(options: "CompileOptions") -> "CompileResult":
     stream = sys.stdin
     raw = getattr(stream, "buffer", None)
     if raw is not None:
-        diags = Diagnostics(options.warnings_as_errors, options.suppress_warnings)
+        diags = Diagnostics(options.warnings_as_errors, options.suppress_warnings, options.disabled_warnings)
         text = driver.decode_source(raw.read(), "<stdin>", diags)
         if text is None:
             return driver.CompileResult(path="<stdin>", options=options, diagnostics=diags)

@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from . import paths as resources
-from .diagnostics import Diagnostic, Diagnostics, Severity, render_text
+from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
 from .source import SourceFile
 
@@ -225,10 +225,12 @@ class CompileOptions(ValueRecord):
     # ("warning", "error" for -Werror=portability, "no-error" for
     # -Wno-error=portability, "off" for -Wno-portability).
     portability: str
+    # -Wno-GROUP: the warning groups (diagnostics.WARNING_GROUPS) silenced.
+    disabled_warnings: tuple[str, ...]
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability")
+               "target_device", "portability", "disabled_warnings")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -238,7 +240,8 @@ class CompileOptions(ValueRecord):
                  uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
-                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning") -> None:
+                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
+                 disabled_warnings: tuple[str, ...] = ()) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -259,6 +262,7 @@ class CompileOptions(ValueRecord):
         self.bracket_depth = bracket_depth
         self.target_device = target_device
         self.portability = portability
+        self.disabled_warnings = tuple(disabled_warnings)
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -287,6 +291,10 @@ class CompileOptions(ValueRecord):
             self.target_device = load_device(self.target_device)
         if self.portability not in ("warning", "error", "no-error", "off"):
             raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
+        unknown = [g for g in self.disabled_warnings if g not in WARNING_GROUPS]
+        if unknown:
+            raise ValueError(f"disabled_warnings: unknown warning group {unknown[0]!r}; the groups are "
+                             f"{', '.join(WARNING_GROUPS)}")
 
     @property
     def target(self) -> Profile:
@@ -711,7 +719,7 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     """
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     result = CompileResult(path=path, options=options, diagnostics=diags)
     with _collector_paused():
         _run_stages(_StageRunner(result), text, path)
@@ -731,7 +739,7 @@ def compile_file(path: str | os.PathLike[str], options: CompileOptions | None = 
     path = os.fspath(path)
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     text = read_source_file(path, diags)
     if text is None:
         return CompileResult(path=path, options=options, diagnostics=diags)

@@ -1234,26 +1234,26 @@ class Codegen:
         if expr.op == "+":
             return value
         if expr.op == "!":
-            return b.not_(self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
+            return self._by_rows(b.not_, self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
         value = self.convert(value, src_t, t)
         if expr.op == "-":
             if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)):
                 return ir.Constant(value.type, -value.constant)
-            return b.fneg(value) if _is_float(t) else b.neg(value)
+            return self._by_rows(b.fneg if _is_float(t) else b.neg, value)
         if expr.op == "~":
             if isinstance(value, ir.Constant) and isinstance(value.constant, int):
                 return ir.Constant(value.type, ~value.constant)
-            return b.not_(value)
+            return self._by_rows(b.not_, value)
         raise LowerError(f"unsupported unary operator '{expr.op}'", expr.span)
 
     def emit_conditional(self, expr: A.ConditionalExpr) -> ir.Value:
         t = self.expr_type(expr)
-        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, T.VectorType)):
+        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, (T.VectorType, T.MatrixType))):
             # HLSL 2018 and earlier: both values, chosen element by element
-            # by a condition of the result's shape.
+            # by a condition of the result's shape (a matrix row by row).
             cond = self.emit_converted(expr.cond, T.with_element(t, T.BOOL))
-            return self.builder.select(cond, self.emit_converted(expr.then, t),
-                                       self.emit_converted(expr.otherwise, t))
+            return self._by_rows(self.builder.select, cond, self.emit_converted(expr.then, t),
+                                 self.emit_converted(expr.otherwise, t))
         cond = self.emit_condition(expr.cond)
         b = self.builder
         slot = self.alloca(self.llt(t), "cond")
@@ -1283,7 +1283,7 @@ class Codegen:
             t = self.expr_type(expr)
             lhs = self.emit_converted(expr.lhs, t)
             rhs = self.emit_converted(expr.rhs, t)
-            return b.and_(lhs, rhs) if op == "&&" else b.or_(lhs, rhs)
+            return self._by_rows(b.and_ if op == "&&" else b.or_, lhs, rhs)
         if op in ("&&", "||"):
             slot = self.alloca(I1, "logic")
             lhs = self.emit_condition(expr.lhs)
@@ -1303,6 +1303,18 @@ class Codegen:
         lhs = self.emit_expr(expr.lhs)
         rhs = self.emit_expr(expr.rhs)
         return self.arith(op, lhs, lt, rhs, rt, self.expr_type(expr), expr.span)
+
+    def _by_rows(self, operation: Any, *values: ir.Value) -> ir.Value:
+        """`operation` on scalars or vectors; on matrices (arrays of rows),
+        row by row."""
+        if not isinstance(values[0].type, ir.ArrayType):
+            return operation(*values)
+        b = self.builder
+        rows = [operation(*(b.extract_value(v, i) for v in values)) for i in range(values[0].type.count)]
+        result = ir.Constant(ir.ArrayType(rows[0].type, len(rows)), None)
+        for i, row in enumerate(rows):
+            result = b.insert_value(result, row, i)
+        return result
 
     def arith(self, op: str, lhs: ir.Value, lt: T.Type, rhs: ir.Value, rt: T.Type, result_t: T.Type,
               span: Span | None) -> ir.Value:

@@ -238,8 +238,8 @@ class Analyzer:
             diag.notes.append(Note(message, span))
         self.diags.report(diag)
 
-    def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
-        self.diags.warning(span, message, id)
+    def warn(self, message: str, span: Span | None, id: str | None = None, group: str | None = None) -> Diagnostic:
+        return self.diags.warning(span, message, id, group)
 
     # ------------------------------------------------------------------
 
@@ -576,7 +576,19 @@ class Analyzer:
         elif isinstance(stmt, A.ForStmt):
             scope = Env(env)
             if stmt.init is not None:
-                self.check_stmt(stmt.init, scope, flow)
+                if self.options.hlsl_version < 2021 and isinstance(stmt.init, A.DeclStmt):
+                    # Before HLSL 2021 the loop's declarations belong to the
+                    # enclosing scope: they live on after the loop.
+                    try:
+                        self.check_local_decl(stmt.init.decl, env, for_init=True)
+                    except SemaError as err:
+                        self.error(err)
+                else:
+                    self.check_stmt(stmt.init, scope, flow)
+                    if isinstance(stmt.init, A.DeclStmt):
+                        ended = [(name, var) for name, var in scope.names.items() if isinstance(var, VarSymbol)]
+                        if ended:
+                            env.ended_for_loop_vars = {**(env.ended_for_loop_vars or {}), **dict(ended)}
             if stmt.cond is not None:
                 self.check_condition(stmt.cond, scope)
             if stmt.step is not None:
@@ -681,6 +693,15 @@ class Analyzer:
             if not (c.elem.is_numeric or c.elem.kind == "bool"):
                 raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
             return common
+        if isinstance(c, T.MatrixType):
+            if common.is_scalar:
+                common = T.matrix_of(common, c.rows, c.cols)
+            if not (isinstance(common, T.MatrixType) and (common.rows, common.cols) == (c.rows, c.cols)):
+                raise SemaError(f"the condition '{c.spell()}' chooses {c.rows}x{c.cols} elements, but the values "
+                                f"are '{common.spell()}'", expr.cond.span)
+            if not (c.elem.is_numeric or c.elem.kind == "bool"):
+                raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
+            return common
         if not is_bool_convertible(c):
             raise SemaError(f"value of type '{c.spell()}' is not contextually convertible to 'bool'", expr.cond.span)
         return common
@@ -690,10 +711,13 @@ class Analyzer:
         if not is_bool_convertible(t):
             raise SemaError(f"value of type '{t.spell()}' is not contextually convertible to 'bool'", expr.span)
 
-    def check_local_decl(self, decl: A.Decl, env: Env) -> None:
+    def check_local_decl(self, decl: A.Decl, env: Env, for_init: bool = False) -> None:
+        """A local declaration; `for_init`: in a for loop's first part before
+        HLSL 2021, declared in the enclosing scope, where redeclaring a
+        variable is a warning and the new one hides the old, as in DXC."""
         if isinstance(decl, A.DeclGroup):
             for inner in decl.decls:
-                self.check_local_decl(inner, env)
+                self.check_local_decl(inner, env, for_init)
             return
         if isinstance(decl, A.VarDecl):
             self.check_attributes(decl.attributes)
@@ -704,7 +728,7 @@ class Analyzer:
                                                       "of a struct can be")
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
-            if isinstance(previous, VarSymbol):
+            if isinstance(previous, VarSymbol) and not for_init:
                 self.diags.error(decl.name_span, f"redefinition of '{decl.name}'").with_note(
                     "previous definition is here", previous.span)
             try:
@@ -715,6 +739,12 @@ class Analyzer:
                 var.type = T.ERROR
                 env.names[decl.name] = var
                 raise
+            if isinstance(previous, VarSymbol) and for_init:
+                old = self.engine.var_type(previous)
+                differs = "" if old is t else f" with a different type: '{t.spell()}' vs '{old.spell()}'"
+                self.warn(f"redefinition of '{decl.name}'{differs} shadows declaration in the outer scope; most "
+                          "recent declaration will be used", decl.name_span, group="for-redefinition").with_note(
+                    "previous definition is here", previous.span)
             # Declared before its initialiser is checked: an error there must
             # not turn every later use into "undeclared identifier".
             env.names[decl.name] = var
@@ -826,7 +856,15 @@ class Analyzer:
         if isinstance(expr, A.ConditionalExpr):
             if self.options.hlsl_version < 2021:
                 return self._legacy_conditional(expr, env)
-            self.check_condition(expr.cond, env)
+            try:
+                self.check_condition(expr.cond, env)
+            except SemaError as err:
+                cond_t = self.result.expr_types.get(id(expr.cond))
+                if isinstance(cond_t, (T.VectorType, T.MatrixType)):
+                    err.notes.append((f"this was allowed before HLSL 2021, where a {_shape_word(cond_t)} condition "
+                                      "chooses element by element; use select(), or compile with -HV 2018 to keep "
+                                      "that rule", None))
+                raise
             a = self.check_expr(expr.then, env)
             b = self.check_expr(expr.otherwise, env)
             if a is b:
@@ -876,7 +914,15 @@ class Analyzer:
                                 f"{self.options.major}.{self.options.minor}", expr.span)
             self.result.symbols[id(expr)] = heap
             return heap
-        found = self.engine.resolve_qualified(expr.name, env)
+        try:
+            found = self.engine.resolve_qualified(expr.name, env)
+        except SemaError as err:
+            ended = _ended_for_loop_var(expr, env) if err.message.startswith("use of undeclared") else None
+            if ended is not None:
+                err.notes.append((f"this was allowed before HLSL 2021, where the variables of a for loop stay in "
+                                  f"scope after the loop; '{ended.name}' is declared here; compile with -HV 2018 to "
+                                  "keep that rule", ended.span))
+            raise
         item = found[0]
         self.result.symbols[id(expr)] = item
         if isinstance(item, VarSymbol):
@@ -931,13 +977,13 @@ class Analyzer:
         if op in ("&&", "||"):
             if self.options.hlsl_version < 2021:
                 # HLSL 2018 and earlier: element-wise, both sides evaluated.
-                if isinstance(operand, T.MatrixType):
-                    raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
-                                    f"'{op}' takes scalars or vectors", expr.span)
                 return T.with_element(operand, T.BOOL)
             if not (a.is_scalar and b.is_scalar):
+                word = "and" if op == "&&" else "or"
                 raise SemaError(f"operands of '{op}' must be scalars in HLSL 2021 (use 'and'/'or' for vectors)",
-                                expr.span)
+                                expr.span, notes=[(f"this was allowed before HLSL 2021, where '{op}' works element "
+                                                   f"by element on vectors and matrices; use {word}(), or compile "
+                                                   "with -HV 2018 to keep that rule", None)])
             return T.BOOL
         if op in ("==", "!=", "<", ">", "<=", ">="):
             return T.with_element(operand, T.BOOL)
@@ -1739,6 +1785,24 @@ class Analyzer:
 
 # --------------------------------------------------------------------------
 # Helpers
+
+def _shape_word(t: T.Type) -> str:
+    return "matrix" if isinstance(t, T.MatrixType) else "vector"
+
+
+def _ended_for_loop_var(expr: A.NameExpr, env: Env) -> VarSymbol | None:
+    """The variable of an ended for loop that `expr`, an undeclared name,
+    would have named before HLSL 2021."""
+    if len(expr.name.parts) != 1:
+        return None
+    name = expr.name.parts[0].name
+    level: Env | None = env
+    while level is not None:
+        if level.ended_for_loop_vars and name in level.ended_for_loop_vars:
+            return level.ended_for_loop_vars[name]
+        level = level.parent
+    return None
+
 
 def _is_linalg_matrix(instance: ClassInstance) -> bool:
     return instance.template is not None and instance.template.qualified_name == "dx::linalg::Matrix"
