@@ -95,6 +95,7 @@ WARNING_GROUPS: dict[str, tuple[str, ...]] = {
     "hlsl-202x-extensions": ("hlsl-groupshared-202x",),
     "hlsl-groupshared-202x": (),
     "deprecated-declarations": (),
+    "array-bounds": (),
 }
 
 

@@ -205,7 +205,8 @@ class CompileOptions(ValueRecord):
     # "disk" (and memory), "memory" (this process only) or "off"; one of
     # `HEADER_CACHE_MODES`.  See hlslc/front/header_cache.py.
     header_cache: str
-    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x.
+    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x
+    # (the constructor also takes them as -HV spells them: "2018", "202x").
     hlsl_version: int
     # -Zpr: matrices with no `row_major`/`column_major` of their own are laid
     # out row by row in buffers (DXC's default, -Zpc, is column by column).
@@ -277,12 +278,20 @@ class CompileOptions(ValueRecord):
                              f"not {self.header_cache!r}")
         if not (isinstance(self.bracket_depth, int) and 1 <= self.bracket_depth <= MAX_BRACKET_DEPTH):
             raise ValueError(f"bracket_depth must be an int from 1 to {MAX_BRACKET_DEPTH}, not {self.bracket_depth!r}")
+        if isinstance(self.hlsl_version, str) and self.hlsl_version in HLSL_VERSIONS:
+            self.hlsl_version = HLSL_VERSIONS[self.hlsl_version]     # "2018", "202x" as -HV spells them
+        if self.hlsl_version in (2015, "2015"):
+            raise ValueError("hlsl_version 2015 is only supported for language services (as in DXC); the oldest "
+                             "version hlslc compiles is 2016")
         if self.hlsl_version not in HLSL_VERSIONS.values():
             raise ValueError(f"hlsl_version must be one of {sorted(set(HLSL_VERSIONS.values()))}, "
                              f"not {self.hlsl_version!r}")
         if self.enable_16bit_types and self.target.shader_model < (6, 2):
             raise ProfileError(f"-enable-16bit-types needs shader model 6.2 or later; the target is "
                                f"{self.target}")
+        if self.enable_16bit_types and self.hlsl_version < 2018:
+            raise ProfileError(f"-enable-16bit-types needs HLSL 2018 or later, as in DXC; the language version is "
+                               f"{self.hlsl_version} (-HV)")
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")

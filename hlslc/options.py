@@ -335,6 +335,9 @@ def _apply_valued(args: Arguments, option: str, value: str) -> None:
     elif option in ("-Fo", "-Fc"):
         args.output = value
     elif option == "-HV":
+        if value == "2015":
+            raise UsageError("HLSL Version 2015 is only supported for language services (as in DXC); the oldest "
+                             "version hlslc compiles is 2016")
         if value not in driver.HLSL_VERSIONS:
             raise UsageError(f"invalid value '{value}' for '-HV'; expected one of {', '.join(driver.HLSL_VERSIONS)}")
         args.hlsl_version = driver.HLSL_VERSIONS[value]

@@ -647,6 +647,8 @@ class _Builder:
         # replaces the rest), so these conversions cannot fail.
         if digits[:2] in ("0x", "0X"):
             value = int(digits[2:], 16)
+        elif digits[:2] in ("0b", "0B"):
+            value = int(digits[2:], 2)
         elif len(digits) > 1 and digits[0] == "0" and all(d in "01234567" for d in digits):
             value = int(digits, 8)
         else:
@@ -655,7 +657,10 @@ class _Builder:
 
     def float_literal(self, c):
         text = str(c[0])
-        digits = text.rstrip("fFhHlL")
+        if text[-3:].lower() in ("f16", "f32", "f64"):
+            digits = text[:-3]      # a fixed-size suffix (HLSL 202x)
+        else:
+            digits = text.rstrip("fFhHlL")
         suffix = text[len(digits):]
         try:
             value = float(digits)

@@ -1512,6 +1512,8 @@ class Codegen:
     # --- members -------------------------------------------------------------
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
+        if isinstance(self.symbol_of(expr), T.ConstValue):
+            return self.const_of(self.symbol_of(expr), self.expr_type(expr))    # `array.Length` (HLSL 2016)
         if _is_static_member(self.symbol_of(expr)):
             return self.emit_name(expr)     # `x.s` is `S::s`
         if rooted_outside(self, expr) or self._is_bit_field(expr):

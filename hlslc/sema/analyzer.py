@@ -392,9 +392,19 @@ class Analyzer:
                 continue
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
+    def _check_using(self, decl: A.Decl) -> None:
+        """`using namespace N;` and `using X = T;` before HLSL 2021: a
+        warning, as in DXC (they work)."""
+        if self.options.hlsl_version < 2021 and isinstance(decl, (A.UsingDirective, A.AliasDecl)):
+            keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("using"))
+            self.warn("keyword 'using' is a HLSL 2021 feature, and is available in older versions as a "
+                      "non-portable extension.", keyword)
+
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
-        """The attributes of every declaration outside function bodies."""
+        """The attributes of every declaration outside function bodies (and
+        the `using` of versions before 2021)."""
         for decl in decls:
+            self._check_using(decl)
             if isinstance(decl, (A.VarDecl, A.BufferDecl)):
                 self.check_attributes(decl.attributes)
             if isinstance(decl, A.FunctionDecl):
@@ -539,6 +549,9 @@ class Analyzer:
                 self.error(err)
             if isinstance(ptype, T.WaveMatrixType):
                 self._wave_matrix_functions.add(id(fn))
+            if "groupshared" in param.modifiers and self.options.hlsl_version < 2029:
+                self.warn("Support for groupshared parameter annotation not added until HLSL 202x", param.span,
+                          group="hlsl-groupshared-202x")
             if param.name:
                 if param.name in env.names:
                     self.diags.error(param.span, f"redefinition of parameter '{param.name}'").with_note(
@@ -757,6 +770,7 @@ class Analyzer:
             elif var.is_const:
                 raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
             return
+        self._check_using(decl)
         if isinstance(decl, A.UsingDirective):
             env.usings.append(self.engine.resolve_namespace(decl.namespace, env, decl.span))
             return
@@ -832,8 +846,17 @@ class Analyzer:
             # HLSL 202x's conforming literals: an unsuffixed floating literal
             # is a float (earlier versions: a literal of any precision).
             plain = T.FLOAT if self.options.hlsl_version >= 2029 else T.LITERAL_FLOAT
+            suffix = expr.suffix.lower()
+            if suffix in ("f16", "f32", "f64"):
+                if self.options.hlsl_version < 2029:
+                    self.warn(f"fixed-size floating-point literal suffix '{expr.suffix}' is a HLSL 202x extension",
+                              expr.span, group="hlsl-202x-extensions")
+                if suffix == "f16" and not self.options.native_16bit:
+                    raise SemaError(f"16-bit floating-point literal suffix '{expr.suffix}' requires "
+                                    "'-enable-16bit-types'", expr.span)
+                return {"f16": T.HALF, "f32": T.FLOAT, "f64": T.DOUBLE}[suffix]
             return {"f": T.FLOAT, "h": T.HALF if self.options.native_16bit else T.FLOAT, "l": T.DOUBLE}.get(
-                expr.suffix.lower(), plain)
+                suffix, plain)
         if isinstance(expr, A.BoolLiteral):
             return T.BOOL
         if isinstance(expr, A.StringLiteral):
@@ -1150,7 +1173,7 @@ class Analyzer:
             if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
-            self._check_constant_index(expr.index, env, base.size, expr)
+            self._check_constant_index(expr.index, env, base.size, expr, array=True)
             return base.elem
         if isinstance(base, T.VectorType):
             self._check_constant_index(expr.index, env, base.size, expr)
@@ -1184,7 +1207,8 @@ class Analyzer:
             raise SemaError(f"'{base.spell()}' is indexed by a '{spelled}', not '{index.spell()}'", expr.index.span)
         return base.elem
 
-    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr) -> None:
+    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr,
+                              array: bool = False) -> None:
         if size is None:
             return
         try:
@@ -1192,6 +1216,16 @@ class Analyzer:
         except SemaError:
             return
         if isinstance(value, int) and not 0 <= value < size:
+            if array and self.options.hlsl_version <= 2016:
+                # HLSL 2016 and earlier: clang's warning (DXC makes it an
+                # error from 2017).
+                where = "before the beginning of the array" if value < 0 else \
+                    f"past the end of the array (which contains {size} element{'s' if size != 1 else ''})"
+                diag = self.warn(f"array index {value} is {where}", index.span, group="array-bounds")
+                declared = self.result.symbols.get(id(_unparen(expr.base)))
+                if isinstance(declared, VarSymbol):
+                    diag.with_note(f"array '{declared.name}' declared here", declared.span)
+                return
             raise SemaError(f"index {value} is out of bounds (size {size})", index.span)
 
     def _member(self, expr: A.MemberExpr, env: Env) -> T.Type:
@@ -1234,6 +1268,13 @@ class Analyzer:
             if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
                 raise SemaError(f"reference to member function '{name}' must be called", expr.member.span)
             raise SemaError(f"'{name}' is not a data member of '{base.spell()}'", expr.member.span)
+        if isinstance(base, T.ArrayType) and name == "Length" and base.size is not None:
+            # An array's element count: HLSL 2016 and earlier (deprecated).
+            if self.options.hlsl_version > 2016:
+                raise SemaError("Length is only allowed for HLSL 2016 and lower.", expr.member.span)
+            self.warn("Length is deprecated", expr.member.span, group="deprecated-declarations")
+            self.result.symbols[id(expr)] = T.ConstValue(T.UINT, base.size)
+            return T.UINT
         raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
@@ -1480,6 +1521,9 @@ class Analyzer:
             args = self._args(expr, env)
             template_arg = None
             if callee.member.template_args:
+                if self.options.hlsl_version < 2018:
+                    raise SemaError(f"Explicit template arguments on intrinsic {name} requires HLSL version 2018 or "
+                                    "above", callee.member.template_args[0].span)
                 template_arg = self.engine.type_argument(callee.member.template_args[0], env)
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
@@ -1785,6 +1829,12 @@ class Analyzer:
 
 # --------------------------------------------------------------------------
 # Helpers
+
+def _unparen(expr: A.Expr) -> A.Expr:
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    return expr
+
 
 def _shape_word(t: T.Type) -> str:
     return "matrix" if isinstance(t, T.MatrixType) else "vector"

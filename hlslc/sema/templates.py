@@ -41,6 +41,9 @@ _BUILTIN_RESOURCES = T.PLAIN_RESOURCES
 _RESOURCE_TEMPLATES = T.TEMPLATED_RESOURCES
 WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
                      "WaveMatrixRightRowAcc")
+# Types that exist from HLSL 2018 (DXC's ASTContextHLSL); 64-bit integers are older.
+_FIXED_WIDTH_SINCE_2018 = frozenset({"int16_t", "int32_t", "uint16_t", "uint32_t", "float16_t", "float32_t",
+                                     "float64_t"})
 _MAX_INSTANTIATION_DEPTH = 1024   # as clang's -ftemplate-depth
 
 
@@ -238,6 +241,9 @@ class Engine:
         if isinstance(decl, A.TypedefDecl):
             return [AliasSymbol(name, decl.span, decl.type, env, dims)
                     for name, dims in zip(decl.names, decl.array_dims)]
+        if isinstance(decl, A.EnumDecl) and self.hlsl_version < 2017:
+            raise SemaError("enum is unsupported in HLSL before 2017", Span(decl.span.file, decl.span.start,
+                                                                             decl.span.start + len("enum")))
         if isinstance(decl, A.EnumDecl):
             name = decl.name or "<anonymous enum>"
             enum = EnumSymbol(name, decl.span, prefix + name, decl.scoped)
@@ -266,6 +272,11 @@ class Engine:
             self._build_fields(instance)
             return [instance]
         if isinstance(decl, A.TemplateDecl):
+            if self.hlsl_version < 2021 and not decl.span.file.is_builtin:
+                keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("template"))
+                raise SemaError("'template' is a reserved keyword in HLSL", keyword,
+                                notes=[("templates are HLSL 2021 and later; the language version is "
+                                        f"{self.hlsl_version} (-HV)", None)])
             return self._template_symbols(decl, env, prefix, owner)
         if isinstance(decl, A.DeclGroup):
             out = []
@@ -757,6 +768,10 @@ class Engine:
         raise SemaError("unsupported type", ref.span)
 
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
+        if self.hlsl_version < 2018 and name.rstrip("0123456789x") in _FIXED_WIDTH_SINCE_2018:
+            raise SemaError(f"unknown type name '{name}'", span,
+                            notes=[("the fixed-width types ('int16_t' ... 'float64_t', other than 'int64_t' and "
+                                    "'uint64_t') are HLSL 2018 and later", None)])
         scalar = T.scalar_named(name, self.native_16bit)
         if scalar is not None:
             if name in T.SIXTEEN_BIT_ONLY and not self.native_16bit:
@@ -865,7 +880,7 @@ class Engine:
             return T.ConstValue(T.BOOL, 1 if expr.value else 0)
         if isinstance(expr, A.FloatLiteral):
             value = expr.value
-            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() == "f":
+            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() in ("f", "f32"):
                 # A float (HLSL 202x: unsuffixed ones too): its value rounded
                 # to 32 bits, as the program computes with it.
                 try:
