@@ -457,6 +457,12 @@ class _Builder:
             name = base
         return A.BuiltinType(self.cover(c), name)
 
+    def norm_keyword(self, c):
+        return c[0]
+
+    def norm_type(self, c):
+        return A.NormType(self.cover(c), str(c[0]), c[1])
+
     def builtin_template_type(self, c):
         args = c[2].items if isinstance(c[2], _Pending) else []
         return A.BuiltinTemplateType(self.cover(c), str(c[0]), args)

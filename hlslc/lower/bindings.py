@@ -53,6 +53,8 @@ RESOURCE_KIND_NUMBERS = ir_ops.enum("ResourceKind")     # the operation table's 
 # DXIL::ComponentType of typed elements.
 _COMPONENT_TYPES = {("int", 16): 2, ("uint", 16): 3, ("int", 32): 4, ("uint", 32): 5, ("int", 64): 6,
                     ("uint", 64): 7, ("float", 16): 8, ("float", 32): 9, ("float", 64): 10, ("bool", 32): 1}
+_NORM_COMPONENT_TYPES = {("snorm", 16): 11, ("unorm", 16): 12, ("snorm", 32): 13, ("unorm", 32): 14,
+                         ("snorm", 64): 15, ("unorm", 64): 16}
 
 
 def resource_kind(t: T.ResourceType) -> str:
@@ -63,15 +65,17 @@ def resource_kind(t: T.ResourceType) -> str:
     return _FAMILY_KINDS[shape.family]
 
 
-def component_type(scalar: T.ScalarType, native_16bit: bool) -> int:
+def component_type(scalar: T.ScalarType, native_16bit: bool, norm: str = "") -> int:
+    """DXIL's ComponentType of a typed element (`norm`: "unorm"/"snorm" of
+    `Texture2D<unorm float4>`, SNormF16 ... UNormF64)."""
     bits = scalar.bits
     if bits == 16 and not native_16bit:
         bits = 32
     kind = scalar.kind
     if kind == "bool":
         return _COMPONENT_TYPES[("uint", 32)]
-    if scalar.name in ("snorm", "unorm"):
-        return _COMPONENT_TYPES[(kind, bits)]
+    if norm and kind == "float":
+        return _NORM_COMPONENT_TYPES[(norm, bits)]
     return _COMPONENT_TYPES[(kind, bits)]
 
 
@@ -340,7 +344,7 @@ class ResourceTable:
                 binding.stride = 0
         elif shape.family in ("typed", "texture") and t.elem is not None:
             scalar = t.elem.element
-            binding.component_type = component_type(scalar, gen.options.native_16bit)
+            binding.component_type = component_type(scalar, gen.options.native_16bit, t.norm)
             binding.component_count = T.component_count(t.elem)
         elif shape.family in ("cbuffer", "tbuffer") and t.elem is not None:
             binding.layout = gen.cbuffer_layouts.of(t.elem)

@@ -765,6 +765,14 @@ class Engine:
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
             return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
+        if isinstance(ref, A.NormType):
+            # `unorm float4`: the type is the float type; a typed resource
+            # records the normalisation (`builtin_template_type`).
+            inner = self.resolve_type(ref.inner, env)
+            elem = inner.element if isinstance(inner, (T.ScalarType, T.VectorType, T.MatrixType)) else None
+            if elem is None or elem.kind != "float":
+                raise SemaError(f"'{ref.norm}' applies to floating-point types, not '{inner.spell()}'", ref.span)
+            return inner
         raise SemaError("unsupported type", ref.span)
 
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
@@ -853,7 +861,8 @@ class Engine:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
             samples = count.value
-        return T.resource_of(name, elem, samples)
+        norm = args[0].norm if isinstance(args[0], A.NormType) and shape.family in ("typed", "texture") else ""
+        return T.resource_of(name, elem, samples, norm)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a
