@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from . import paths as resources
 from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
-from .source import SourceFile
+from .source import SourceFile, decode_source_bytes
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .front.ast import TranslationUnit
@@ -433,7 +433,7 @@ class CompileFailed(Exception):
 def read_source_file(path: str, diags: Diagnostics) -> str | None:
     """The text of the main input file, or None after reporting why not.
 
-    The file must be UTF-8 (a leading byte-order mark is dropped).
+    The file is read as DXC reads it (`source.decode_source_bytes`).
     """
     if os.path.isdir(path):
         diags.report(Diagnostic(Severity.ERROR, "cannot read input: is a directory", path=path))
@@ -455,18 +455,13 @@ def read_source_file(path: str, diags: Diagnostics) -> str | None:
 
 
 def decode_source(data: bytes, path: str, diags: Diagnostics) -> str | None:
-    """Decode UTF-8 source bytes; report the first bad byte's place if invalid."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        diags.report(Diagnostic(
-            Severity.ERROR,
-            f"input is not valid UTF-8: byte 0x{data[exc.start]:02X} at line {line}, column {column}",
-            path=path))
-        return None
-    return text[1:] if text.startswith("\ufeff") else text
+    """Source bytes as text, read as DXC reads them (a byte-order mark's
+    encoding; UTF-8; else Windows-1252); None after reporting a file its
+    byte-order mark misdescribes."""
+    text, why = decode_source_bytes(data)
+    if text is None:
+        diags.report(Diagnostic(Severity.ERROR, f"input {why}", path=path))
+    return text
 
 
 # --------------------------------------------------------------------------

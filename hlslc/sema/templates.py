@@ -643,6 +643,13 @@ class Engine:
         for dim in reversed(dims):
             if dim is None:
                 size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
+                if size is not None and isinstance(base, (T.VectorType, T.MatrixType)):
+                    # HLSL flattens initializer lists: `float4 t[] = { 32
+                    # scalars }` holds 8 float4s, as in DXC.
+                    have = self._init_scalar_count(init, env)
+                    per = T.component_count(base)
+                    if have is not None and have != size * per:
+                        size = -(-have // per)
             else:
                 value = self.evaluate(dim, env)
                 if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
@@ -652,6 +659,39 @@ class Engine:
                 size = value.value
             result = T.array_of(result, size)
         return result
+
+    def _init_scalar_count(self, init: A.InitListExpr, env: Env) -> int | None:
+        """How many scalars a brace initializer holds, when its items show
+        it without type checking them (literals, constants, casts and
+        constructors of numeric types, nested braces); else None."""
+        total = 0
+        for item in init.items:
+            while isinstance(item, A.ParenExpr):
+                item = item.inner
+            if isinstance(item, A.UnaryExpr) and item.op in ("+", "-"):
+                item = item.operand
+            count: int | None = None
+            if isinstance(item, A.InitListExpr):
+                count = self._init_scalar_count(item, env)
+            elif isinstance(item, (A.IntLiteral, A.FloatLiteral, A.BoolLiteral)):
+                count = 1
+            elif isinstance(item, A.CastExpr) or isinstance(item, A.CallExpr) and isinstance(item.callee, A.TypeExpr):
+                try:
+                    t = self.resolve_type(item.type if isinstance(item, A.CastExpr) else item.callee.type, env)
+                except SemaError:
+                    return None
+                count = T.component_count(t) if t.is_numeric else None
+            elif isinstance(item, A.NameExpr):
+                found = self.lookup_all(item.name.parts[0].name, env) if len(item.name.parts) == 1 else []
+                sym = found[0] if found else None
+                if isinstance(sym, (T.ConstValue, EnumeratorSymbol)):
+                    count = 1
+                elif isinstance(sym, VarSymbol) and sym.type is not None and sym.type.is_numeric:
+                    count = T.component_count(sym.type)
+            if count is None:
+                return None
+            total += count
+        return total
 
     def var_value(self, var: VarSymbol, span: Span | None) -> T.ConstValue:
         """The constant value of a `static const` (or `const`) with an initialiser."""
