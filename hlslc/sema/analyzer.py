@@ -1197,10 +1197,12 @@ class Analyzer:
                             (": use its Load/Store methods" if shape.family == "raw" else
                              "; use its methods" if shape.family in ("append", "consume") else ""), expr.span)
         want = shape.coords if shape.is_texture else 1
+        # The subscript converts to uintN as an argument does: integers, bools
+        # and floats (SPD: `imgDst[float3(tex, slice)]`), as DXC converts them.
         if isinstance(index, T.VectorType) and index.size == want and want > 1:
-            ok = index.elem.is_integer or index.elem.kind == "bool"
+            ok = index.elem.is_numeric or index.elem.kind == "bool"
         else:
-            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_integer or index.literal
+            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_numeric or index.literal
                                                                      or index.kind == "bool")
         if not ok:
             spelled = "uint" if want == 1 else f"uint{want}"

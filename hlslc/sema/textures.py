@@ -285,7 +285,7 @@ def check_subscript(base: T.TextureSubscriptType, index: T.Type, expr: "A.IndexE
     want = element_index_type(base.texture)
     n = T.component_count(want)
     elem = index.element
-    ok = elem is not None and (elem.is_integer or elem.kind == "bool" or elem.literal) and \
+    ok = elem is not None and (elem.is_numeric or elem.kind == "bool" or elem.literal) and \
         (T.component_count(index) == n if n > 1 else isinstance(index, T.ScalarType))
     if not ok:
         raise SemaError(f"'{base.texture.spell()}.{base.member}[][]' is indexed by a '{want.spell()}', not "
