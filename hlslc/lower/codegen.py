@@ -1181,6 +1181,17 @@ class Codegen:
                 return
         b.store(value, self.emit_lvalue(target))
 
+    def _without_address(self, expr: A.Expr) -> bool:
+        """An lvalue with no address of its own: a swizzle of a vector or
+        scalar, a matrix member (`m._m01`), a bit-field."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.expr_type(expr.object)
+            if isinstance(base_t, (T.VectorType, T.ScalarType, T.MatrixType)) and base_t.is_numeric:
+                return True
+        return self._is_bit_field(expr)
+
     def _is_bit_field(self, expr: A.Expr) -> bool:
         """Whether `expr` names a bit-field member (written through its place)."""
         if isinstance(expr, A.MemberExpr):
@@ -1637,8 +1648,11 @@ class Codegen:
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
-            if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
-                # A buffer element or constant: copied in and out through a temporary.
+            if ("out" in param.modifiers or "inout" in param.modifiers) and (
+                    rooted_outside(self, arg) or self._without_address(arg)):
+                # A buffer element or constant, a vector's components
+                # (`f(c.r, c.g)`), a bit-field: copied in and out through a
+                # temporary, as HLSL passes out parameters.
                 arg_t = self.expr_type(arg)
                 temp = self.alloca(self.llt(ptype), param.name or "out")
                 if "inout" in param.modifiers:
