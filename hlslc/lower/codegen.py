@@ -1337,6 +1337,9 @@ class Codegen:
         operand_t = literal_default(operand_t or lt)
         if op in ("<<", ">>"):
             operand_t = literal_default(lt)
+            if lt.is_scalar and isinstance(rt, T.VectorType):
+                # `uint >> uint4`: the scalar is splatted (sema's result type).
+                operand_t = T.vector_of(operand_t.element, rt.size)
         a = self.convert(lhs, lt, operand_t)
         c = self.convert(rhs, rt, operand_t if op not in ("<<", ">>") else T.with_element(rt, operand_t.element))
         if op in ("<<", ">>") and a.type != c.type:
