@@ -21,7 +21,7 @@ from .errors import RunError
 
 if TYPE_CHECKING:
     from .executor import Executor
-    from .types import IRType
+    from .layout import MemoryType
 
 
 class Ptr:
@@ -205,7 +205,7 @@ def store_object(ptr: Ptr, value: Any, mask: np.ndarray) -> None:
         slot.lanes[lane] = Handle([value.resources[int(value.index[lane])]]) if varying else value
 
 
-def element_stride(t: IRType) -> int:
+def element_stride(t: "MemoryType") -> int:
     """The bytes an element of type `t` takes in an array or vector: its
     size rounded up to its alignment."""
     return (t.size + t.align - 1) // t.align * t.align

@@ -30,12 +30,12 @@ import numpy as np
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from ..validate.uniformity import _post_dominators
+from ..dxil.cfg import CFG
 from .errors import RunError
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
 from .ops import OPERATIONS, llvm_atomic
 from .pipeline import Pipeline
-from .types import SIGNED, IRType, TypeTable
+from .layout import SIGNED, MemoryType, MemoryTypes
 
 _EXIT = "\0exit"
 
@@ -132,7 +132,7 @@ class Executor:
         except R.ParseError as err:
             raise RunError(f"cannot read the module: {err}") from None
         self.pipeline = pipeline
-        self.types = TypeTable(self.mod.structs)
+        self.types = MemoryTypes(self.mod.structs)
         self.entry = self.mod.functions.get("@" + entry)
         if self.entry is None or not self.entry.defined:
             raise RunError(f"the module has no entry function '{entry}'")
@@ -378,9 +378,7 @@ class Executor:
                                np.ones(n, dtype=bool))
         self._specialize(n)
         names = [b.name for b in fn.blocks]
-        succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in names]
-                for b in fn.blocks}
-        ipdom = _post_dominators(names, succ) or {}
+        ipdom = CFG(fn).immediate_post_dominators() or {}
         blocks = {b.name: b for b in fn.blocks}
         block_id = {name: k for k, name in enumerate(names)}
         prev = np.full(n, -1, dtype=np.int64)
@@ -503,7 +501,7 @@ class Executor:
             return Ptr(mem, np.zeros(self.d.count, dtype=np.int64))
         return self.constant(self.types.get(type_text), text)
 
-    def constant(self, t: IRType, text: str) -> Any:
+    def constant(self, t: MemoryType, text: str) -> Any:
         n = self.d.count
         if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
             if t.kind in ("scalar",):
@@ -675,7 +673,7 @@ class Executor:
 
     # ---- memory ---------------------------------------------------------------
 
-    def load(self, ptr: Ptr, t: IRType, mask: np.ndarray) -> Any:
+    def load(self, ptr: Ptr, t: MemoryType, mask: np.ndarray) -> Any:
         if t.kind == "scalar":
             v = ptr.mem.load(ptr.offset, t.dtype if t.text != "i1" else np.dtype(np.uint8), mask)
             return v.astype(bool) if t.text == "i1" else v
@@ -692,7 +690,7 @@ class Executor:
             return load_object(ptr, mask)
         raise RunError(f"cannot load a '{t.text}'")
 
-    def store(self, ptr: Ptr, t: IRType, value: Any, mask: np.ndarray) -> None:
+    def store(self, ptr: Ptr, t: MemoryType, value: Any, mask: np.ndarray) -> None:
         if t.kind == "scalar":
             v = value.astype(np.uint8) if t.text == "i1" else value.astype(t.dtype, copy=False)
             ptr.mem.store(ptr.offset, v, mask)
@@ -739,12 +737,12 @@ _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uito
           "addrspacecast", "ptrtoint", "inttoptr"}
 
 
-def _signed(v: np.ndarray, t: IRType) -> np.ndarray:
+def _signed(v: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
 
 
-def _scalar_constant(t: IRType, text: str) -> Any:
+def _scalar_constant(t: MemoryType, text: str) -> Any:
     text = text.strip()
     if text in ("undef", "poison", "zeroinitializer", "null"):
         return 0
@@ -764,7 +762,7 @@ def _scalar_constant(t: IRType, text: str) -> Any:
     return value & ((1 << bits) - 1)
 
 
-def _binary(op: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+def _binary(op: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype
     with np.errstate(all="ignore"):
         if op[0] == "f" and dt == np.float32:
@@ -846,7 +844,7 @@ _FCMP = {"oeq": (np.equal, False), "one": (np.not_equal, False), "ogt": (np.grea
          "uge": (np.greater_equal, True), "ult": (np.less, True), "ule": (np.less_equal, True)}
 
 
-def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:
     if op == "icmp":
         if pred.startswith("s"):
             a, b = _signed(a, t), _signed(b, t)
@@ -866,7 +864,7 @@ def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.
         return (r | nan) if unordered else (r & ~nan)
 
 
-def _cast(op: str, v: Any, src: IRType, dst: IRType) -> Any:
+def _cast(op: str, v: Any, src: MemoryType, dst: MemoryType) -> Any:
     if op in ("bitcast", "addrspacecast") and isinstance(v, Ptr):
         return v
     if op in ("bitcast", "addrspacecast") and v is None:

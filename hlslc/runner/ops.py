@@ -25,7 +25,7 @@ from ..dxil import reader as R
 from . import sampling
 from .base import Handle, Ptr, ftz, merge
 from .errors import RunError
-from .types import SIGNED
+from .layout import SIGNED
 
 if TYPE_CHECKING:
     from .executor import Executor

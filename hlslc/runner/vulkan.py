@@ -36,8 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..dxil import reader as R
-from ..spirv import Options, SpirvError, emit_spirv, from_bindings
-from ..spirv.descriptors import apply_vulkan_options, from_metadata
+from ..spirv import Options, SpirvError, apply_vulkan_options, emit_spirv, from_bindings, from_metadata
 from . import spirv_info as S
 from . import vulkan_api as vk
 from .errors import RunError

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..front import ast as A
 from .module import Module
 
 CLASS_NAMES = {0: "t", 1: "u", 2: "b", 3: "s"}
@@ -80,7 +81,6 @@ class ResourceInfo:
 
 
 def _vk_binding(attributes: list[Any] | None, name: str = "binding") -> tuple[int, int] | None:
-    from ..front import ast as A
     for attr in attributes or ():
         if getattr(attr, "namespace", None) == "vk" and attr.name == name:
             values = []

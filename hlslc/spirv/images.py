@@ -30,12 +30,16 @@ not own: the other resources (`buffers`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .irtypes import IRType, Operand
-from .module import Enum, Id, Lit
+from ..dxil.operands import Operand
+from ..dxil.types import IRType
+from .base import Handle, Parts, SpirvError, Val, no_mapping, resource_handle
 from .descriptors import ResourceInfo
-from .translate import Handle, Parts, SpirvError, Translator, Val, no_mapping
+from .module import Enum, Id, Lit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .translate import Translator
 
 # DXIL component type -> (sampled kind, bits of the elements in memory)
 _COMPONENTS = {2: ("int", 16), 3: ("uint", 16), 4: ("int", 32), 5: ("uint", 32), 8: ("float", 16),
@@ -358,9 +362,8 @@ def texture_store(tr: Translator, handle: Handle, args: list[Operand]) -> None:
 
 
 def _sampled_image(tr: Translator, args: list[Operand]) -> tuple[Images, ResourceInfo, int, Shape]:
-    from .ops import _handle
     im = images(tr)
-    texture, sampler = _handle(tr, args[0]), _handle(tr, args[1])
+    texture, sampler = resource_handle(tr, args[0]), resource_handle(tr, args[1])
     res = texture.res
     if res.writable or sampler.res.kind != "Sampler":
         raise SpirvError("a sample of something that is not a texture and a sampler")

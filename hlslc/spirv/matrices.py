@@ -39,14 +39,19 @@ and the Wave Matrix fragments (LeftColAcc, RightRowAcc).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..dxil import reader as R
+from ..dxil.operands import Operand
+from ..dxil.types import IRType
 from . import spec
-from .irtypes import IRType, Operand
+from .base import Handle, Ptr, Slot, SpirvError, Val, no_mapping, resource_handle
 from .module import Enum, Id, Lit
 from .ops import OPERATIONS, op
 from .packing import PackedElement
-from .translate import Handle, Ptr, Slot, SpirvError, Translator, Val, no_mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .translate import Translator
 
 # DXIL MatrixComponentType -> (kind, bits, signed)
 _COMPONENTS = {2: ("int", 16, True), 3: ("int", 16, False), 4: ("int", 32, True), 5: ("int", 32, False),
@@ -100,6 +105,11 @@ class Matrices:
         self.parent: dict[str, str] = {}
         self.types: dict[str, MatrixType] = {}
         self.objects: dict[str, Matrix] = {}
+
+    def generic(self, mt: MatrixType) -> bool:
+        """A ThreadGroup-scope matrix done by generic code (not a Workgroup-scope
+        cooperative matrix)."""
+        return mt.scope == 2 and not self.tr.options.workgroup_matrices
 
     # -- which references are one matrix ----------------------------------------
 
@@ -501,7 +511,6 @@ def component_of(mt: MatrixType) -> tuple[str, int, bool]:
 
 
 def _struct_ints(text: str) -> list[int]:
-    from ..dxil import reader as R
     out = []
     for p in R.split_top(text.strip()[1:-1].strip()):
         _, value = R.take_type(p)
@@ -516,12 +525,6 @@ def _is_matrix_pointer(parsed: Any) -> bool:
 
 # ---------------------------------------------------------------------------
 # dx::linalg operations
-
-def _generic(tr: Translator, mt: MatrixType) -> bool:
-    """A ThreadGroup-scope matrix done by generic code (not a Workgroup-scope
-    cooperative matrix)."""
-    return mt.scope == 2 and not tr.options.workgroup_matrices
-
 
 def _mats(tr: Translator) -> Matrices:
     return tr.matrices
@@ -539,7 +542,7 @@ def _fill(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
     value = tr.val(args[1])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         scalar = ms.convert_scalar(value, component_of(mat.type))
         _group(tr).each(mat, lambda e, r, c: _group(tr).store(mat, e, scalar), writes=True)
         return
@@ -550,7 +553,7 @@ def _fill(tr, ins, o, args, rt):
 def _cast(tr, ins, o, args, rt):
     ms = _mats(tr)
     dst, src = ms.matrix(args[0]), ms.matrix(args[1])
-    if _generic(tr, dst.type):
+    if tr.matrices.generic(dst.type):
         g = _group(tr)
         g.each(dst, lambda e, r, c: g.store(dst, e, g.convert(src, g.load(src, e), dst.type)), writes=True)
         return
@@ -570,7 +573,7 @@ def _unary(tr, ins, o, args, rt):
     kind = _UNARY.get(args[0].const_int)
     mat = ms.matrix(args[1])
     if kind is not None:
-        if _generic(tr, mat.type):
+        if tr.matrices.generic(mat.type):
             _group(tr).elementwise(mat, kind, None)
         else:
             ms.elementwise(mat, kind, None)
@@ -583,28 +586,21 @@ def _binary(tr, ins, o, args, rt):
     if kind is None:
         raise SpirvError(f"unknown element-wise operation {args[0].value}")
     mat = ms.matrix(args[1])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).elementwise(mat, kind, tr.val(args[2]))
     else:
         ms.elementwise(mat, kind, tr.val(args[2]))
-
-
-def _handle(tr: Translator, operand: Operand) -> Handle:
-    value = tr.get(operand)
-    if not isinstance(value, Handle):
-        raise SpirvError("a resource operand that no handle operation made")
-    return value
 
 
 @op("MatrixLoadFromDescriptor")
 def _load_descriptor(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     if mat.type.scope == 0:
         _thread_source(tr, mat, handle, args[2], args[3], args[4])
         return None
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "load")
         return None
     tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
@@ -620,13 +616,13 @@ def _load_descriptor(tr, ins, o, args, rt):
 def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     if mat.type.scope == 0:
         if accumulate:
             _thread_accumulate(tr, mat, handle, args[2])
             return
         ms.variable(mat)             # the located error
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "accumulate" if accumulate else "store")
         return
     tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
@@ -655,7 +651,7 @@ def _store_descriptor(tr, ins, o, args, rt):
 def _load_memory(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).memory(mat, args[1:5], "load")
         return
     ms.variable(mat)
@@ -668,7 +664,7 @@ def _load_memory(tr, ins, o, args, rt):
 def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).memory(mat, args[1:5], "accumulate" if accumulate else "store")
         return
     ms.variable(mat)
@@ -690,7 +686,7 @@ def _store_memory(tr, ins, o, args, rt):
 def _multiply(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if _generic(tr, c.type):
+    if tr.matrices.generic(c.type):
         _group(tr).multiply(a, b, c, accumulate=o.name == "MatrixMultiplyAccumulate")
         return
     for mat in (a, b, c):
@@ -703,7 +699,7 @@ def _multiply(tr, ins, o, args, rt):
 def _sum_accumulate(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if _generic(tr, c.type) and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
+    if tr.matrices.generic(c.type) and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
         g = _group(tr)
 
         def add(e: int, r: int, col: int) -> None:
@@ -713,14 +709,14 @@ def _sum_accumulate(tr, ins, o, args, rt):
         g.each(c, add, writes=True)
         return
     raise no_mapping("SumAccumulate", "cooperative matrices of different uses cannot be added"
-                     if not _generic(tr, c.type) else "A, B and the accumulator differ in shape")
+                     if not tr.matrices.generic(c.type) else "A, B and the accumulator differ in shape")
 
 
 @op("MatrixLoadFromThreads")
 def _from_thread_vectors(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).from_threads(mat, tr.val(args[1]))
         return
     raise no_mapping("FromThreadVectors",
@@ -731,7 +727,7 @@ def _from_thread_vectors(tr, ins, o, args, rt):
 def _get_thread_vector(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         return _group(tr).to_threads(mat, args[1], rt)
     raise no_mapping("GetThreadVector",
                      "Vulkan does not say which invocation holds which elements of a cooperative matrix")
@@ -798,7 +794,7 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
     mat = ms.matrix(args[1])
     comp = component_of(mat.type)
     element_ir = _component_ir(tr, mat.type)
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         g = _group(tr)
         tr.group_barrier()
 
@@ -870,7 +866,7 @@ def _outer(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.of_name(ins.result)
     va, vb = tr.val(args[4]), tr.val(args[5])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).outer_product(mat, va, vb)
         return mat
     if mat.type.scope != 0:
@@ -1231,7 +1227,7 @@ def _col_major(tr: Translator, operand: Operand) -> int:
 def _wave_raw(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = _wave(tr, args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
     stride = ms.to_elements(tr.index_id(args[3]), size)

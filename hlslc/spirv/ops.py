@@ -13,13 +13,20 @@ operations are registered by `matrices`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..dxil import reader as R
+from ..dxil.operands import Operand
+from ..dxil.types import IRType
 from . import spec
-from .irtypes import IRType, Operand
+from .base import Handle, Parts, Ptr, SpirvError, Val, no_mapping, resource_handle
+from .descriptors import find_scalar
+from .images import Shape, gather, gather_compare, image_dimensions, images, is_image, sample, sample_compare, \
+    texture_load, texture_store, typed_load, typed_store
 from .module import Enum, Id, Lit
-from .translate import Handle, Parts, Ptr, SpirvError, Translator, Val, no_mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .translate import Translator
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 
@@ -48,13 +55,6 @@ class LazyParts(Parts):
         if found is None:
             found = self.cache[k] = self.fetch(k)
         return found
-
-
-def _handle(tr: Translator, operand: Operand) -> Handle:
-    value = tr.get(operand)
-    if not isinstance(value, Handle):
-        raise SpirvError("a resource operand that no handle operation made")
-    return value
 
 
 def _const(operand: Operand, what: str) -> int:
@@ -258,7 +258,6 @@ def _buffer_load(tr: Translator, handle: Handle, index: Operand, offset: Operand
                  t: IRType) -> Parts:
     res = handle.res
     if res.kind == "TypedBuffer":
-        from .images import typed_load
         return typed_load(tr, handle, index, tr.types.get(f"%dx.types.ResRet.{_suffix(t)}"))
     if res.kind == "TBuffer":
         # A row of 16 bytes at a time, as words of a StorageBuffer.
@@ -301,7 +300,7 @@ def _buffer_load(tr: Translator, handle: Handle, index: Operand, offset: Operand
 
 @op("RawBufferLoad")
 def _raw_buffer_load(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     mask = _const(args[3], "load mask")
     t = rt.fields[0]
     return _buffer_load(tr, handle, args[1], args[2], mask.bit_length(), t)
@@ -309,7 +308,7 @@ def _raw_buffer_load(tr, ins, o, args, rt):
 
 @op("BufferLoad")
 def _buffer_load_op(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     t = rt.fields[0]
     return _buffer_load(tr, handle, args[1], args[2] if handle.res.kind == "StructuredBuffer" else None, 4, t)
 
@@ -318,7 +317,6 @@ def _buffer_store(tr: Translator, handle: Handle, index: Operand, offset: Operan
                   mask: int) -> None:
     res = handle.res
     if res.kind == "TypedBuffer":
-        from .images import typed_store
         typed_store(tr, handle, index, values)
         return
     if res.kind not in ("RawBuffer", "StructuredBuffer"):
@@ -350,20 +348,20 @@ def _buffer_store(tr: Translator, handle: Handle, index: Operand, offset: Operan
 
 @op("RawBufferStore")
 def _raw_buffer_store(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     _buffer_store(tr, handle, args[1], args[2], args[3:7], _const(args[7], "store mask"))
 
 
 @op("BufferStore")
 def _buffer_store_op(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     offset = args[2] if handle.res.kind == "StructuredBuffer" else None
     _buffer_store(tr, handle, args[1], offset, args[3:7], _const(args[7], "store mask"))
 
 
 @op("BufferUpdateCounter")
 def _update_counter(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     if handle.res.count not in (None, 1) or handle.res.count is None:
         raise no_mapping("the counter of an element of an array of buffers")
     uint = tr.m.t_int(32)
@@ -379,7 +377,7 @@ def _update_counter(tr, ins, o, args, rt):
 
 @op("CBufferLoadLegacy")
 def _cbuffer_load(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     res = handle.res
     if res.kind not in ("CBuffer", "TBuffer") or res.cls != "b":
         raise no_mapping(f"constant-buffer loads from '{res.name}' ({res.kind})")
@@ -426,13 +424,12 @@ def _cbuffer_load(tr, ins, o, args, rt):
 
 
 def _find_in(laid, offset: int):
-    from .descriptors import find_scalar
     return find_scalar(laid, offset)
 
 
 @op("GetDimensions")
 def _get_dimensions(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     res = handle.res
     uint = tr.m.t_int(32)
     i32 = tr.types.get("i32")
@@ -452,7 +449,6 @@ def _get_dimensions(tr, ins, o, args, rt):
         else:
             count = tr.emit("ArrayLength", uint, Id(tr.buffers.block_pointer(handle, variable)), Lit(0))
         return Parts([Val(count, i32), Val(tr.uint(res.stride), i32), zero, zero])
-    from .images import image_dimensions, is_image
     if is_image(res):
         return image_dimensions(tr, handle, args[1])
     raise no_mapping(f"GetDimensions of '{res.name}' ({res.kind})")
@@ -522,7 +518,6 @@ def _atomic_pointer_of(tr: Translator, handle: Handle, offsets: list[Operand], t
             return found[0]
         address = _byte_address(tr, handle, offsets[0], offsets[1])
         return tr.buffers.scalar_pointer(handle, address, ("int", bits))
-    from .images import Shape, images, is_image
     if is_image(res):
         im = images(tr)
         pointer = im.texel_pointer(handle, im.coordinate(offsets, Shape(res.kind).coords), t)
@@ -532,7 +527,7 @@ def _atomic_pointer_of(tr: Translator, handle: Handle, offsets: list[Operand], t
 
 @op("AtomicBinOp")
 def _atomic_bin_op(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     kind = _const(args[1], "atomic operation")
     value = tr.val(args[5])
     ptr, pointee = _atomic_pointer(tr, handle, args[2:5], value.ty)
@@ -548,7 +543,7 @@ def _as_type(tr: Translator, value: int, have: int, want: int) -> int:
 
 @op("AtomicCompareExchange")
 def _atomic_cmpxchg(tr, ins, o, args, rt):
-    handle = _handle(tr, args[0])
+    handle = resource_handle(tr, args[0])
     cmp, new = tr.val(args[4]), tr.val(args[5])
     ptr, pointee = _atomic_pointer(tr, handle, args[1:4], new.ty)
     have = tr.stype(new.ty)
@@ -1002,37 +997,31 @@ def _quad_op(tr, ins, o, args, rt):
 
 @op("TextureLoad")
 def _texture_load(tr, ins, o, args, rt):
-    from .images import texture_load
-    return texture_load(tr, _handle(tr, args[0]), args[1:], rt)
+    return texture_load(tr, resource_handle(tr, args[0]), args[1:], rt)
 
 
 @op("TextureStore")
 def _texture_store(tr, ins, o, args, rt):
-    from .images import texture_store
-    texture_store(tr, _handle(tr, args[0]), args[1:])
+    texture_store(tr, resource_handle(tr, args[0]), args[1:])
 
 
 @op("SampleLevel", "SampleGrad")
 def _sample(tr, ins, o, args, rt):
-    from .images import sample
     return sample(tr, o, args, rt)
 
 
 @op("TextureGather")
 def _gather(tr, ins, o, args, rt):
-    from .images import gather
     return gather(tr, o, args, rt)
 
 
 @op("SampleCmpLevelZero", "SampleCmpLevel", "SampleCmpGrad")
 def _sample_compare(tr, ins, o, args, rt):
-    from .images import sample_compare
     return sample_compare(tr, o, args, rt)
 
 
 @op("TextureGatherCmp")
 def _gather_compare(tr, ins, o, args, rt):
-    from .images import gather_compare
     return gather_compare(tr, o, args, rt)
 
 

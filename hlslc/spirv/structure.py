@@ -43,7 +43,8 @@ merge blocks last), which is all `translate` needs to write `OpLoopMerge`,
 `OpSelectionMerge` and the blocks.
 
 Owns: the graph of one function and its structure.  Does not own: the
-instructions (`translate`).
+instructions (`translate`), the graph algorithms (post-order, dominators:
+`hlslc.dxil.cfg`, run on this graph as it changes).
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ import re
 from typing import Any
 
 from ..dxil import reader as R
-from .irtypes import IRError, TypeTable, parse_instruction
+from ..dxil.cfg import dominates, immediate_dominators, post_order
+from ..dxil.types import IRError, TypeTable
+from .base import read_operands
 
 
 class StructureError(Exception):
@@ -165,58 +168,9 @@ class Graph:
         if's then, a loop's body) before the others: the order the
         translation writes them, so a loop body comes before what follows
         the loop."""
-        seen = {self.entry}
-        order: list[str] = []
-        stack = [(self.entry, iter(reversed(self.nodes[self.entry].succs())))]
-        while stack:
-            name, it = stack[-1]
-            for s in it:
-                if s not in seen and s in self.nodes:
-                    seen.add(s)
-                    stack.append((s, iter(reversed(self.nodes[s].succs()))))
-                    break
-            else:
-                order.append(name)
-                stack.pop()
+        order = post_order([self.entry], {n: node.succs()[::-1] for n, node in self.nodes.items()})
         order.reverse()
         return order
-
-    def dominators(self, rpo: list[str]) -> dict[str, str]:
-        index = {n: k for k, n in enumerate(rpo)}
-        preds = self.preds()
-        idom: dict[str, str] = {self.entry: self.entry}
-
-        def intersect(a: str, b: str) -> str:
-            while a != b:
-                while index[a] > index[b]:
-                    a = idom[a]
-                while index[b] > index[a]:
-                    b = idom[b]
-            return a
-
-        changed = True
-        while changed:
-            changed = False
-            for n in rpo[1:]:
-                new = None
-                for p in preds[n]:
-                    if p in idom and p in index:
-                        new = p if new is None else intersect(p, new)
-                if new is not None and idom.get(n) != new:
-                    idom[n] = new
-                    changed = True
-        return idom
-
-
-def dominates(idom: dict[str, str], a: str, b: str) -> bool:
-    """Whether `a` dominates `b` (every block dominates itself)."""
-    while True:
-        if a == b:
-            return True
-        parent = idom.get(b)
-        if parent is None or parent == b:
-            return False
-        b = parent
 
 
 # ---------------------------------------------------------------------------
@@ -236,7 +190,7 @@ def read_function(fn: R.Function, types: TypeTable) -> Graph:
         for ins in block.instructions:
             if ins.opcode != "phi":
                 continue
-            parsed = parse_instruction(ins, types)
+            parsed = read_operands(ins, types)
             graph.phi_types[ins.result] = parsed.type
             for operand, pred in zip(parsed.operands, parsed.extra):
                 node = graph.nodes.get(pred.strip('"'))
@@ -249,7 +203,7 @@ def _terminator(ins: R.Instruction, types: TypeTable) -> tuple:
     op = ins.opcode
     targets = [t.strip('"') for t in ins.targets]
     try:
-        parsed = parse_instruction(ins, types)
+        parsed = read_operands(ins, types)
     except IRError as err:
         raise StructureError(str(err), ins.line) from None
     if op == "br":
@@ -276,7 +230,7 @@ def structure(graph: Graph) -> None:
     else:  # pragma: no cover - every step removes a loop's extra exits or back edges
         raise StructureError("the loops of this function could not be put in structured form")
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     loops = _loops(graph, rpo, idom)
     claimed: set[str] = set()
     for loop in loops:
@@ -400,7 +354,7 @@ def _normalize_one_loop(graph: Graph) -> bool:
     """Fix the innermost loop that has several back edges or several exit
     targets; False when every loop is in structured form."""
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     for loop in _loops(graph, rpo, idom):
         header = loop.header
         if len(loop.latches) > 1 or loop.latches == [header]:
@@ -467,7 +421,7 @@ def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> 
 
 def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> None:
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
     for name in rpo:
         node = graph.nodes[name]
@@ -519,7 +473,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         elif merge in claimed or not dominates(idom, name, merge) or merge == name:
             merge = _split_merge(graph, name, merge, idom)
             rpo = graph.reverse_post_order()
-            idom = graph.dominators(rpo)
+            idom = immediate_dominators(graph.entry, rpo, graph.preds())
         node.selection_merge = merge
         claimed.add(merge)
         if kind != "cbr":

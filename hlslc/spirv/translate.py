@@ -37,118 +37,22 @@ from typing import Any, Callable
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
+from ..dxil.cfg import dominates, immediate_dominators
+from ..dxil.operands import Operand, Parsed, aggregate_parts, scalar_constant
+from ..dxil.types import IRError, IRType, TypeTable
 from . import spec
-from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_parts, parse_instruction, \
-    scalar_constant
-from .module import Block, Enum, Function, Id, Instruction, Lit, Module
-from .packing import PackedArray, PackedElement
-from .descriptors import ResourceInfo
-from .structure import StructureError, dominates, read_function, structure
-
-
-class SpirvError(Exception):
-    """Something the SPIR-V output cannot express; `line` is the IR line of
-    the instruction (mapped to the source by the driver)."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-
-def no_mapping(what: str, why: str = "") -> SpirvError:
-    return SpirvError(f"{what} has no SPIR-V mapping" + (f": {why}" if why else ""))
+from .base import Handle, Parts, Ptr, Slot, SpirvError, Val, no_mapping, read_operands
+from .buffers import Buffers
+from .descriptors import ResourceInfo, apply_vulkan_options, from_metadata
+from .matrices import Matrices
+from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
+from .ops import OPERATIONS, groupshared_atomic
+from .packing import PackedArray, PackedElement, Plan, plan
+from .structure import StructureError, read_function, structure
 
 
 # ---------------------------------------------------------------------------
-# Values known only to the translation
-
-class Val:
-    """A SPIR-V value: its id and IR type."""
-
-    __slots__ = ("id", "ty")
-
-    def __init__(self, id: int, ty: IRType) -> None:
-        self.id = id
-        self.ty = ty
-
-
-class Ptr:
-    """A pointer: `root` (a variable id) of `storage` class holding a
-    `root_type`, and the access-chain `path` (ids) to the pointee, of IR
-    type `view`.  `decayed`: the last index of the path is an element of an
-    array or vector reached by casting a pointer to it to an element
-    pointer, so a `getelementptr`'s first index moves along it."""
-
-    __slots__ = ("root", "storage", "root_type", "path", "view", "decayed", "name")
-
-    def __init__(self, root: int, storage: str, root_type: IRType, path: list[int], view: IRType,
-                 decayed: bool = False, name: str = "") -> None:
-        self.root = root
-        self.storage = storage
-        self.root_type = root_type
-        self.path = path
-        self.view = view
-        self.decayed = decayed
-        self.name = name
-
-
-class Handle:
-    """A resource: its binding and, for arrays of resources, the element
-    (an id, or None for the first)."""
-
-    __slots__ = ("res", "index", "non_uniform")
-
-    def __init__(self, res: ResourceInfo, index: int | None, non_uniform: bool = False) -> None:
-        self.res = res
-        self.index = index
-        self.non_uniform = non_uniform
-
-
-class Parts:
-    """A `dx.types` struct value (a buffer load's ResRet, a constant-buffer
-    row, dimensions, a compare-exchange's pair): its components."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Any]) -> None:
-        self.items = items
-
-    def item(self, k: int) -> Any:
-        return self.items[k]
-
-
-class Slot:
-    """An alloca (or global) holding a handle or a matrix reference: what
-    was stored in it (one thing, since SPIR-V cannot choose a resource at
-    run time: checked when the translation ends), and the IR line of its
-    first load."""
-
-    __slots__ = ("name", "value", "stored", "loaded", "block")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.value: Any = None
-        self.stored: dict[Any, Any] = {}
-        self.loaded: int | None = None
-        self.block: str | None = None       # the block of the last store
-
-    def put(self, value: Any, block: str) -> None:
-        self.stored.setdefault(_identity(value), value)
-        self.value = value
-        self.block = block
-
-    def take(self, tr: "Translator", line: int) -> Any:
-        """The value a load reads: the last store when it is earlier in the
-        same block; otherwise every store must have stored the same thing
-        (checked when the translation ends)."""
-        if self.value is None:
-            raise SpirvError("a resource or matrix variable read before it is set")
-        if self.block != tr.node.name and self.loaded is None:
-            self.loaded = line
-            tr.slots.append(self)
-        return self.value
-
+# Values known only to the translation (more in `base`)
 
 class SlotTree:
     """A local array or struct of handles (or matrix references): a Slot
@@ -199,13 +103,6 @@ def holds_only_resources(t: IRType) -> bool:
     if t.kind == "array" and t.elem is not None:
         return holds_only_resources(t.elem) or t.elem.kind in _STATIC_KINDS
     return False
-
-
-def _identity(value: Any) -> Any:
-    """What makes two stored handles the same resource."""
-    if isinstance(value, Handle):
-        return ("handle", id(value.res), value.index)
-    return ("object", id(value))
 
 
 _STATIC_KINDS = ("handle", "matref", "wavemat", "matrixobject")
@@ -273,19 +170,14 @@ class Translator:
                 self.spec_ids["@" + self.ir.md_string(node[0])] = self.ir.md_int(node[1])
         self.slots: list[Slot] = []
         self.current_line: int | None = None
-        from .packing import Plan
         self.packing = Plan()
         if options.resources is None:
-            from .descriptors import from_metadata
             options.resources = from_metadata(self.ir)
-        from .descriptors import apply_vulkan_options
         try:
             apply_vulkan_options(options.resources, options.vulkan_options)
         except ValueError as err:
             raise SpirvError(str(err)) from None
-        from .buffers import Buffers
         self.buffers = Buffers(self, options.resources)
-        from .matrices import Matrices
         self.matrices = Matrices(self)
 
     # -- the entry point -----------------------------------------------------
@@ -311,7 +203,6 @@ class Translator:
         except IRError as err:
             raise SpirvError(str(err)) from None
         self._prepare()
-        from .packing import plan
         self.packing = plan(self, fn)
         self._write_blocks()
         self.m.entry_points.append(Instruction("EntryPoint", None, None, [
@@ -347,8 +238,9 @@ class Translator:
     # -- the function body -------------------------------------------------------
 
     def _prepare(self) -> None:
-        """Variables for phis and selectors; which values cross into blocks
-        their definition no longer dominates (kept in variables)."""
+        """Variables for phis and selectors; which values are used in blocks
+        that the block computing them no longer dominates (kept in
+        variables)."""
         g = self.graph
         self.parsed: dict[int, Parsed] = {}
         self.def_node: dict[str, str] = {}
@@ -372,7 +264,7 @@ class Translator:
         self.matrices.prepare()
         reached = set(g.reverse_post_order())
         rpo = [n for n in g.order if n in reached]
-        self.idom = g.dominators(rpo)
+        self.idom = immediate_dominators(g.entry, rpo, g.preds())
         self.spilled: dict[str, int] = {}
         self.spill_candidates: set[str] = set()
         for name in rpo:
@@ -414,7 +306,7 @@ class Translator:
         key = id(ins)
         found = self.parsed.get(key)
         if found is None:
-            found = self.parsed[key] = parse_instruction(ins, self.types)
+            found = self.parsed[key] = read_operands(ins, self.types)
         return found
 
     def _write_blocks(self) -> None:
@@ -1341,14 +1233,12 @@ class Translator:
             op = ir_ops.by_opcode(opcode)
         except (KeyError, ValueError):
             raise SpirvError(f"unknown operation {name} with opcode {opcode}") from None
-        from .ops import OPERATIONS
         handler = OPERATIONS.get(op.name)
         if handler is None:
             raise no_mapping(f"the operation {op.name} ({name})")
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:
-        from .ops import groupshared_atomic
         return groupshared_atomic(self, ins, parsed)
 
     _i_cmpxchg = _i_atomicrmw
@@ -1396,5 +1286,4 @@ def _operand(o: Any) -> Any:
 
 
 def _str(text: str) -> Any:
-    from .module import Str
     return Str(text)

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from ..dxil import ops as ir_ops
 from ..diagnostics import Note
+from ..dxil.cfg import CFG
 from ..dxil.reader import Function, Instruction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -76,103 +77,6 @@ def _op_of(ins: Instruction) -> ir_ops.Operation | None:
     return found
 
 
-_EXIT = "\0exit"   # the virtual block every return leads to
-
-
-def _post_dominators(names: list[str], succ: dict[str, list[str]]) -> dict[str, str | None] | None:
-    """Each block's immediate post-dominator (None: the function's exit), or
-    None when a block cannot reach an exit (an endless loop: the caller then
-    uses `_control_dependence_sets`)."""
-    preds: dict[str, list[str]] = {n: [] for n in names}   # predecessors in the reversed graph
-    exits = [n for n in names if not succ[n]]
-    for n in names:
-        for t in succ[n]:
-            preds[n].append(t)
-    # Reverse postorder of the reversed graph, from the virtual exit.
-    rsucc: dict[str, list[str]] = {n: [] for n in names}
-    for n in names:
-        for t in succ[n]:
-            rsucc[t].append(n)
-    order: list[str] = []
-    seen = {_EXIT}
-    stack: list[tuple[str, int]] = []
-    roots = exits
-    for root in roots:
-        if root in seen:
-            continue
-        seen.add(root)
-        stack.append((root, 0))
-        while stack:
-            node, k = stack[-1]
-            nexts = rsucc[node]
-            if k < len(nexts):
-                stack[-1] = (node, k + 1)
-                t = nexts[k]
-                if t not in seen:
-                    seen.add(t)
-                    stack.append((t, 0))
-            else:
-                stack.pop()
-                order.append(node)
-    if len(order) != len(names):
-        return None
-    order.reverse()
-    index = {n: i + 1 for i, n in enumerate(order)}
-    index[_EXIT] = 0
-    ipdom: dict[str, str] = {n: _EXIT for n in exits}
-    ipdom[_EXIT] = _EXIT
-
-    def meet(a: str, b: str) -> str:
-        while a != b:
-            while index[a] > index[b]:
-                a = ipdom[a]
-            while index[b] > index[a]:
-                b = ipdom[b]
-        return a
-
-    changed = True
-    while changed:
-        changed = False
-        for n in order:
-            if not succ[n]:
-                continue
-            new: str | None = None
-            for t in preds[n]:
-                if t in ipdom:
-                    new = t if new is None else meet(new, t)
-            if new is not None and ipdom.get(n) != new:
-                ipdom[n] = new
-                changed = True
-    return {n: (None if ipdom[n] == _EXIT else ipdom[n]) for n in names}
-
-
-def _control_dependence_sets(names: list[str], succ: dict[str, list[str]]) -> dict[str, set[str]]:
-    """Control dependence from sets of post-dominators: quadratic, but
-    defined when a block cannot reach an exit."""
-    everything = set(names)
-    pdom = {n: ({n} if not succ[n] else set(everything)) for n in names}
-    changed = True
-    while changed:
-        changed = False
-        for n in reversed(names):
-            if not succ[n]:
-                continue
-            new = {n} | set.intersection(*(pdom[s] for s in succ[n]))
-            if new != pdom[n]:
-                pdom[n] = new
-                changed = True
-    cd: dict[str, set[str]] = {n: set() for n in names}
-    for x in names:
-        if len(succ[x]) < 2:
-            continue
-        strict = pdom[x] - {x}
-        for s in succ[x]:
-            for y in pdom[s]:
-                if y not in strict:
-                    cd[y].add(x)
-    return cd
-
-
 class Uniformity:
     def __init__(self, v: "Validator") -> None:
         self.v = v
@@ -189,30 +93,8 @@ class Uniformity:
     # ---- control dependence ------------------------------------------
 
     def control_dependence(self, fn: Function) -> dict[str, set[str]]:
-        """For each block, the branches it is control dependent on: `y` is
-        control dependent on `x` when one edge out of `x` always reaches `y`
-        and another may not (Ferrante, Ottenstein and Warren).  The
-        post-dominator tree is Cooper, Harvey and Kennedy's iteration on the
-        reversed graph, and each edge `x -> s` marks the tree path from `s`
-        up to (not including) `ipdom(x)`: linear in the edges times the tree
-        depth, where sets of post-dominators were cubic in nested `if`s."""
-        names = [b.name for b in fn.blocks]
-        known = set(names)
-        succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in known]
-                for b in fn.blocks}
-        ipdom = _post_dominators(names, succ)
-        if ipdom is None:
-            return _control_dependence_sets(names, succ)
-        cd: dict[str, set[str]] = {n: set() for n in names}
-        for x in names:
-            if len(succ[x]) < 2:
-                continue
-            stop = ipdom[x]
-            for y in succ[x]:
-                while y is not None and y != stop:
-                    cd[y].add(x)
-                    y = ipdom[y]
-        return cd
+        """For each block, the branches it is control dependent on."""
+        return CFG(fn).control_dependence()
 
     # ---- levels ---------------------------------------------------------
 
