@@ -228,10 +228,15 @@ class CompileOptions(ValueRecord):
     portability: str
     # -Wno-GROUP: the warning groups (diagnostics.WARNING_GROUPS) silenced.
     disabled_warnings: tuple[str, ...]
+    # How a barrier that may be under divergent control flow is reported
+    # (the -Wuniformity warning): "warning" (an error under -Werror),
+    # "error" (-Werror=uniformity), "no-error" (-Wno-error=uniformity: a
+    # warning even under -Werror) or "off" (-Wno-uniformity).
+    uniformity_warnings: str
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability", "disabled_warnings")
+               "target_device", "portability", "disabled_warnings", "uniformity_warnings")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -242,7 +247,7 @@ class CompileOptions(ValueRecord):
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
                  target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
-                 disabled_warnings: tuple[str, ...] = ()) -> None:
+                 disabled_warnings: tuple[str, ...] = (), uniformity_warnings: str = "warning") -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -264,6 +269,7 @@ class CompileOptions(ValueRecord):
         self.target_device = target_device
         self.portability = portability
         self.disabled_warnings = tuple(disabled_warnings)
+        self.uniformity_warnings = uniformity_warnings
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -300,6 +306,9 @@ class CompileOptions(ValueRecord):
             self.target_device = load_device(self.target_device)
         if self.portability not in ("warning", "error", "no-error", "off"):
             raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
+        if self.uniformity_warnings not in ("warning", "error", "no-error", "off"):
+            raise ValueError(f"uniformity_warnings must be 'warning', 'error', 'no-error' or 'off', not "
+                             f"{self.uniformity_warnings!r}")
         unknown = [g for g in self.disabled_warnings if g not in WARNING_GROUPS]
         if unknown:
             raise ValueError(f"disabled_warnings: unknown warning group {unknown[0]!r}; the groups are "
@@ -606,7 +615,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
 # wave and group sizes meeting a matrix in an inlined helper): reported at
 # the source span of the instruction.  Any other rule failing on hlslc's IR
 # is a bug in hlslc.
-_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "LINALG-UNIFORM-VALUE", "LINALG-THREADS-K"})
+_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "IR-UNIFORM-BARRIER", "LINALG-UNIFORM-VALUE",
+                            "LINALG-THREADS-K"})
 # The rules `-Wno-error=uniformity` turns into warnings.
 _UNIFORMITY_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW"})
 
@@ -649,7 +659,16 @@ def _validate(result: CompileResult) -> Any:
         if key in seen:
             continue
         seen.add(key)
-        if diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
+        if diag.id == "IR-UNIFORM-BARRIER":
+            # The -Wuniformity warning (a barrier the analysis cannot show
+            # every thread reaches; DXC says nothing).
+            mode = options.uniformity_warnings
+            if mode == "off":
+                continue
+            diag.message += " [-Wuniformity]"
+            diag.severity = Severity.ERROR if mode == "error" else Severity.WARNING
+            diags.report(diag, upgrade=mode == "warning")
+        elif diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
             diag.severity = Severity.WARNING
             diag.message += " [-Wno-error=uniformity]"
             diags.report(diag, upgrade=False)

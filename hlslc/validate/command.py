@@ -7,7 +7,8 @@ file has errors or cannot be read, 0 otherwise, 2 on a usage error.
 
 Options: `--linalg-revision=draft` validates IR written for proposal 0035's
 earlier draft (see `core.DRAFT_RELAXED_RULES`); `-Wno-error=uniformity` makes
-IR-UNIFORM-CONTROL-FLOW a warning; `-fdiagnostics-format=sarif` writes one
+IR-UNIFORM-CONTROL-FLOW a warning, `-Werror=uniformity` makes IR-UNIFORM-BARRIER
+(a warning) an error; `-fdiagnostics-format=sarif` writes one
 SARIF 2.1.0 log for all the files instead of the lines on standard error
 (`hlslc.sarif`), and `-fdiagnostics-output=FILE` writes the diagnostics to
 FILE.
@@ -22,7 +23,7 @@ from ..diagnostics import Diagnostic, Severity
 from ..sarif import build_log, dump_log, results_of
 from . import validate_text
 
-USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity]\n"
+USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity|-Werror=uniformity]\n"
          "                      [-fdiagnostics-format=text|sarif] [-fdiagnostics-output=FILE] FILE.ll [FILE.ll ...]\n")
 
 
@@ -30,6 +31,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     files: list[str] = []
     revision = "sm6.10"
     uniformity_is_error = True
+    barrier_is_error = False
     diagnostics_format = "text"
     diagnostics_output: str | None = None
     for arg in argv:
@@ -43,6 +45,9 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 return 2
         elif arg == "-Wno-error=uniformity":
             uniformity_is_error = False
+            barrier_is_error = False
+        elif arg == "-Werror=uniformity":
+            uniformity_is_error = barrier_is_error = True
         elif arg.startswith("-fdiagnostics-format="):
             diagnostics_format = arg.split("=", 1)[1]
             if diagnostics_format not in ("text", "sarif"):
@@ -73,7 +78,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             return 1
     try:
         sarif: list[dict] | None = [] if diagnostics_format == "sarif" else None
-        status = _validate_files(files, revision, uniformity_is_error, stdout, diagnostics, sarif)
+        status = _validate_files(files, revision, uniformity_is_error, stdout, diagnostics, sarif, barrier_is_error)
         if sarif is not None:
             diagnostics.write(dump_log(build_log(sarif, exit_code=status)))
             diagnostics.flush()
@@ -84,7 +89,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, stdout: TextIO, stderr: TextIO,
-                    sarif: list[dict] | None) -> int:
+                    sarif: list[dict] | None, barrier_is_error: bool = False) -> int:
     """Validate each file; its findings go to `stderr` as lines, or into
     `sarif` as SARIF results.  The exit status."""
     status = 0
@@ -108,6 +113,8 @@ def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, 
         for d in found:
             if d.id == "IR-UNIFORM-CONTROL-FLOW" and not uniformity_is_error:
                 d.severity = Severity.WARNING
+            if d.id == "IR-UNIFORM-BARRIER" and barrier_is_error:
+                d.severity = Severity.ERROR       # -Werror=uniformity
             if d.is_error:
                 errors += 1
             if sarif is None:

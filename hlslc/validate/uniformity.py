@@ -18,11 +18,17 @@ The analysis, per module:
   and atomics (what an atomic returns; it writes its slot like a store).  Constants, globals, resource handles and
   `groupId` are uniform.  Any other instruction takes the highest level of
   its operands.
-* Memory: an `alloca` slot (or a global) has one level for the whole
-  function (flow-insensitive, as hlslc keeps its variables in allocas):
-  the highest level of the values stored to it, of the addresses used to
-  store to it, and of the control flow around those stores.  A load has
-  the level of its address and of its slot.
+* Memory: a local variable that is only loaded and stored whole (a
+  scalar or a loop counter in its `alloca`) is followed flow-sensitively:
+  a load has the highest level of the stores that reach it (their values,
+  and the control flow around them), so a counter reused by a second loop
+  is as uniform as that loop makes it.  Other slots have one level for the
+  whole function: the highest level of the values stored to them, of the
+  addresses used to store to them, and of the control flow around those
+  stores; a load has the level of its address and of its slot.
+  Groupshared memory is one memory for the whole group: a load from it has
+  the level of its address only (every thread that reads `shared[0]` after
+  the barrier reads the same value, whichever thread wrote it).
 * Control flow: a block is control dependent on a branch (post-dominator
   based); its level is the highest level of the conditions of the branches
   it depends on, transitively, and of the calls that reach its function.
@@ -57,6 +63,7 @@ _VARYING_SOURCES = frozenset({"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdI
                               "AtomicCompareExchange"})
 _WAVE_REDUCTIONS = frozenset({"WaveReadLaneFirst", "WaveActiveOp", "WaveActiveBit", "WaveAnyTrue", "WaveAllTrue",
                               "WaveActiveBallot", "WaveReadLaneAt", "WaveActiveAllEqual", "WaveAllBitCount"})
+_BARRIER = "thread-group barrier (SyncThreadGroup)"
 _LEVEL_WORDS = {WAVE_UNIFORM: "the threads of a thread group (it is only wave-uniform)",
                 VARYING: "threads"}
 
@@ -89,6 +96,10 @@ class Uniformity:
         self.fn_why: dict[str, Instruction] = {}
         self.cd: dict[str, dict[str, set[str]]] = {}
         self.callers: dict[str, list[tuple[Function, Instruction]]] = {}
+        # id(load) -> the stores that reach it, for loads of the local
+        # variables followed flow-sensitively (`_reaching_stores`).
+        self.reaching: dict[int, list[Instruction]] = {}
+        self.shared = {name for name, g in self.mod.globals.items() if g.addrspace == 3}
 
     # ---- control dependence ------------------------------------------
 
@@ -114,9 +125,65 @@ class Uniformity:
     def slot_of(self, fn: Function, pointer: str) -> str:
         return self.v._base_pointer(fn, pointer)
 
+    def _reaching_stores(self, fn: Function) -> None:
+        """For each load of a whole local variable (an `alloca` whose only
+        uses are loads from it and stores to it), the stores that may reach
+        it: reaching definitions over the blocks, each store of the
+        variable killing the others."""
+        uses: dict[str, bool] = {}
+        for ins in fn.instructions():
+            if ins.opcode == "alloca" and ins.result:
+                uses.setdefault(ins.result, True)
+        for ins in fn.instructions():
+            for u in ins.uses:
+                if u in uses and not (ins.opcode == "load" and ins.pointer == u
+                                      or ins.opcode == "store" and ins.pointer == u and ins.stored != u):
+                    uses[u] = False
+        whole = {name for name, ok in uses.items() if ok}
+        if not whole:
+            return
+        blocks = fn.blocks
+        # gen: the last store of each variable in the block; out = gen + (in - killed)
+        gen: dict[str, dict[str, Instruction]] = {}
+        for b in blocks:
+            last: dict[str, Instruction] = {}
+            for ins in b.instructions:
+                if ins.opcode == "store" and ins.pointer in whole:
+                    last[ins.pointer] = ins
+            gen[b.name] = last
+        cfg = CFG(fn)
+        preds = cfg.preds()
+        into: dict[str, dict[str, frozenset]] = {b.name: {} for b in blocks}
+        out: dict[str, dict[str, frozenset]] = {b.name: {} for b in blocks}
+        order = cfg.reverse_post_order()
+        changed = True
+        while changed:
+            changed = False
+            for name in order:
+                merged: dict[str, frozenset] = {}
+                for p in preds[name]:
+                    for var, stores in out[p].items():
+                        merged[var] = merged.get(var, frozenset()) | stores
+                into[name] = merged
+                new_out = dict(merged)
+                for var, store in gen[name].items():
+                    new_out[var] = frozenset({id(store)})
+                if new_out != out[name]:
+                    out[name] = new_out
+                    changed = True
+        by_id = {id(ins): ins for ins in fn.instructions() if ins.opcode == "store" and ins.pointer in whole}
+        for b in blocks:
+            current = dict(into[b.name])
+            for ins in b.instructions:
+                if ins.opcode == "store" and ins.pointer in whole:
+                    current[ins.pointer] = frozenset({id(ins)})
+                elif ins.opcode == "load" and ins.pointer in whole:
+                    self.reaching[id(ins)] = [by_id[k] for k in current.get(ins.pointer, frozenset())]
+
     def run(self) -> None:
         for fn in self.mod.functions.values():
             if fn.defined:
+                self._reaching_stores(fn)
                 self.cd[fn.name] = self.control_dependence(fn)
                 for ins in fn.instructions():
                     if ins.opcode == "call" and ins.callee in self.mod.functions:
@@ -190,10 +257,26 @@ class Uniformity:
         if not ins.result:
             return changed
         key = (fn.name, ins.result)
+        if ins.opcode == "load" and ins.pointer and id(ins) in self.reaching:
+            for store in self.reaching[id(ins)]:
+                lvl = self.value_level(fn, store.stored or "")
+                if lvl:
+                    changed |= self.raise_level(key, lvl, store, f"the stored value {store.stored}",
+                                                (fn.name, store.stored or ""))
+                where = self.block_level.get((fn.name, store.block.name), UNIFORM)
+                if where:
+                    branch = self.block_why.get((fn.name, store.block.name))
+                    branch_key = (branch.block.function.name, branch.cond) if branch is not None and branch.cond \
+                        else None
+                    changed |= self.raise_level(key, where, store, "a store under divergent control flow",
+                                                branch_key)
+            return changed
         if ins.opcode == "load" and ins.pointer:
             slot = self.slot_of(fn, ins.pointer)
             skey = (fn.name, slot) if slot.startswith("%") else ("", slot)
             slot_level, address_level = self.level.get(skey, UNIFORM), self.value_level(fn, ins.pointer)
+            if slot in self.shared:
+                slot_level = UNIFORM      # one memory for the group: only the address can differ
             if slot_level >= address_level and slot_level:
                 changed |= self.raise_level(key, slot_level, ins, f"a load from {slot}", skey)
             elif address_level:
@@ -242,7 +325,7 @@ class Uniformity:
             mode = ins.args[1].const if len(ins.args) > 1 else None
             sync = ir_ops.enum("BarrierMode")["SyncThreadGroup"]
             if mode is not None and mode & sync:
-                return UNIFORM, "a thread-group barrier (SyncThreadGroup)"
+                return UNIFORM, _BARRIER
             return None
         if op.name.startswith("WaveMatrix_"):
             return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
@@ -383,6 +466,14 @@ class Uniformity:
                     notes = self.chain(branch.block.function, branch.cond or "")
                     source_notes += self.source_chain(branch.block.function, branch.cond or "",
                                                       [branch_span] if branch_span is not None else [])
+                if what == _BARRIER:
+                    # DXC accepts barriers anywhere, and the analysis may
+                    # miss why a branch is uniform: a warning.
+                    self.v.report("IR-UNIFORM-BARRIER", f"{what} may not be reached by every thread of the group: "
+                                  f"{where}", fn, ins, notes,
+                                  source=(f"this {what} may not be reached by every thread of the group: "
+                                          f"{source_where}", source_notes))
+                    continue
                 self.v.report("IR-UNIFORM-CONTROL-FLOW", f"{what} must be called from {uniform} control flow, "
                               f"but {where}", fn, ins, notes,
                               source=(f"this operation ({what}) must be called from {uniform} control flow, "
