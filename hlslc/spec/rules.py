@@ -420,17 +420,18 @@ _RULE_LIST: tuple[Rule, ...] = (
                      "array or struct is not IR at all.",
          help="Extract the rows (extractvalue), operate on each vector and insert the results."),
     Rule("IR-UNIFORM-CONTROL-FLOW",
-         "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
-         "branch whose condition may differ between threads",
+         "a matrix operation that needs uniform control flow sits under a branch whose condition may differ "
+         "between threads",
          "error",
          f"{_SPEC_0035}: \"must be called from wave-uniform (thread-group-uniform) control flow\"; "
          "DXIL barrier and wave operation rules",
          (COMPILE, IR),
-         description="Operations on Wave scope matrices, Wave Matrix operations and wave operations must be reached "
-                     "by every thread of the wave, and ThreadGroup scope matrices and group barriers by every thread "
-                     "of the group. hlslc follows the dataflow from thread IDs, lane indices and other per-thread "
-                     "values to branch conditions; an operation under a branch that may go different ways for "
-                     "different threads is reported with notes that lead to the source of the difference.",
+         description="Operations on Wave scope matrices and Wave Matrix operations must be reached by every thread "
+                     "of the wave, and operations on ThreadGroup scope matrices by every thread of the group. hlslc "
+                     "follows the dataflow from thread IDs, lane indices and other per-thread values to branch "
+                     "conditions; an operation under a branch that may go different ways for different threads is "
+                     "reported with notes that lead to the source of the difference. (A group barrier there is "
+                     "IR-UNIFORM-BARRIER, a warning.)",
          help="Move the operation out of the branch (compute it for every thread and select the result), or make the "
               "branch condition uniform, for example from constants, constant buffers or wave reductions. "
               "-Wno-error=uniformity makes this a warning."),

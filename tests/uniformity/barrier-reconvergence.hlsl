@@ -10,6 +10,9 @@
 // RUN: %hlslc -T cs_6_8 -D DIVERGENT -verify=divergent %s -o %t.ll
 // RUN: not %hlslc -T cs_6_8 -D DIVERGENT -Werror %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=WERROR
 // RUN: %hlslc -T cs_6_8 -D DIVERGENT -Wno-uniformity -verify %s -o %t.ll
+// RUN: not %hlslc -T cs_6_8 -D DIVERGENT -Werror=uniformity %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=ERROR
+// RUN: %hlslc -T cs_6_8 -D DIVERGENT -Werror -Wno-error=uniformity -verify=divergent %s -o %t.ll
+// ERROR: error: this thread-group barrier (SyncThreadGroup) may not be reached by every thread of the group: it is under a branch whose condition may differ between threads [-Wuniformity] [IR-UNIFORM-BARRIER]
 // WERROR: error: this thread-group barrier (SyncThreadGroup) may not be reached by every thread of the group: it is under a branch whose condition may differ between threads [-Wuniformity] [-Werror] [IR-UNIFORM-BARRIER]
 
 // expected-no-diagnostics
@@ -28,6 +31,7 @@ groupshared uint Ticket;
 // (the single-pass shape of FidelityFX SPD).
 [numthreads(GROUP, 1, 1)]
 void main(uint gi : SV_GroupIndex, uint3 group : SV_GroupID) {
+  // divergent-note@-1 2 {{this may differ between threads: dx.op FlattenedThreadIdInGroup differs per thread}}
   Shared[gi] = Data[group.x * GROUP + gi];
   GroupMemoryBarrierWithGroupSync();
 
@@ -85,4 +89,3 @@ void main(uint gi : SV_GroupIndex, uint3 group : SV_GroupID) {
   if (gi == 0)
     Data[group.x] = Shared[0];
 }
-// divergent-note@30 2 {{this may differ between threads: dx.op FlattenedThreadIdInGroup differs per thread}}
