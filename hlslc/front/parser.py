@@ -241,14 +241,19 @@ class _Builder:
         return c[0]
 
     def type_and_var_decl(self, c):
-        record = c[0]
-        if record.name is not None:
-            type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
-        else:
-            type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, "<anonymous>")]))
+        # `[groupshared|static|...] struct [S] { ... } a, b[4];`
+        _, specs, rest = self._split_specifiers(c)
+        record, declarators = rest[0], rest[1].items
+        if record.name is None:
+            # An anonymous struct gets clang's name for it, which no source
+            # name can clash with: `(anonymous struct at file:3:13)`.
+            line, column = record.span.file.line_col(record.span.start)
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{column})"
+        type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span,
+                                                                                              record.name)]))
         decls: list[A.Decl] = [record]
-        for d in c[1].items:
-            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
+        for d in declarators:
+            decls.append(A.VarDecl(d[-1], specs, type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):
