@@ -730,6 +730,27 @@ def _quad(ex, ins, o, args, mask):
     return v[src]
 
 
+@op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
+def _derivative(ex, ins, o, args, mask):
+    """Derivatives across the 2x2 quads of the group that QuadOp uses
+    (lanes 4k..4k+3: top left, top right, bottom left, bottom right).
+    Coarse: one difference for the whole quad, from its top left lane's
+    row (X) or column (Y); fine: each lane's own row or column."""
+    v = args[0]
+    flat = ex.d.flat.astype(np.int64)
+    base = np.arange(ex.d.count, dtype=np.int64) - flat % 4
+    within = flat % 4
+    if o.name.endswith("X"):
+        first = base + (within & 2 if o.name == "DerivFineX" else 0)
+        second = first + 1
+    else:
+        first = base + (within & 1 if o.name == "DerivFineY" else 0)
+        second = first + 2
+    first, second = (np.clip(i, 0, ex.d.count - 1) for i in (first, second))
+    with np.errstate(all="ignore"):
+        return (v[second] - v[first]).astype(v.dtype)
+
+
 # --------------------------------------------------------------------------
 # Atomics
 

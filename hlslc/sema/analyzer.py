@@ -1567,6 +1567,8 @@ class Analyzer:
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
         self._warn_conversions(match, expr.args)
         self._check_intrinsic_modes(match, expr.args, env)
+        if name in textures.DERIVATIVE_INTRINSICS:
+            self.derivative_uses.append(textures.DerivativeUse(name, expr.callee.span, env.function))
         if match.stage is not None:
             message = T.ray_tracing_error(name) if match.stage == "raytracing" else \
                 f"'{name}' is only allowed in pixel shaders"

@@ -208,6 +208,11 @@ bool QuadAny/QuadAll(bool)
 # Helper lanes exist only in pixel shaders: false in compute.
 bool IsHelperLane()
 
+# Derivatives: pixel shaders', and compute's from SM 6.6 on 2x2 quads of
+# the thread group (sema checks the shader model and the group's shape for
+# the entry that reaches them, as for Sample).
+T[S] ddx/ddy/ddx_coarse/ddy_coarse/ddx_fine/ddy_fine/fwidth(T[S])  where T: float
+
 # Stage-specific intrinsics (`@stage=...`): pixel shaders' and ray
 # tracing's (which hlslc does not compile).  A helper in a shared header may
 # call them; only a call the entry point reaches is an error, as in DXC

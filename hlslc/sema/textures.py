@@ -37,6 +37,10 @@ if TYPE_CHECKING:  # pragma: no cover
 DERIVATIVE_METHODS = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpBias",
                                 "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
 
+# The derivative intrinsics: the same rules as the implicit derivatives of
+# the methods above (`derivative_errors`).
+DERIVATIVE_INTRINSICS = frozenset({"ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+
 _CHANNELS = ("Red", "Green", "Blue", "Alpha")
 
 
