@@ -240,15 +240,20 @@ class _Builder:
     def type_decl(self, c):
         return c[0]
 
+    @staticmethod
+    def _name_anonymous(record: A.StructDecl) -> None:
+        """An anonymous struct that declares variables or a typedef gets
+        clang's name for it, which no source name can clash with:
+        `(anonymous struct at file:3:13)`."""
+        if record.name is None:
+            line, column = record.span.file.line_col(record.span.start)
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{column})"
+
     def type_and_var_decl(self, c):
         # `[groupshared|static|...] struct [S] { ... } a, b[4];`
         _, specs, rest = self._split_specifiers(c)
         record, declarators = rest[0], rest[1].items
-        if record.name is None:
-            # An anonymous struct gets clang's name for it, which no source
-            # name can clash with: `(anonymous struct at file:3:13)`.
-            line, column = record.span.file.line_col(record.span.start)
-            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{column})"
+        self._name_anonymous(record)
         type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span,
                                                                                               record.name)]))
         decls: list[A.Decl] = [record]
@@ -263,6 +268,25 @@ class _Builder:
                 names.append(item.items[0])
                 dims.append(item.items[1])
         return A.TypedefDecl(self.cover(c), c[1], names, dims)
+
+    def typedef_struct_decl(self, c):
+        # `typedef struct [Tag] { ... } Name, *...;` (C style): the struct,
+        # then the typedef of it.
+        record = c[1]
+        self._name_anonymous(record)
+        type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
+        names, dims = [], []
+        for item in c[2:]:
+            if isinstance(item, _Pending):
+                names.append(item.items[0])
+                dims.append(item.items[1])
+        return A.DeclGroup(self.cover(c), [record, A.TypedefDecl(self.cover(c), type_ref, names, dims)])
+
+    def struct_forward_decl(self, c):
+        # `struct S;`: a declaration of a struct defined later (HLSL 2016
+        # and later, as in DXC); the name is a type from here on (the
+        # lexer's), the definition gives it its members.
+        return A.EmptyDecl(self.cover(c))
 
     def typedef_declarator(self, c):
         dims = [d.items for d in c[1:]]

@@ -903,6 +903,9 @@ class Codegen:
                 return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
+            known = self.symbol_of(expr)
+            if isinstance(known, T.ConstValue):
+                return ir.Constant(I32, known.value)     # sema's value (it saw the locals)
             return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
         raise LowerError("code generation does not support this expression yet", expr.span)
 

@@ -915,7 +915,8 @@ class Analyzer:
                 self.check_expr(operand.object, env)
                 if self.bit_field_named(operand) is not None:
                     raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
-            self.engine.evaluate(expr, env)
+            # Its value, for lowering (which has no local scope to look in).
+            self.result.symbols[id(expr)] = self.engine.evaluate(expr, env)
             return T.UINT
         if isinstance(expr, A.InitListExpr):
             raise SemaError("initializer list cannot be used here", expr.span)

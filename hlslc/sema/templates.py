@@ -970,7 +970,12 @@ class Engine:
                 else:
                     t = self.entity_as_type(found, operand.span, operand.name.spelling())
             else:
-                raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+                # `sizeof(a[0])`, `sizeof(s.field)` (the `arraysize` macro of
+                # many engines): the type of an lvalue expression.
+                found_t = self._lvalue_type(operand, env)
+                if found_t is None:
+                    raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+                t = found_t
             size = T.size_of(t)
             if size is None:
                 raise SemaError(f"invalid application of 'sizeof' to '{t.spell()}'", expr.span)
@@ -979,6 +984,34 @@ class Engine:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
         raise SemaError("expression is not an integral constant expression", expr.span)
+
+    def _lvalue_type(self, expr: Any, env: Env) -> T.Type | None:
+        """The type of a variable, an element or a field of one (what
+        `sizeof` may ask of an expression without evaluating it), or None."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.NameExpr):
+            found = self.lookup_all(expr.name.parts[0].name, env) if len(expr.name.parts) == 1 else \
+                self.resolve_qualified(expr.name, env)
+            item = found[0] if found else None
+            return self.var_type(item) if isinstance(item, VarSymbol) else None
+        if isinstance(expr, A.IndexExpr):
+            base = self._lvalue_type(expr.base, env)
+            if isinstance(base, T.ArrayType):
+                return base.elem
+            if isinstance(base, T.VectorType):
+                return base.elem
+            if isinstance(base, T.MatrixType):
+                return T.vector_of(base.elem, base.cols)
+            return None
+        if isinstance(expr, A.MemberExpr):
+            base = self._lvalue_type(expr.object, env)
+            if isinstance(base, T.ClassType):
+                for sym in self.members_of(base.instance).get(expr.member.name, ()):
+                    if isinstance(sym, VarSymbol):
+                        return self.var_type(sym)
+            return None
+        return None
 
     def entity_value(self, found: list[Any], span: Span | None, spelled: str) -> T.ConstValue:
         item = found[0]
