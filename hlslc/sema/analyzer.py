@@ -1171,7 +1171,9 @@ class Analyzer:
             return textures.check_subscript(base, index, expr)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
-            if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
+            # A floating-point subscript converts to uint (DXC's HLSL change
+            # to clang's rule: `clipmaps[floor(lod)]`).
+            if not (isinstance(index, T.ScalarType) and index.kind == "float"):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
             self._check_constant_index(expr.index, env, base.size, expr, array=True)
