@@ -43,7 +43,7 @@ from ..dxil.types import IRError, IRType, TypeTable
 from . import spec
 from .base import Handle, Parts, Ptr, Slot, SpirvError, Val, no_mapping, read_operands
 from .buffers import Buffers
-from .descriptors import ResourceInfo, apply_vulkan_options, from_metadata
+from .descriptors import ResourceInfo, apply_vulkan_options, assign_implicit_bindings, from_metadata
 from .linalg_dxc import LinAlg, generic_matrix
 from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
@@ -178,6 +178,7 @@ class Translator:
             apply_vulkan_options(options.resources, options.vulkan_options)
         except ValueError as err:
             raise SpirvError(str(err)) from None
+        assign_implicit_bindings(options.resources)
         self.buffers = Buffers(self, options.resources)
         self.matrices = Matrices(self)
         self.linalg = LinAlg(self)
