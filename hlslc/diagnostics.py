@@ -42,6 +42,30 @@ class Note(ValueRecord):
     __hash__ = None  # type: ignore[assignment]
 
 
+class IRPlace(ValueRecord):
+    """Where an IR validator finding is, as DXC's validator prints it:
+    the message without hlslc's "(in function ...)" tail, the function
+    (its LLVM name without `@`), the block and the instruction text, and
+    `order`, the key that sorts findings into the order DXC reports them
+    (phase, function line, instruction line)."""
+
+    message: str
+    function: str | None
+    block: str | None
+    instruction: str | None
+    order: tuple[int, ...]
+    __slots__ = ("message", "function", "block", "instruction", "order")
+    _fields = ("message", "function", "block", "instruction", "order")
+
+    def __init__(self, message: str, function: str | None = None, block: str | None = None,
+                 instruction: str | None = None, order: tuple[int, ...] = ()) -> None:
+        self.message = message
+        self.function = function
+        self.block = block
+        self.instruction = instruction
+        self.order = order
+
+
 class Diagnostic(ValueRecord):
     """One reported problem: severity, message, optional stable ID, the span
     it is about, notes, and further spans to underline."""
@@ -59,10 +83,12 @@ class Diagnostic(ValueRecord):
     # With `path` and no span: the 1-based line of that file the diagnostic
     # is about, when known (the IR validator's line of an .ll file).
     line: int | None
-    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
-    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
+    # The IR validator's findings: where in the IR, for DXC-style output.
+    ir: IRPlace | None
+    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path", "line", "ir")
+    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path", "line", "ir")
 
-    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None, line: int | None = None) -> None:
+    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None, line: int | None = None, ir: IRPlace | None = None) -> None:
         self.severity = severity
         self.message = message
         self.span = span
@@ -71,6 +97,7 @@ class Diagnostic(ValueRecord):
         self.secondary = [] if secondary is None else secondary
         self.path = path
         self.line = line
+        self.ir = ir
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -87,13 +114,40 @@ class CompileError(Exception):
     """Raised to abandon a stage after a fatal diagnostic was reported."""
 
 
+# Warning groups, as in DXC (clang): a grouped warning ends with its flag
+# (`[-Wfor-redefinition]`) and `-Wno-GROUP` silences it.  A group may hold
+# others (`-Wno-hlsl-202x-extensions` silences `hlsl-groupshared-202x` too).
+WARNING_GROUPS: dict[str, tuple[str, ...]] = {
+    "for-redefinition": (),
+    "hlsl-202x-extensions": ("hlsl-groupshared-202x",),
+    "hlsl-groupshared-202x": (),
+    "deprecated-declarations": (),
+    "array-bounds": (),
+}
+
+
+def disabled_groups(names: Iterable[str]) -> frozenset[str]:
+    """The groups `-Wno-NAME` for each of `names` silences (with those
+    each holds)."""
+    out: set[str] = set()
+    work = list(names)
+    while work:
+        name = work.pop()
+        if name not in out:
+            out.add(name)
+            work.extend(WARNING_GROUPS.get(name, ()))
+    return frozenset(out)
+
+
 class Diagnostics:
     """The sink every stage receives.  Stages never print."""
 
-    def __init__(self, warnings_as_errors: bool = False, suppress_warnings: bool = False) -> None:
+    def __init__(self, warnings_as_errors: bool = False, suppress_warnings: bool = False,
+                 disabled_warnings: Iterable[str] = ()) -> None:
         self.items: list[Diagnostic] = []
         self.warnings_as_errors = warnings_as_errors
         self.suppress_warnings = suppress_warnings
+        self.disabled_groups = disabled_groups(disabled_warnings)
         self.error_count = 0
         self.warning_count = 0
 
@@ -129,7 +183,13 @@ class Diagnostics:
     def fatal(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
         return self.report(Diagnostic(Severity.FATAL, message, span, id))
 
-    def warning(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
+    def warning(self, span: Span | None, message: str, id: str | None = None, group: str | None = None) -> Diagnostic:
+        """A warning; one of a `group` (WARNING_GROUPS) names its flag and is
+        dropped when the group is disabled (the diagnostic is returned, not
+        recorded)."""
+        if group is not None:
+            diag = Diagnostic(Severity.WARNING, f"{message} [-W{group}]", span, id)
+            return diag if group in self.disabled_groups else self.report(diag)
         return self.report(Diagnostic(Severity.WARNING, message, span, id))
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:

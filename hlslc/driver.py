@@ -21,9 +21,9 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from . import paths as resources
-from .diagnostics import Diagnostic, Diagnostics, Severity, render_text
+from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
-from .source import SourceFile
+from .source import SourceFile, decode_source_bytes
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .front.ast import TranslationUnit
@@ -67,8 +67,10 @@ HLSL_VERSIONS: dict[str, int] = {"2016": 2016, "2017": 2017, "2018": 2018, "2021
 DEFAULT_PROFILE = "cs_6_10"
 
 # Revisions of the dx::linalg API that `#include <dx/linalg.h>` can give:
-# proposal 0035 as adopted for SM 6.10, or its earlier "SM 6.x" draft.
-LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft")
+# proposal 0035 as adopted for SM 6.10, its earlier "SM 6.x" draft, or the
+# amended proposal as DXC ships it ("dxc": DXC's header API, builtins and
+# DXIL; docs/dxc-linalg.md).
+LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft", "dxc")
 DEFAULT_LINALG_REVISION = "sm6.10"
 
 
@@ -205,7 +207,8 @@ class CompileOptions(ValueRecord):
     # "disk" (and memory), "memory" (this process only) or "off"; one of
     # `HEADER_CACHE_MODES`.  See hlslc/front/header_cache.py.
     header_cache: str
-    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x.
+    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x
+    # (the constructor also takes them as -HV spells them: "2018", "202x").
     hlsl_version: int
     # -Zpr: matrices with no `row_major`/`column_major` of their own are laid
     # out row by row in buffers (DXC's default, -Zpc, is column by column).
@@ -225,6 +228,13 @@ class CompileOptions(ValueRecord):
     # ("warning", "error" for -Werror=portability, "no-error" for
     # -Wno-error=portability, "off" for -Wno-portability).
     portability: str
+    # -Wno-GROUP: the warning groups (diagnostics.WARNING_GROUPS) silenced.
+    disabled_warnings: tuple[str, ...]
+    # How a barrier that may be under divergent control flow is reported
+    # (the -Wuniformity warning): "warning" (an error under -Werror),
+    # "error" (-Werror=uniformity), "no-error" (-Wno-error=uniformity: a
+    # warning even under -Werror) or "off" (-Wno-uniformity).
+    uniformity_warnings: str
     # --confine-includes: `#include` reads only files inside `include_dirs`
     # and the built-in headers (for services compiling source they do not
     # trust: no absolute paths, no `..` out of the folders, no symbolic
@@ -233,7 +243,7 @@ class CompileOptions(ValueRecord):
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability", "confine_includes")
+               "target_device", "portability", "disabled_warnings", "uniformity_warnings", "confine_includes")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -244,6 +254,7 @@ class CompileOptions(ValueRecord):
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
                  target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
+                 disabled_warnings: tuple[str, ...] = (), uniformity_warnings: str = "warning",
                  confine_includes: bool = False) -> None:
         self.profile = profile
         self.entry = entry
@@ -265,6 +276,8 @@ class CompileOptions(ValueRecord):
         self.bracket_depth = bracket_depth
         self.target_device = target_device
         self.portability = portability
+        self.disabled_warnings = tuple(disabled_warnings)
+        self.uniformity_warnings = uniformity_warnings
         self.confine_includes = confine_includes
         self.__post_init__()
 
@@ -280,12 +293,20 @@ class CompileOptions(ValueRecord):
                              f"not {self.header_cache!r}")
         if not (isinstance(self.bracket_depth, int) and 1 <= self.bracket_depth <= MAX_BRACKET_DEPTH):
             raise ValueError(f"bracket_depth must be an int from 1 to {MAX_BRACKET_DEPTH}, not {self.bracket_depth!r}")
+        if isinstance(self.hlsl_version, str) and self.hlsl_version in HLSL_VERSIONS:
+            self.hlsl_version = HLSL_VERSIONS[self.hlsl_version]     # "2018", "202x" as -HV spells them
+        if self.hlsl_version in (2015, "2015"):
+            raise ValueError("hlsl_version 2015 is only supported for language services (as in DXC); the oldest "
+                             "version hlslc compiles is 2016")
         if self.hlsl_version not in HLSL_VERSIONS.values():
             raise ValueError(f"hlsl_version must be one of {sorted(set(HLSL_VERSIONS.values()))}, "
                              f"not {self.hlsl_version!r}")
         if self.enable_16bit_types and self.target.shader_model < (6, 2):
             raise ProfileError(f"-enable-16bit-types needs shader model 6.2 or later; the target is "
                                f"{self.target}")
+        if self.enable_16bit_types and self.hlsl_version < 2018:
+            raise ProfileError(f"-enable-16bit-types needs HLSL 2018 or later, as in DXC; the language version is "
+                               f"{self.hlsl_version} (-HV)")
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
@@ -294,6 +315,13 @@ class CompileOptions(ValueRecord):
             self.target_device = load_device(self.target_device)
         if self.portability not in ("warning", "error", "no-error", "off"):
             raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
+        if self.uniformity_warnings not in ("warning", "error", "no-error", "off"):
+            raise ValueError(f"uniformity_warnings must be 'warning', 'error', 'no-error' or 'off', not "
+                             f"{self.uniformity_warnings!r}")
+        unknown = [g for g in self.disabled_warnings if g not in WARNING_GROUPS]
+        if unknown:
+            raise ValueError(f"disabled_warnings: unknown warning group {unknown[0]!r}; the groups are "
+                             f"{', '.join(WARNING_GROUPS)}")
 
     @property
     def target(self) -> Profile:
@@ -303,7 +331,11 @@ class CompileOptions(ValueRecord):
 
     @property
     def native_16bit_types(self) -> bool:
-        """Whether `half`/`int16_t` are real 16-bit types for this compile."""
+        """Whether `half`/`int16_t` are real 16-bit types for this compile.
+        The dxc revision follows DXC, which turns them on only when asked
+        (`-enable-16bit-types`), SM 6.10 included."""
+        if self.linalg_revision == "dxc":
+            return self.enable_16bit_types
         return self.enable_16bit_types or self.target.requires_16bit_types
 
 
@@ -423,7 +455,7 @@ class CompileFailed(Exception):
 def read_source_file(path: str, diags: Diagnostics) -> str | None:
     """The text of the main input file, or None after reporting why not.
 
-    The file must be UTF-8 (a leading byte-order mark is dropped).
+    The file is read as DXC reads it (`source.decode_source_bytes`).
     """
     if os.path.isdir(path):
         diags.report(Diagnostic(Severity.ERROR, "cannot read input: is a directory", path=path))
@@ -445,18 +477,13 @@ def read_source_file(path: str, diags: Diagnostics) -> str | None:
 
 
 def decode_source(data: bytes, path: str, diags: Diagnostics) -> str | None:
-    """Decode UTF-8 source bytes; report the first bad byte's place if invalid."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        diags.report(Diagnostic(
-            Severity.ERROR,
-            f"input is not valid UTF-8: byte 0x{data[exc.start]:02X} at line {line}, column {column}",
-            path=path))
-        return None
-    return text[1:] if text.startswith("\ufeff") else text
+    """Source bytes as text, read as DXC reads them (a byte-order mark's
+    encoding; UTF-8; else Windows-1252); None after reporting a file its
+    byte-order mark misdescribes."""
+    text, why = decode_source_bytes(data)
+    if text is None:
+        diags.report(Diagnostic(Severity.ERROR, f"input {why}", path=path))
+    return text
 
 
 # --------------------------------------------------------------------------
@@ -575,7 +602,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
     profile = options.profile
     sema = analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
-                                                 main_path=path, hlsl_version=options.hlsl_version))
+                                                 main_path=path, hlsl_version=options.hlsl_version,
+                                                 linalg_revision=options.linalg_revision))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
         from .portability import check_portability  # loaded only with --target-device
@@ -593,7 +621,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path, row_major=options.row_major_matrices,
-                                                hlsl_version=options.hlsl_version))
+                                                hlsl_version=options.hlsl_version,
+                                                linalg_revision=options.linalg_revision))
 
 
 # Rules the validator checks that depend on the program rather than on
@@ -602,7 +631,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
 # wave and group sizes meeting a matrix in an inlined helper): reported at
 # the source span of the instruction.  Any other rule failing on hlslc's IR
 # is a bug in hlslc.
-_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "LINALG-UNIFORM-VALUE", "LINALG-THREADS-K"})
+_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "IR-UNIFORM-BARRIER", "LINALG-UNIFORM-VALUE",
+                            "LINALG-THREADS-K"})
 # The rules `-Wno-error=uniformity` turns into warnings.
 _UNIFORMITY_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW"})
 
@@ -612,16 +642,21 @@ class InternalValidationError(RuntimeError):
 
 
 def _validate(result: CompileResult) -> Any:
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .validate import validate_text  # likewise
     from .validate.parallel import print_and_validate  # likewise
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
-    done = print_and_validate(module, path, True, options.linalg_revision,
-                              lambda text, functions: ir_line_locator(module, text, functions))
-    if done is not None:
+    done = None if getattr(module, "hlslc_dxc_style", False) else \
+        print_and_validate(module, path, True, options.linalg_revision,
+                           lambda text, functions: ir_line_locator(module, text, functions))
+    if getattr(module, "hlslc_dxc_style", False):
+        text, locate = module_text(module)
+        result.ir_text = text
+        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    elif done is not None:
         text, found = done
         result.ir_text = text
     else:
@@ -630,14 +665,27 @@ def _validate(result: CompileResult) -> Any:
     # In source order, however the validator walked the module (in one
     # process or two, see hlslc/validate/parallel.py).
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
-    own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
+    user_rules = _USER_IR_RULES
+    if options.linalg_revision == "dxc":
+        # DXC's LinAlg rules check values the program gives (layouts,
+        # strides, alignments, shapes): like DXC's "validation errors",
+        # they are the user's to fix, reported at the source.
+        # So is a Wave- or ThreadGroup-scope operation in a library
+        # function that is no compute entry: DXC's table allows those
+        # operations in compute shaders only ("not valid in shader model
+        # lib_6_10(lib)"), and its validator says so at the call.
+        user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
+                                                                      or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-STAGE"
+                                                                      and "Opcode LinAlg" in d.message)}
+    own = [d for d in found if d.is_error and d.id not in user_rules]
     if own:
         raise InternalValidationError(
             "the generated IR fails validation: " + "; ".join(f"[{d.id}] {d.message}" for d in own[:3]))
     seen: set[tuple] = set()
     failed = False
     for diag in found:
-        if diag.id not in _USER_IR_RULES:
+        if diag.id not in user_rules:
             continue
         # One source construct can lower to several operations (Splat is
         # createMatrix then fillMatrix): report it once.
@@ -645,7 +693,16 @@ def _validate(result: CompileResult) -> Any:
         if key in seen:
             continue
         seen.add(key)
-        if diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
+        if diag.id == "IR-UNIFORM-BARRIER":
+            # The -Wuniformity warning (a barrier the analysis cannot show
+            # every thread reaches; DXC says nothing).
+            mode = options.uniformity_warnings
+            if mode == "off":
+                continue
+            diag.message += " [-Wuniformity]"
+            diag.severity = Severity.ERROR if mode == "error" else Severity.WARNING
+            diags.report(diag, upgrade=mode == "warning")
+        elif diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
             diag.severity = Severity.WARNING
             diag.message += " [-Wno-error=uniformity]"
             diags.report(diag, upgrade=False)
@@ -658,12 +715,12 @@ def _validate(result: CompileResult) -> Any:
 def _spirv(result: CompileResult) -> Any:
     """The SPIR-V stage: the validated IR of the compute entry, translated.
     A construct with no SPIR-V form is an error at its source location."""
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .spirv import Options, SpirvError, emit_spirv, from_bindings  # the SPIR-V backend loads only for -spirv
 
     options = result.options
     module = result.module
-    text = result.ir_text if result.ir_text is not None else str(module)
+    text = result.ir_text if result.ir_text is not None else module_text(module)[0]
     result.ir_text = text
     if options.target.kind != "cs":
         result.diagnostics.report(Diagnostic(
@@ -704,7 +761,10 @@ def _render_output(result: CompileResult) -> str | None:
         from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
-        return result.ir_text if result.ir_text is not None else str(result.module)
+        if result.ir_text is not None:
+            return result.ir_text
+        from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+        return module_text(result.module)[0]
     return None
 
 
@@ -719,7 +779,7 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     """
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     result = CompileResult(path=path, options=options, diagnostics=diags)
     with _collector_paused():
         _run_stages(_StageRunner(result), text, path)
@@ -739,7 +799,7 @@ def compile_file(path: str | os.PathLike[str], options: CompileOptions | None = 
     path = os.fspath(path)
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     text = read_source_file(path, diags)
     if text is None:
         return CompileResult(path=path, options=options, diagnostics=diags)

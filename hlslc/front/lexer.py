@@ -36,7 +36,9 @@ _SCALARS = (
 ).split()
 
 BUILTIN_TYPES: frozenset[str] = frozenset(
-    ["void", "int8_t4_packed", "uint8_t4_packed", "string"]
+    ["void", "int8_t4_packed", "uint8_t4_packed", "string",
+     # The opaque matrix handle of `--linalg-revision=dxc` (DXC's builtin type).
+     "__builtin_LinAlgMatrix"]
     + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
@@ -46,15 +48,30 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
-    "WaveMatrixRightRowAcc RayQuery".split()
+    "WaveMatrixRightRowAcc RayQuery "
+    "InputPatch OutputPatch PointStream LineStream TriangleStream".split()
 ) | TEMPLATED_RESOURCES
+
+# Parameter modifiers of geometry and mesh shaders (`triangle float4 v[3]`,
+# `out vertices V verts[32]`): keywords only at the start of a parameter,
+# before its type, so `line` and `point` stay names everywhere else.
+CONTEXTUAL_MODIFIERS = frozenset({"vertices", "indices", "primitives", "payload", "point", "line", "triangle",
+                                  "lineadj", "triangleadj"})
+_PARAM_STARTS = frozenset({"(", ",", "in", "out", "inout", "const", "uniform"})
+
+# The C++11 type attribute of DXC's matrix handle type (`--linalg-revision=dxc`).
+LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
 
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.
 _TEMPLATED_METHODS = frozenset({"Load", "Store"})
 
-_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
-_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
-                       r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
+# Integer literals: hexadecimal, decimal, octal and (as clang, so DXC)
+# binary `0b1010`; float literals with HLSL's suffixes (`f`, `h`, `l`, and
+# the fixed-size `f16`/`f32`/`f64` of HLSL 202x, which DXC accepts earlier
+# with a warning).
+_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
+_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
 
 def _too_large(text: str) -> bool:
     """Whether an integer literal (well formed) needs more than 64 bits.
@@ -62,6 +79,8 @@ def _too_large(text: str) -> bool:
     digits = text.rstrip("uUlL")
     if digits[:2] in ("0x", "0X"):
         digits, base, most = digits[2:], 16, 16
+    elif digits[:2] in ("0b", "0B"):
+        digits, base, most = digits[2:], 2, 64
     elif len(digits) > 1 and digits[0] == "0":
         base, most = 8, 22
     else:
@@ -225,6 +244,10 @@ class Classifier:
 
             if kind is T.IDENT or kind == T.IDENT:
                 kw = keywords.get(text)
+                if kw is not None and text in CONTEXTUAL_MODIFIERS and not (
+                        brackets and brackets[-1] == "(" and prev_text in _PARAM_STARTS
+                        and i + 1 < n and pptokens[i + 1].kind == T.IDENT):
+                    kw = None       # `line`, `point`, ... are names outside a parameter's modifiers
                 if kw is not None:
                     ttype = kw
                     if text in ("struct", "class") and prev_text != "enum":
@@ -375,6 +398,11 @@ class Classifier:
                     brackets.append("(")
                 elif text == "[":
                     brackets.append("[")
+                    if nxt == "[" and i + 2 < n and pptokens[i + 2].text == LINALG_MATRIX_ATTRIBUTE:
+                        # `T [[__LinAlgMatrix_Attributes(...)]]`: a type's
+                        # attribute, a terminal of its own so that `[` after
+                        # a type stays an array suffix everywhere else.
+                        ttype = "TYPE_ATTR"
                 elif text == "{":
                     opened = _Scope(pending_brace)
                     brackets.append("{")

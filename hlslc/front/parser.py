@@ -240,20 +240,25 @@ class _Builder:
     def type_decl(self, c):
         return c[0]
 
-    def type_and_var_decl(self, c):
-        # `struct S { ... } s;`, `groupshared struct { ... } s[64];`: the
-        # struct and its variables.  An anonymous struct gets clang's name
-        # for it, which no source can spell.
-        specs = [str(item) for item in c if isinstance(item, Token) and item.type != "SEMICOLON"]
-        record = next(item for item in c if isinstance(item, A.StructDecl))
-        declarators = next(item for item in c if isinstance(item, _Pending) and item.kind == "declarators")
+    @staticmethod
+    def _name_anonymous(record: A.StructDecl) -> None:
+        """An anonymous struct that declares variables or a typedef gets
+        clang's name for it, which no source name can clash with:
+        `(anonymous struct at file:3:13)`."""
         if record.name is None:
-            line, col = record.span.line_col()
-            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{col})"
-        type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
+            line, column = record.span.file.line_col(record.span.start)
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{column})"
+
+    def type_and_var_decl(self, c):
+        # `[groupshared|static|...] struct [S] { ... } a, b[4];`
+        _, specs, rest = self._split_specifiers(c)
+        record, declarators = rest[0], rest[1].items
+        self._name_anonymous(record)
+        type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span,
+                                                                                              record.name)]))
         decls: list[A.Decl] = [record]
-        for d in declarators.items:
-            decls.append(A.VarDecl(d[-1], list(specs), type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
+        for d in declarators:
+            decls.append(A.VarDecl(d[-1], specs, type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):
@@ -265,12 +270,10 @@ class _Builder:
         return A.TypedefDecl(self.cover(c), c[1], names, dims)
 
     def typedef_struct_decl(self, c):
-        # `typedef struct { ... } Name;`: the struct (named as clang names an
-        # anonymous one) and the typedef of it.
+        # `typedef struct [Tag] { ... } Name, *...;` (C style): the struct,
+        # then the typedef of it.
         record = c[1]
-        if record.name is None:
-            line, col = record.span.line_col()
-            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{col})"
+        self._name_anonymous(record)
         type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
         names, dims = [], []
         for item in c[2:]:
@@ -279,9 +282,10 @@ class _Builder:
                 dims.append(item.items[1])
         return A.DeclGroup(self.cover(c), [record, A.TypedefDecl(self.cover(c), type_ref, names, dims)])
 
-    def forward_struct_decl(self, c):
-        # `struct S;`: the lexer already knows S as a type; the definition
-        # that follows declares it.
+    def struct_forward_decl(self, c):
+        # `struct S;`: a declaration of a struct defined later (HLSL 2016
+        # and later, as in DXC); the name is a type from here on (the
+        # lexer's), the definition gives it its members.
         return A.EmptyDecl(self.cover(c))
 
     def typedef_declarator(self, c):
@@ -423,6 +427,8 @@ class _Builder:
         keyword = str(c[0])
         name, targs, bases = None, None, []
         i = 1
+        if isinstance(c[i], _Pending) and c[i].kind == "attrs":
+            i += 1      # `struct [raypayload] P { ... }`: nothing hlslc uses
         if isinstance(c[i], Token) and c[i].type in ("NAME", "TYPE_NAME"):
             name = str(c[i])
             i += 1
@@ -481,6 +487,17 @@ class _Builder:
         else:
             name = base
         return A.BuiltinType(self.cover(c), name)
+
+    def norm_keyword(self, c):
+        return c[0]
+
+    def norm_type(self, c):
+        return A.NormType(self.cover(c), str(c[0]), c[1])
+
+    def attributed_type(self, c):
+        attr = next(item for item in c if isinstance(item, A.Attribute))
+        attr.span = self.cover(c[1:])
+        return A.AttributedType(self.cover(c), c[0], attr)
 
     def builtin_template_type(self, c):
         args = c[2].items if isinstance(c[2], _Pending) else []
@@ -685,6 +702,8 @@ class _Builder:
         # replaces the rest), so these conversions cannot fail.
         if digits[:2] in ("0x", "0X"):
             value = int(digits[2:], 16)
+        elif digits[:2] in ("0b", "0B"):
+            value = int(digits[2:], 2)
         elif len(digits) > 1 and digits[0] == "0" and all(d in "01234567" for d in digits):
             value = int(digits, 8)
         else:
@@ -693,7 +712,10 @@ class _Builder:
 
     def float_literal(self, c):
         text = str(c[0])
-        digits = text.rstrip("fFhHlL")
+        if text[-3:].lower() in ("f16", "f32", "f64"):
+            digits = text[:-3]      # a fixed-size suffix (HLSL 202x)
+        else:
+            digits = text.rstrip("fFhHlL")
         suffix = text[len(digits):]
         try:
             value = float(digits)

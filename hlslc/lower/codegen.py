@@ -35,7 +35,7 @@ from ..sema.conversions import binary_operand_type, integer_constant, literal_de
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import wavematrix
+from . import dxc_linalg, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
 from .bindings import BindingError, ResourceTable
@@ -46,6 +46,9 @@ from .layout import CBUFFER, STRUCTURED, LayoutBuilder
 from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
+from .ssa import optimize_module
+from .dxc_print import print_module
+from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
@@ -88,9 +91,13 @@ class LowerOptions(ValueRecord):
     row_major: bool      # -Zpr: matrices without an orientation are row_major in memory
     # -HV: before 2021, '&&', '||' and '?:' evaluate both sides, element-wise.
     hlsl_version: int
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version")
+    # --linalg-revision: "dxc" lowers DXC's matrix builtins to DXC's DXIL,
+    # in SSA form, printed as DXC prints its modules (hlslc/lower/dxc_*).
+    linalg_revision: str
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
+               "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -99,6 +106,7 @@ class LowerOptions(ValueRecord):
         self.module_name = module_name
         self.row_major = row_major
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -177,6 +185,25 @@ def ir_line_locator(module: ir.Module, text: str,
     return locate
 
 
+def module_text(module: ir.Module) -> "tuple[str, Callable[[int], Span | None]]":
+    """The text of a lowered module, and a map from its lines to source
+    spans: llvmlite's spelling, or for the dxc revision LLVM's as DXC
+    prints it (`dxc_print`)."""
+    if not getattr(module, "hlslc_dxc_style", False):
+        text = str(module)
+        return text, ir_line_locator(module, text)
+    lines: dict[int, ir.Instruction] = {}
+    text = print_module(module, lambda ins: call_comment(ins, ir_ops), lines)
+    spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
+
+    def locate(line: int) -> Span | None:
+        ins = lines.get(line)
+        entry = spans.get(id(ins)) if ins is not None else None
+        return entry[1] if entry is not None and entry[0] is ins else None
+
+    return text, locate
+
+
 _WAVE_MATRIX_COPY = ("a wave matrix cannot be copied or assigned: each is one opaque matrix (an alloca with "
                      "its waveMatrix_Annotate); declare it, fill it with its methods, and pass it to functions")
 
@@ -194,6 +221,10 @@ class _SpanBuilder(ir.IRBuilder):
     def _insert(self, instr: ir.Instruction) -> None:
         super()._insert(instr)
         span = self._gen.cur_span
+        if span is not None and span.file.is_builtin and self._gen.user_calls:
+            # Code of a built-in header (the dxc revision's inline API)
+            # answers for the user's call that reached it.
+            span = self._gen.user_calls[-1]
         if span is not None:
             self._spans[id(instr)] = (instr, span)
 
@@ -249,6 +280,28 @@ class Codegen:
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
         self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+        # The user's calls into built-in header functions being inlined, the
+        # outermost last pushed first (what the header's code reports at).
+        self.user_calls: list[Span] = []
+        # The SM 6.10 and draft revisions' matrices (`dx.types.MatrixRef*`
+        # handles, their operations lowered by `linalg`); the dxc revision's
+        # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
+        self.api_matrices = options.linalg_revision != "dxc"
+        # The dxc revision's IR follows DXC's lowering choices too (native
+        # vector buffer operations from SM 6.9, DXC's global names).
+        self.dxc_style = not self.api_matrices
+        # dxc revision: each `%dx.types.LinAlgMatrix...` type made, with the
+        # handle type it stands for, in first-use order (`!dx.targetTypes`).
+        self.linalg_target_types: dict[str, tuple[ir.IdentifiedStructType, T.LinAlgHandleType]] = {}
+
+    def unused_lanes(self, ty: ir.VectorType) -> ir.Constant:
+        """The second operand of a shufflevector that takes lanes of its
+        first only: `undef` as DXC writes it (dxc revision), else zeros."""
+        return _VectorUndef(ty) if self.dxc_style else ir.Constant(ty, None)
+
+    def api_matrix(self, t: T.Type) -> bool:
+        """A dx::linalg matrix of the SM 6.10 or draft revision (a handle)."""
+        return self.api_matrices and _is_linalg(t)
 
     # ------------------------------------------------------------------
     # Types
@@ -312,8 +365,10 @@ class Codegen:
             return self.structs["dx.types.Handle"]
         if isinstance(t, T.WaveMatrixType):
             return self.structs["dx.types.waveMatrix"].as_pointer()
+        if isinstance(t, T.LinAlgHandleType):
+            return dxc_linalg.matrix_type(self, t, span)
         if isinstance(t, T.ClassType):
-            if _is_linalg(t):
+            if self.api_matrix(t):
                 return self.structs["dx.types.MatrixRef"].as_pointer()
             return ir.LiteralStructType([self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
         if t is T.VOID:
@@ -378,6 +433,8 @@ class Codegen:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:
             self.res.errors.append(err)
+        if self.options.stage == "cs" and self.sema.entry is not None:
+            self.res.settle_overlaps(self.sema.reach([self.sema.entry]).globals_used(self.sema.global_uses))
         if self.res.errors:
             for err in self.res.errors[:-1]:
                 self.diags.error(err.span, err.message)
@@ -391,6 +448,8 @@ class Codegen:
         else:
             names = [fn.name for fn in self.sema.functions if fn.decl.body is not None and fn.owner is None]
             for fn in self.sema.functions:
+                if fn.decl.span is not None and fn.decl.span.file.is_builtin:
+                    continue        # a built-in header's helper is no export of the library
                 if fn.decl.body is not None and fn.owner is None and not fn.template_bindings:
                     shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
                     if shader is None:
@@ -402,6 +461,11 @@ class Codegen:
                         raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
+        if not self.api_matrices:
+            # The dxc revision's IR is DXC's: in SSA form, its calls inlined,
+            # printed as DXC prints it (`module_text`).
+            optimize_module(self.module)
+            self.module.hlslc_dxc_style = True
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
@@ -773,18 +837,46 @@ class Codegen:
                 raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)
             self.frame.vars[id(sym)] = wavematrix.declare_variable(self, t, decl.name)
             return
-        if decl.init is not None and _is_linalg(t) and id(sym) not in self.sema.written:
+        if decl.init is not None and self.api_matrix(t) and id(sym) not in self.sema.written:
             # A matrix variable never assigned again is its handle: no
             # alloca, store and loads around it (what mem2reg would leave).
             self.frame.vars[id(sym)] = _Bound(self.emit_initializer(decl.init, t), decl.span)
             return
         slot = self.alloca(self.llt(t, decl.span), decl.name)
         self.frame.vars[id(sym)] = slot
-        if decl.init is not None:
+        if decl.init is not None and isinstance(decl.init, A.InitListExpr) and self._holds_api_matrix(t):
+            # `M arr[2] = {a, b};`, `S s = {M::Splat(1.0f)};`: each matrix
+            # handle stored to its own element, where the matrix rules
+            # follow it (a whole-aggregate store would hide its origin).
+            self._store_elements(slot, iter(self._flatten_init(decl.init)), t, decl.init.span)
+        elif decl.init is not None:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
-        elif _is_linalg(t):
+        elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
+
+    def _holds_api_matrix(self, t: T.Type) -> bool:
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if self.api_matrix(t):
+            return True
+        return isinstance(t, T.ClassType) and t.instance.template is None \
+            and any(self._holds_api_matrix(self.engine.var_type(f)) for f in t.instance.fields)
+
+    def _store_elements(self, pointer: ir.Value, scalars: Any, t: T.Type, span: Span | None) -> None:
+        """Store a flattened initialiser to `pointer` element by element."""
+        zero = ir.Constant(I32, 0)
+        if isinstance(t, T.ArrayType):
+            for i in range(t.size or 0):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars, t.elem, span)
+            return
+        if isinstance(t, T.ClassType) and not self.api_matrix(t) and t.instance.data_members is None:
+            for i, f in enumerate(t.instance.fields):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars,
+                                     self.engine.var_type(f), span)
+            return
+        count = _flat_scalars(t, self.engine) if not self.api_matrix(t) else 1
+        self.builder.store(self._build_from_scalars([next(scalars) for _ in range(count)], t, span), pointer)
 
     def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
         if isinstance(init, A.InitListExpr):
@@ -804,7 +896,8 @@ class Codegen:
         return out
 
     def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
-        if isinstance(t, (T.ScalarType, T.ResourceType)):
+        if isinstance(t, (T.ScalarType, T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
+            # A matrix (its handle) is one element of a brace initialiser.
             return [(value, t)]
         if isinstance(t, T.EnumType):
             return [(value, T.INT)]       # as `convert` takes an enumerator
@@ -836,7 +929,7 @@ class Codegen:
             if isinstance(t, T.ScalarType):
                 value, src = next(it)
                 return self.convert(value, src, t)
-            if isinstance(t, T.ResourceType):
+            if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
                 return next(it)[0]
             ty = self.llt(t, span)
             result = ir.Constant(ty, None)
@@ -928,11 +1021,10 @@ class Codegen:
                 return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
-            try:
-                return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
-            except SemaError:
-                # An operand only the function's scope knows (a local): its type.
-                return ir.Constant(I32, T.size_of(self.expr_type(expr.operand)))
+            known = self.symbol_of(expr)
+            if isinstance(known, T.ConstValue):
+                return ir.Constant(I32, known.value)     # sema's value (it saw the locals)
+            return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
         raise LowerError("code generation does not support this expression yet", expr.span)
 
     def emit_name(self, expr: A.NameExpr) -> ir.Value:
@@ -1000,7 +1092,14 @@ class Codegen:
     def global_var(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         t = self.engine.var_type(sym)
         ty = self.llt(t, span)
-        if sym.is_groupshared:
+        if sym.is_groupshared and not self.api_matrices:
+            # DXC's symbol and declaration (`@"\01?Tile@@3PAMA" = external
+            # addrspace(3) global [256 x float], align 4`).
+            gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(
+                dxc_linalg.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
+            gv.linkage = "external"
+            gv.align = 4
+        elif sym.is_groupshared:
             gv = ir.GlobalVariable(self.module, ty, sym.name, addrspace=3)
             gv.linkage = "internal"
             gv.initializer = ir.Constant(ty, ir.Undefined)
@@ -1165,7 +1264,7 @@ class Codegen:
                 return b.gep(cast, [index])
         if isinstance(expr, A.MemberExpr):
             base_t = self.expr_type(expr.object)
-            if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+            if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
                 names = [f.name for f in base_t.instance.fields]
                 if expr.member.name in names:
                     base = self.emit_lvalue(expr.object)
@@ -1210,6 +1309,17 @@ class Codegen:
                 return
         b.store(value, self.emit_lvalue(target))
 
+    def _without_address(self, expr: A.Expr) -> bool:
+        """An lvalue with no address of its own: a swizzle of a vector or
+        scalar, a matrix member (`m._m01`), a bit-field."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.expr_type(expr.object)
+            if isinstance(base_t, (T.VectorType, T.ScalarType, T.MatrixType)) and base_t.is_numeric:
+                return True
+        return self._is_bit_field(expr)
+
     def _is_bit_field(self, expr: A.Expr) -> bool:
         """Whether `expr` names a bit-field member (written through its place)."""
         if isinstance(expr, A.MemberExpr):
@@ -1222,7 +1332,7 @@ class Codegen:
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
-            if not _is_linalg(self.expr_type(expr.target)):
+            if not self.api_matrix(self.expr_type(expr.target)):
                 # A user struct's compound assignment operator.
                 return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
@@ -1263,26 +1373,26 @@ class Codegen:
         if expr.op == "+":
             return value
         if expr.op == "!":
-            return b.not_(self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
+            return self._by_rows(b.not_, self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
         value = self.convert(value, src_t, t)
         if expr.op == "-":
             if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)):
                 return ir.Constant(value.type, -value.constant)
-            return b.fneg(value) if _is_float(t) else b.neg(value)
+            return self._by_rows(b.fneg if _is_float(t) else b.neg, value)
         if expr.op == "~":
             if isinstance(value, ir.Constant) and isinstance(value.constant, int):
                 return ir.Constant(value.type, ~value.constant)
-            return b.not_(value)
+            return self._by_rows(b.not_, value)
         raise LowerError(f"unsupported unary operator '{expr.op}'", expr.span)
 
     def emit_conditional(self, expr: A.ConditionalExpr) -> ir.Value:
         t = self.expr_type(expr)
-        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, T.VectorType)):
+        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, (T.VectorType, T.MatrixType))):
             # HLSL 2018 and earlier: both values, chosen element by element
-            # by a condition of the result's shape.
+            # by a condition of the result's shape (a matrix row by row).
             cond = self.emit_converted(expr.cond, T.with_element(t, T.BOOL))
-            return self.builder.select(cond, self.emit_converted(expr.then, t),
-                                       self.emit_converted(expr.otherwise, t))
+            return self._by_rows(self.builder.select, cond, self.emit_converted(expr.then, t),
+                                 self.emit_converted(expr.otherwise, t))
         cond = self.emit_condition(expr.cond)
         b = self.builder
         slot = self.alloca(self.llt(t), "cond")
@@ -1312,7 +1422,7 @@ class Codegen:
             t = self.expr_type(expr)
             lhs = self.emit_converted(expr.lhs, t)
             rhs = self.emit_converted(expr.rhs, t)
-            return b.and_(lhs, rhs) if op == "&&" else b.or_(lhs, rhs)
+            return self._by_rows(b.and_ if op == "&&" else b.or_, lhs, rhs)
         if op in ("&&", "||"):
             slot = self.alloca(I1, "logic")
             lhs = self.emit_condition(expr.lhs)
@@ -1332,6 +1442,18 @@ class Codegen:
         lhs = self.emit_expr(expr.lhs)
         rhs = self.emit_expr(expr.rhs)
         return self.arith(op, lhs, lt, rhs, rt, self.expr_type(expr), expr.span)
+
+    def _by_rows(self, operation: Any, *values: ir.Value) -> ir.Value:
+        """`operation` on scalars or vectors; on matrices (arrays of rows),
+        row by row."""
+        if not isinstance(values[0].type, ir.ArrayType):
+            return operation(*values)
+        b = self.builder
+        rows = [operation(*(b.extract_value(v, i) for v in values)) for i in range(values[0].type.count)]
+        result = ir.Constant(ir.ArrayType(rows[0].type, len(rows)), None)
+        for i, row in enumerate(rows):
+            result = b.insert_value(result, row, i)
+        return result
 
     def arith(self, op: str, lhs: ir.Value, lt: T.Type, rhs: ir.Value, rt: T.Type, result_t: T.Type,
               span: Span | None) -> ir.Value:
@@ -1425,7 +1547,7 @@ class Codegen:
                 first = b.extract_element(value, ir.Constant(I32, 0))
                 return self.convert(first, src.elem, dst, explicit, span)
             if src.size > dst.size:
-                value = b.shuffle_vector(value, ir.Constant(value.type, None),
+                value = b.shuffle_vector(value, self.unused_lanes(value.type),
                                          ir.Constant(ir.VectorType(I32, dst.size), list(range(dst.size))))
                 src = T.vector_of(src.elem, dst.size)
             if src.elem is dst.elem:
@@ -1528,6 +1650,8 @@ class Codegen:
     # --- members -------------------------------------------------------------
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
+        if isinstance(self.symbol_of(expr), T.ConstValue):
+            return self.const_of(self.symbol_of(expr), self.expr_type(expr))    # `array.Length` (HLSL 2016)
         if _is_static_member(self.symbol_of(expr)):
             return self.emit_name(expr)     # `x.s` is `S::s`
         if rooted_outside(self, expr) or self._is_bit_field(expr):
@@ -1547,9 +1671,9 @@ class Codegen:
                 return out
             if len(indices) == 1:
                 return b.extract_element(value, ir.Constant(I32, indices[0]))
-            return b.shuffle_vector(value, ir.Constant(value.type, None),
+            return b.shuffle_vector(value, self.unused_lanes(value.type),
                                     ir.Constant(ir.VectorType(I32, len(indices)), indices))
-        if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+        if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
             names = [f.name for f in base_t.instance.fields]
             if expr.member.name in names:
                 return b.extract_value(self.emit_expr(expr.object), names.index(expr.member.name))
@@ -1605,8 +1729,13 @@ class Codegen:
             return lower_intrinsic(self, expr, info)
         if info.kind == "wavematrix":
             return wavematrix.lower_method(self, expr, info)
+        if info.kind == "linalg_builtin":
+            return dxc_linalg.lower_builtin(self, expr, info)
+        if info.kind == "graphics":
+            raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
+                             "shaders only", expr.span)
         fn = info.target
-        if info.linalg is not None or _is_linalg_function(fn):
+        if info.linalg is not None or self.api_matrices and _is_linalg_function(fn):
             return lower_linalg_call(self, expr, info)
         if fn.decl.body is None:
             raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
@@ -1651,8 +1780,11 @@ class Codegen:
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
-            if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
-                # A buffer element or constant: copied in and out through a temporary.
+            if ("out" in param.modifiers or "inout" in param.modifiers) and (
+                    rooted_outside(self, arg) or self._without_address(arg)):
+                # A buffer element or constant, a vector's components
+                # (`f(c.r, c.g)`), a bit-field: copied in and out through a
+                # temporary, as HLSL passes out parameters.
                 arg_t = self.expr_type(arg)
                 temp = self.alloca(self.llt(ptype), param.name or "out")
                 if "inout" in param.modifiers:
@@ -1660,6 +1792,11 @@ class Codegen:
                 copy_out.append((temp, arg, ptype, arg_t))
                 if var is not None:
                     frame.vars[id(var)] = temp
+                continue
+            if "groupshared" in param.modifiers:
+                # A groupshared parameter (HLSL 202x) is the caller's memory.
+                if var is not None:
+                    frame.vars[id(var)] = self.emit_lvalue(arg)
                 continue
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
                 arg_t = self.expr_type(arg)
@@ -1696,9 +1833,15 @@ class Codegen:
             frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{fn.name}.ret")
         self.frames.append(frame)
         self.inlining.append(id(fn))
+        entering_header = fn.decl.span is not None and fn.decl.span.file.is_builtin and expr.span is not None \
+            and not expr.span.file.is_builtin
+        if entering_header:
+            self.user_calls.append(expr.span)
         try:
                 self.emit_block(fn.decl.body)
         finally:
+            if entering_header:
+                self.user_calls.pop()
             self.inlining.pop()
             self.frames.pop()
         if not b.block.is_terminated:

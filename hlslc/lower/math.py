@@ -109,13 +109,6 @@ def _unary_op(name: str) -> Callable:
     return lambda gen, elem, xs: _op(gen, name, xs[:1])
 
 
-def _fwidth(gen, elem, xs):
-    """abs(ddx(x)) + abs(ddy(x)), as DXC expands it."""
-    dx = _op(gen, "FAbs", [_op(gen, "DerivCoarseX", xs[:1])])
-    dy = _op(gen, "FAbs", [_op(gen, "DerivCoarseY", xs[:1])])
-    return gen.builder.fadd(dx, dy)
-
-
 def _abs(gen, elem, xs):
     x = xs[0]
     if elem.kind == "float":
@@ -124,6 +117,14 @@ def _abs(gen, elem, xs):
         return x
     neg = gen.builder.sub(ir.Constant(x.type, 0), x)
     return _op(gen, "IMax", [x, neg])
+
+
+def _fwidth(gen, elem, xs):
+    """|ddx(x)| + |ddy(x)|, as DXC expands it."""
+    x = xs[0]
+    dx = _op(gen, "FAbs", [_op(gen, "DerivCoarseX", [x])])
+    dy = _op(gen, "FAbs", [_op(gen, "DerivCoarseY", [x])])
+    return gen.builder.fadd(dx, dy)
 
 
 def _minmax(which: str) -> Callable:
@@ -323,12 +324,12 @@ _COMPONENTWISE: dict[str, tuple[Callable, str]] = {
     "ldexp": (_ldexp, "arg"), "lerp": (_lerp, "arg"), "smoothstep": (_smoothstep, "arg"), "step": (_step, "arg"),
     "degrees": (_times(180.0 / PI), "arg"), "radians": (_times(PI / 180.0), "arg"),
     "fma": (_fma, "arg"),
+    "isnan": (_special("IsNaN"), "arg"), "isinf": (_special("IsInf"), "arg"),
+    "isfinite": (_special("IsFinite"), "arg"),
     "ddx": (_unary_op("DerivCoarseX"), "arg"), "ddy": (_unary_op("DerivCoarseY"), "arg"),
     "ddx_coarse": (_unary_op("DerivCoarseX"), "arg"), "ddy_coarse": (_unary_op("DerivCoarseY"), "arg"),
     "ddx_fine": (_unary_op("DerivFineX"), "arg"), "ddy_fine": (_unary_op("DerivFineY"), "arg"),
     "fwidth": (_fwidth, "arg"),
-    "isnan": (_special("IsNaN"), "arg"), "isinf": (_special("IsInf"), "arg"),
-    "isfinite": (_special("IsFinite"), "arg"),
     "countbits": (_countbits, "arg"), "firstbitlow": (_firstbitlow, "arg"),
     "firstbithigh": (_firstbithigh, "arg"), "reversebits": (_reversebits, "arg"),
 }

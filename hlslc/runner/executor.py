@@ -30,12 +30,12 @@ import numpy as np
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from ..validate.uniformity import _post_dominators
+from ..dxil.cfg import CFG
 from .errors import RunError
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
-from .ops import OPERATIONS, llvm_atomic
+from .ops import OPERATIONS, UNSUPPORTED, llvm_atomic
 from .pipeline import Pipeline
-from .types import SIGNED, IRType, TypeTable
+from .layout import SIGNED, MemoryType, MemoryTypes
 
 _EXIT = "\0exit"
 
@@ -132,7 +132,7 @@ class Executor:
         except R.ParseError as err:
             raise RunError(f"cannot read the module: {err}") from None
         self.pipeline = pipeline
-        self.types = TypeTable(self.mod.structs)
+        self.types = MemoryTypes(self.mod.structs)
         self.entry = self.mod.functions.get("@" + entry)
         if self.entry is None or not self.entry.defined:
             raise RunError(f"the module has no entry function '{entry}'")
@@ -378,9 +378,7 @@ class Executor:
                                np.ones(n, dtype=bool))
         self._specialize(n)
         names = [b.name for b in fn.blocks]
-        succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in names]
-                for b in fn.blocks}
-        ipdom = _post_dominators(names, succ) or {}
+        ipdom = CFG(fn).immediate_post_dominators() or {}
         blocks = {b.name: b for b in fn.blocks}
         block_id = {name: k for k, name in enumerate(names)}
         prev = np.full(n, -1, dtype=np.int64)
@@ -501,9 +499,19 @@ class Executor:
             if mem is None:
                 raise RunError(f"unknown global {text}")
             return Ptr(mem, np.zeros(self.d.count, dtype=np.int64))
+        if text.startswith("getelementptr"):
+            # A constant expression: getelementptr inbounds (T, T* @g, i32 0, ...).
+            rest = text[len("getelementptr"):].strip()
+            inbounds = rest.startswith("inbounds")
+            rest = rest[len("inbounds"):].strip() if inbounds else rest
+            return self._gep(rest.strip()[1:-1])
+        if text.startswith(("bitcast (", "addrspacecast (")):
+            inner = text.split("(", 1)[1].rsplit(" to ", 1)[0]
+            p = R.take_operand(inner)
+            return self.value_of(p.type, p.value)
         return self.constant(self.types.get(type_text), text)
 
-    def constant(self, t: IRType, text: str) -> Any:
+    def constant(self, t: MemoryType, text: str) -> Any:
         n = self.d.count
         if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
             if t.kind in ("scalar",):
@@ -553,6 +561,8 @@ class Executor:
             return -self.value_of(t_text, tail)
         if op in ("icmp", "fcmp"):
             pred, tail = rest.split(None, 1)
+            while pred in _FAST_MATH_FLAGS:        # fcmp fast ogt ...
+                pred, tail = tail.split(None, 1)
             t_text, tail = R.take_type(tail)
             a_text, b_text = R.split_top(tail)
             t = self.types.get(t_text)
@@ -562,6 +572,8 @@ class Executor:
             c = self.value_of(parts[0].type, parts[0].value).astype(bool)
             a = self.value_of(parts[1].type, parts[1].value)
             b = self.value_of(parts[2].type, parts[2].value)
+            if not isinstance(a, np.ndarray):
+                return merge(b, a, c & mask) if a is not None else b
             if isinstance(a, np.ndarray) and a.ndim == 2 and c.ndim == 1:
                 c = c[:, None]
             return np.where(c, a, b)
@@ -589,28 +601,7 @@ class Executor:
             self.store(self.value_of(p.type, p.value), self.types.get(v.type), self.value_of(v.type, v.value), mask)
             return None
         if op == "getelementptr":
-            text = rest[len("inbounds"):].strip() if rest.startswith("inbounds") else rest
-            parts = R.split_top(text)
-            base_t = self.types.get(R.take_type(parts[0])[0])
-            p = R.take_operand(parts[1])
-            ptr = self.value_of(p.type, p.value)
-            offset = ptr.offset.copy()
-            t = base_t
-            for k, part in enumerate(parts[2:]):
-                idx_op = R.take_operand(part)
-                idx = self.value_of(idx_op.type, idx_op.value)
-                idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
-                if k == 0:
-                    offset = offset + idx * element_stride(t)
-                    continue
-                if t.kind == "struct":
-                    field = int(idx[0])
-                    offset = offset + t.offsets[field]
-                    t = t.fields[field]
-                else:
-                    t = t.elem
-                    offset = offset + idx * element_stride(t)
-            return Ptr(ptr.mem, offset)
+            return self._gep(rest)
         if op == "extractvalue":
             parts = R.split_top(rest)
             agg = R.take_operand(parts[0])
@@ -659,8 +650,17 @@ class Executor:
             t_text, tail = R.take_type(rest)
             out = None
             for value_text, label in ins.incoming:
-                v = self.value_of(t_text, value_text)
                 came = (self.prev == self.block_id[label]) & mask
+                if not came.any() and out is not None:
+                    continue            # (a back edge's value, not computed yet on the first pass)
+                if not came.any() and value_text.strip().startswith("%") and value_text.strip() not in self.values:
+                    continue
+                v = self.value_of(t_text, value_text)
+                if not isinstance(v, np.ndarray):
+                    # Matrix values (and undef ones, None): merged per owner.
+                    if v is not None:
+                        out = v if out is None else merge(out, v, came)
+                    continue
                 out = v.copy() if out is None else out
                 if v.ndim == 2:
                     out[came] = v[came]
@@ -673,9 +673,35 @@ class Executor:
             return self._llvm_atomic(ins, rest, mask)
         raise RunError(f"the executor does not run the instruction '{op}'")
 
+    def _gep(self, rest: str) -> Ptr:
+        """A getelementptr's pointer (an instruction's operands, or those of
+        a constant expression such as DXC's groupshared array operands)."""
+        text = rest[len("inbounds"):].strip() if rest.startswith("inbounds") else rest
+        parts = R.split_top(text)
+        base_t = self.types.get(R.take_type(parts[0])[0])
+        p = R.take_operand(parts[1])
+        ptr = self.value_of(p.type, p.value)
+        offset = ptr.offset.copy()
+        t = base_t
+        for k, part in enumerate(parts[2:]):
+            idx_op = R.take_operand(part)
+            idx = self.value_of(idx_op.type, idx_op.value)
+            idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
+            if k == 0:
+                offset = offset + idx * element_stride(t)
+                continue
+            if t.kind == "struct":
+                field = int(idx[0])
+                offset = offset + t.offsets[field]
+                t = t.fields[field]
+            else:
+                t = t.elem
+                offset = offset + idx * element_stride(t)
+        return Ptr(ptr.mem, offset)
+
     # ---- memory ---------------------------------------------------------------
 
-    def load(self, ptr: Ptr, t: IRType, mask: np.ndarray) -> Any:
+    def load(self, ptr: Ptr, t: MemoryType, mask: np.ndarray) -> Any:
         if t.kind == "scalar":
             v = ptr.mem.load(ptr.offset, t.dtype if t.text != "i1" else np.dtype(np.uint8), mask)
             return v.astype(bool) if t.text == "i1" else v
@@ -692,7 +718,7 @@ class Executor:
             return load_object(ptr, mask)
         raise RunError(f"cannot load a '{t.text}'")
 
-    def store(self, ptr: Ptr, t: IRType, value: Any, mask: np.ndarray) -> None:
+    def store(self, ptr: Ptr, t: MemoryType, value: Any, mask: np.ndarray) -> None:
         if t.kind == "scalar":
             v = value.astype(np.uint8) if t.text == "i1" else value.astype(t.dtype, copy=False)
             ptr.mem.store(ptr.offset, v, mask)
@@ -725,7 +751,9 @@ class Executor:
             raise RunError(f"unknown operation {name} with opcode {opcode}")
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
+            why = UNSUPPORTED.get(op.name)
+            raise RunError(f"the executor does not run dx.op {op.name} ({opcode})" + (f": {why}" if why else " yet"),
+                           ins.line)
         args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
         return handler(self, ins, op, args, mask)
 
@@ -733,18 +761,19 @@ class Executor:
 # --------------------------------------------------------------------------
 # Scalar semantics
 
+_FAST_MATH_FLAGS = frozenset({"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"})
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
            "fadd", "fsub", "fmul", "fdiv", "frem"}
 _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast",
           "addrspacecast", "ptrtoint", "inttoptr"}
 
 
-def _signed(v: np.ndarray, t: IRType) -> np.ndarray:
+def _signed(v: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
 
 
-def _scalar_constant(t: IRType, text: str) -> Any:
+def _scalar_constant(t: MemoryType, text: str) -> Any:
     text = text.strip()
     if text in ("undef", "poison", "zeroinitializer", "null"):
         return 0
@@ -764,7 +793,7 @@ def _scalar_constant(t: IRType, text: str) -> Any:
     return value & ((1 << bits) - 1)
 
 
-def _binary(op: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+def _binary(op: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype
     with np.errstate(all="ignore"):
         if op[0] == "f" and dt == np.float32:
@@ -846,7 +875,7 @@ _FCMP = {"oeq": (np.equal, False), "one": (np.not_equal, False), "ogt": (np.grea
          "uge": (np.greater_equal, True), "ult": (np.less, True), "ule": (np.less_equal, True)}
 
 
-def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.ndarray:
+def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:
     if op == "icmp":
         if pred.startswith("s"):
             a, b = _signed(a, t), _signed(b, t)
@@ -866,7 +895,7 @@ def _compare(op: str, pred: str, a: np.ndarray, b: np.ndarray, t: IRType) -> np.
         return (r | nan) if unordered else (r & ~nan)
 
 
-def _cast(op: str, v: Any, src: IRType, dst: IRType) -> Any:
+def _cast(op: str, v: Any, src: MemoryType, dst: MemoryType) -> Any:
     if op in ("bitcast", "addrspacecast") and isinstance(v, Ptr):
         return v
     if op in ("bitcast", "addrspacecast") and v is None:

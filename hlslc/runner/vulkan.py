@@ -36,8 +36,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..dxil import reader as R
-from ..spirv import Options, SpirvError, emit_spirv, from_bindings
-from ..spirv.descriptors import apply_vulkan_options, from_metadata
+from ..spirv import Options, SpirvError, apply_vulkan_options, emit_spirv, from_bindings, from_metadata
 from . import spirv_info as S
 from . import vulkan_api as vk
 from .errors import RunError
@@ -349,6 +348,10 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixTensorAddressing": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixReductions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixConversions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixPerElementOperations": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixBlockLoads": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
     "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
@@ -409,7 +412,11 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5309: (("shaderStorageImageArrayNonUniformIndexing",), ()),
     5311: (("shaderUniformTexelBufferArrayNonUniformIndexing",), ()),
     5312: (("shaderStorageTexelBufferArrayNonUniformIndexing",), ()),
+    5430: (("cooperativeMatrixReductions",), ()),                # SPV_NV_cooperative_matrix2's
+    5431: (("cooperativeMatrixConversions",), ()),
+    5432: (("cooperativeMatrixPerElementOperations",), ()),
     5433: (("cooperativeMatrixTensorAddressing",), ()),
+    5434: (("cooperativeMatrixBlockLoads",), ()),
     5439: (("cooperativeMatrixTensorAddressing",), ()),
 }
 
@@ -418,7 +425,7 @@ _ANY_OF = {12: ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")}
 
 # Capabilities of subgroup operations: wave operations, and cooperative
 # matrices, which a subgroup computes together.
-WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 6026}
+WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 5297, 6026}
 SUBGROUP_CAPABILITIES = WAVE_CAPABILITIES | {6022}
 _SMALL_TYPE_CAPABILITIES = {9, 11, 22, 39}
 
@@ -440,6 +447,7 @@ SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
     "SPV_NV_cooperative_matrix2": (None, "VK_NV_cooperative_matrix2"),
     "SPV_NV_tensor_addressing": (None, "VK_NV_cooperative_matrix2"),
     "SPV_KHR_subgroup_rotate": (4, "VK_KHR_shader_subgroup_rotate"),
+    "SPV_NV_shader_subgroup_partitioned": (None, "VK_NV_shader_subgroup_partitioned"),
     "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
     "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),
     "SPV_EXT_shader_atomic_float_add": (None, "VK_EXT_shader_atomic_float"),

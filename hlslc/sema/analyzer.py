@@ -27,10 +27,11 @@ from ..front import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
 from ..spec import linalg_rules as R
-from . import intrinsics, linalg, textures, types as T, wavematrix
+from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
+from .reach import Reach
 from .templates import WAVE_MATRIX_KINDS, Engine, ExplicitArgs
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
@@ -104,9 +105,14 @@ class SemaResult(ValueRecord):
     # type, argument types).
     matrix_declarations: list[tuple[T.Type, Span]]
     wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]]
+    # id(caller) -> [(callee, call expression)], and id(function) (None:
+    # outside functions) -> ids of the global variables it names: what an
+    # entry point reaches (`reach.Reach`), for the resources it binds.
+    call_graph: dict[int, list]
+    global_uses: dict[Any, set[int]]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
                "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
-               "wave_matrix_calls")
+               "wave_matrix_calls", "call_graph", "global_uses")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
@@ -115,7 +121,8 @@ class SemaResult(ValueRecord):
                  uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None,
                  options: Any = None, written: set[int] | None = None,
                  matrix_declarations: list[tuple[T.Type, Span]] | None = None,
-                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None) -> None:
+                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None,
+                 call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -131,6 +138,12 @@ class SemaResult(ValueRecord):
         self.written = set() if written is None else written
         self.matrix_declarations = [] if matrix_declarations is None else matrix_declarations
         self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
+        self.call_graph = {} if call_graph is None else call_graph
+        self.global_uses = {} if global_uses is None else global_uses
+
+    def reach(self, roots: list[FunctionSymbol]) -> Reach:
+        """What `roots` reach through the calls of the unit."""
+        return Reach(self.call_graph, roots)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -143,9 +156,10 @@ class SemaOptions(ValueRecord):
     native_16bit: bool
     main_path: str | None      # the file compiled, for diagnostics about it as a whole
     hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version")
+    linalg_revision: str       # --linalg-revision: "sm6.10", "draft" or "dxc"
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -153,6 +167,7 @@ class SemaOptions(ValueRecord):
         self.native_16bit = native_16bit
         self.main_path = main_path
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -202,12 +217,14 @@ class Analyzer:
         self.diags = diags
         self.written: set[int] = set()
         self.options = options
-        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
+        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version,
+                             linalg_revision=options.linalg_revision)
         self.result: SemaResult | None = None
         self.linalg_types_checked: set[int] = set()
         self._push_constant: VarSymbol | None = None
         self._instantiated: set[int] = set()
         self.call_graph: dict[int, list] = {}
+        self.global_uses: dict[Any, set[int]] = {}     # see SemaResult.global_uses
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
@@ -216,6 +233,22 @@ class Analyzer:
         self.derivative_uses: list = []
         # Feedback writes with implicit derivatives (pixel-only, `textures.check_entry`).
         self.pixel_only_uses: list = []
+        # Calls and statements only another stage may use: (that stage,
+        # "pixel" or "raytracing", message, span, function or None),
+        # reported where the entry point reaches them (`_check_stage_uses`).
+        self.stage_uses: list[tuple[str, str, Span | None, FunctionSymbol | None]] = []
+        # The SM 6.10 and draft revisions' rules on dx::linalg (the header's
+        # operations recorded, linalg_rules checked); the dxc revision's
+        # header is plain code over DXC's built-ins (`linalg_builtins`).
+        self._linalg_rules = options.linalg_revision != "dxc"
+        # Calls of DXC's built-ins: (call, signature, calling function), for
+        # the shader model and stage checks of what entries reach.
+        self._builtin_calls: list[tuple[A.CallExpr, Any, Any]] = []
+
+    def _is_api_matrix(self, instance: ClassInstance) -> bool:
+        """A `dx::linalg::Matrix` whose rules sema checks (not the dxc
+        revision's, whose rules are its header's and DXC's)."""
+        return self._linalg_rules and _is_linalg_matrix(instance)
 
     # ------------------------------------------------------------------
     # Reporting
@@ -229,15 +262,19 @@ class Analyzer:
         diag = Diagnostic(Severity.ERROR, err.message, err.span, err.rule_id)
         for message, span in err.notes:
             diag.notes.append(Note(message, span))
+        hint = linalg_builtins.revision_hint(err.message) if self._linalg_rules else None
+        if hint is not None and not any(n.message == hint for n in diag.notes):
+            diag.notes.append(Note(hint, None))
         self.diags.report(diag)
 
-    def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
-        self.diags.warning(span, message, id)
+    def warn(self, message: str, span: Span | None, id: str | None = None, group: str | None = None) -> Diagnostic:
+        return self.diags.warning(span, message, id, group)
 
     # ------------------------------------------------------------------
 
     def run(self, unit: A.TranslationUnit) -> SemaResult:
-        result = SemaResult(unit, self.engine, options=self.options, written=self.written)
+        result = SemaResult(unit, self.engine, options=self.options, written=self.written,
+                            call_graph=self.call_graph, global_uses=self.global_uses)
         self.result = result
         functions: list[FunctionSymbol] = []
         for decl in unit.decls:
@@ -255,6 +292,7 @@ class Analyzer:
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
+        self._check_stage_uses(functions)
         self._report_bit_field_errors()
         return result
 
@@ -307,7 +345,12 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             if f.decl is not None:
-                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                try:
+                                    # Each member on its own: one bad member does
+                                    # not hide the next.
+                                    self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                except SemaError as err:
+                                    self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
@@ -381,11 +424,23 @@ class Analyzer:
                 if why is not None:
                     self.diags.error(attr.span, f"{why}; hlslc compiles for DirectX (DXIL)")
                 continue
+            if attr.namespace is None and attr.name == "nodiscard" and not self._linalg_rules:
+                continue        # dxc revision (DXC's header uses it): a dropped result gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
+    def _check_using(self, decl: A.Decl) -> None:
+        """`using namespace N;` and `using X = T;` before HLSL 2021: a
+        warning, as in DXC (they work)."""
+        if self.options.hlsl_version < 2021 and isinstance(decl, (A.UsingDirective, A.AliasDecl)):
+            keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("using"))
+            self.warn("keyword 'using' is a HLSL 2021 feature, and is available in older versions as a "
+                      "non-portable extension.", keyword)
+
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
-        """The attributes of every declaration outside function bodies."""
+        """The attributes of every declaration outside function bodies (and
+        the `using` of versions before 2021)."""
         for decl in decls:
+            self._check_using(decl)
             if isinstance(decl, (A.VarDecl, A.BufferDecl)):
                 self.check_attributes(decl.attributes)
             if isinstance(decl, A.FunctionDecl):
@@ -431,7 +486,7 @@ class Analyzer:
             t = t.elem
         if not isinstance(t, T.ClassType) or id(t.instance) in seen:
             return None
-        if _is_linalg_matrix(t.instance):
+        if self._is_api_matrix(t.instance):
             return t
         seen.add(id(t.instance))
         for f in t.instance.fields:
@@ -452,14 +507,14 @@ class Analyzer:
             raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
                             f"a compute shader uses '{plain}'", span)
         if span is not None and not span.file.is_builtin and (
-                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance)):
+                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and self._is_api_matrix(t.instance)):
             self.result.matrix_declarations.append((t, span))
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
                                 f"the target is {self.options.major}.{self.options.minor}", span)
             wavematrix.check_declared(declared, span, where)
-        if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
+        if isinstance(t, T.ClassType) and self._is_api_matrix(t.instance):
             self.result.uses_linalg = True
             if id(t.instance) not in self.linalg_types_checked:
                 self.linalg_types_checked.add(id(t.instance))
@@ -530,6 +585,9 @@ class Analyzer:
                 self.error(err)
             if isinstance(ptype, T.WaveMatrixType):
                 self._wave_matrix_functions.add(id(fn))
+            if "groupshared" in param.modifiers and self.options.hlsl_version < 2029:
+                self.warn("Support for groupshared parameter annotation not added until HLSL 202x", param.span,
+                          group="hlsl-groupshared-202x")
             if param.name:
                 if param.name in env.names:
                     self.diags.error(param.span, f"redefinition of parameter '{param.name}'").with_note(
@@ -559,6 +617,8 @@ class Analyzer:
             self.check_local_decl(stmt.decl, env)
         elif isinstance(stmt, A.ExprStmt):
             self.check_expr(stmt.expr, env)
+            if not self._linalg_rules:
+                self._check_discarded(stmt.expr)
         elif isinstance(stmt, A.IfStmt):
             # An `else if` chain is walked as a loop, in one scope level: a
             # level (and a Python frame) per link made a chain of 10,000
@@ -580,7 +640,19 @@ class Analyzer:
         elif isinstance(stmt, A.ForStmt):
             scope = Env(env)
             if stmt.init is not None:
-                self.check_stmt(stmt.init, scope, flow)
+                if self.options.hlsl_version < 2021 and isinstance(stmt.init, A.DeclStmt):
+                    # Before HLSL 2021 the loop's declarations belong to the
+                    # enclosing scope: they live on after the loop.
+                    try:
+                        self.check_local_decl(stmt.init.decl, env, for_init=True)
+                    except SemaError as err:
+                        self.error(err)
+                else:
+                    self.check_stmt(stmt.init, scope, flow)
+                    if isinstance(stmt.init, A.DeclStmt):
+                        ended = [(name, var) for name, var in scope.names.items() if isinstance(var, VarSymbol)]
+                        if ended:
+                            env.ended_for_loop_vars = {**(env.ended_for_loop_vars or {}), **dict(ended)}
             if stmt.cond is not None:
                 self.check_condition(stmt.cond, scope)
             if stmt.step is not None:
@@ -621,7 +693,7 @@ class Analyzer:
         elif isinstance(stmt, A.ReturnStmt):
             self._check_return(stmt, env, flow)
         elif isinstance(stmt, A.DiscardStmt):
-            raise SemaError("'discard' is only allowed in pixel shaders", stmt.span)
+            self.stage_uses.append(("pixel", "'discard' is only allowed in pixel shaders", stmt.span, env.function))
         elif isinstance(stmt, A.AttributedStmt):
             self.check_attributes(stmt.attributes)
             self.check_stmt(stmt.stmt, env, flow)
@@ -685,6 +757,15 @@ class Analyzer:
             if not (c.elem.is_numeric or c.elem.kind == "bool"):
                 raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
             return common
+        if isinstance(c, T.MatrixType):
+            if common.is_scalar:
+                common = T.matrix_of(common, c.rows, c.cols)
+            if not (isinstance(common, T.MatrixType) and (common.rows, common.cols) == (c.rows, c.cols)):
+                raise SemaError(f"the condition '{c.spell()}' chooses {c.rows}x{c.cols} elements, but the values "
+                                f"are '{common.spell()}'", expr.cond.span)
+            if not (c.elem.is_numeric or c.elem.kind == "bool"):
+                raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
+            return common
         if not is_bool_convertible(c):
             raise SemaError(f"value of type '{c.spell()}' is not contextually convertible to 'bool'", expr.cond.span)
         return common
@@ -694,10 +775,13 @@ class Analyzer:
         if not is_bool_convertible(t):
             raise SemaError(f"value of type '{t.spell()}' is not contextually convertible to 'bool'", expr.span)
 
-    def check_local_decl(self, decl: A.Decl, env: Env) -> None:
+    def check_local_decl(self, decl: A.Decl, env: Env, for_init: bool = False) -> None:
+        """A local declaration; `for_init`: in a for loop's first part before
+        HLSL 2021, declared in the enclosing scope, where redeclaring a
+        variable is a warning and the new one hides the old, as in DXC."""
         if isinstance(decl, A.DeclGroup):
             for inner in decl.decls:
-                self.check_local_decl(inner, env)
+                self.check_local_decl(inner, env, for_init)
             return
         if isinstance(decl, A.VarDecl):
             self.check_attributes(decl.attributes)
@@ -708,7 +792,7 @@ class Analyzer:
                                                       "of a struct can be")
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
-            if isinstance(previous, VarSymbol):
+            if isinstance(previous, VarSymbol) and not for_init:
                 self.diags.error(decl.name_span, f"redefinition of '{decl.name}'").with_note(
                     "previous definition is here", previous.span)
             try:
@@ -719,6 +803,12 @@ class Analyzer:
                 var.type = T.ERROR
                 env.names[decl.name] = var
                 raise
+            if isinstance(previous, VarSymbol) and for_init:
+                old = self.engine.var_type(previous)
+                differs = "" if old is t else f" with a different type: '{t.spell()}' vs '{old.spell()}'"
+                self.warn(f"redefinition of '{decl.name}'{differs} shadows declaration in the outer scope; most "
+                          "recent declaration will be used", decl.name_span, group="for-redefinition").with_note(
+                    "previous definition is here", previous.span)
             # Declared before its initialiser is checked: an error there must
             # not turn every later use into "undeclared identifier".
             env.names[decl.name] = var
@@ -731,6 +821,7 @@ class Analyzer:
             elif var.is_const:
                 raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
             return
+        self._check_using(decl)
         if isinstance(decl, A.UsingDirective):
             env.usings.append(self.engine.resolve_namespace(decl.namespace, env, decl.span))
             return
@@ -744,7 +835,7 @@ class Analyzer:
             self._check_init_list(init, target, env)
             return
         t = self.check_expr(init, env)
-        self.require_conversion(t, target, init.span, "initializing")
+        self.require_conversion(t, target, init.span, "initializing", init)
 
     def _check_init_list(self, init: A.InitListExpr, target: T.Type, env: Env) -> None:
         """Brace initialisers: HLSL flattens both sides to scalars, so inner
@@ -756,6 +847,34 @@ class Analyzer:
         if have != want and not (isinstance(target, T.ArrayType) and target.size is None):
             raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
                             f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+        self._check_init_matrices(init, target)
+
+    def _check_init_matrices(self, init: A.InitListExpr, target: T.Type) -> None:
+        """A matrix in a brace initialiser takes a matrix of its own type."""
+        leaves = _flat_leaves(target)
+        if leaves is None or not any(isinstance(t, T.LinAlgHandleType) or _is_opaque_matrix(t) for t in leaves):
+            return
+        items: list[A.Expr] = []
+        stack = list(reversed(init.items))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, A.InitListExpr):
+                stack.extend(reversed(item.items))
+            else:
+                items.append(item)
+        position = 0
+        for item in items:
+            t = self.result.expr_types.get(id(item))
+            got = _flat_leaves(t) if t is not None else None
+            if got is None:
+                return
+            for offset, leaf in enumerate(got):
+                want = leaves[position + offset] if position + offset < len(leaves) else None
+                matrixish = [x for x in (want, leaf) if isinstance(x, T.LinAlgHandleType) or _is_opaque_matrix(x)]
+                if matrixish and want is not leaf:
+                    raise SemaError(f"cannot initialize an element of type '{want.spell() if want else '?'}' with "
+                                    f"a value of type '{leaf.spell()}'", item.span)
+            position += len(got)
 
     def _init_scalars(self, init: A.InitListExpr, env: Env) -> int:
         total = 0
@@ -770,8 +889,18 @@ class Analyzer:
             total += count
         return total
 
-    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
+    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str,
+                           value: A.Expr | None = None) -> Any:
         conv = implicit_conversion(source, target)
+        if conv is None and not self._linalg_rules and context in ("assigning", "initializing") and (
+                linalg_builtins.is_dxc_matrix_type(source) or linalg_builtins.is_dxc_matrix_type(target)):
+            # DXC's words for its matrix types.
+            if context == "assigning":
+                raise SemaError(f"cannot convert from '{linalg_builtins.dxc_spelling(source)}' to "
+                                f"'{linalg_builtins.dxc_spelling(target)}'", span)
+            kind = "lvalue" if _is_lvalue_expr(value) else "rvalue"
+            raise SemaError(f"cannot initialize a variable of type '{linalg_builtins.dxc_spelling(target, True)}' "
+                            f"with an {kind} of type '{linalg_builtins.dxc_spelling(source, True)}'", span)
         if conv is None:
             raise SemaError(f"cannot {_verb(context)} '{target.spell()}' "
                             f"{'with' if context == 'initializing' else 'from'} a value of type '{source.spell()}'"
@@ -806,8 +935,17 @@ class Analyzer:
             # HLSL 202x's conforming literals: an unsuffixed floating literal
             # is a float (earlier versions: a literal of any precision).
             plain = T.FLOAT if self.options.hlsl_version >= 2029 else T.LITERAL_FLOAT
+            suffix = expr.suffix.lower()
+            if suffix in ("f16", "f32", "f64"):
+                if self.options.hlsl_version < 2029:
+                    self.warn(f"fixed-size floating-point literal suffix '{expr.suffix}' is a HLSL 202x extension",
+                              expr.span, group="hlsl-202x-extensions")
+                if suffix == "f16" and not self.options.native_16bit:
+                    raise SemaError(f"16-bit floating-point literal suffix '{expr.suffix}' requires "
+                                    "'-enable-16bit-types'", expr.span)
+                return {"f16": T.HALF, "f32": T.FLOAT, "f64": T.DOUBLE}[suffix]
             return {"f": T.FLOAT, "h": T.HALF if self.options.native_16bit else T.FLOAT, "l": T.DOUBLE}.get(
-                expr.suffix.lower(), plain)
+                suffix, plain)
         if isinstance(expr, A.BoolLiteral):
             return T.BOOL
         if isinstance(expr, A.StringLiteral):
@@ -824,13 +962,23 @@ class Analyzer:
             return self._unary(expr, env)
         if isinstance(expr, A.PostfixExpr):
             t = self.check_expr(expr.operand, env)
+            if isinstance(t, T.LinAlgHandleType):
+                raise SemaError("numeric type expected", expr.span)     # DXC's words
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
             return t
         if isinstance(expr, A.ConditionalExpr):
             if self.options.hlsl_version < 2021:
                 return self._legacy_conditional(expr, env)
-            self.check_condition(expr.cond, env)
+            try:
+                self.check_condition(expr.cond, env)
+            except SemaError as err:
+                cond_t = self.result.expr_types.get(id(expr.cond))
+                if isinstance(cond_t, (T.VectorType, T.MatrixType)):
+                    err.notes.append((f"this was allowed before HLSL 2021, where a {_shape_word(cond_t)} condition "
+                                      "chooses element by element; use select(), or compile with -HV 2018 to keep "
+                                      "that rule", None))
+                raise
             a = self.check_expr(expr.then, env)
             b = self.check_expr(expr.otherwise, env)
             if a is b:
@@ -861,20 +1009,24 @@ class Analyzer:
             operand_type = None
             if not isinstance(operand, A.TypeRef):
                 # `sizeof(a[0])`, `sizeof(m.v)` (`arraysize`): typed here, so
-                # lowering can size an operand that only the function's
-                # scope knows (a local).
+                # that an operand only the function's scope knows (a local)
+                # is sized too.
                 try:
                     operand_type = self.check_expr(operand, env)
                 except SemaError:
                     operand_type = None
             try:
-                self.engine.evaluate(expr, env)
+                value = self.engine.evaluate(expr, env)
             except SemaError:
                 if operand_type is None:
                     raise
-                if T.size_of(operand_type) is None:
+                size = T.size_of(operand_type)
+                if size is None:
                     raise SemaError(f"invalid application of 'sizeof' to '{operand_type.spell()}'",
                                     expr.span) from None
+                value = T.ConstValue(T.UINT, size)
+            # Its value, for lowering (which has no local scope to look in).
+            self.result.symbols[id(expr)] = value
             return T.UINT
         if isinstance(expr, A.InitListExpr):
             raise SemaError("initializer list cannot be used here", expr.span)
@@ -896,10 +1048,21 @@ class Analyzer:
                                 f"{self.options.major}.{self.options.minor}", expr.span)
             self.result.symbols[id(expr)] = heap
             return heap
-        found = self.engine.resolve_qualified(expr.name, env)
+        try:
+            found = self.engine.resolve_qualified(expr.name, env)
+        except SemaError as err:
+            ended = _ended_for_loop_var(expr, env) if err.message.startswith("use of undeclared") else None
+            if ended is not None:
+                err.notes.append((f"this was allowed before HLSL 2021, where the variables of a for loop stay in "
+                                  f"scope after the loop; '{ended.name}' is declared here; compile with -HV 2018 to "
+                                  "keep that rule", ended.span))
+            raise
         item = found[0]
         self.result.symbols[id(expr)] = item
         if isinstance(item, VarSymbol):
+            if item.is_global:
+                function = env.function
+                self.global_uses.setdefault(id(function) if function is not None else None, set()).add(id(item))
             return self.engine.var_type(item)
         if isinstance(item, EnumeratorSymbol):
             return item.enum.type
@@ -918,6 +1081,8 @@ class Analyzer:
         a = self.check_expr(expr.lhs, env)
         b = self.check_expr(expr.rhs, env)
         op = expr.op
+        if isinstance(a, T.LinAlgHandleType) or isinstance(b, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
         if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
                 and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
@@ -948,13 +1113,13 @@ class Analyzer:
         if op in ("&&", "||"):
             if self.options.hlsl_version < 2021:
                 # HLSL 2018 and earlier: element-wise, both sides evaluated.
-                if isinstance(operand, T.MatrixType):
-                    raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
-                                    f"'{op}' takes scalars or vectors", expr.span)
                 return T.with_element(operand, T.BOOL)
             if not (a.is_scalar and b.is_scalar):
+                word = "and" if op == "&&" else "or"
                 raise SemaError(f"operands of '{op}' must be scalars in HLSL 2021 (use 'and'/'or' for vectors)",
-                                expr.span)
+                                expr.span, notes=[(f"this was allowed before HLSL 2021, where '{op}' works element "
+                                                   f"by element on vectors and matrices; use {word}(), or compile "
+                                                   "with -HV 2018 to keep that rule", None)])
             return T.BOOL
         if op in ("==", "!=", "<", ">", "<=", ">="):
             return T.with_element(operand, T.BOOL)
@@ -974,7 +1139,7 @@ class Analyzer:
         value = self.check_expr(expr.value, env)
         self._require_lvalue(expr.target, env, "assignment")
         if expr.op == "=":
-            self.require_conversion(value, target, expr.value.span, "assigning")
+            self.require_conversion(value, target, expr.value.span, "assigning", expr.value)
         else:
             if not (target.is_numeric and _unscoped_as_int(value).is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
@@ -1016,6 +1181,8 @@ class Analyzer:
 
     def _unary(self, expr: A.UnaryExpr, env: Env) -> T.Type:
         t = self.check_expr(expr.operand, env)
+        if isinstance(t, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         if expr.op in ("++", "--"):
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
@@ -1120,11 +1287,12 @@ class Analyzer:
         index = _unscoped_as_int(index)     # `textures[NORMALMAP]`
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
-            # A float index converts to uint, as DXC converts it (`arr2[arr2[0]]`).
+            # A floating-point subscript converts to uint (DXC's HLSL change
+            # to clang's rule: `clipmaps[floor(lod)]`).
             if not (isinstance(index, T.ScalarType) and index.kind == "float"):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
-            self._check_constant_index(expr.index, env, base.size, expr)
+            self._check_constant_index(expr.index, env, base.size, expr, array=True)
             return base.elem
         if isinstance(base, T.VectorType):
             self._check_constant_index(expr.index, env, base.size, expr)
@@ -1134,6 +1302,8 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.GraphicsObjectType) and base.count is not None:
+            return base.elem        # a control point of a patch
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -1148,19 +1318,20 @@ class Analyzer:
                             (": use its Load/Store methods" if shape.family == "raw" else
                              "; use its methods" if shape.family in ("append", "consume") else ""), expr.span)
         want = shape.coords if shape.is_texture else 1
+        # The subscript converts to uintN as an argument does: integers, bools
+        # and floats (SPD: `imgDst[float3(tex, slice)]`), as DXC converts them.
         if isinstance(index, T.VectorType) and index.size == want and want > 1:
-            # A float vector converts as DXC converts it (SPD's
-            # `imgDst[0][float3(tex, slice)]`).
-            ok = index.elem.is_integer or index.elem.kind in ("bool", "float")
+            ok = index.elem.is_numeric or index.elem.kind == "bool"
         else:
-            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_integer or index.literal
+            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_numeric or index.literal
                                                                      or index.kind == "bool")
         if not ok:
             spelled = "uint" if want == 1 else f"uint{want}"
             raise SemaError(f"'{base.spell()}' is indexed by a '{spelled}', not '{index.spell()}'", expr.index.span)
         return base.elem
 
-    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr) -> None:
+    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr,
+                              array: bool = False) -> None:
         if size is None:
             return
         try:
@@ -1168,6 +1339,16 @@ class Analyzer:
         except SemaError:
             return
         if isinstance(value, int) and not 0 <= value < size:
+            if array and self.options.hlsl_version <= 2016:
+                # HLSL 2016 and earlier: clang's warning (DXC makes it an
+                # error from 2017).
+                where = "before the beginning of the array" if value < 0 else \
+                    f"past the end of the array (which contains {size} element{'s' if size != 1 else ''})"
+                diag = self.warn(f"array index {value} is {where}", index.span, group="array-bounds")
+                declared = self.result.symbols.get(id(_unparen(expr.base)))
+                if isinstance(declared, VarSymbol):
+                    diag.with_note(f"array '{declared.name}' declared here", declared.span)
+                return
             raise SemaError(f"index {value} is out of bounds (size {size})", index.span)
 
     def _member(self, expr: A.MemberExpr, env: Env) -> T.Type:
@@ -1210,6 +1391,13 @@ class Analyzer:
             if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
                 raise SemaError(f"reference to member function '{name}' must be called", expr.member.span)
             raise SemaError(f"'{name}' is not a data member of '{base.spell()}'", expr.member.span)
+        if isinstance(base, T.ArrayType) and name == "Length" and base.size is not None:
+            # An array's element count: HLSL 2016 and earlier (deprecated).
+            if self.options.hlsl_version > 2016:
+                raise SemaError("Length is only allowed for HLSL 2016 and lower.", expr.member.span)
+            self.warn("Length is deprecated", expr.member.span, group="deprecated-declarations")
+            self.result.symbols[id(expr)] = T.ConstValue(T.UINT, base.size)
+            return T.UINT
         raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
@@ -1240,8 +1428,16 @@ class Analyzer:
         if simple and not found:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
+            if not self._linalg_rules and linalg_builtins.is_builtin(name):
+                return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
-                raise SemaError(T.ray_tracing_error(name), callee.span)
+                # TraceRay, ReportHit, CallShader: ray tracing's own calls,
+                # an error where the entry point reaches them.
+                self._args(expr, env)
+                self.stage_uses.append(("raytracing", T.ray_tracing_error(name), callee.span, env.function))
+                return T.BOOL if name == "ReportHit" else T.VOID
+            if name in _MESH_FUNCTIONS:
+                return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1420,7 +1616,8 @@ class Analyzer:
         """Warnings for lossy argument conversions, then dx::linalg rules."""
         fn = resolved.function
         owner = fn.owner
-        is_linalg = (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::")
+        is_linalg = self._linalg_rules and ((owner is not None and _is_linalg_matrix(owner))
+                                            or fn.qualified_name.startswith("dx::linalg::"))
         for conv, arg, param_type in zip(resolved.conversions, arg_exprs, resolved.param_types):
             if getattr(conv, "warning", None):
                 arg_type = self.result.expr_types.get(id(arg))
@@ -1453,6 +1650,9 @@ class Analyzer:
             args = self._args(expr, env)
             template_arg = None
             if callee.member.template_args:
+                if self.options.hlsl_version < 2018:
+                    raise SemaError(f"Explicit template arguments on intrinsic {name} requires HLSL version 2018 or "
+                                    "above", callee.member.template_args[0].span)
                 template_arg = self.engine.type_argument(callee.member.template_args[0], env)
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
@@ -1463,6 +1663,17 @@ class Analyzer:
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
+        if isinstance(object_type, T.GraphicsObjectType) and object_type.count is None \
+                and name in ("Append", "RestartStrip"):
+            # A geometry shader's output stream.
+            args = self._args(expr, env)
+            want = [object_type.elem] if name == "Append" else []
+            if len(args) != len(want):
+                raise SemaError(f"'{name}' takes {len(want)} argument{'s' if len(want) != 1 else ''}", expr.span)
+            for arg, arg_expr in zip(args, expr.args):
+                self.require_conversion(arg, object_type.elem, arg_expr.span, "passing")
+            self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, want, callee.object)
+            return T.VOID
         if isinstance(object_type, T.WaveMatrixType):
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
@@ -1494,16 +1705,100 @@ class Analyzer:
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
         self._warn_conversions(match, expr.args)
         self._check_intrinsic_modes(match, expr.args, env)
+        if name in textures.DERIVATIVE_INTRINSICS:
+            self.derivative_uses.append(textures.DerivativeUse(name, expr.callee.span, env.function))
+        if match.stage is not None:
+            message = T.ray_tracing_error(name) if match.stage == "raytracing" else \
+                f"'{name}' is only allowed in pixel shaders"
+            self.stage_uses.append((match.stage, message, expr.callee.span, env.function))
         if match.min_shader_model > (self.options.major, self.options.minor):
             major, minor = match.min_shader_model
             raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
                             expr.callee.span)
-        if name in DERIVATIVE_INTRINSICS:
-            # Checked against each entry that reaches the call (shader
-            # model 6.6 in compute, and quads of threads).
-            self.derivative_uses.append(textures.DerivativeUse(name, expr.callee.span, env.function))
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _check_discarded(self, expr: A.Expr) -> None:
+        """A call whose value a statement drops, of a function declared
+        `[[nodiscard]]` (DXC's header marks Splat, Load, Cast, Multiply and
+        OuterProduct): clang's warning."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if not isinstance(expr, A.CallExpr):
+            return
+        info = self.result.calls.get(id(expr))
+        fn = info.target if info is not None and info.kind in ("function", "method") else None
+        decl = getattr(fn, "decl", None)
+        if isinstance(decl, A.FunctionDecl) and any(a.name == "nodiscard" and a.cxx for a in decl.attributes):
+            self.warn("ignoring return value of function declared with 'nodiscard' attribute", expr.span)
+
+    def _mesh_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """`SetMeshOutputCounts(v, p)` and `DispatchMesh(x, y, z, payload)`
+        of mesh and amplification entries: typed, so that a library's
+        entries of those stages are checked; never lowered."""
+        args = self._args(expr, env)
+        count = _MESH_FUNCTIONS[name]
+        if len(args) != count:
+            raise SemaError(f"no matching function for call to '{name}': it takes {count} arguments", expr.span)
+        for arg, arg_expr in zip(args[:3], expr.args[:3]):
+            self.require_conversion(arg, T.UINT, arg_expr.span, "passing")
+        self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, [T.UINT] * min(count, 3) + args[3:])
+        return T.VOID
+
+    def _linalg_builtin_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """A call of one of DXC's `__builtin_LinAlg_*` built-ins (dxc revision)."""
+        args = self._args(expr, env)
+        groupshared = [self._names_groupshared(arg) for arg in expr.args]
+        try:
+            match = linalg_builtins.resolve_builtin(name, args, groupshared)
+        except linalg_builtins.BuiltinError as err:
+            span = expr.args[err.argument].span if err.argument is not None else expr.span
+            raise SemaError(err.message, span, notes=[(n, expr.span) for n in err.notes]) from None
+        for mode, arg in zip(match.param_modes, expr.args):
+            if mode in ("out", "ref"):
+                self._require_lvalue(arg, env, f"an {mode} argument")
+        self.result.calls[id(expr)] = CallInfo("linalg_builtin", match, match.return_type, match.param_types)
+        self._builtin_calls.append((expr, match.builtin, env.function))
+        return match.return_type
+
+    def _names_groupshared(self, arg: A.Expr) -> bool:
+        """Whether an argument names a groupshared variable or parameter."""
+        while isinstance(arg, A.ParenExpr):
+            arg = arg.inner
+        sym = self.result.symbols.get(id(arg)) if isinstance(arg, A.NameExpr) else None
+        if not isinstance(sym, VarSymbol):
+            return False
+        return sym.is_groupshared or sym.is_param and "groupshared" in sym.param_modifiers
+
+    def _check_builtin_reach(self, entries: list[tuple[FunctionSymbol, str]]) -> None:
+        """DXC's checks on the built-ins an entry reaches (through any
+        call): shader model 6.10, and for 13 of them the stage."""
+        if not self._builtin_calls:
+            return
+        reported: set[tuple] = set()
+        for entry, stage in entries:
+            reached = {id(entry)}
+            work = [entry]
+            while work:
+                fn = work.pop()
+                for callee, _ in self.call_graph.get(id(fn), ()):
+                    if id(callee) not in reached:
+                        reached.add(id(callee))
+                        work.append(callee)
+            for call, builtin, caller in self._builtin_calls:
+                if caller is None or id(caller) not in reached:
+                    continue
+                if (self.options.major, self.options.minor) < linalg_builtins.MIN_SHADER_MODEL:
+                    key = ("sm", id(call))
+                    if key not in reported:
+                        reported.add(key)
+                        self.diags.error(call.span, f"intrinsic {builtin.name} potentially used by ''{entry.name}'' "
+                                                    "requires shader model 6.10 or greater")
+                if builtin.stage_limited and stage not in linalg_builtins.STAGES:
+                    diag = Diagnostic(Severity.ERROR, f"builtin unavailable in shader stage '{stage}' (requires "
+                                                      "'compute', 'mesh' or 'amplification')", call.span)
+                    diag.notes.append(Note("entry function defined here", entry.decl.name_span))
+                    self.diags.report(diag)
 
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
@@ -1551,7 +1846,7 @@ class Analyzer:
 
     def _report_no_match(self, err: NoMatch) -> None:
         name = getattr(err, "name", "")
-        message, notes, rule_id = linalg.explain_no_match(self, err)
+        message, notes, rule_id = linalg.explain_no_match(self, err) if self._linalg_rules else (None, [], None)
         diag = Diagnostic(Severity.ERROR, message or err.message, err.span, rule_id)
         for text, span in notes:
             diag.notes.append(Note(text, span))
@@ -1581,6 +1876,11 @@ class Analyzer:
             shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if not self._linalg_rules and stage != "compute":
+                    # dxc revision: DXC's rules on the matrix built-ins an
+                    # entry of any stage reaches are checked (below); code
+                    # generation refuses the entry if it is ever lowered.
+                    continue
                 if stage in T.RAY_TRACING_STAGES:
                     self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
                                                   "compiles compute shaders without ray tracing")
@@ -1596,6 +1896,47 @@ class Analyzer:
                 self._check_compute_entry(fn)
             except SemaError as err:
                 self.error(err)
+        reach = [(fn, "compute") for fn in entries]
+        for fn in functions:
+            shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+            stage = shader.args[0].value if shader is not None and shader.args \
+                and isinstance(shader.args[0], A.StringLiteral) else None
+            if stage is not None and stage != "compute":
+                reach.append((fn, stage))
+        self._check_builtin_reach(reach)
+
+    def _check_stage_uses(self, functions: list[FunctionSymbol]) -> None:
+        """A call of a pixel-shader or ray-tracing intrinsic (or `discard`) is
+        an error only where the code compiled reaches it, as in DXC: from
+        the entry point of a compute shader; in a library, from every
+        function it emits.  The notes give the chain of calls."""
+        if not self.stage_uses:
+            return
+        if self.options.stage == "cs":
+            roots = [(self.result.entry, None)] if self.result.entry is not None else []
+            root_word = "the entry point"
+        else:
+            roots = []
+            for fn in functions:
+                if fn.decl.body is None or fn.owner is not None or fn.template_bindings:
+                    continue
+                shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+                stage = shader.args[0].value if shader is not None and shader.args and \
+                    isinstance(shader.args[0], A.StringLiteral) else None
+                roots.append((fn, stage))
+            root_word = "the library function"
+        # A pixel shader's entry may use what pixel shaders may (hlslc then
+        # refuses the entry itself); ray tracing is not compiled at all.
+        reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
+                   "raytracing": self.result.reach([fn for fn, _ in roots])}
+        for stage, message, span, function in self.stage_uses:
+            reach = reaches[stage]
+            if function is not None and function not in reach:
+                continue
+            diag = Diagnostic(Severity.ERROR, message, span)
+            if function is not None:
+                diag.notes.extend(reach.chain_notes(function, root_word))
+            self.diags.report(diag)
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
@@ -1676,7 +2017,7 @@ class Analyzer:
         values = []
         for arg in attr.args:
             try:
-                value = self.engine.evaluate(arg, fn.env)
+                value = T.promoted(self.engine.evaluate(arg, fn.env))
             except SemaError as err:
                 self.error(err)
                 return None
@@ -1747,6 +2088,30 @@ class Analyzer:
 # --------------------------------------------------------------------------
 # Helpers
 
+def _unparen(expr: A.Expr) -> A.Expr:
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    return expr
+
+
+def _shape_word(t: T.Type) -> str:
+    return "matrix" if isinstance(t, T.MatrixType) else "vector"
+
+
+def _ended_for_loop_var(expr: A.NameExpr, env: Env) -> VarSymbol | None:
+    """The variable of an ended for loop that `expr`, an undeclared name,
+    would have named before HLSL 2021."""
+    if len(expr.name.parts) != 1:
+        return None
+    name = expr.name.parts[0].name
+    level: Env | None = env
+    while level is not None:
+        if level.ended_for_loop_vars and name in level.ended_for_loop_vars:
+            return level.ended_for_loop_vars[name]
+        level = level.parent
+    return None
+
+
 def _is_linalg_matrix(instance: ClassInstance) -> bool:
     return instance.template is not None and instance.template.qualified_name == "dx::linalg::Matrix"
 
@@ -1762,9 +2127,6 @@ def _matrix_swizzle_length(name: str, m: T.MatrixType) -> int | None:
             return None
     return len(parts)
 
-
-# Intrinsics that compute derivatives across a quad.
-DERIVATIVE_INTRINSICS = frozenset({"ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
 
 # Texture methods that take implicit derivatives.
 # Vulkan attributes that have no DirectX meaning to fall back on.
@@ -1810,7 +2172,7 @@ def _holds_resource(t: T.Type | None) -> bool:
 def _flat_count(t: T.Type) -> int | None:
     if t.is_numeric:
         return T.component_count(t)
-    if isinstance(t, T.ResourceType):
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
         return 1
     if isinstance(t, T.ArrayType) and t.size is not None:
         inner = _flat_count(t.elem)
@@ -1824,6 +2186,34 @@ def _flat_count(t: T.Type) -> int | None:
                 return None
             total += inner
         return total
+    return None
+
+
+def _is_opaque_matrix(t: T.Type) -> bool:
+    """A dx::linalg matrix of the SM 6.10 and draft revisions (a handle
+    with no data members): one element of a brace initialiser."""
+    return isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance) and not t.instance.fields
+
+
+def _flat_leaves(t: T.Type) -> list[T.Type] | None:
+    """The element types a brace initialiser of `t` lists, in order
+    (numbers one per component)."""
+    if t.is_numeric:
+        return [t.element] * T.component_count(t)
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
+        return [t]
+    if isinstance(t, T.ArrayType) and t.size is not None:
+        inner = _flat_leaves(t.elem)
+        return inner * t.size if inner is not None else None
+    if isinstance(t, T.ClassType):
+        out: list[T.Type] = []
+        members = t.instance.data_members
+        for f in t.instance.fields if members is None else members:
+            inner = _flat_leaves(f.type) if f.type is not None else None
+            if inner is None:
+                return None
+            out += inner
+        return out
     return None
 
 
@@ -1853,3 +2243,17 @@ def _candidate_note(failure: CandidateFailure) -> str:
 # Operators HLSL never lets a program overload (`Analyzer._check_operator`).
 _NEVER_OVERLOADED = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
                                "->", "->*", "++", "--", "new", "delete", "new[]", "delete[]"})
+
+
+# The mesh and amplification stages' functions and their argument counts.
+_MESH_FUNCTIONS = {"SetMeshOutputCounts": 2, "DispatchMesh": 4}
+
+
+def _is_lvalue_expr(expr: A.Expr | None) -> bool:
+    """Whether an expression names storage (for DXC's "with an lvalue of
+    type" wording)."""
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    if isinstance(expr, (A.NameExpr, A.IndexExpr)):
+        return True
+    return isinstance(expr, A.MemberExpr) and _is_lvalue_expr(expr.object)

@@ -29,6 +29,7 @@ from ..front import ast as A
 from ..source import Span
 from . import types as T
 from . import wavematrix
+from .builtin_structs import BUILTIN_STRUCTS, BuiltinStructs
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
 from .conversions import dxc_score, integer_constant, literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
@@ -40,6 +41,9 @@ _BUILTIN_RESOURCES = T.PLAIN_RESOURCES
 _RESOURCE_TEMPLATES = T.TEMPLATED_RESOURCES
 WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
                      "WaveMatrixRightRowAcc")
+# Types that exist from HLSL 2018 (DXC's ASTContextHLSL); 64-bit integers are older.
+_FIXED_WIDTH_SINCE_2018 = frozenset({"int16_t", "int32_t", "uint16_t", "uint32_t", "float16_t", "float32_t",
+                                     "float64_t"})
 _MAX_INSTANTIATION_DEPTH = 1024   # as clang's -ftemplate-depth
 
 
@@ -50,6 +54,8 @@ def _u32(value: int) -> int:
 def _s32(value: int) -> int:
     value &= 0xFFFFFFFF
     return value - (1 << 32) if value >= 1 << 31 else value
+
+
 
 
 def _same_binding(a: Any, b: Any) -> bool:
@@ -63,16 +69,23 @@ def _same_binding(a: Any, b: Any) -> bool:
     return a is b or a == b
 
 
+
+# DXC's matrix handle type (`--linalg-revision=dxc`).
+LINALG_HANDLE_NAME = "__builtin_LinAlgMatrix"
+
 class Engine:
-    def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021) -> None:
+    def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.native_16bit = native_16bit
         self.hlsl_version = hlsl_version
+        # "dxc": DXC's matrix handle type and `__builtin_LinAlg*` built-ins exist.
+        self.linalg_revision = linalg_revision
         # Errors in bit-field declarations, found while a struct's storage is
         # laid out (once per struct, wherever it is first used); the analyzer
         # reports them all, so one bad member does not hide the next.
         self.bit_field_errors: list[SemaError] = []
         self.global_ns = NamespaceSymbol("", None, None)
         self.global_env = Env(namespace=self.global_ns)
+        self.builtin_structs = BuiltinStructs()     # RayDesc, BuiltInTriangleIntersectionAttributes
         self._depth = 0
         self._specialized: dict[tuple, FunctionSymbol] = {}
         # Overload resolutions without explicit template arguments, by the
@@ -251,8 +264,15 @@ class Engine:
         if isinstance(decl, A.AliasDecl):
             return [AliasSymbol(decl.name, decl.span, decl.type, env)]
         if isinstance(decl, A.TypedefDecl):
+            if LINALG_HANDLE_NAME in decl.names and self.linalg_revision == "dxc":
+                raise SemaError(f"typedef redefinition with different types "
+                                f"('{self.resolve_type(decl.type, env).spell()}' vs '{LINALG_HANDLE_NAME}')",
+                                decl.span)
             return [AliasSymbol(name, decl.span, decl.type, env, dims)
                     for name, dims in zip(decl.names, decl.array_dims)]
+        if isinstance(decl, A.EnumDecl) and self.hlsl_version < 2017:
+            raise SemaError("enum is unsupported in HLSL before 2017", Span(decl.span.file, decl.span.start,
+                                                                             decl.span.start + len("enum")))
         if isinstance(decl, A.EnumDecl):
             name = decl.name or "<anonymous enum>"
             enum = EnumSymbol(name, decl.span, prefix + name, decl.scoped)
@@ -281,6 +301,11 @@ class Engine:
             self._build_fields(instance)
             return [instance]
         if isinstance(decl, A.TemplateDecl):
+            if self.hlsl_version < 2021 and not decl.span.file.is_builtin:
+                keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("template"))
+                raise SemaError("'template' is a reserved keyword in HLSL", keyword,
+                                notes=[("templates are HLSL 2021 and later; the language version is "
+                                        f"{self.hlsl_version} (-HV)", None)])
             return self._template_symbols(decl, env, prefix, owner)
         if isinstance(decl, A.DeclGroup):
             out = []
@@ -665,8 +690,15 @@ class Engine:
         for dim in reversed(dims):
             if dim is None:
                 size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
+                if size is not None and isinstance(base, (T.VectorType, T.MatrixType)):
+                    # HLSL flattens initializer lists: `float4 t[] = { 32
+                    # scalars }` holds 8 float4s, as in DXC.
+                    have = self._init_scalar_count(init, env)
+                    per = T.component_count(base)
+                    if have is not None and have != size * per:
+                        size = -(-have // per)
             else:
-                value = self.evaluate(dim, env)
+                value = T.promoted(self.evaluate(dim, env))
                 if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
                     raise SemaError("array size is not an integer constant", dim.span)
                 if value.value <= 0:
@@ -674,6 +706,39 @@ class Engine:
                 size = value.value
             result = T.array_of(result, size)
         return result
+
+    def _init_scalar_count(self, init: A.InitListExpr, env: Env) -> int | None:
+        """How many scalars a brace initializer holds, when its items show
+        it without type checking them (literals, constants, casts and
+        constructors of numeric types, nested braces); else None."""
+        total = 0
+        for item in init.items:
+            while isinstance(item, A.ParenExpr):
+                item = item.inner
+            if isinstance(item, A.UnaryExpr) and item.op in ("+", "-"):
+                item = item.operand
+            count: int | None = None
+            if isinstance(item, A.InitListExpr):
+                count = self._init_scalar_count(item, env)
+            elif isinstance(item, (A.IntLiteral, A.FloatLiteral, A.BoolLiteral)):
+                count = 1
+            elif isinstance(item, A.CastExpr) or isinstance(item, A.CallExpr) and isinstance(item.callee, A.TypeExpr):
+                try:
+                    t = self.resolve_type(item.type if isinstance(item, A.CastExpr) else item.callee.type, env)
+                except SemaError:
+                    return None
+                count = T.component_count(t) if t.is_numeric else None
+            elif isinstance(item, A.NameExpr):
+                found = self.lookup_all(item.name.parts[0].name, env) if len(item.name.parts) == 1 else []
+                sym = found[0] if found else None
+                if isinstance(sym, (T.ConstValue, EnumeratorSymbol)):
+                    count = 1
+                elif isinstance(sym, VarSymbol) and sym.type is not None and sym.type.is_numeric:
+                    count = T.component_count(sym.type)
+            if count is None:
+                return None
+            total += count
+        return total
 
     def var_value(self, var: VarSymbol, span: Span | None) -> T.ConstValue:
         """The constant value of a `static const` (or `const`) with an initialiser."""
@@ -791,6 +856,8 @@ class Engine:
     def resolve_type(self, ref: A.TypeRef, env: Env) -> T.Type:
         if isinstance(ref, A.BuiltinType):
             return self.builtin_type(ref.name, ref.span)
+        if isinstance(ref, A.AttributedType):
+            return self.attributed_type(ref, env)
         if isinstance(ref, A.BuiltinTemplateType):
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
@@ -800,9 +867,66 @@ class Engine:
             if not ref.dims or any(d is None for d in ref.dims):
                 raise SemaError("an array type here needs its size", ref.span)
             return self.apply_array_dims(self.resolve_type(ref.elem, env), ref.dims, env)
+        if isinstance(ref, A.NormType):
+            # `unorm float4`: the type is the float type; a typed resource
+            # records the normalisation (`builtin_template_type`).
+            inner = self.resolve_type(ref.inner, env)
+            elem = inner.element if isinstance(inner, (T.ScalarType, T.VectorType, T.MatrixType)) else None
+            if elem is None or elem.kind != "float":
+                raise SemaError(f"'{ref.norm}' applies to floating-point types, not '{inner.spell()}'", ref.span)
+            return inner
         raise SemaError("unsupported type", ref.span)
 
+    def attributed_type(self, ref: A.AttributedType, env: Env) -> T.Type:
+        """`__builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(C, M, N, U, S)]]`
+        with DXC's checks and messages (`SemaHLSL.cpp`)."""
+        base = self.resolve_type(ref.base, env)
+        attr = ref.attribute
+        if base is not T.linalg_handle_of():
+            raise SemaError(f"matrix attributes can only be applied to {LINALG_HANDLE_NAME}", attr.span)
+        if len(attr.args) != 5:
+            raise SemaError(f"'{attr.name}' attribute requires exactly 5 arguments", attr.span)
+        values = []
+        for index, arg in enumerate(attr.args):
+            kind = "enumeration" if index in (0, 3, 4) else "integer"
+            try:
+                value = self.evaluate(arg, env)
+            except SemaError:
+                if isinstance(arg, (A.StringLiteral, A.FloatLiteral)):
+                    value = None
+                else:
+                    raise SemaError("matrix attributes argument is not a constant value", arg.span) from None
+            t = value.type if value is not None else None
+            integral = isinstance(t, T.ScalarType) and t.kind in ("int", "uint", "bool")
+            if kind == "enumeration":
+                ok = integral or isinstance(t, T.EnumType)
+            else:
+                ok = integral or isinstance(t, T.EnumType) and not t.symbol.scoped
+            if not ok:
+                raise SemaError("argument is not an integer or enumeration" if kind == "enumeration"
+                                else "argument is not an integer", arg.span)
+            v = int(value.value)
+            if index in (1, 2):
+                if v < 0:
+                    raise SemaError("matrix dimension must be greater than 0", arg.span)
+            else:
+                name, low, high = {0: ("ComponentEnum", 1, 23), 3: ("MatrixUseEnum", 0, 2),
+                                   4: ("MatrixScopeEnum", 0, 2)}[index]
+                if not low <= v <= high:
+                    raise SemaError(f"matrix attribute {name} has invalid value {v}, must be in the range "
+                                    f"[{low}, {high}]", arg.span)
+            values.append(v)
+        return T.linalg_handle_of(*values)
+
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
+        if self.hlsl_version < 2018 and name.rstrip("0123456789x") in _FIXED_WIDTH_SINCE_2018:
+            raise SemaError(f"unknown type name '{name}'", span,
+                            notes=[("the fixed-width types ('int16_t' ... 'float64_t', other than 'int64_t' and "
+                                    "'uint64_t') are HLSL 2018 and later", None)])
+        if name == LINALG_HANDLE_NAME:
+            if self.linalg_revision != "dxc":
+                raise SemaError(f"unknown type '{name}'", span)     # the analyzer names the revision
+            return T.linalg_handle_of()
         scalar = T.scalar_named(name, self.native_16bit)
         if scalar is not None:
             if name in T.SIXTEEN_BIT_ONLY and not self.native_16bit:
@@ -814,6 +938,8 @@ class Engine:
             return T.STRING
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
+        if name in BUILTIN_STRUCTS:
+            return self.builtin_structs.type_of(name, self)
         if name in T.RAY_TRACING_TYPES:
             raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):
@@ -848,7 +974,7 @@ class Engine:
             elem = self.type_argument(args[0], env)
             if not isinstance(elem, T.ScalarType):
                 raise SemaError(f"'{name}' element type must be a scalar type, not '{elem.spell()}'", args[0].span)
-            sizes = [self.evaluate(a, env) for a in args[1:]]
+            sizes = [T.promoted(self.evaluate(a, env)) for a in args[1:]]
             for size, arg in zip(sizes, args[1:]):
                 if not isinstance(size.value, int) or isinstance(size.type, T.EnumType) or not 1 <= size.value:
                     raise SemaError(f"'{name}' dimension must be a positive integer constant", arg.span)
@@ -861,6 +987,14 @@ class Engine:
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
         if name == "RayQuery":
             raise SemaError(T.ray_tracing_error(name), ref.span)
+        if name in T.GRAPHICS_OBJECTS:
+            patch = name.endswith("Patch")
+            if len(args) != (2 if patch else 1):
+                raise SemaError(f"'{name}' takes {'2 template arguments' if patch else 'one template argument'}",
+                                ref.span)
+            elem = self.type_argument(args[0], env)
+            count = int(T.promoted(self.evaluate(args[1], env)).value) if patch else None
+            return T.graphics_object_of(name, elem, count)
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
@@ -886,12 +1020,13 @@ class Engine:
         samples = 0
         if len(args) == 2:
             # `Texture2DMS<float4, 8>`: the sample count, a constant.
-            count = self.evaluate(args[1], env)
+            count = T.promoted(self.evaluate(args[1], env))
             if not isinstance(count.value, int) or isinstance(count.type, T.EnumType) or not 0 < count.value <= 128:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
             samples = count.value
-        return T.resource_of(name, elem, samples)
+        norm = args[0].norm if isinstance(args[0], A.NormType) and shape.family in ("typed", "texture") else ""
+        return T.resource_of(name, elem, samples, norm)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a
@@ -918,7 +1053,7 @@ class Engine:
             return T.ConstValue(T.BOOL, 1 if expr.value else 0)
         if isinstance(expr, A.FloatLiteral):
             value = expr.value
-            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() == "f":
+            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() in ("f", "f32"):
                 # A float (HLSL 202x: unsuffixed ones too): its value rounded
                 # to 32 bits, as the program computes with it.
                 try:
@@ -996,8 +1131,9 @@ class Engine:
         if isinstance(item, T.ConstValue):
             return item
         if isinstance(item, EnumeratorSymbol):
-            # Unscoped enumerators take part in integer arithmetic (as in C++).
-            return item.const if item.enum.scoped else T.ConstValue(T.INT, item.value)
+            # An enumerator has its enumeration's type; unscoped ones are
+            # promoted to int in arithmetic and conversions (`T.promoted`).
+            return item.const
         if isinstance(item, VarSymbol):
             return self.var_value(item, span)
         if isinstance(item, T.Type) or isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol)):
@@ -1005,6 +1141,7 @@ class Engine:
         raise SemaError(f"'{spelled}' is not a constant expression", span)
 
     def _unary(self, expr: A.UnaryExpr, value: T.ConstValue) -> T.ConstValue:
+        value = T.promoted(value)
         v = value.value
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"invalid operand to '{expr.op}': '{value.type.spell()}'", expr.span)
@@ -1023,7 +1160,16 @@ class Engine:
 
     def _binary(self, expr: A.BinaryExpr, left: T.ConstValue, right: T.ConstValue) -> T.ConstValue:
         op = expr.op
+        if left.type is not right.type:
+            left, right = T.promoted(left), T.promoted(right)
+        elif op not in ("==", "!=", "<", ">", "<=", ">="):
+            left, right = T.promoted(left), T.promoted(right)
         lt, rt = left.type, right.type
+        if isinstance(lt, T.EnumType) and lt is rt and not lt.symbol.scoped:
+            outcome = {"==": left.value == right.value, "!=": left.value != right.value,
+                       "<": left.value < right.value, ">": left.value > right.value,
+                       "<=": left.value <= right.value, ">=": left.value >= right.value}[op]
+            return T.ConstValue(T.BOOL, 1 if outcome else 0)
         if isinstance(lt, T.EnumType) or isinstance(rt, T.EnumType):
             if op in ("==", "!=") and lt is rt:
                 equal = left.value == right.value
@@ -1070,6 +1216,9 @@ class Engine:
         source = value.type
         if source is target:
             return value
+        if not isinstance(target, T.EnumType):
+            value = T.promoted(value)
+            source = value.type
         if isinstance(target, T.EnumType):
             if isinstance(source, T.EnumType) or not explicit:
                 raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
@@ -1095,15 +1244,21 @@ class Engine:
 
     def bind_template_args(self, params: list[A.TemplateParam], args: list[Any], arg_env: Env,
                            template_env: Env, what: str, span: Span | None,
-                           preset: dict[str, Binding] | None = None) -> dict[str, Binding]:
+                           preset: dict[str, Binding] | None = None,
+                           declared: Span | None = None) -> dict[str, Binding]:
         """Evaluate explicit arguments and defaults for a template's
-        parameters; returns name -> bound type or value."""
+        parameters; returns name -> bound type or value.  `declared` is the
+        template's declaration, for clang's notes."""
         if len(args) > len(params):
             raise SemaError(f"too many template arguments for {what}", args[len(params)].span)
         bindings: dict[str, Binding] = dict(preset or {})
         for index, param in enumerate(params):
             name = param.name or f"<param {index}>"
             if index < len(args):
+                if param.kind != "type" and isinstance(args[index], A.StringLiteral):
+                    raise SemaError("non-type template argument of type 'literal string' must have an integral or "
+                                    "enumeration type", args[index].span,
+                                    notes=[("template parameter is declared here", param.span)])
                 bindings[name] = self._template_arg(param, args[index], arg_env, template_env, bindings)
             elif name in bindings:
                 continue
@@ -1111,7 +1266,8 @@ class Engine:
                 default_env = Env(template_env, names=dict(bindings))
                 bindings[name] = self._template_arg(param, param.default, default_env, default_env, bindings)
             else:
-                raise SemaError(f"too few template arguments for {what}", span)
+                raise SemaError(f"too few template arguments for {what}", span,
+                                notes=[("template is declared here", declared)] if declared is not None else None)
         return bindings
 
     def _template_arg(self, param: A.TemplateParam, arg: Any, arg_env: Env, template_env: Env,
@@ -1149,6 +1305,7 @@ class Engine:
                 raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}' "
                                 f"value, not '{value.spell()}'", span)
             return value
+        value = T.promoted(value)
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}', "
                             f"not the enumerator '{value.spell()}'", span)
@@ -1166,7 +1323,7 @@ class Engine:
     def instantiate_class_template(self, template: ClassTemplateSymbol, args: list[Any], env: Env,
                                    span: Span | None) -> ClassInstance:
         bindings = self.bind_template_args(template.params, args, env, template.env,
-                                           f"class template '{template.name}'", span)
+                                           f"class template '{template.name}'", span, declared=template.span)
         return self.class_instance(template, tuple(bindings[p.name or f"<param {i}>"]
                                                    for i, p in enumerate(template.params)))
 
@@ -1307,6 +1464,12 @@ class Engine:
                         raise SemaError(f"could not match '{A.spell(param_decl.type)}[]' against "
                                         f"'{actual.spell()}': the argument is not an array", param_decl.span)
                     continue
+                dim = param_decl.array_dims[0]
+                if dim is not None and _mentions(dim, deducible) and actual.size is not None:
+                    # `T Arr[Size]`: Size from the array's length.
+                    if not self._deduce_arg(dim, T.ConstValue(T.INT, actual.size), deducible, bindings, ft.env):
+                        raise SemaError(f"could not match '{A.spell(param_decl.type)}[{actual.size}]' against the "
+                                        "parameter's array size", param_decl.span)
                 actual = actual.elem
             if not _mentions(pattern, deducible):
                 continue

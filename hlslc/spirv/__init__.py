@@ -18,20 +18,29 @@ Stage entry point: `emit_spirv(ir_text, options)` returns the `Module`
 (`.to_bytes()` for the binary, `.disassemble()` for the text) or raises
 `SpirvError` with the IR line of the construct that has no SPIR-V form.
 
-Modules: `spec` (the numbers), `module` (the writer), `irtypes` (reading
-types and operands), `structure` (control flow), `translate` (values,
-instructions, memory), `ops` (the ordinary dx.op operations), `buffers`
-and `resources` (resource variables and layouts), `matrices` (dx::linalg
-and Wave Matrix).
+Modules: `spec` (the numbers), `module` (the writer), `base` (the error
+and the values the others share), `structure` (control flow), `translate`
+(values, instructions, memory), `ops` (the ordinary dx.op operations),
+`images` (typed buffers, textures, samplers), `buffers` and `descriptors`
+(resource variables and layouts), `packing` (packed groupshared arrays),
+`matrices` (dx::linalg and Wave Matrix).  The IR's types and operands come
+from `hlslc.dxil`.
+
+The package's API: `emit_spirv` and `Options`; `ResourceInfo` and the ways
+to make them (`from_bindings` from the lowering's records, `from_metadata`
+from the IR's) and `apply_vulkan_options` (the -fvk-* shifts and
+bindings), which the Vulkan runner uses too.
 """
 
 from __future__ import annotations
 
+from .base import SpirvError
+from .descriptors import ResourceInfo, apply_vulkan_options, from_bindings, from_metadata
 from .module import Module
-from .descriptors import ResourceInfo, from_bindings
-from .translate import Options, SpirvError, Translator
+from .translate import Options, Translator
 
-__all__ = ["Module", "Options", "ResourceInfo", "SpirvError", "emit_spirv", "from_bindings"]
+__all__ = ["Module", "Options", "ResourceInfo", "SpirvError", "apply_vulkan_options", "emit_spirv",
+           "from_bindings", "from_metadata"]
 
 
 def emit_spirv(ir_text: str, options: Options) -> Module:

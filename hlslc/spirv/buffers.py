@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .module import Id
+from .base import SpirvError, no_mapping
 from .descriptors import Laid, ResourceInfo, find_scalar, lay_out, layout_problem, laid_struct
+from .module import Id
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .translate import Handle, Translator
+    from .base import Handle
+    from .translate import Translator
 
 _SRV_TYPE_NAMES = {"RawBuffer": "ByteAddressBuffer", "StructuredBuffer": "StructuredBuffer",
                    "TBuffer": "TextureBuffer"}
@@ -88,7 +90,6 @@ class Buffers:
 
     @staticmethod
     def tr_error(message: str) -> Exception:
-        from .translate import SpirvError
         return SpirvError(message)
 
     # -- variables ----------------------------------------------------------------
@@ -136,7 +137,6 @@ class Buffers:
         if found is not None:
             return found
         if res.kind not in ("RawBuffer", "StructuredBuffer", "TBuffer"):
-            from .translate import no_mapping
             raise no_mapping(f"raw access to '{res.name}' ({res.kind})")
         m = self.m
         kind, bits = scalar

@@ -39,14 +39,19 @@ and the Wave Matrix fragments (LeftColAcc, RightRowAcc).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..dxil import reader as R
+from ..dxil.operands import Operand
+from ..dxil.types import IRType
 from . import spec
-from .irtypes import IRType, Operand
+from .base import Handle, Ptr, Slot, SpirvError, Val, no_mapping, resource_handle
 from .module import Enum, Id, Lit
 from .ops import OPERATIONS, op
 from .packing import PackedElement
-from .translate import Handle, Ptr, Slot, SpirvError, Translator, Val, no_mapping
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .translate import Translator
 
 # DXIL MatrixComponentType -> (kind, bits, signed)
 _COMPONENTS = {2: ("int", 16, True), 3: ("int", 16, False), 4: ("int", 32, True), 5: ("int", 32, False),
@@ -100,6 +105,11 @@ class Matrices:
         self.parent: dict[str, str] = {}
         self.types: dict[str, MatrixType] = {}
         self.objects: dict[str, Matrix] = {}
+
+    def generic(self, mt: MatrixType) -> bool:
+        """A ThreadGroup-scope matrix done by generic code (not a Workgroup-scope
+        cooperative matrix)."""
+        return mt.scope == 2 and not self.tr.options.workgroup_matrices
 
     # -- which references are one matrix ----------------------------------------
 
@@ -315,6 +325,23 @@ class Matrices:
     def to_elements(self, byte_value: int, size: int) -> int:
         return self.tr.buffers.element_index(byte_value, size)
 
+    def aligned_elements(self, byte_operand: Operand, size: int) -> int:
+        """A byte offset or stride of a buffer as a count of `size`-byte
+        elements, masked to the multiple of up to 16 bytes that packing.py's
+        dataflow proves it is (a run-time value only: the mask changes
+        nothing, but tells the driver, which cannot see through the
+        byte-to-element shift, that rows start 8- or 16-byte aligned, so
+        that it stores and loads matrix rows in wide pieces)."""
+        tr = self.tr
+        value = self.to_elements(tr.index_id(byte_operand), size)
+        if byte_operand.const_int is not None:
+            return value
+        align = min(16, tr.packing.multiple(byte_operand))
+        if align <= size:
+            return value
+        mask = tr.uint(~(align // size - 1) & 0xFFFFFFFF)
+        return tr.emit("BitwiseAnd", self.m.t_int(32), Id(value), Id(mask))
+
     # -- memory -------------------------------------------------------------------
 
     def descriptor_pointer(self, handle: Handle, mt: MatrixType, offset: Operand) -> int:
@@ -323,7 +350,9 @@ class Matrices:
             raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mt.component, mt.component)}")
         if handle.res.kind != "RawBuffer":
             raise no_mapping(f"a matrix in '{handle.res.name}' ({handle.res.kind})")
-        return self.tr.buffers.scalar_pointer(handle, self.tr.index_id(offset), (comp[0], comp[1]))
+        view = self.tr.buffers.view(handle.res, (comp[0], comp[1]))
+        index = self.aligned_elements(offset, comp[1] // 8)
+        return self.tr.buffers.pointer(handle, view, [index], view.element.type)
 
     def memory_pointer(self, operand: Operand, offset: Operand, stride: Operand) -> tuple[int, IRType, int]:
         """The pointer, element type and stride of a matrix in groupshared
@@ -362,13 +391,18 @@ class Matrices:
 
     def tensor_layout(self, mt: MatrixType, handle: Handle, offset: Operand, stride: Operand,
                       layout: Operand) -> tuple[int, int] | None:
-        """The buffer's first element and a tensor layout addressing a
-        Workgroup-scope matrix at a byte offset and row stride of a
-        byte-address buffer, for OpCooperativeMatrixLoadTensorNV/StoreTensorNV;
-        None where the plain load or store is used (another scope, a
-        column-major layout, or tensor addressing not asked for).
+        """A pointer and a tensor layout addressing a Workgroup-scope
+        matrix at a byte offset and row stride of a byte-address buffer,
+        for OpCooperativeMatrixLoadTensorNV/StoreTensorNV; None where the
+        plain load or store is used (another scope, a column-major layout,
+        or tensor addressing not asked for).
 
-        The buffer is a 2-D tensor of rows `stride` elements apart and the
+        Where the offset and the stride are proved multiples of 16 bytes
+        (packing.py's dataflow), the tensor is the matrix itself: the
+        pointer is its first element, the layout rows x cols with rows
+        `stride` elements apart, offset and stride masked to multiples of
+        16 bytes so that the driver sees their alignment.  Otherwise the
+        buffer is a 2-D tensor of rows `stride` elements apart and the
         matrix the slice whose first element is at `offset`: row offset /
         stride, column offset % stride (stride 0: every row the same, one
         row at column `offset`).  The layout's dimensions are just large
@@ -385,6 +419,26 @@ class Matrices:
             return None
         size = comp[1] // 8
         uint = self.m.t_int(32)
+        if tr.packing.multiple(offset) >= 16 and tr.packing.multiple(stride) >= 16:
+            # Offset and stride proved multiples of 16 bytes: the tensor
+            # starts at the matrix, and both are masked to say so (as
+            # llama.cpp's `stride &= ~7` does by hand).  The driver then
+            # moves tiles 16 bytes at a time; from a tensor whose slice it
+            # finds by dividing the offset by the stride it cannot, and on
+            # an H100 the GEMM benchmark's Workgroup-scope kernels ran 2.7
+            # to 4.8 times slower (bench/run_gpu_gemm.py --peers, issue 27).
+            mask = tr.uint(~(16 // size - 1) & 0xFFFFFFFF)
+            at = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(offset), size)), Id(mask))
+            step = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(stride), size)), Id(mask))
+            view = tr.buffers.view(handle.res, (comp[0], comp[1]))
+            base = tr.buffers.pointer(handle, view, [at], view.element.type)
+            self.m.capability("CooperativeMatrixTensorAddressingNV")
+            self.m.extension("SPV_NV_cooperative_matrix2")
+            ty = self.m.t_tensor_layout(2, spec.TENSOR_CLAMP_MODE["Undefined"])
+            t = tr.emit("CreateTensorLayoutNV", ty)
+            t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(tr.uint(mt.rows)), Id(tr.uint(mt.cols)))
+            t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
+            return base, t
         base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
         at = self.to_elements(tr.index_id(offset), size)
         constant = stride.const_int
@@ -501,7 +555,6 @@ def component_of(mt: MatrixType) -> tuple[str, int, bool]:
 
 
 def _struct_ints(text: str) -> list[int]:
-    from ..dxil import reader as R
     out = []
     for p in R.split_top(text.strip()[1:-1].strip()):
         _, value = R.take_type(p)
@@ -516,12 +569,6 @@ def _is_matrix_pointer(parsed: Any) -> bool:
 
 # ---------------------------------------------------------------------------
 # dx::linalg operations
-
-def _generic(tr: Translator, mt: MatrixType) -> bool:
-    """A ThreadGroup-scope matrix done by generic code (not a Workgroup-scope
-    cooperative matrix)."""
-    return mt.scope == 2 and not tr.options.workgroup_matrices
-
 
 def _mats(tr: Translator) -> Matrices:
     return tr.matrices
@@ -539,7 +586,7 @@ def _fill(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
     value = tr.val(args[1])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         scalar = ms.convert_scalar(value, component_of(mat.type))
         _group(tr).each(mat, lambda e, r, c: _group(tr).store(mat, e, scalar), writes=True)
         return
@@ -550,7 +597,7 @@ def _fill(tr, ins, o, args, rt):
 def _cast(tr, ins, o, args, rt):
     ms = _mats(tr)
     dst, src = ms.matrix(args[0]), ms.matrix(args[1])
-    if _generic(tr, dst.type):
+    if tr.matrices.generic(dst.type):
         g = _group(tr)
         g.each(dst, lambda e, r, c: g.store(dst, e, g.convert(src, g.load(src, e), dst.type)), writes=True)
         return
@@ -570,7 +617,7 @@ def _unary(tr, ins, o, args, rt):
     kind = _UNARY.get(args[0].const_int)
     mat = ms.matrix(args[1])
     if kind is not None:
-        if _generic(tr, mat.type):
+        if tr.matrices.generic(mat.type):
             _group(tr).elementwise(mat, kind, None)
         else:
             ms.elementwise(mat, kind, None)
@@ -583,28 +630,21 @@ def _binary(tr, ins, o, args, rt):
     if kind is None:
         raise SpirvError(f"unknown element-wise operation {args[0].value}")
     mat = ms.matrix(args[1])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).elementwise(mat, kind, tr.val(args[2]))
     else:
         ms.elementwise(mat, kind, tr.val(args[2]))
-
-
-def _handle(tr: Translator, operand: Operand) -> Handle:
-    value = tr.get(operand)
-    if not isinstance(value, Handle):
-        raise SpirvError("a resource operand that no handle operation made")
-    return value
 
 
 @op("MatrixLoadFromDescriptor")
 def _load_descriptor(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     if mat.type.scope == 0:
         _thread_source(tr, mat, handle, args[2], args[3], args[4])
         return None
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "load")
         return None
     tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
@@ -613,20 +653,20 @@ def _load_descriptor(tr, ins, o, args, rt):
         return None
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     ms.store(mat, ms.coop_load(mat.type, ptr, ms.layout(args[4], "a matrix load"), stride))
 
 
 def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     if mat.type.scope == 0:
         if accumulate:
             _thread_accumulate(tr, mat, handle, args[2])
             return
         ms.variable(mat)             # the located error
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).descriptor(mat, handle, args[2:5], "accumulate" if accumulate else "store")
         return
     tensor = ms.tensor_layout(mat.type, handle, args[2], args[3], args[4])
@@ -638,7 +678,7 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
         return
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = ms.layout(args[4], "a matrix accumulate" if accumulate else "a matrix store")
     value = ms.load(mat)
     if accumulate:
@@ -655,7 +695,7 @@ def _store_descriptor(tr, ins, o, args, rt):
 def _load_memory(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).memory(mat, args[1:5], "load")
         return
     ms.variable(mat)
@@ -668,7 +708,7 @@ def _load_memory(tr, ins, o, args, rt):
 def _write_memory(tr: Translator, args: list[Operand], accumulate: bool) -> None:
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).memory(mat, args[1:5], "accumulate" if accumulate else "store")
         return
     ms.variable(mat)
@@ -690,7 +730,7 @@ def _store_memory(tr, ins, o, args, rt):
 def _multiply(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if _generic(tr, c.type):
+    if tr.matrices.generic(c.type):
         _group(tr).multiply(a, b, c, accumulate=o.name == "MatrixMultiplyAccumulate")
         return
     for mat in (a, b, c):
@@ -703,7 +743,7 @@ def _multiply(tr, ins, o, args, rt):
 def _sum_accumulate(tr, ins, o, args, rt):
     ms = _mats(tr)
     a, b, c = (ms.matrix(x) for x in args[:3])
-    if _generic(tr, c.type) and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
+    if tr.matrices.generic(c.type) and all((m.type.rows, m.type.cols) == (c.type.rows, c.type.cols) for m in (a, b)):
         g = _group(tr)
 
         def add(e: int, r: int, col: int) -> None:
@@ -713,14 +753,14 @@ def _sum_accumulate(tr, ins, o, args, rt):
         g.each(c, add, writes=True)
         return
     raise no_mapping("SumAccumulate", "cooperative matrices of different uses cannot be added"
-                     if not _generic(tr, c.type) else "A, B and the accumulator differ in shape")
+                     if not tr.matrices.generic(c.type) else "A, B and the accumulator differ in shape")
 
 
 @op("MatrixLoadFromThreads")
 def _from_thread_vectors(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).from_threads(mat, tr.val(args[1]))
         return
     raise no_mapping("FromThreadVectors",
@@ -731,7 +771,7 @@ def _from_thread_vectors(tr, ins, o, args, rt):
 def _get_thread_vector(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.matrix(args[0])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         return _group(tr).to_threads(mat, args[1], rt)
     raise no_mapping("GetThreadVector",
                      "Vulkan does not say which invocation holds which elements of a cooperative matrix")
@@ -798,7 +838,7 @@ def _matvec(tr: Translator, o: Any, args: list[Operand], rt: IRType) -> Val:
     mat = ms.matrix(args[1])
     comp = component_of(mat.type)
     element_ir = _component_ir(tr, mat.type)
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         g = _group(tr)
         tr.group_barrier()
 
@@ -870,7 +910,7 @@ def _outer(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = ms.of_name(ins.result)
     va, vb = tr.val(args[4]), tr.val(args[5])
-    if _generic(tr, mat.type):
+    if tr.matrices.generic(mat.type):
         _group(tr).outer_product(mat, va, vb)
         return mat
     if mat.type.scope != 0:
@@ -1231,10 +1271,10 @@ def _col_major(tr: Translator, operand: Operand) -> int:
 def _wave_raw(tr, ins, o, args, rt):
     ms = _mats(tr)
     mat = _wave(tr, args[0])
-    handle = _handle(tr, args[1])
+    handle = resource_handle(tr, args[1])
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = _col_major(tr, args[5])
     if o.name == "WaveMatrix_LoadRawBuf":
         ms.store(mat, ms.coop_load(mat.type, ptr, layout, stride))

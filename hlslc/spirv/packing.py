@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from .irtypes import IRError, IRType, Operand
+from ..dxil.operands import Operand
+from ..dxil.types import IRError, IRType
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover
     from .translate import Translator
 
 TOP = 1 << 20          # "a multiple of everything we ask about" (0, or not yet seen)
@@ -358,9 +359,8 @@ class _Planner:
                 or any(a.value == ptr for k, a in enumerate(args) if k != 2):
             return False
         if name.startswith("Matrix"):
-            from .matrices import _generic
             try:
-                if _generic(self.tr, self.tr.matrices.of_name(args[1].value).type):
+                if self.tr.matrices.generic(self.tr.matrices.of_name(args[1].value).type):
                     return False
             except Exception:       # a matrix the translation will report
                 return False

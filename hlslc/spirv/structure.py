@@ -43,18 +43,20 @@ merge blocks last), which is all `translate` needs to write `OpLoopMerge`,
 `OpSelectionMerge` and the blocks.
 
 Owns: the graph of one function and its structure.  Does not own: the
-instructions (`translate`).
+instructions (`translate`), the graph algorithms (post-order, dominators:
+`hlslc.dxil.cfg`, run on this graph as it changes).
 """
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import re
 from typing import Any
 
 from ..dxil import reader as R
-from .irtypes import IRError, TypeTable, parse_instruction
+from ..dxil.cfg import DominatorTree, dominates, immediate_dominators, post_order
+from ..dxil.types import IRError, TypeTable
+from .base import read_operands
 
 
 class StructureError(Exception):
@@ -167,58 +169,9 @@ class Graph:
         if's then, a loop's body) before the others: the order the
         translation writes them, so a loop body comes before what follows
         the loop."""
-        seen = {self.entry}
-        order: list[str] = []
-        stack = [(self.entry, iter(reversed(self.nodes[self.entry].succs())))]
-        while stack:
-            name, it = stack[-1]
-            for s in it:
-                if s not in seen and s in self.nodes:
-                    seen.add(s)
-                    stack.append((s, iter(reversed(self.nodes[s].succs()))))
-                    break
-            else:
-                order.append(name)
-                stack.pop()
+        order = post_order([self.entry], {n: node.succs()[::-1] for n, node in self.nodes.items()})
         order.reverse()
         return order
-
-    def dominators(self, rpo: list[str]) -> dict[str, str]:
-        index = {n: k for k, n in enumerate(rpo)}
-        preds = self.preds()
-        idom: dict[str, str] = {self.entry: self.entry}
-
-        def intersect(a: str, b: str) -> str:
-            while a != b:
-                while index[a] > index[b]:
-                    a = idom[a]
-                while index[b] > index[a]:
-                    b = idom[b]
-            return a
-
-        changed = True
-        while changed:
-            changed = False
-            for n in rpo[1:]:
-                new = None
-                for p in preds[n]:
-                    if p in idom and p in index:
-                        new = p if new is None else intersect(p, new)
-                if new is not None and idom.get(n) != new:
-                    idom[n] = new
-                    changed = True
-        return idom
-
-
-def dominates(idom: dict[str, str], a: str, b: str) -> bool:
-    """Whether `a` dominates `b` (every block dominates itself)."""
-    while True:
-        if a == b:
-            return True
-        parent = idom.get(b)
-        if parent is None or parent == b:
-            return False
-        b = parent
 
 
 # ---------------------------------------------------------------------------
@@ -238,7 +191,7 @@ def read_function(fn: R.Function, types: TypeTable) -> Graph:
         for ins in block.instructions:
             if ins.opcode != "phi":
                 continue
-            parsed = parse_instruction(ins, types)
+            parsed = read_operands(ins, types)
             graph.phi_types[ins.result] = parsed.type
             for operand, pred in zip(parsed.operands, parsed.extra):
                 node = graph.nodes.get(pred.strip('"'))
@@ -251,7 +204,7 @@ def _terminator(ins: R.Instruction, types: TypeTable) -> tuple:
     op = ins.opcode
     targets = [t.strip('"') for t in ins.targets]
     try:
-        parsed = parse_instruction(ins, types)
+        parsed = read_operands(ins, types)
     except IRError as err:
         raise StructureError(str(err), ins.line) from None
     if op == "br":
@@ -278,13 +231,21 @@ def structure(graph: Graph) -> None:
     else:  # pragma: no cover - every step removes a loop's extra exits or back edges
         raise StructureError("the loops of this function could not be put in structured form")
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     loops = _loops(graph, rpo, idom)
     claimed: set[str] = set()
+    preds = graph.preds()
     for loop in loops:
         header = graph.nodes[loop.header]
         exits = _raw_exits(graph, loop)
         merge = exits[0] if exits else _unreachable_block(graph, loop.header + ".merge")
+        if exits and any(p not in loop.body for p in preds.get(merge, [])):
+            # The loop's exit is also reached from outside it (a rotated
+            # loop behind its guard, as DXC emits `for` loops): a block of
+            # its own is the loop's merge, so that the guard's selection can
+            # merge at the exit.
+            merge = _dedicated_exit(graph, loop, merge)
+            preds = graph.preds()
         header.loop_merge = merge
         header.loop_continue = _continue_target(graph, loop, idom)
         claimed.update((merge, header.loop_continue))
@@ -292,6 +253,14 @@ def structure(graph: Graph) -> None:
     rpo = graph.reverse_post_order()
     reached = set(rpo)
     graph.order = rpo + [n for n in graph.nodes if n not in reached]
+
+
+def _dedicated_exit(graph: Graph, loop: Loop, exit_: str) -> str:
+    new = graph.add(Node(graph.fresh_name(exit_ + ".loopexit"), None, ("br", exit_)))
+    for n in sorted(loop.body):
+        if exit_ in graph.nodes[n].succs():
+            graph.nodes[n].retarget(exit_, new.name)
+    return new.name
 
 
 def _drop_unreachable(graph: Graph) -> None:
@@ -402,7 +371,7 @@ def _normalize_one_loop(graph: Graph) -> bool:
     """Fix the innermost loop that has several back edges or several exit
     targets; False when every loop is in structured form."""
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     for loop in _loops(graph, rpo, idom):
         header = loop.header
         if len(loop.latches) > 1 or loop.latches == [header]:
@@ -469,7 +438,7 @@ def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> 
 
 def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> None:
     rpo = graph.reverse_post_order()
-    idom = graph.dominators(rpo)
+    idom = immediate_dominators(graph.entry, rpo, graph.preds())
     index = {n: k for k, n in enumerate(rpo)}
     doms = DominatorTree(idom)
     switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
@@ -529,7 +498,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         elif merge in claimed or not doms.dominates(name, merge) or merge == name:
             merge = _split_merge(graph, name, merge, doms)
             rpo = graph.reverse_post_order()
-            idom = graph.dominators(rpo)
+            idom = immediate_dominators(graph.entry, rpo, graph.preds())
             index = {n: k for k, n in enumerate(rpo)}
             doms = DominatorTree(idom)
         node.selection_merge = merge
@@ -537,91 +506,6 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         if kind != "cbr":
             construct = {n for n in graph.nodes if doms.dominates(name, n) and not doms.dominates(merge, n)}
             switches.append((construct, merge))
-
-
-class DominatorTree:
-    """The dominator tree in a form for constant-time questions: each
-    block's preorder number and subtree size (`dominates`), and its
-    dominance frontier (the blocks just past the part of the graph it
-    dominates).  Walking up the tree per question made nested ifs and
-    `else if` chains quadratic.  `dominates` gives the same answers as `dominates(idom, a, b)`."""
-
-    def __init__(self, idom: dict[str, str]) -> None:
-        children: dict[str, list[str]] = {}
-        for n, parent in idom.items():
-            if n != parent:
-                children.setdefault(parent, []).append(n)
-        self.pre: dict[str, int] = {}
-        self.size: dict[str, int] = {}
-        order: list[str] = []
-        for root in (n for n, parent in idom.items() if n == parent):
-            stack = [root]
-            while stack:
-                n = stack.pop()
-                self.pre[n] = len(order)
-                order.append(n)
-                stack.extend(reversed(children.get(n, ())))
-        for n in reversed(order):
-            self.size[n] = 1 + sum(self.size[c] for c in children.get(n, ()))
-        self.idom = idom
-        self._frontier: dict[str, list[str]] | None = None
-        self._regions: dict[int, tuple[set[str], list[int]]] = {}
-
-    def frontier(self, graph: Graph) -> dict[str, list[str]]:
-        """Each block's dominance frontier (Cooper, Harvey and Kennedy: a
-        walk from each predecessor of a join up to the join's immediate
-        dominator), computed once."""
-        if self._frontier is None:
-            idom = self.idom
-            frontier: dict[str, list[str]] = {}
-            for n, preds in graph.preds().items():
-                if len(preds) < 2 or n not in idom:
-                    continue
-                stop = idom[n]
-                for p in preds:
-                    runner = p
-                    while runner in idom and runner != stop:
-                        fr = frontier.setdefault(runner, [])
-                        if n not in fr:
-                            fr.append(n)
-                        parent = idom[runner]
-                        if parent == runner:
-                            break
-                        runner = parent
-            self._frontier = frontier
-        return self._frontier
-
-    def dominates(self, a: str, b: str) -> bool:
-        if a == b:
-            return True
-        pre = self.pre
-        if a not in pre or b not in pre:
-            return False
-        return pre[a] < pre[b] < pre[a] + self.size[a]
-
-    def closed(self, n: str, within: set[str] | None, stop: set[str], starts: list[str]) -> bool:
-        """Whether every block `n` dominates is in `within`, none is in
-        `stop` and none but `n` is in `starts`: then a walk from `n` goes
-        through them all, and out of them only to `n`'s frontier."""
-        first = self.pre.get(n)
-        if first is None:
-            return False
-        last = first + self.size[n]
-        pre = self.pre
-        for s in stop:
-            if s in pre and first <= pre[s] < last:
-                return False
-        for s in starts:
-            if s != n and s in pre and first <= pre[s] < last:
-                return False
-        if within is None:
-            return True
-        region = self._regions.get(id(within))
-        if region is None or region[0] is not within:
-            region = (within, sorted(pre[b] for b in within if b in pre))
-            self._regions[id(within)] = region
-        numbers = region[1]
-        return bisect.bisect_left(numbers, last) - bisect.bisect_left(numbers, first) == last - first
 
 
 def _first_meeting(graph: Graph, live: list[str], within: set[str] | None, stop: set[str],
@@ -643,7 +527,7 @@ def _first_meeting(graph: Graph, live: list[str], within: set[str] | None, stop:
         labels[t] |= 1 << k
     done: set[str] = set()
     nodes = graph.nodes
-    frontier = doms.frontier(graph)
+    frontier = doms.frontier(graph.preds)
     while heap:
         _, n = heapq.heappop(heap)
         if n in done:

@@ -37,118 +37,23 @@ from typing import Any, Callable
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
+from ..dxil.cfg import DominatorTree, immediate_dominators
+from ..dxil.operands import Operand, Parsed, aggregate_parts, scalar_constant
+from ..dxil.types import IRError, IRType, TypeTable
 from . import spec
-from .irtypes import IRError, IRType, Operand, Parsed, TypeTable, aggregate_parts, parse_instruction, \
-    scalar_constant
-from .module import Block, Enum, Function, Id, Instruction, Lit, Module
-from .packing import PackedArray, PackedElement
-from .descriptors import ResourceInfo
-from .structure import DominatorTree, StructureError, read_function, structure
-
-
-class SpirvError(Exception):
-    """Something the SPIR-V output cannot express; `line` is the IR line of
-    the instruction (mapped to the source by the driver)."""
-
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.line = line
-
-
-def no_mapping(what: str, why: str = "") -> SpirvError:
-    return SpirvError(f"{what} has no SPIR-V mapping" + (f": {why}" if why else ""))
+from .base import Handle, Parts, Ptr, Slot, SpirvError, Val, no_mapping, read_operands
+from .buffers import Buffers
+from .descriptors import ResourceInfo, apply_vulkan_options, assign_implicit_bindings, from_metadata
+from .linalg_dxc import LinAlg, generic_matrix
+from .matrices import Matrices, Matrix
+from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
+from .ops import OPERATIONS, UNSUPPORTED, groupshared_atomic
+from .packing import PackedArray, PackedElement, Plan, plan
+from .structure import StructureError, read_function, structure
 
 
 # ---------------------------------------------------------------------------
-# Values known only to the translation
-
-class Val:
-    """A SPIR-V value: its id and IR type."""
-
-    __slots__ = ("id", "ty")
-
-    def __init__(self, id: int, ty: IRType) -> None:
-        self.id = id
-        self.ty = ty
-
-
-class Ptr:
-    """A pointer: `root` (a variable id) of `storage` class holding a
-    `root_type`, and the access-chain `path` (ids) to the pointee, of IR
-    type `view`.  `decayed`: the last index of the path is an element of an
-    array or vector reached by casting a pointer to it to an element
-    pointer, so a `getelementptr`'s first index moves along it."""
-
-    __slots__ = ("root", "storage", "root_type", "path", "view", "decayed", "name")
-
-    def __init__(self, root: int, storage: str, root_type: IRType, path: list[int], view: IRType,
-                 decayed: bool = False, name: str = "") -> None:
-        self.root = root
-        self.storage = storage
-        self.root_type = root_type
-        self.path = path
-        self.view = view
-        self.decayed = decayed
-        self.name = name
-
-
-class Handle:
-    """A resource: its binding and, for arrays of resources, the element
-    (an id, or None for the first)."""
-
-    __slots__ = ("res", "index", "non_uniform")
-
-    def __init__(self, res: ResourceInfo, index: int | None, non_uniform: bool = False) -> None:
-        self.res = res
-        self.index = index
-        self.non_uniform = non_uniform
-
-
-class Parts:
-    """A `dx.types` struct value (a buffer load's ResRet, a constant-buffer
-    row, dimensions, a compare-exchange's pair): its components."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Any]) -> None:
-        self.items = items
-
-    def item(self, k: int) -> Any:
-        return self.items[k]
-
-
-class Slot:
-    """An alloca (or global) holding a handle or a matrix reference: what
-    was stored in it (one thing, since SPIR-V cannot choose a resource at
-    run time: checked when the translation ends), and the IR line of its
-    first load."""
-
-    __slots__ = ("name", "value", "stored", "loaded", "block")
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.value: Any = None
-        self.stored: dict[Any, Any] = {}
-        self.loaded: int | None = None
-        self.block: str | None = None       # the block of the last store
-
-    def put(self, value: Any, block: str) -> None:
-        self.stored.setdefault(_identity(value), value)
-        self.value = value
-        self.block = block
-
-    def take(self, tr: "Translator", line: int) -> Any:
-        """The value a load reads: the last store when it is earlier in the
-        same block; otherwise every store must have stored the same thing
-        (checked when the translation ends)."""
-        if self.value is None:
-            raise SpirvError("a resource or matrix variable read before it is set")
-        if self.block != tr.node.name and self.loaded is None:
-            self.loaded = line
-            tr.slots.append(self)
-        return self.value
-
+# Values known only to the translation (more in `base`)
 
 class SlotTree:
     """A local array or struct of handles (or matrix references): a Slot
@@ -199,13 +104,6 @@ def holds_only_resources(t: IRType) -> bool:
     if t.kind == "array" and t.elem is not None:
         return holds_only_resources(t.elem) or t.elem.kind in _STATIC_KINDS
     return False
-
-
-def _identity(value: Any) -> Any:
-    """What makes two stored handles the same resource."""
-    if isinstance(value, Handle):
-        return ("handle", id(value.res), value.index)
-    return ("object", id(value))
 
 
 _STATIC_KINDS = ("handle", "matref", "wavemat", "matrixobject")
@@ -273,20 +171,17 @@ class Translator:
                 self.spec_ids["@" + self.ir.md_string(node[0])] = self.ir.md_int(node[1])
         self.slots: list[Slot] = []
         self.current_line: int | None = None
-        from .packing import Plan
         self.packing = Plan()
         if options.resources is None:
-            from .descriptors import from_metadata
             options.resources = from_metadata(self.ir)
-        from .descriptors import apply_vulkan_options
         try:
             apply_vulkan_options(options.resources, options.vulkan_options)
         except ValueError as err:
             raise SpirvError(str(err)) from None
-        from .buffers import Buffers
+        assign_implicit_bindings(options.resources)
         self.buffers = Buffers(self, options.resources)
-        from .matrices import Matrices
         self.matrices = Matrices(self)
+        self.linalg = LinAlg(self)
 
     # -- the entry point -----------------------------------------------------
 
@@ -311,7 +206,6 @@ class Translator:
         except IRError as err:
             raise SpirvError(str(err)) from None
         self._prepare()
-        from .packing import plan
         self.packing = plan(self, fn)
         self._write_blocks()
         if len(entry.encode("utf-8")) > 60000 * 4:
@@ -327,6 +221,7 @@ class Translator:
                 raise SpirvError("a resource or matrix chosen at run time has no SPIR-V mapping: every use must "
                                  "name one resource or matrix", slot.loaded)
         self.warnings = self.buffers.binding_conflicts()
+        mark_unread_buffers(self.m)
         if "CooperativeMatrixKHR" in self.m.capabilities:
             self.m.capability("VulkanMemoryModel")
             self.m.memory_model = "Vulkan"
@@ -351,8 +246,9 @@ class Translator:
     # -- the function body -------------------------------------------------------
 
     def _prepare(self) -> None:
-        """Variables for phis and selectors; which values cross into blocks
-        their definition no longer dominates (kept in variables)."""
+        """Variables for phis and selectors; which values are used in blocks
+        that the block computing them no longer dominates (kept in
+        variables)."""
         g = self.graph
         self.parsed: dict[int, Parsed] = {}
         self.def_node: dict[str, str] = {}
@@ -369,14 +265,17 @@ class Translator:
                         and len(ins.args) > 2 and ins.args[2].const is None:
                     # A row chosen at run time: constant buffers are read as rows.
                     self.buffers.rows_only = True
+        self.linalg.prepare(g)
         self.phi_vars: dict[str, int] = {}
         for result, ty in g.phi_types.items():
+            if generic_matrix(self, ty):
+                continue            # one groupshared array for the phi and what it joins
             self.phi_vars[result] = self.local_var(self.stype(ty), result.lstrip("%") + ".phi")
         self.selector_vars = {s: self.local_var(self.m.t_int(32), s.lstrip("%")) for s in g.selectors}
         self.matrices.prepare()
         reached = set(g.reverse_post_order())
         rpo = [n for n in g.order if n in reached]
-        self.doms = DominatorTree(g.dominators(rpo))
+        self.doms = DominatorTree(immediate_dominators(g.entry, rpo, g.preds()))
         self.spilled: dict[str, int] = {}
         self.spill_candidates: set[str] = set()
         for name in rpo:
@@ -418,7 +317,7 @@ class Translator:
         key = id(ins)
         found = self.parsed.get(key)
         if found is None:
-            found = self.parsed[key] = parse_instruction(ins, self.types)
+            found = self.parsed[key] = read_operands(ins, self.types)
         return found
 
     def _write_blocks(self) -> None:
@@ -448,6 +347,8 @@ class Translator:
                         raise
             self.current_line = node.line
             for target, value in node.stores:
+                if generic_matrix(self, g.phi_types.get(target)):
+                    continue
                 if target in self.phi_vars:
                     self.emit_void("Store", Id(self.phi_vars[target]), Id(self.vid(value)))
                 else:
@@ -589,6 +490,8 @@ class Translator:
         are arrays)."""
         m = self.m
         k = t.kind
+        if k == "struct" and (t.name or "").startswith("dx.types.LinAlgMatrix"):
+            return self.linalg.stype(t)
         if k == "bool":
             return m.t_bool()
         if k == "int":
@@ -646,10 +549,26 @@ class Translator:
             return self.local(v)
         if v.startswith("@"):
             return self.global_value(v)
+        if v.startswith("getelementptr"):
+            return self._constant_gep(v)
         if op.type.kind in ("pointer", "handle", "matref"):
             if v in ("undef", "null", "zeroinitializer"):
                 raise no_mapping(f"an undefined {op.type.kind}")
         return Val(self.constant(op.type, v), op.type)
+
+    def _constant_gep(self, text: str) -> Ptr:
+        """A constant `getelementptr inbounds (T, T* @g, i32 0, ...)` operand
+        (DXC's groupshared array operands)."""
+        rest = text[len("getelementptr"):].strip()
+        if rest.startswith("inbounds"):
+            rest = rest[len("inbounds"):].strip()
+        parts = R.split_top(rest.strip()[1:-1])
+        source = self.types.get(R.take_type(parts[0])[0])
+        operands = [R.take_operand(p) for p in parts[1:]]
+        base = self.get(Operand(self.types.get(operands[0].type), operands[0].value))
+        if not isinstance(base, Ptr):
+            raise SpirvError("a constant getelementptr of something that is not a pointer")
+        return self.gep(base, source, [Operand(self.types.get(o.type), o.value) for o in operands[1:]])
 
     def local(self, name: str) -> Any:
         if name in self.spilled and self.def_node.get(name) != self.node.name:
@@ -660,6 +579,8 @@ class Translator:
                 found = self.reloaded[name] = self.emit("Load", self.stype(t), Id(self.spilled[name]))
             return Val(found, self._result_type(self.defining[name]))
         value = self.values.get(name)
+        if isinstance(value, Matrix):
+            return value            # a generic ThreadGroup matrix: its groupshared array
         d = self.def_node.get(name)
         if d is not None and d != self.node.name and not self.doms.dominates(d, self.node.name) \
                 and not isinstance(value, Val):
@@ -818,6 +739,10 @@ class Translator:
         op = ins.opcode
         if op == "phi":
             parsed = self.parse(ins)
+            if generic_matrix(self, parsed.type):
+                value = self.linalg.array(ins.result, parsed.type)
+                self.values[ins.result] = value
+                return value
             value = Val(self.emit("Load", self.stype(parsed.type), Id(self.phi_vars[ins.result])), parsed.type)
             self.values[ins.result] = value
             return value
@@ -1345,14 +1270,12 @@ class Translator:
             op = ir_ops.by_opcode(opcode)
         except (KeyError, ValueError):
             raise SpirvError(f"unknown operation {name} with opcode {opcode}") from None
-        from .ops import OPERATIONS
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise no_mapping(f"the operation {op.name} ({name})")
+            raise no_mapping(f"the operation {op.name} ({name})", UNSUPPORTED.get(op.name, ""))
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:
-        from .ops import groupshared_atomic
         return groupshared_atomic(self, ins, parsed)
 
     _i_cmpxchg = _i_atomicrmw
@@ -1400,5 +1323,57 @@ def _operand(o: Any) -> Any:
 
 
 def _str(text: str) -> Any:
-    from .module import Str
     return Str(text)
+
+
+# Uses of a pointer into a storage buffer that do not read it: the stores
+# (operand 0 is where), the access chains that derive other pointers from it,
+# and the length query.
+_WRITES = {"Store", "CooperativeMatrixStoreKHR", "CooperativeMatrixStoreTensorNV", "CooperativeMatrixStoreNV"}
+_DERIVES = {"AccessChain", "InBoundsAccessChain"}
+_ACCESS = {spec.ENUMS["Decoration"]["NonWritable"], spec.ENUMS["Decoration"]["NonReadable"]}
+
+
+def mark_unread_buffers(m: Module) -> None:
+    """Declare `NonReadable` the storage buffers (views) that the module
+    writes and never reads, as GLSL's `writeonly` does: a UAV that is only
+    stored to (the GEMM's C) then reaches the driver as write-only.  Any use
+    of a pointer into it other than a store, an access chain or
+    OpArrayLength counts as a read (so do atomics, copies and calls)."""
+    roots: dict[int, int] = {}          # pointer id -> the StorageBuffer variable it points into
+    block_of: dict[int, int] = {}       # variable -> its Block struct
+    users: dict[int, int] = {}          # Block struct -> how many variables have it
+    for ins in m.globals:
+        if ins.op == "Variable":
+            pointee = m.type_of.get(ins.type, ())
+            if len(pointee) == 3 and pointee[0] == "pointer" and pointee[1] == "StorageBuffer" and \
+                    m.type_of.get(pointee[2], ("",))[0] == "struct":     # not an array of buffers
+                roots[ins.result] = ins.result
+                block_of[ins.result] = pointee[2]
+                users[pointee[2]] = users.get(pointee[2], 0) + 1
+    if not roots:
+        return
+    read: set[int] = set()
+    written: set[int] = set()
+    for fn in m.functions:
+        for block in fn.blocks:
+            for ins in block.instructions:
+                ids = [op.value for op in ins.operands if isinstance(op, Id)]
+                if ins.op in _DERIVES and ids and ids[0] in roots:
+                    if ins.result is not None:
+                        roots[ins.result] = roots[ids[0]]
+                    continue
+                for k, value in enumerate(ids):
+                    var = roots.get(value)
+                    if var is None:
+                        continue
+                    if k == 0 and ins.op in _WRITES:
+                        written.add(var)
+                    elif not (k == 0 and ins.op == "ArrayLength"):
+                        read.add(var)
+    for var, block in block_of.items():
+        if var in written and var not in read and users.get(block) == 1:
+            member = [d for d in m.decorations if d.op == "MemberDecorate" and d.operands[0].value == block
+                      and any(isinstance(o, Enum) and o.kind == "Decoration" and o.value in _ACCESS for o in d.operands)]
+            if not member:
+                m.member_decorate(block, 0, "NonReadable")

@@ -1,13 +1,15 @@
-"""LLVM types and instruction operands of DXIL-like IR, as the SPIR-V
-backend reads them.
+"""Instructions' operands and constants of DXIL-like IR, with their types
+parsed.
 
-Owns: `IRType` (a parsed type: scalar, vector, array, struct, pointer with
-its address space, and the opaque `dx.types` values: handles, matrix
-references, wave matrices), splitting an instruction's text into typed
-operands, and reading constants' text (integers, hex floats, vectors,
-aggregates).  Builds on the validator's reader (`hlslc.dxil.reader`)
-for the module's structure.  Does not own: what any of it becomes in
-SPIR-V (`translate`).
+Owns: splitting an instruction's text into typed operands (`Operand`: an
+`IRType` and the value's text) and what else each opcode names (the type
+of a load or a cast's target, a compare's predicate, the indices of
+extractvalue/insertvalue, a shuffle mask, a switch's cases), and reading
+constants' text (integers, hex floats, vectors, aggregates).
+
+Does not own: the module's structure (`reader`, whose `Operand` keeps the
+type as text) or what a consumer makes of the values (the SPIR-V backend's
+`translate`).
 """
 
 from __future__ import annotations
@@ -15,149 +17,21 @@ from __future__ import annotations
 import re
 import struct
 
-from ..dxil import reader as R
+from . import reader as R
+from .types import IRError, IRType, TypeTable
 
 
-class IRError(Exception):
-    """IR the SPIR-V backend cannot read: a bug in hlslc's lowering."""
+class UnknownInstruction(IRError):
+    """An instruction whose operands `parse_instruction` does not read."""
 
+    def __init__(self, opcode: str) -> None:
+        super().__init__(f"no reading of the operands of the instruction '{opcode}'")
+        self.opcode = opcode
 
-class IRType:
-    """kind: 'void', 'bool', 'int' (bits), 'float' (bits), 'vector' (elem,
-    count), 'array' (elem, count), 'struct' (fields; `name` for named
-    structs), 'pointer' (elem, addrspace), 'handle', 'matref', 'wavemat',
-    'label', 'metadata'."""
-
-    __slots__ = ("text", "kind", "bits", "elem", "count", "fields", "name", "addrspace")
-
-    def __init__(self, text: str, kind: str) -> None:
-        self.text = text
-        self.kind = kind
-        self.bits = 0
-        self.elem: IRType | None = None
-        self.count = 0
-        self.fields: list[IRType] = []
-        self.name: str | None = None
-        self.addrspace = 0
-
-    def __repr__(self) -> str:
-        return f"IRType({self.text})"
-
-    @property
-    def scalar(self) -> "IRType":
-        """The scalar of a vector or array (of vectors), the type itself otherwise."""
-        t = self
-        while t.kind in ("vector", "array") and t.elem is not None:
-            t = t.elem
-        return t
-
-    @property
-    def is_scalar(self) -> bool:
-        return self.kind in ("bool", "int", "float")
-
-    @property
-    def size(self) -> int:
-        """Bytes in DXIL-like IR's data layout (16-bit scalars 2 bytes)."""
-        if self.kind == "bool":
-            return 4
-        if self.kind in ("int", "float"):
-            return max(1, self.bits // 8)
-        if self.kind in ("vector", "array"):
-            assert self.elem is not None
-            return self.elem.size * self.count
-        if self.kind == "struct":
-            offset = 0
-            for f in self.fields:
-                a = f.align
-                offset = (offset + a - 1) // a * a + f.size
-            a = self.align
-            return (offset + a - 1) // a * a
-        return 4
-
-    @property
-    def align(self) -> int:
-        if self.kind in ("vector", "array"):
-            assert self.elem is not None
-            return self.elem.align
-        if self.kind == "struct":
-            return max((f.align for f in self.fields), default=1)
-        return self.size if self.kind in ("int", "float") else 4
-
-
-_SCALARS = {"i1": ("bool", 1), "i8": ("int", 8), "i16": ("int", 16), "i32": ("int", 32), "i64": ("int", 64),
-            "half": ("float", 16), "float": ("float", 32), "double": ("float", 64)}
-
-
-class TypeTable:
-    """Parses and caches the types of one module (named structs resolved)."""
-
-    def __init__(self, structs: dict[str, str]) -> None:
-        self.structs = structs
-        self.cache: dict[str, IRType] = {}
-
-    def get(self, text: str) -> IRType:
-        t = self.cache.get(text)
-        if t is None:
-            t = self.cache[text] = self._parse(text.strip())
-        return t
-
-    def _parse(self, text: str) -> IRType:
-        if text in ("%dx.types.MatrixRef*",):
-            return IRType(text, "matref")
-        if text.endswith("*"):
-            inner = text[:-1].strip()
-            t = IRType(text, "pointer")
-            m = re.fullmatch(r"(.*) addrspace\((\d+)\)", inner)
-            if m:
-                inner, t.addrspace = m.group(1), int(m.group(2))
-            t.elem = self.get(inner)
-            return t
-        if text in _SCALARS:
-            kind, bits = _SCALARS[text]
-            t = IRType(text, kind)
-            t.bits = bits
-            return t
-        if text in ("void", "label", "metadata"):
-            return IRType(text, text)
-        if text[:1] in "<[":
-            inner = text[1:-1]
-            count, _, elem = inner.partition(" x ")
-            t = IRType(text, "vector" if text[0] == "<" else "array")
-            t.count = int(count)
-            t.elem = self.get(elem)
-            return t
-        if text.startswith("{"):
-            t = IRType(text, "struct")
-            t.fields = [self.get(R.take_type(p)[0]) for p in R.split_top(text[1:-1].strip()) if p]
-            return t
-        if text.startswith("%"):
-            if text == "%dx.types.Handle":
-                return IRType(text, "handle")
-            if text == "%dx.types.waveMatrix":
-                return IRType(text, "wavemat")
-            if text == "%dx.types.MatrixRef":
-                return IRType(text, "matrixobject")
-            body = self.structs.get(text)
-            if body is None:
-                raise IRError(f"unknown type '{text}'")
-            body = body.strip()
-            if body.startswith("type "):
-                body = body[5:].strip()
-            if body == "opaque":
-                return IRType(text, "opaque")
-            t = IRType(text, "struct")
-            t.name = text[1:]
-            t.fields = [self.get(R.take_type(p)[0]) for p in R.split_top(body.strip()[1:-1].strip()) if p]
-            return t
-        raise IRError(f"unknown type '{text}'")
-
-
-# ---------------------------------------------------------------------------
-# Instruction operands
 
 class Operand:
-    """A typed operand: `type` (IRType), `value` (text: `%x`, `@g`, or a
-    constant)."""
+    """A typed operand: `type` (an IRType, where `reader.Operand` keeps the
+    text), `value` (text: `%x`, `@g`, or a constant)."""
 
     __slots__ = ("type", "value")
 
@@ -198,10 +72,9 @@ def _strip_flags(rest: str) -> str:
 
 
 def _body(ins: R.Instruction) -> str:
-    text = R._ATTACHMENT.sub("", ins.text)
+    text = ins.describe()
     if ins.result is not None:
-        text = text.split("=", 1)[1]
-    text = text.strip()
+        text = text.split("=", 1)[1].strip()
     word, _, rest = text.partition(" ")
     if word in ("tail", "musttail", "notail"):
         rest = rest.partition(" ")[2]
@@ -277,9 +150,7 @@ def parse_instruction(ins: R.Instruction, types: TypeTable) -> Parsed:
             for p in R.split_top(mask.value.strip()[1:-1]):
                 v = p.split()[-1]
                 lanes.append(-1 if v in ("undef", "poison") else int(v))
-        result = IRType(f"<{len(lanes)} x {parts[0].type.elem.text}>", "vector")
-        result.count, result.elem = len(lanes), parts[0].type.elem
-        return Parsed(parts[:2], types.get(result.text), lanes)
+        return Parsed(parts[:2], types.get(f"<{len(lanes)} x {parts[0].type.elem.text}>"), lanes)
     if op == "extractvalue":
         parts = R.split_top(rest)
         agg = operand(parts[0])
@@ -345,7 +216,7 @@ def parse_instruction(ins: R.Instruction, types: TypeTable) -> Parsed:
         return Parsed([operand(rest)])
     if op == "unreachable":
         return Parsed([])
-    raise IRError(f"the SPIR-V backend does not read the instruction '{op}'")
+    raise UnknownInstruction(op)
 
 
 # ---------------------------------------------------------------------------
