@@ -423,17 +423,37 @@ class ResourceTable:
             ranges.append((register, binding.upper))
             binding.declared_binding = (register, space)
             self.bindings.append(binding)
-        for binding in pending:
+        # Registers for the rest, in declaration order, the unbounded arrays
+        # last (as DXC allocates them: after every register taken in the
+        # space).  Where an unbounded array leaves no register, the resource
+        # shares the array's first one: an overlap, an error only if the
+        # entry point uses both (`settle_overlaps`), as when DXC removes
+        # the unused one before allocating.
+        for binding in sorted(pending, key=lambda b: b.count is None):
             ranges = used.setdefault((binding.register_class, binding.space), [])
+            endless = next((lo for lo, hi in ranges if hi == UNBOUNDED), None)
             slot = 0
-            need = binding.count if binding.count is not None else 1
-            while True:
-                clash = [hi for lo, hi in ranges if lo <= slot + need - 1 and slot <= hi]
-                if not clash:
-                    break
-                slot = max(clash) + 1
+            if binding.count is None:
+                slot = max((hi + 1 for lo, hi in ranges if hi != UNBOUNDED), default=0)
+                if endless is not None:
+                    slot = endless
+            else:
+                while True:
+                    clash = [hi for lo, hi in ranges if lo <= slot + binding.count - 1 and slot <= hi]
+                    if not clash:
+                        break
+                    if max(clash) == UNBOUNDED:
+                        slot = endless
+                        break
+                    slot = max(clash) + 1
             binding.lower = slot
-            ranges.append((slot, binding.upper if binding.count is not None else UNBOUNDED))
+            if endless is not None and binding.upper >= endless:
+                other = next(b for b in self.bindings if b.register_class == binding.register_class
+                             and b.space == binding.space and b.lower == endless and b.count is None)
+                self.overlaps[id(other)] = other
+                self.overlaps[id(binding)] = binding
+                self.register_spans.setdefault(id(binding), binding.span)
+            ranges.append((slot, binding.upper))
             self.bindings.append(binding)
         # IDs per class, in declaration order ($Globals first), as DXC numbers them.
         self.bindings.sort(key=lambda b: (b is not self.globals, _position(b.span)))

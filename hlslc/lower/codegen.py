@@ -487,7 +487,8 @@ class Codegen:
             for symbols in ns.members.values():
                 for sym in symbols:
                     if isinstance(sym, VarSymbol):
-                        yield sym
+                        if not isinstance(sym.type, T.RayTracingObjectType):
+                            yield sym       # (a ray tracing global the entry names is sema's error)
                     elif sym.__class__.__name__ == "NamespaceSymbol":
                         yield from walk(sym)
         yield from walk(self.engine.global_ns)

@@ -237,6 +237,9 @@ class Analyzer:
         # "pixel" or "raytracing", message, span, function or None),
         # reported where the entry point reaches them (`_check_stage_uses`).
         self.stage_uses: list[tuple[str, str, Span | None, FunctionSymbol | None]] = []
+        # Globals of ray tracing's types: (variable, type, span), an error
+        # where the code compiled names them (`_check_stage_uses`).
+        self._ray_tracing_globals: list[tuple[VarSymbol, T.Type, Span | None]] = []
         # The SM 6.10 and draft revisions' rules on dx::linalg (the header's
         # operations recorded, linalg_rules checked); the dxc revision's
         # header is plain code over DXC's built-ins (`linalg_builtins`).
@@ -330,7 +333,7 @@ class Analyzer:
                             raise SemaError(f"'globallycoherent' applies to writable resources (UAVs), not "
                                             f"'{t.spell()}'", sym.decl.type.span if sym.decl else sym.span)
                         self._check_declared_type(t, sym.decl.type.span if sym.decl else None,
-                                                  "groupshared" if sym.is_groupshared else "global")
+                                                  "groupshared" if sym.is_groupshared else "global", var=sym)
                         held = self._linalg_matrix_in(t, set())
                         if held is not None:
                             raise SemaError(f"'{sym.name}' holds a dx::linalg matrix ('{held.spell()}'), which "
@@ -495,13 +498,26 @@ class Analyzer:
                 return held
         return None
 
-    def _check_declared_type(self, t: T.Type, span: Span | None, where: str | None = None) -> None:
+    def _check_declared_type(self, t: T.Type, span: Span | None, where: str | None = None,
+                             function: FunctionSymbol | None = None, var: VarSymbol | None = None) -> None:
         """Rules on a type as written in a declaration (dx::linalg limits; Wave
         Matrix shader models, arrays and placement).  `where` is "global",
-        "groupshared", "static", "field", "param" or "local" when known."""
+        "groupshared", "static", "field", "param" or "local" when known;
+        `function`, the function of a parameter or local; `var`, a global's
+        symbol."""
         declared = t
         while isinstance(t, T.ArrayType):
             t = t.elem
+        if isinstance(t, T.RayTracingObjectType):
+            # Ray tracing: an error only where the entry point reaches it
+            # (a helper's parameter or local, a global the reached code names).
+            if where in ("param", "local", "static") and function is not None:
+                self.stage_uses.append(("raytracing", T.ray_tracing_error(t.name), span, function))
+            elif where == "global" and var is not None:
+                self._ray_tracing_globals.append((var, t, span))
+            else:
+                raise SemaError(T.ray_tracing_error(t.name), span)
+            return
         if isinstance(t, T.ResourceType) and t.shape.rov and self.options.stage == "cs":
             plain = T.resource_of(t.name.replace("RasterizerOrdered", "RW"), t.elem).spell()
             raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
@@ -580,7 +596,7 @@ class Analyzer:
         env = Env(fn.env, function=fn)
         for param, ptype in zip(sig.param_decls, sig.param_types):
             try:
-                self._check_declared_type(ptype, param.type.span, "param")
+                self._check_declared_type(ptype, param.type.span, "param", fn)
             except SemaError as err:
                 self.error(err)
             if isinstance(ptype, T.WaveMatrixType):
@@ -815,7 +831,8 @@ class Analyzer:
             self.result.symbols[id(decl)] = var
             if isinstance(t, T.WaveMatrixType) and env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
-            self._check_declared_type(t, decl.type.span, "static" if "static" in decl.specifiers else "local")
+            self._check_declared_type(t, decl.type.span, "static" if "static" in decl.specifiers else "local",
+                                      env.function)
             if decl.init is not None:
                 self.check_initializer(decl.init, t, env)
             elif var.is_const:
@@ -1910,7 +1927,7 @@ class Analyzer:
         an error only where the code compiled reaches it, as in DXC: from
         the entry point of a compute shader; in a library, from every
         function it emits.  The notes give the chain of calls."""
-        if not self.stage_uses:
+        if not self.stage_uses and not self._ray_tracing_globals:
             return
         if self.options.stage == "cs":
             roots = [(self.result.entry, None)] if self.result.entry is not None else []
@@ -1937,6 +1954,13 @@ class Analyzer:
             if function is not None:
                 diag.notes.extend(reach.chain_notes(function, root_word))
             self.diags.report(diag)
+        if self._ray_tracing_globals:
+            # A compute shader keeps the resources its entry point names; a
+            # library keeps every one.
+            named = reaches["raytracing"].globals_used(self.global_uses) if self.options.stage == "cs" else None
+            for var, t, span in self._ray_tracing_globals:
+                if named is None or id(var) in named:
+                    self.diags.error(span, T.ray_tracing_error(t.name))
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from

@@ -371,13 +371,17 @@ class Engine:
     # Lookup
 
     def lookup_all(self, name: str, env: Env) -> list[Any]:
-        """Unqualified lookup: the innermost scope that declares `name`."""
+        """Unqualified lookup: the innermost scope that declares `name`, else
+        one of the constants DXC declares in every unit (`RAY_FLAG_*`, ...)."""
         level: Env | None = env
         while level is not None:
             found = self._lookup_in_level(level, name)
             if found:
                 return found
             level = level.parent
+        constant = T.BUILTIN_CONSTANTS.get(name)
+        if constant is not None:
+            return [T.ConstValue(T.UINT, constant)]
         return []
 
     def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
@@ -940,6 +944,8 @@ class Engine:
             return T.resource_of(name)
         if name in BUILTIN_STRUCTS:
             return self.builtin_structs.type_of(name, self)
+        if name == "RaytracingAccelerationStructure":
+            return T.ray_tracing_object_of(name)     # an error where the entry point reaches it
         if name in T.RAY_TRACING_TYPES:
             raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):

@@ -229,7 +229,7 @@ class StringType(Type):
 STRING = StringType()
 
 
-from ..spec.resource_types import (RAY_TRACING_FUNCTIONS, RAY_TRACING_TYPES, RESOURCE_SHAPES, PLAIN_RESOURCES,  # noqa: F401  (re-exported: sema's view of them)
+from ..spec.resource_types import (BUILTIN_CONSTANTS, RAY_TRACING_FUNCTIONS, RAY_TRACING_TYPES, RESOURCE_SHAPES, PLAIN_RESOURCES,  # noqa: F401  (re-exported: sema's view of them)
                                     SAMPLER_FEEDBACK_TYPES, TEMPLATED_RESOURCES, ResourceShape)
 
 
@@ -434,6 +434,32 @@ def graphics_object_of(name: str, elem: Type, count: int | None) -> GraphicsObje
     if t is None:
         _KEEP.append(elem)
         t = _GRAPHICS[key] = GraphicsObjectType(name, elem, count)
+    return t
+
+
+class RayTracingObjectType(Type):
+    """`RaytracingAccelerationStructure`: ray tracing's acceleration
+    structure, which hlslc does not compile.  Sema types it, so that a
+    shared header's ray-tracing helpers (a parameter of this type, a global
+    the entry never names) are no error in a compute shader that does not
+    reach them, as in DXC; what the entry point reaches is reported."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def spell(self) -> str:
+        return self.name
+
+
+_RAY_TRACING_OBJECTS: dict[str, RayTracingObjectType] = {}
+
+
+def ray_tracing_object_of(name: str) -> RayTracingObjectType:
+    t = _RAY_TRACING_OBJECTS.get(name)
+    if t is None:
+        t = _RAY_TRACING_OBJECTS[name] = RayTracingObjectType(name)
     return t
 
 

@@ -91,6 +91,25 @@ TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s
 RAY_TRACING_TYPES = frozenset({"RaytracingAccelerationStructure", "RayDesc", "BuiltInTriangleIntersectionAttributes"})
 # The template arguments of FeedbackTexture2D[Array]: DXIL's SamplerFeedbackType.
 SAMPLER_FEEDBACK_TYPES = {"SAMPLER_FEEDBACK_MIN_MIP": 0, "SAMPLER_FEEDBACK_MIP_REGION_USED": 1}
+# The `static const uint` constants DXC declares in every translation unit
+# for ray tracing (ASTContextHLSL.cpp, AddRaytracingConstants): a shared
+# header names them in helpers that only ray tracing shaders call, and an
+# inline ray-tracing flag is a plain integer anywhere.
+BUILTIN_CONSTANTS: dict[str, int] = {
+    "RAY_FLAG_NONE": 0x00, "RAY_FLAG_FORCE_OPAQUE": 0x01, "RAY_FLAG_FORCE_NON_OPAQUE": 0x02,
+    "RAY_FLAG_ACCEPT_FIRST_HIT_AND_END_SEARCH": 0x04, "RAY_FLAG_SKIP_CLOSEST_HIT_SHADER": 0x08,
+    "RAY_FLAG_CULL_BACK_FACING_TRIANGLES": 0x10, "RAY_FLAG_CULL_FRONT_FACING_TRIANGLES": 0x20,
+    "RAY_FLAG_CULL_OPAQUE": 0x40, "RAY_FLAG_CULL_NON_OPAQUE": 0x80, "RAY_FLAG_SKIP_TRIANGLES": 0x100,
+    "RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES": 0x200, "RAY_FLAG_FORCE_OMM_2_STATE": 0x400,
+    "RAYQUERY_FLAG_NONE": 0, "RAYQUERY_FLAG_ALLOW_OPACITY_MICROMAPS": 1,
+    "COMMITTED_NOTHING": 0, "COMMITTED_TRIANGLE_HIT": 1, "COMMITTED_PROCEDURAL_PRIMITIVE_HIT": 2,
+    "CANDIDATE_NON_OPAQUE_TRIANGLE": 0, "CANDIDATE_PROCEDURAL_PRIMITIVE": 1,
+    "HIT_KIND_NONE": 0x00, "HIT_KIND_TRIANGLE_FRONT_FACE": 0xFE, "HIT_KIND_TRIANGLE_BACK_FACE": 0xFF,
+    "CLUSTER_ID_INVALID": 0xFFFFFFFF,
+    "RAYTRACING_PIPELINE_FLAG_NONE": 0x0, "RAYTRACING_PIPELINE_FLAG_SKIP_TRIANGLES": 0x100,
+    "RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES": 0x200,
+    "RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS": 0x400,
+}
 RAY_TRACING_FUNCTIONS = frozenset(
     "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
     "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "

@@ -921,18 +921,24 @@ class Translator:
         ss = src.scalar
         ts = target.scalar
 
+        def constant(type_id: int, scalar: IRType, value: int) -> int:
+            """`value` in `scalar`'s type, splatted where `type_id` (what the
+            operation works on) is a (narrow) vector."""
+            one = self.m.const_float(self.stype(scalar), float(value)) if scalar.kind == "float" else \
+                self.m.const_int(self.stype(scalar), value)
+            shape = self.m.type_of[type_id]
+            return self.m.const_composite(type_id, [one] * shape[2]) if shape[0] == "vector" else one
+
         def convert(x: int) -> int:
             if op in ("zext", "uitofp") and ss.kind == "bool":
-                one = self.m.const_float(rt, 1.0) if ts.kind == "float" else self.m.const_int(rt, 1)
-                return self.emit("Select", rt, Id(x), Id(one), Id(self.m.const_null(rt)))
+                return self.emit("Select", rt, Id(x), Id(constant(rt, ts, 1)), Id(self.m.const_null(rt)))
             if op in ("sext", "sitofp") and ss.kind == "bool":
-                one = self.m.const_float(rt, -1.0) if ts.kind == "float" else self.m.const_int(rt, -1)
-                return self.emit("Select", rt, Id(x), Id(one), Id(self.m.const_null(rt)))
+                return self.emit("Select", rt, Id(x), Id(constant(rt, ts, -1)), Id(self.m.const_null(rt)))
             if ts.kind == "bool":
-                st = self.stype(ss)
+                st = self._scalar_type(src)
                 if ss.kind == "float":
                     return self.emit("FUnordNotEqual", rt, Id(x), Id(self.m.const_null(st)))
-                low = self.emit("BitwiseAnd", st, Id(x), Id(self.m.const_int(st, 1)))
+                low = self.emit("BitwiseAnd", st, Id(x), Id(constant(st, ss, 1)))
                 return self.emit("INotEqual", rt, Id(low), Id(self.m.const_null(st)))
             name = {"zext": "UConvert", "sext": "SConvert", "trunc": "UConvert", "fptrunc": "FConvert",
                     "fpext": "FConvert", "fptoui": "ConvertFToU", "fptosi": "ConvertFToS", "uitofp": "ConvertUToF",
