@@ -115,6 +115,8 @@ Diagnostics:
                             -note comments in the source instead of printing them
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
   -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
+  -fstatement-depth=N       how deeply if, else if, for, while, do and switch
+                            may nest (default 1024)
 
 Project configuration:
   --project-config          read options from hlslc.toml, or from the

@@ -160,6 +160,13 @@ DEFAULT_BRACKET_DEPTH = 256
 # Past this the later stages' own recursion limits apply (they report the
 # function nested too deeply rather than crash).
 MAX_BRACKET_DEPTH = 4096
+# How deeply `if`, `else if`, `for`, `while`, `do` and `switch` may nest
+# (-fstatement-depth=N): an `else if` chain of 10,000 links nests 10,000
+# deep.  Real shaders stay under 50; C++ asks compilers for at least 256.
+# Each stage is linear in the nesting, but in Python a compile of 10,000
+# levels takes seconds: past the limit it is one located error instead.
+DEFAULT_STATEMENT_DEPTH = 1024
+MAX_STATEMENT_DEPTH = 100_000
 
 
 def _define_pair(define: Any) -> tuple[str, str | None]:
@@ -219,6 +226,7 @@ class CompileOptions(ValueRecord):
     # 256 by default); deeper input is an error at the bracket, not a crash
     # of a later stage.
     bracket_depth: int
+    statement_depth: int        # -fstatement-depth: how deeply control statements may nest
     # --target-device: the device profile (hlslc.devices) whose matrix
     # configurations the program's matrices are checked against, or None;
     # a string is a built-in name or a profile file, loaded on construction
@@ -243,7 +251,8 @@ class CompileOptions(ValueRecord):
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability", "disabled_warnings", "uniformity_warnings", "confine_includes")
+               "target_device", "portability", "disabled_warnings", "uniformity_warnings", "confine_includes",
+               "statement_depth")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -255,7 +264,7 @@ class CompileOptions(ValueRecord):
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
                  target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
                  disabled_warnings: tuple[str, ...] = (), uniformity_warnings: str = "warning",
-                 confine_includes: bool = False) -> None:
+                 confine_includes: bool = False, statement_depth: int = DEFAULT_STATEMENT_DEPTH) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -279,6 +288,7 @@ class CompileOptions(ValueRecord):
         self.disabled_warnings = tuple(disabled_warnings)
         self.uniformity_warnings = uniformity_warnings
         self.confine_includes = confine_includes
+        self.statement_depth = statement_depth
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -293,6 +303,9 @@ class CompileOptions(ValueRecord):
                              f"not {self.header_cache!r}")
         if not (isinstance(self.bracket_depth, int) and 1 <= self.bracket_depth <= MAX_BRACKET_DEPTH):
             raise ValueError(f"bracket_depth must be an int from 1 to {MAX_BRACKET_DEPTH}, not {self.bracket_depth!r}")
+        if not (isinstance(self.statement_depth, int) and 1 <= self.statement_depth <= MAX_STATEMENT_DEPTH):
+            raise ValueError(f"statement_depth must be an int from 1 to {MAX_STATEMENT_DEPTH}, not "
+                             f"{self.statement_depth!r}")
         if isinstance(self.hlsl_version, str) and self.hlsl_version in HLSL_VERSIONS:
             self.hlsl_version = HLSL_VERSIONS[self.hlsl_version]     # "2018", "202x" as -HV spells them
         if self.hlsl_version in (2015, "2015"):
@@ -603,7 +616,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
     sema = analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
                                                  main_path=path, hlsl_version=options.hlsl_version,
-                                                 linalg_revision=options.linalg_revision))
+                                                 linalg_revision=options.linalg_revision,
+                                                 statement_depth=options.statement_depth))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
         from .portability import check_portability  # loaded only with --target-device

@@ -71,13 +71,14 @@ class Arguments(ValueRecord):
     disabled_warnings: list[str]  # -Wno-GROUP for the groups hlslc has (diagnostics.WARNING_GROUPS)
     uniformity_warnings: str    # -Wuniformity and friends: "warning", "error", "no-error" or "off"
     confine_includes: bool      # --confine-includes: #include only inside the -I folders
+    statement_depth: int        # -fstatement-depth=N
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
                "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly",
-               "disabled_warnings", "uniformity_warnings", "confine_includes")
+               "disabled_warnings", "uniformity_warnings", "confine_includes", "statement_depth")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -94,7 +95,8 @@ class Arguments(ValueRecord):
                  project_config: str | None = None, reflect: str | None = None,
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
                  spirv: bool = False, assembly: bool = False, disabled_warnings: list[str] | None = None,
-                 uniformity_warnings: str = "warning", confine_includes: bool = False) -> None:
+                 uniformity_warnings: str = "warning", confine_includes: bool = False,
+                 statement_depth: int = 1024) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -136,6 +138,7 @@ class Arguments(ValueRecord):
         self.disabled_warnings = [] if disabled_warnings is None else disabled_warnings
         self.uniformity_warnings = uniformity_warnings
         self.confine_includes = confine_includes
+        self.statement_depth = statement_depth
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -213,7 +216,7 @@ VALUED = ("-o", "-T", "-E", "-I", "-D", "-U", "-j", "-HV", "-Fo", "-Fc")
 
 # Options taking a value after '='.
 EQUALS = ("-fdiagnostics-format", "-fdiagnostics-output", "-verify", "--linalg-revision", "--header-cache",
-           "-fbracket-depth", "--project-config")
+           "-fbracket-depth", "-fstatement-depth", "--project-config")
 
 
 DIAGNOSTICS_FORMATS = ("text", "json", "sarif")
@@ -334,6 +337,11 @@ def _apply_equals(args: Arguments, name: str, value: str) -> None:
             raise UsageError(f"invalid value '{value}' for '-fbracket-depth'; expected a number from 1 to "
                              f"{driver.MAX_BRACKET_DEPTH}")
         args.bracket_depth = int(value)
+    elif name == "-fstatement-depth":
+        if not value.isdigit() or not 1 <= int(value) <= driver.MAX_STATEMENT_DEPTH:
+            raise UsageError(f"invalid value '{value}' for '-fstatement-depth'; expected a number from 1 to "
+                             f"{driver.MAX_STATEMENT_DEPTH}")
+        args.statement_depth = int(value)
     elif name == "-verify":
 
         prefixes = value.split(",")
@@ -431,6 +439,7 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         disabled_warnings=tuple(args.disabled_warnings),
         uniformity_warnings=args.uniformity_warnings,
         confine_includes=args.confine_includes,
+        statement_depth=args.statement_depth,
     )
 
 

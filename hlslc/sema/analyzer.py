@@ -157,9 +157,11 @@ class SemaOptions(ValueRecord):
     main_path: str | None      # the file compiled, for diagnostics about it as a whole
     hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
     linalg_revision: str       # --linalg-revision: "sm6.10", "draft" or "dxc"
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision")
+    statement_depth: int       # -fstatement-depth: how deeply control statements may nest
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision",
+               "statement_depth")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", statement_depth: int = 1024) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -168,8 +170,14 @@ class SemaOptions(ValueRecord):
         self.main_path = main_path
         self.hlsl_version = hlsl_version
         self.linalg_revision = linalg_revision
+        self.statement_depth = statement_depth
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# The statements that nest for -fstatement-depth (an `else if` is an `if`
+# nested in the `else` of another).
+_NESTING_STATEMENTS = (A.IfStmt, A.ForStmt, A.WhileStmt, A.DoStmt, A.SwitchStmt)
 
 
 _SWIZZLE_SETS = ("xyzw", "rgba")
@@ -231,6 +239,8 @@ class Analyzer:
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # The control statements around the one being checked (-fstatement-depth).
+        self._statement_depth = 0
         # Feedback writes with implicit derivatives (pixel-only, `textures.check_entry`).
         self.pixel_only_uses: list = []
         # Calls and statements only another stage may use: (that stage,
@@ -556,9 +566,13 @@ class Analyzer:
         saved = (result.expr_types, result.calls, result.symbols)
         tables = FunctionTables({}, {}, {})
         result.expr_types, result.calls, result.symbols = tables.expr_types, tables.calls, tables.symbols
+        # A function (or an instantiation checked while another function
+        # is) nests its statements from level 0.
+        depth, self._statement_depth = self._statement_depth, 0
         try:
             self._check_function_body(fn)
         finally:
+            self._statement_depth = depth
             result.expr_types, result.calls, result.symbols = saved
             result.function_tables[id(fn)] = tables
             # The unit-wide tables see every function (the last instantiation
@@ -621,10 +635,35 @@ class Analyzer:
             self.check_stmt(stmt, scope, flow)
 
     def check_stmt(self, stmt: A.Stmt, env: Env, flow: _Flow) -> None:
+        if isinstance(stmt, _NESTING_STATEMENTS):
+            if self._statement_depth >= self.options.statement_depth:
+                self._too_deep(stmt)
+                return
+            self._statement_depth += 1
+            try:
+                self._check_stmt(stmt, env, flow)
+            except SemaError as err:
+                self.error(err)
+            finally:
+                self._statement_depth -= 1
+            return
         try:
             self._check_stmt(stmt, env, flow)
         except SemaError as err:
             self.error(err)
+
+    def _too_deep(self, stmt: A.Stmt) -> None:
+        """-fstatement-depth: one located error for the statement past the
+        limit; what it holds is not checked (nor compiled)."""
+        limit = self.options.statement_depth
+        span = stmt.span
+        if span is not None:        # the statement's keyword, not all it holds
+            keyword = {A.IfStmt: 2, A.ForStmt: 3, A.WhileStmt: 5, A.DoStmt: 2, A.SwitchStmt: 6}.get(type(stmt), 0)
+            span = Span(span.file, span.start, min(span.end, span.start + keyword))
+        diag = Diagnostic(Severity.ERROR, f"statements nested more than {limit} deep (each if, else if, for, "
+                                          "while, do and switch is a level)", span)
+        diag.notes.append(Note("use -fstatement-depth=N to increase the limit", None))
+        self.diags.report(diag)
 
     def _check_stmt(self, stmt: A.Stmt, env: Env, flow: _Flow) -> None:
         if isinstance(stmt, A.CompoundStmt):
@@ -639,6 +678,7 @@ class Analyzer:
             # An `else if` chain is walked as a loop, in one scope level: a
             # level (and a Python frame) per link made a chain of 10,000
             # quadratic in lookups.
+            links = 0
             while True:
                 try:
                     self.check_condition(stmt.cond, env)
@@ -648,11 +688,18 @@ class Analyzer:
                 self.check_stmt(stmt.then, _sub_scope(stmt.then, env), flow)
                 otherwise = stmt.otherwise
                 if isinstance(otherwise, A.IfStmt):
+                    # The next link nests one level deeper (in this one's else).
+                    if self._statement_depth >= self.options.statement_depth:
+                        self._too_deep(otherwise)
+                        break
+                    self._statement_depth += 1
+                    links += 1
                     stmt = otherwise
                     continue
                 if otherwise is not None:
                     self.check_stmt(otherwise, _sub_scope(otherwise, env), flow)
                 break
+            self._statement_depth -= links
         elif isinstance(stmt, A.ForStmt):
             scope = Env(env)
             if stmt.init is not None:

@@ -77,21 +77,40 @@ def test_spirv_identifier_of_300_kb():
     assert [m[:40] for m in _messages(result)] == ["the entry point's name (300000 character"]
 
 
+def _else_if_chain(links: int) -> str:
+    body = "if (x == 0) y = 0;\n" + "".join(f"else if (x == {i}) y = {i} * x;\n" for i in range(1, links))
+    return BUFFER + f"[numthreads(1,1,1)] void main() {{ uint x = o[0]; uint y = 1;\n{body} o[1] = y; }}\n"
+
+
+def _nested_ifs(depth: int) -> str:
+    return BUFFER + "[numthreads(1,1,1)] void main() {\n" + "".join(
+        f"if (o[{i % 7}] > {i}) " for i in range(depth)) + "o[1] = 1; }\n"
+
+
+def test_else_if_chain_of_10000_is_a_located_error():
+    # Control statements nest at most 1024 deep (-fstatement-depth; an
+    # `else if` nests in the `else` before it): one error at link 1024,
+    # before lowering, in well under a second.
+    result = _compile(_else_if_chain(10_000), 10)
+    assert _messages(result) == ["statements nested more than 1024 deep (each if, else if, for, while, do and "
+                                 "switch is a level)"]
+    [error] = result.errors
+    assert error.span.line_col() == (1027, 6) and error.span.text() == "if"
+
+
 @pytest.mark.parametrize("spirv", [False, True])
-def test_else_if_chain_of_10000(spirv):
+def test_else_if_chain_of_10000_with_the_limit_raised(spirv):
     # Parser (stack copies), sema (a scope per link) and lowering (a frame
     # per link) were quadratic or recursive: 49 s, and a crash at 20,000.
-    body = "if (x == 0) y = 0;\n" + "".join(f"else if (x == {i}) y = {i} * x;\n" for i in range(1, 10_000))
-    text = BUFFER + f"[numthreads(1,1,1)] void main() {{ uint x = o[0]; uint y = 1;\n{body} o[1] = y; }}\n"
-    result = _compile(text, 60, emit="spirv" if spirv else "ir")
+    result = _compile(_else_if_chain(10_000), 60, emit="spirv" if spirv else "ir", statement_depth=10_000)
     assert result.ok, result.diagnostics
 
 
 def test_nested_ifs_2000_deep_to_spirv():
     # The selection-merge pass walked the whole graph per branch (23 s).
-    text = BUFFER + "[numthreads(1,1,1)] void main() {\n" + "".join(
-        f"if (o[{i % 7}] > {i}) " for i in range(2000)) + "o[1] = 1; }\n"
-    result = _compile(text, 30, emit="spirv")
+    result = _compile(_nested_ifs(2000), 10, emit="spirv")
+    assert [m[:39] for m in _messages(result)] == ["statements nested more than 1024 deep ("]
+    result = _compile(_nested_ifs(2000), 30, emit="spirv", statement_depth=2000)
     assert result.ok, result.diagnostics
 
 
