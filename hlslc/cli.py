@@ -116,7 +116,7 @@ Diagnostics:
   -verify=P1,P2             the same, reading P1-error, P2-warning, ... instead
   -fbracket-depth=N         how deeply '(', '[' and '{{' may nest (default 256)
   -fstatement-depth=N       how deeply if, else if, for, while, do and switch
-                            may nest (default 1024)
+                            may nest (default 2048)
 
 Project configuration:
   --project-config          read options from hlslc.toml, or from the

@@ -162,10 +162,10 @@ DEFAULT_BRACKET_DEPTH = 256
 MAX_BRACKET_DEPTH = 4096
 # How deeply `if`, `else if`, `for`, `while`, `do` and `switch` may nest
 # (-fstatement-depth=N): an `else if` chain of 10,000 links nests 10,000
-# deep.  Real shaders stay under 50; C++ asks compilers for at least 256.
+# deep.  Real shaders stay under 20; C++ asks compilers for at least 256.
 # Each stage is linear in the nesting, but in Python a compile of 10,000
 # levels takes seconds: past the limit it is one located error instead.
-DEFAULT_STATEMENT_DEPTH = 1024
+DEFAULT_STATEMENT_DEPTH = 2048
 MAX_STATEMENT_DEPTH = 100_000
 
 

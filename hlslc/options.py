@@ -96,7 +96,7 @@ class Arguments(ValueRecord):
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
                  spirv: bool = False, assembly: bool = False, disabled_warnings: list[str] | None = None,
                  uniformity_warnings: str = "warning", confine_includes: bool = False,
-                 statement_depth: int = 1024) -> None:
+                 statement_depth: int = 2048) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile

@@ -20,14 +20,14 @@
 // RUN: not %hlslc -T cs_6_8 %t.parens.hlsl 2>&1 | FileCheck %s --check-prefix=PARENS
 // PARENS: parens.hlsl:4:{{[0-9]+}}: error: bracket nesting level exceeded maximum of 256
 //
-// Control statements nest at most 1024 deep (-fstatement-depth): past it,
-// one error at the statement's keyword.
 // RUN: %python %S/Inputs/nest.py ifs 1500 > %t.ifs.hlsl
-// RUN: not %hlslc -T cs_6_8 %t.ifs.hlsl 2>&1 | FileCheck %s --check-prefix=IFS-LIMIT
-// IFS-LIMIT: ifs.hlsl:5:14253: error: statements nested more than 1024 deep (each if, else if, for, while, do and switch is a level)
+// RUN: %hlslc -T cs_6_8 %t.ifs.hlsl | FileCheck %s --check-prefix=IFS
+// Control statements nest at most 2048 deep (-fstatement-depth): past the
+// limit, one error at the statement's keyword.
+// RUN: not %hlslc -T cs_6_8 -fstatement-depth=1000 %t.ifs.hlsl 2>&1 | FileCheck %s --check-prefix=IFS-LIMIT
+// IFS-LIMIT: ifs.hlsl:5:{{[0-9]+}}: error: statements nested more than 1000 deep (each if, else if, for, while, do and switch is a level)
 // IFS-LIMIT: note: use -fstatement-depth=N to increase the limit
 // IFS-LIMIT: 1 error generated.
-// RUN: %hlslc -T cs_6_8 -fstatement-depth=1500 %t.ifs.hlsl | FileCheck %s --check-prefix=IFS
 // IFS: define void @"main"()
 // IFS: call void @"dx.op.rawBufferStore.i32"(i32 140,
 //
