@@ -461,6 +461,7 @@ def _name_numbered_entry(fn: Function) -> None:
 
 def read_module(text: str) -> Module:
     mod = Module()
+    seen: dict[str, tuple] = {}     # instruction text (less its result) -> its operands, read once
     fn: Function | None = None
     block: Block | None = None
     lines = text.splitlines()
@@ -504,7 +505,7 @@ def read_module(text: str) -> Module:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
             try:
-                block.instructions.append(_read_instruction(line, number, block))
+                block.instructions.append(_read_instruction(line, number, block, seen))
             except ParseError as exc:
                 if not any(_strip_comment(rest).strip() for rest in lines[number:]):
                     # the last line, cut in the middle: the module was cut off
@@ -615,12 +616,27 @@ def _read_global(name: str, text: str, number: int) -> Global:
     return Global(name, t, addrspace, number, init)
 
 
-def _read_instruction(line: str, number: int, block: Block) -> Instruction:
+def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tuple] | None" = None) -> Instruction:
     result = None
     body = line
-    m = _ASSIGN.match(line)
+    m = _ASSIGN.match(line) if line[:1] == "%" else None
     if m:
         result, body = m.group(1), m.group(2).strip()
+    if seen is not None:
+        # What an instruction's operands are depends only on its text after
+        # the result: a module repeats the same calls (handles, matrices,
+        # constants) in function after function, each read once.
+        known = seen.get(body)
+        if known is not None:
+            opcode, type_, callee, args, uses, targets, cond, pointer, stored, incoming, attachments, ptype = known
+            return Instruction(line, number, block, result, opcode, type_, callee,
+                               [Operand(t, v) for t, v in args], list(uses), list(targets), cond, pointer, stored,
+                               list(incoming), dict(attachments), ptype)
+        ins = _read_instruction(line, number, block)
+        seen[body] = (ins.opcode, ins.type, ins.callee, [(a.type, a.value) for a in ins.args], list(ins.uses),
+                      list(ins.targets), ins.cond, ins.pointer, ins.stored, list(ins.incoming),
+                      dict(ins.attachments), ins.pointer_type)
+        return ins
     words = body.split(None, 1)
     if not words:
         raise ParseError(f"{result} is assigned no instruction", number)

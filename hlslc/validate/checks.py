@@ -25,6 +25,7 @@ registry (`hlslc.spec.rules`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -163,6 +164,7 @@ class Validator:
         # module calls the same few hundred dx.op functions thousands of times).
         self._operations: dict[str, list] = {}
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
+        self._call_types: dict[tuple, bool] = {}     # (function, result and argument types) -> they match
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.module_stage = self.stage
@@ -494,7 +496,12 @@ class Validator:
         result, params = expected
         got = [a.type for a in ins.args]
         got_result = ins.type or "void"
-        if _squash(got_result) != _squash(result) or [_squash(t) for t in got] != [_squash(t) for t in params]:
+        key = (op.opcode, name, got_result, *got)
+        matches = self._call_types.get(key)
+        if matches is None:
+            matches = self._call_types[key] = (_squash(got_result) == _squash(result)
+                                               and [_squash(t) for t in got] == [_squash(t) for t in params])
+        if not matches:
             self.report("IR-SIGNATURE", f"call of {op.name} passes '{got_result} ({', '.join(got)})', but the "
                         f"operation is '{result} ({', '.join(params)})'", fn, ins)
             return
@@ -793,9 +800,16 @@ class Validator:
             listed.append(vals)
         expected = [e for e in self.matrix_uses_seen if e is not None]
         unknown = any(e is None for e in self.matrix_uses_seen) or others_unknown
+        # Sets of the concrete entries instead of every pair of the two
+        # lists: the same findings, linear in the module's calls.
+        listed_set = set(listed)
+        known: dict[tuple, bool] = {}
         missing = []
         for entry, fn, ins in expected if check_calls else ():
-            if not any(self._psv_match(entry, got) for got in listed):
+            found = known.get(entry)
+            if found is None:
+                found = known[entry] = self._psv_listed(entry, listed, listed_set)
+            if not found:
                 missing.append((entry, fn, ins))
         for entry, fn, ins in missing:
             self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lacks the entry "
@@ -804,10 +818,24 @@ class Validator:
             return
         entries = [entry for entry, _, _ in expected] + list(others or [])
         if not unknown:
+            covered: set[tuple] = set()
+            other_shapes = []
+            for entry in set(entries):
+                if len(entry) == 6:
+                    covered.update(_psv_concrete(entry))
+                else:
+                    other_shapes.append(entry)
             for got in listed:
-                if not any(self._psv_match(entry, got) for entry in entries):
+                if got not in covered and not any(self._psv_match(entry, got) for entry in other_shapes):
                     self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(got)}, "
                                 "which no matrixOp, matvecmul or matvecmuladd call in the module has")
+
+    @classmethod
+    def _psv_listed(cls, entry: tuple, listed: list[tuple], listed_set: set[tuple]) -> bool:
+        """Whether some listed entry matches `entry` (`_psv_match`)."""
+        if len(entry) == 6:         # every listed entry has six values
+            return any(t in listed_set for t in _psv_concrete(entry))
+        return any(cls._psv_match(entry, got) for got in listed)
 
     @staticmethod
     def _psv_match(entry: tuple, got: tuple) -> bool:
@@ -819,6 +847,12 @@ class Validator:
             return " or ".join(map(str, sorted(v))) if isinstance(v, frozenset) else str(v)
         names = ("M", "N", "K", "scope", "operand type", "result type")
         return "{" + ", ".join(f"{n} {one(v)}" for n, v in zip(names, entry)) + "}"
+
+
+def _psv_concrete(entry: tuple) -> "Iterable[tuple]":
+    """The plain entries a call's PSV entry matches: one per choice of its
+    alternatives (a frozenset stands for any of its values)."""
+    return itertools.product(*(e if isinstance(e, frozenset) else (e,) for e in entry))
 
 
 # Components an LLVM element type may hold (for matvecmul's result type in the PSV).
