@@ -331,7 +331,11 @@ class CompileResult(ValueRecord):
     failed); `output` is the text to write (`-P` text, the AST dump; the IR
     once lowering lands), None when there is nothing to write or the compile
     failed; `timings` the seconds spent per stage, in stage order, then
-    "output" for rendering the text written;
+    "output" for rendering the text written; `cpu_timings` the same in CPU
+    seconds (this process's, and those of any process a stage forked and
+    waited for); `printing` the (seconds, CPU seconds) of the validate
+    stage spent printing the module (the text it reads is the text
+    written), or None;
     `header_prefix` says the first tokens are the built-in header's, with
     its cache entry (hlslc/front/header_cache.py), when the cache applied;
     `header_cache` what the cache did: "off", "not used" (no built-in
@@ -355,15 +359,18 @@ class CompileResult(ValueRecord):
     ir_text: str | None   # the printed module, once the validator has read it
     spirv: Any            # the hlslc.spirv.Module of a -spirv compile
     binary: bytes | None  # the SPIR-V binary a -spirv compile writes
+    cpu_timings: dict[str, float]
+    printing: "tuple[float, float] | None"
     _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output",
-               "timings", "header_prefix", "header_cache", "ir_text", "spirv", "binary")
+               "timings", "header_prefix", "header_cache", "ir_text", "spirv", "binary", "cpu_timings", "printing")
 
     def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics,
                  files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None,
                  unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None,
                  validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None,
                  header_prefix: "tuple[int, HeaderEntry] | None" = None, header_cache: str = "off",
-                 ir_text: str | None = None, spirv: Any = None, binary: bytes | None = None) -> None:
+                 ir_text: str | None = None, spirv: Any = None, binary: bytes | None = None,
+                 cpu_timings: dict[str, float] | None = None, printing: "tuple[float, float] | None" = None) -> None:
         self.path = path
         self.options = options
         self.diagnostics = diagnostics
@@ -380,6 +387,8 @@ class CompileResult(ValueRecord):
         self.ir_text = ir_text
         self.spirv = spirv
         self.binary = binary
+        self.cpu_timings = {} if cpu_timings is None else cpu_timings
+        self.printing = printing
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -478,6 +487,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process so far, and of the child processes it
+    waited for (the validator's forked half, hlslc/validate/parallel.py)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
+
+
 class _StageRunner:
     """Runs stages in the order `_run_stages` calls them, timing each.
 
@@ -496,13 +512,14 @@ class _StageRunner:
         assert name in STAGES, f"stage {name!r} is not listed in STAGES"
         if self.stopped:
             return None
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         try:
             if self.result.options.debug_crash and name == self.last_stage:
                 raise RuntimeError(f"deliberate crash in the {name} stage (--debug-crash)")
             value = fn(*args)
         finally:
             self.result.timings[name] = time.perf_counter() - start
+            self.result.cpu_timings[name] = cpu_seconds() - cpu
         diags = self.result.diagnostics
         if (value is None or name == self.last_stage
                 or any(d.severity is Severity.FATAL for d in diags)):
@@ -619,19 +636,24 @@ def _validate(result: CompileResult) -> Any:
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
+    printing = [0.0, 0.0]       # the (seconds, CPU seconds) spent printing, for --time-report
     done = None if getattr(module, "hlslc_dxc_style", False) else \
         print_and_validate(module, path, True, options.linalg_revision,
-                           lambda text, functions: ir_line_locator(module, text, functions))
-    if getattr(module, "hlslc_dxc_style", False):
-        text, locate = module_text(module)
-        result.ir_text = text
-        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
-    elif done is not None:
+                           lambda text, functions: ir_line_locator(module, text, functions), printing)
+    if done is not None:
         text, found = done
         result.ir_text = text
     else:
-        text = result.ir_text = str(module)
-        found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
+        start, cpu = time.perf_counter(), cpu_seconds()
+        if getattr(module, "hlslc_dxc_style", False):
+            text, locate = module_text(module)
+        else:
+            text = str(module)
+            locate = ir_line_locator(module, text)
+        result.ir_text = text
+        printing = [time.perf_counter() - start, cpu_seconds() - cpu]
+        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    result.printing = (printing[0], printing[1])
     # In source order, however the validator walked the module (in one
     # process or two, see hlslc/validate/parallel.py).
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
@@ -747,10 +769,11 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     if path not in result.files:
         result.files[path] = SourceFile(path, text)
     if result.ok:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         result.output = _render_output(result)
         if result.output is not None:
             result.timings["output"] = time.perf_counter() - start
+            result.cpu_timings["output"] = cpu_seconds() - cpu
     return result
 
 

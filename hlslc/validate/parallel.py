@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
@@ -192,13 +193,16 @@ def _printed_newlines(fn) -> int:
 
 
 def print_and_validate(module, path: str, uniformity: bool, revision: str,
-                       locator: "Callable[[str, list], Callable[[int], Span | None]]") \
+                       locator: "Callable[[str, list], Callable[[int], Span | None]]",
+                       printing: "list[float] | None" = None) \
         -> "tuple[str, list[Diagnostic]] | None":
     """The text of `module` (exactly `str(module)`) and the validator's
     findings on it, each process printing and validating every other
     function body; None when the module is not worth it or something does
     not add up (the caller prints and validates it in one process).
-    `locator(text, functions)` maps the lines of a part to source spans."""
+    `locator(text, functions)` maps the lines of a part to source spans.
+    `printing`, when given, gets the seconds this process spent printing
+    and the CPU seconds both processes did (for --time-report)."""
     if not _allowed():
         return None
     from llvmlite import ir   # never at start-up: `hlslc --version` imports this module
@@ -240,6 +244,7 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
         printed = {} if printed is None else printed
         seen_bodies: set[str] = set()
         pieces = []
+        start, cpu = time.perf_counter(), time.process_time()
         for value in values:
             key = id(value)
             if key in predicted and key not in own:
@@ -256,6 +261,8 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
                     continue
                 seen_bodies.add(shape)
             pieces.append(text)
+        spent[0] += time.perf_counter() - start
+        spent[1] += time.process_time() - cpu
         return "\n".join(head + pieces + meta), printed
 
     def checked(mine: list) -> tuple:
@@ -266,9 +273,11 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
             found = _validated(text, path, uniformity, revision, locator(text, mine))
         return printed, found
 
+    spent = [0.0, 0.0]      # printing: seconds, CPU seconds (of this process)
+
     def child() -> tuple:
         printed, (_, diags, entries, unknown) = checked(halves[1])
-        return [printed[id(fn)] for fn in halves[1]], diags, entries, unknown
+        return [printed[id(fn)] for fn in halves[1]], spent[1], diags, entries, unknown
 
     def parent() -> tuple:
         return checked(halves[0])
@@ -276,11 +285,14 @@ def print_and_validate(module, path: str, uniformity: bool, revision: str,
     both = _in_two(child, parent)
     if both is None:
         return None
-    (printed, mine), (texts, *theirs) = both
+    (printed, mine), (texts, child_printing, *theirs) = both
     printed.update(zip((id(fn) for fn in halves[1]), texts))
     if any(printed[id(fn)].count("\n") != predicted[id(fn)] for fn in defined):
         return None             # the part texts' line numbers were not those of the whole
     findings = _merged(mine, (None, *theirs))
     if findings is None:
         return None
-    return "\n".join(head + [printed[id(value)] for value in values] + meta), findings
+    text = "\n".join(head + [printed[id(value)] for value in values] + meta)
+    if printing is not None:
+        printing[:] = [spent[0], spent[1] + child_printing]
+    return text, findings
