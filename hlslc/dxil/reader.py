@@ -22,6 +22,7 @@ Does not own: any rule (see `checks` and `uniformity`).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ..records import Record, ValueRecord
 
@@ -168,8 +169,7 @@ class Function(Record):
         return None
 
     def instructions(self):
-        for b in self.blocks:
-            yield from b.instructions
+        return chain.from_iterable([b.instructions for b in self.blocks])
 
 
 class Global(ValueRecord):
@@ -629,11 +629,13 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
         known = seen.get(body)
         if known is not None:
             opcode, type_, callee, args, uses, targets, cond, pointer, stored, incoming, attachments, ptype = known
+            # The operands are shared (nothing changes them once read, and
+            # what `const` computes is then computed once).
             return Instruction(line, number, block, result, opcode, type_, callee,
-                               [Operand(t, v) for t, v in args], list(uses), list(targets), cond, pointer, stored,
+                               list(args), list(uses), list(targets), cond, pointer, stored,
                                list(incoming), dict(attachments), ptype)
         ins = _read_instruction(line, number, block)
-        seen[body] = (ins.opcode, ins.type, ins.callee, [(a.type, a.value) for a in ins.args], list(ins.uses),
+        seen[body] = (ins.opcode, ins.type, ins.callee, list(ins.args), list(ins.uses),
                       list(ins.targets), ins.cond, ins.pointer, ins.stored, list(ins.incoming),
                       dict(ins.attachments), ins.pointer_type)
         return ins

@@ -94,6 +94,15 @@ class MatrixInfo(ValueRecord):
         return (self.component, self.m, self.n, self.use, self.scope)
 
     def shape(self) -> LR.MatrixShape | None:
+        key = (self.component, self.m, self.n, self.use, self.scope)
+        try:
+            return _SHAPES[key]
+        except KeyError:
+            pass
+        found = _SHAPES[key] = self._shape()
+        return found
+
+    def _shape(self) -> LR.MatrixShape | None:
         comps, uses, scopes = _enum_names()
         if self.component not in comps or self.use not in uses or self.scope not in scopes or \
                 self.m < 0 or self.n < 0:
@@ -102,6 +111,8 @@ class MatrixInfo(ValueRecord):
 
 
 _ENUM_NAMES: tuple[dict[int, str], dict[int, str], dict[int, str]] | None = None
+# (component, M, N, use, scope) -> its MatrixShape (records no one changes).
+_SHAPES: dict[tuple, "LR.MatrixShape | None"] = {}
 
 
 def _enum_names() -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
@@ -165,6 +176,8 @@ class Validator:
         self._operations: dict[str, list] = {}
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
         self._call_types: dict[tuple, bool] = {}     # (function, result and argument types) -> they match
+        self._infos: dict[int, tuple[Instruction, MatrixInfo | None]] = {}     # id -> (instruction, info_of)
+        self.valid_shapes: set[LR.MatrixShape] = set()     # shapes check_shape found nothing wrong with
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.module_stage = self.stage
@@ -757,6 +770,15 @@ class Validator:
         return next(iter(infos.values()))
 
     def info_of(self, ins: Instruction) -> MatrixInfo | None:
+        # Asked for each use of a matrix: read once per creating call.
+        key = id(ins)
+        try:
+            found = self._infos[key]
+        except KeyError:
+            found = self._infos[key] = (ins, self._info_of(ins))
+        return found[1]
+
+    def _info_of(self, ins: Instruction) -> MatrixInfo | None:
         a = ins.args
         opcode = a[0].const if a else None
         if opcode == ir_ops.operation("CreateMatrix").opcode and len(a) >= 6:
@@ -913,11 +935,15 @@ class LinalgChecks:
         shape = info.shape() if info else None
         if shape is None:
             return
-        sink = Diagnostics()
-        if LR.check_component_valid(shape, None, sink):
-            LR.check_k_dimension(shape, None, sink)
-            LR.check_dimension_range(shape, None, sink)
-        self.v.relay(sink, self.fn, self.ins)
+        if shape not in self.v.valid_shapes:       # the rules of a shape: once per module and shape
+            sink = Diagnostics()
+            if LR.check_component_valid(shape, None, sink):
+                LR.check_k_dimension(shape, None, sink)
+                LR.check_dimension_range(shape, None, sink)
+            if len(sink):
+                self.v.relay(sink, self.fn, self.ins)
+            else:
+                self.v.valid_shapes.add(shape)
         self.check_stage(shape)
 
     def check_stage(self, shape: LR.MatrixShape) -> None:
