@@ -331,12 +331,16 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         if clash is not None:
             return _usage_error(clash, stderr)
 
-    from .devices import DeviceProfileError  # the device profiles load only when asked
     try:
         options = compile_options(args)
     except driver.ProfileError as exc:
         return _usage_error(str(exc), stderr)
-    except DeviceProfileError as exc:
+    except Exception as exc:
+        if args.target_device is None:
+            raise
+        from .devices import DeviceProfileError  # the device profiles load only when asked (--target-device)
+        if not isinstance(exc, DeviceProfileError):
+            raise
         return _device_profile_error(exc, args, stderr)
 
     # The command line is good: from here on every problem is a diagnostic,

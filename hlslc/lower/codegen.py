@@ -46,8 +46,6 @@ from .layout import CBUFFER, STRUCTURED, LayoutBuilder
 from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
-from .ssa import optimize_module
-from .dxc_print import print_module
 from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
@@ -193,6 +191,7 @@ def module_text(module: ir.Module) -> "tuple[str, Callable[[int], Span | None]]"
         text = str(module)
         return text, ir_line_locator(module, text)
     lines: dict[int, ir.Instruction] = {}
+    from .dxc_print import print_module  # the dxc revision's printer loads only for it (start-up time)
     text = print_module(module, lambda ins: call_comment(ins, ir_ops), lines)
     spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
 
@@ -464,6 +463,7 @@ class Codegen:
         if not self.api_matrices:
             # The dxc revision's IR is DXC's: in SSA form, its calls inlined,
             # printed as DXC prints it (`module_text`).
+            from .ssa import optimize_module  # the dxc revision's SSA pass loads only for it (start-up time)
             optimize_module(self.module)
             self.module.hlslc_dxc_style = True
         emit_metadata(self)

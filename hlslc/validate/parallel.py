@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
 from typing import TYPE_CHECKING, Callable
 
@@ -92,8 +93,10 @@ def _parts(text: str) -> tuple[str, str] | None:
 def _allowed() -> bool:
     if not ENABLED or not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
         return False
-    import threading
-    return threading.active_count() == 1
+    # Without the threading module no thread was started through it (and
+    # importing it only to ask costs start-up time).
+    threading = sys.modules.get("threading")
+    return threading is None or threading.active_count() == 1
 
 
 def _in_two(child: "Callable[[], object]", parent: "Callable[[], object]") -> "tuple[object, object] | None":
