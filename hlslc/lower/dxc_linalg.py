@@ -26,7 +26,6 @@ from llvmlite import ir
 from ..front import ast as A
 from ..sema import types as T
 from .base import I8, I32, LowerError
-from .dxc_print import llvm_type_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
@@ -96,6 +95,7 @@ def linalg_op(gen: "Codegen", name: str, result_type: ir.Type, operands: list[ir
     the overload the operand and result types make (DXC's dimensions,
     `dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2`)."""
     op = gen.ops.operation(name)
+    from .dxc_print import llvm_type_text  # the dxc revision's printer loads only for it (start-up time)
     overload = gen.ops.overload_from_types(op, llvm_type_text(result_type),
                                            ["i32"] + [llvm_type_text(v.type) for v in operands])
     fname = gen.ops.function_name(op, *(overload if isinstance(overload, tuple) else
