@@ -468,7 +468,7 @@ def read_module(text: str) -> Module:
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
-        old_label = _OLD_LABEL.match(raw)
+        old_label = _OLD_LABEL.match(raw) if ";" in raw else None
         if old_label and fn is not None:
             # LLVM 3.7 (DXC) writes unnamed blocks as `; <label>:4` comments.
             block = Block(old_label.group(1), fn)
@@ -496,7 +496,7 @@ def read_module(text: str) -> Module:
                 fn = None
                 block = None
                 continue
-            m = _LABEL.fullmatch(line)
+            m = _LABEL.fullmatch(line) if line[-1] == ":" else None
             if m:
                 block = Block(m.group(1).strip('"'), fn)
                 fn.blocks.append(block)
