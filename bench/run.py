@@ -350,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hlslc vs clang 19: median of {args.repeat} runs after a warm-up; ratios of {args.clock.upper()} seconds; "
           f"{os.cpu_count()} CPUs; load {os.getloadavg()[0]:.1f}; Python {sys.version.split()[0]}; clang: {clang_text}")
     print(f"hlslc: {shlex.join(bench.hlslc)} (full pipeline to IR); clang: -fsyntax-only; inputs in {workdir}")
-    print(f"{'tgt':<4}{'input':<40}{'lines':>8}{'hlslc cpu':>9}{'wall':>9}{'clang cpu':>9}{'wall':>9}{'ratio':>8}"
+    print("seconds: CPU (user + system, children included), then wall in parentheses; MiB: peak resident")
+    print(f"{'tgt':<4}{'input':<40}{'lines':>8}{'hlslc':>9}{'(wall)':>9}{'clang':>9}{'(wall)':>9}{'ratio':>8}"
           f"{'limit':>8} {'':<7}{'hlslc MiB':>10}{'clang MiB':>10}{'mem':>8}")
     for name in args.only.split(","):
         name = name.strip()
