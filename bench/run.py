@@ -38,11 +38,12 @@ Nothing here is a test and nothing fails on a slow machine.  Without
 clang-19 on PATH only hlslc's figures are printed.
 
     python bench/run.py [--repeat N] [--clock cpu|wall] [--only NAMES] [--keep DIR]
-                        [--batch K] [--jobs J] [--hlslc "COMMAND"]
+                        [--batch K] [--jobs J] [--hlslc "COMMAND"] [--before "COMMAND"]
 
 --hlslc runs an installed hlslc (for example `--hlslc v/bin/hlslc` in a
 venv where `pip install .` put it) instead of this checkout through
-`python -m hlslc`.
+`python -m hlslc`; --before adds a row for another one (an earlier
+version, in its own venv) before each of its rows, measured in the same run.
 """
 
 from __future__ import annotations
@@ -147,6 +148,7 @@ class Bench:
         self.workdir = workdir
         self.clang = shutil.which("clang-19")
         self.hlslc = shlex.split(args.hlslc) if args.hlslc else [sys.executable, "-m", "hlslc"]
+        self.before = shlex.split(args.before) if args.before else None
         env = dict(os.environ)
         # Byte-code caching is part of an installed hlslc (pip compiles it);
         # a checkout gets it on the warm-up run.
@@ -187,6 +189,12 @@ class Bench:
             h = measure(lambda i: self.hlslc_cmd(path), repeat, lambda i: self.env)
         clang_cmd = self.clang_cmd(path)
         c = measure(lambda i: clang_cmd, repeat) if clang_cmd is not None else None
+        if self.before is not None:
+            # The same row for another hlslc (--before), measured in the same run.
+            b = measure(lambda i: [*self.before, *self.hlslc_cmd(path)[len(self.hlslc):]], repeat,
+                        (lambda i: dict(self.env, HLSLC_CACHE_DIR=os.path.join(self.workdir, f"cold-cache-b{i}")))
+                        if cold else (lambda i: dict(self.env, HLSLC_CACHE_DIR=self.cache_dir + "-before")))
+            self._row(target, "  (before) " + label, lines, b, c, LIMITS[limit_key], mem_limit=mem_limit)
         self._row(target, label, lines, h, c, LIMITS[limit_key], mem_limit=mem_limit)
         return {"hlslc": h.seconds(clock), "clang": c.seconds(clock) if c else None}
 
@@ -344,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated: small, large (issue 28, the default); cold, copies, batch (issue 7)")
     parser.add_argument("--keep", metavar="DIR", help="generate inputs here and keep them")
     parser.add_argument("--hlslc", metavar="COMMAND", help="an installed hlslc to run instead of this checkout")
+    parser.add_argument("--before", metavar="COMMAND",
+                        help="another installed hlslc (an earlier version) to time in the same run, row by row")
     args = parser.parse_args(argv)
 
     workdir = args.keep or tempfile.mkdtemp(prefix="hlslc-bench-")
