@@ -68,12 +68,14 @@ class Arguments(ValueRecord):
     list_devices: bool
     spirv: bool                 # -spirv: write SPIR-V for Vulkan instead of DXIL-like IR
     assembly: bool              # -S: SPIR-V as disassembly text
+    high_level: bool            # -fcgl: the IR before the dxc revision's lowering passes, unvalidated
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly")
+               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly",
+               "high_level")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -89,7 +91,7 @@ class Arguments(ValueRecord):
                  vulkan_options: list[str] | None = None, bracket_depth: int = 256,
                  project_config: str | None = None, reflect: str | None = None,
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
-                 spirv: bool = False, assembly: bool = False) -> None:
+                 spirv: bool = False, assembly: bool = False, high_level: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -128,6 +130,7 @@ class Arguments(ValueRecord):
         self.list_devices = list_devices
         self.spirv = spirv
         self.assembly = assembly
+        self.high_level = high_level
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -166,6 +169,7 @@ FLAGS: dict[str, tuple[str, object]] = {
     "-Wno-error=portability": ("portability", "no-error"),
     "-spirv": ("spirv", True),
     "-S": ("assembly", True),
+    "-fcgl": ("high_level", True),
 }
 
 
@@ -375,6 +379,8 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         emit = driver.EMIT_NOTHING
     elif args.spirv:
         emit = driver.EMIT_SPIRV_TEXT if spirv_text(args) else driver.EMIT_SPIRV
+    elif args.high_level:
+        emit = driver.EMIT_HIGH_LEVEL
     else:
         emit = driver.EMIT_IR
     return driver.CompileOptions(

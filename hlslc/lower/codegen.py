@@ -35,7 +35,7 @@ from ..sema.conversions import binary_operand_type, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import dxc_linalg, wavematrix
+from . import dxc_linalg, mangle, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
 from .bindings import BindingError, ResourceTable
@@ -94,10 +94,16 @@ class LowerOptions(ValueRecord):
     # --linalg-revision: "dxc" lowers DXC's matrix builtins to DXC's DXIL,
     # in SSA form, printed as DXC prints its modules (hlslc/lower/dxc_*).
     linalg_revision: str
+    # -fcgl: stop before the lowering passes (hlslc/lower/high_level.py).
+    high_level: bool
+    # lib_6_x: DXC's offline-linking library, whose `minor` is 15; its
+    # functions keep external linkage and may call functions defined in
+    # another library.
+    offline: bool
     _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
-               "linalg_revision")
+               "linalg_revision", "high_level", "offline")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", high_level: bool = False, offline: bool = False) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -107,6 +113,8 @@ class LowerOptions(ValueRecord):
         self.row_major = row_major
         self.hlsl_version = hlsl_version
         self.linalg_revision = linalg_revision
+        self.high_level = high_level
+        self.offline = offline
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1064,7 +1072,7 @@ class Codegen:
             # DXC's symbol and declaration (`@"\01?Tile@@3PAMA" = external
             # addrspace(3) global [256 x float], align 4`).
             gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(
-                dxc_linalg.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
+                mangle.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
             gv.linkage = "external"
             gv.align = 4
         elif sym.is_groupshared:
