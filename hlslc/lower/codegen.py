@@ -305,6 +305,7 @@ class Codegen:
         # -fcgl's callees, lib_6_x's external ones): id(symbol) -> function,
         # and the definitions whose bodies are still to be emitted.
         self.function_defs: dict[int, ir.Function] = {}
+        self.function_symbols: dict[int, FunctionSymbol] = {}
         self.pending_bodies: list[FunctionSymbol] = []
         self.bodies_emitted: set[int] = set()
 
@@ -575,6 +576,7 @@ class Codegen:
             name = f"{fn.name}({', '.join(p.spell() for p in sig.param_types)})" if overloaded else fn.name
         fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), name)
         self.function_defs[id(fn)] = fn_ir
+        self.function_symbols[id(fn)] = fn
         self.bodies_emitted.add(id(fn))
         self._start_function(fn_ir)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
@@ -614,6 +616,7 @@ class Codegen:
         name = self._function_name(fn, sig) or fn.name
         fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), self.module.get_unique_name(name))
         self.function_defs[id(fn)] = fn_ir
+        self.function_symbols[id(fn)] = fn
         if fn.decl.body is not None:
             fn_ir.linkage = high_level.linkage(self, fn)
             self.pending_bodies.append(fn)

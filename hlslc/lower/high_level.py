@@ -286,6 +286,10 @@ def finish(gen: "Codegen") -> None:
     files: dict[str, Any] = {}
     unit = None
     locations: dict[tuple[int, int, int], Any] = {}
+    # Each function's symbol, for its DISubprogram's name and line.
+    sources = {id(fn_ir): fn for fn_ir, fn in gen.entries}
+    for key, fn_ir in gen.function_defs.items():
+        sources[id(fn_ir)] = gen.function_symbols[key]
 
     def node(kind: str, operands: list[tuple[str, Any]], distinct: bool = False) -> Any:
         made = module.add_debug_info(kind, dict(operands), is_distinct=distinct)
@@ -318,10 +322,19 @@ def finish(gen: "Codegen") -> None:
                             ("producer", "hlslc"), ("isOptimized", False), ("runtimeVersion", 0),
                             ("emissionKind", 0)], distinct=True)
                         module.add_named_metadata("llvm.dbg.cu").add(unit)
-                    name = fn.name.lstrip("\x01")
-                    scope = node("DISubprogram", [("name", name), ("scope", di_file), ("file", di_file),
-                                                  ("isLocal", fn.linkage == "internal"), ("isDefinition", True),
-                                                  ("isOptimized", False), ("unit", unit)], distinct=True)
+                        module.add_named_metadata("llvm.module.flags").add(module.add_metadata(
+                            [ir.Constant(I32, 2), ir.MetaDataString(module, "Debug Info Version"),
+                             ir.Constant(I32, 3)]))
+                    symbol = sources.get(id(fn))
+                    fields: list[tuple[str, Any]] = [("name", symbol.name if symbol is not None else fn.name)]
+                    if symbol is not None and fn.name != symbol.name:
+                        fields.append(("linkageName", fn.name))
+                    fields += [("scope", di_file), ("file", di_file)]
+                    if symbol is not None and symbol.decl.name_span is not None:
+                        fields.append(("line", symbol.decl.name_span.line_col()[0]))
+                    fields += [("isLocal", fn.linkage == "internal"), ("isDefinition", True),
+                               ("isOptimized", False), ("unit", unit)]
+                    scope = node("DISubprogram", fields, distinct=True)
                 line, column = span.line_col()
                 key = (id(scope), line, column)
                 loc = locations.get(key)
