@@ -666,6 +666,7 @@ def _validate(result: CompileResult) -> Any:
         # lib_6_10(lib)"), and its validator says so at the call.
         user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
                                                                       or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-PARAMETER-VALUE"
                                                                       or d.id == "IR-STAGE"
                                                                       and "Opcode LinAlg" in d.message)}
     own = [d for d in found if d.is_error and d.id not in user_rules]

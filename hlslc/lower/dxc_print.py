@@ -293,6 +293,13 @@ def _define(fn: ir.Function, out: list[str], comment_of: Callable[[ir.CallInstr]
             else:
                 ins.descr(buf)
             body = _rewrite("".join(buf).strip(), names)
+            if ins.metadata:
+                # llvmlite leaves a space before the metadata of some
+                # instructions and none at all on others.
+                body = body.replace(" , !", ", !")
+                attached = ins._stringify_metadata(leading_comma=True)
+                if attached and attached not in body:
+                    body += attached
             align = getattr(ins, "hlslc_align", None)
             if align is not None:
                 body += f", align {align}"

@@ -55,7 +55,7 @@ class _Mangler:
     def __init__(self, native_16bit: bool) -> None:
         self.native_16bit = native_16bit
         self.names: list[str] = []
-        self.arg_types: dict[str, int] = {}
+        self.arg_types: dict[tuple[int, bool], int] = {}
 
     def source_name(self, name: str) -> str:
         if name in self.names:
@@ -117,12 +117,15 @@ class _Mangler:
         raise _Unmangleable()
 
     def argument(self, t: T.Type, by_reference: bool) -> str:
-        code = ("AIA" if by_reference else "") + self.type(t)
-        known = self.arg_types.get(code)
+        """A parameter's type, or the index of the same type earlier in
+        the list (types written in more than one character)."""
+        key = (id(t), by_reference)
+        known = self.arg_types.get(key)
         if known is not None:
             return str(known)
+        code = ("AIA" if by_reference else "") + self.type(t)
         if len(code) > 1 and len(self.arg_types) < 10:
-            self.arg_types[code] = len(self.arg_types)
+            self.arg_types[key] = len(self.arg_types)
         return code
 
     def return_type(self, t: T.Type) -> str:
