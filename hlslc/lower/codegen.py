@@ -568,7 +568,8 @@ class Codegen:
             return
         sig = self.engine.signature_of(fn)
         ret = self.llt(sig.return_type, fn.decl.return_type.span)
-        params = [self.llt(p, d.type.span) for p, d in zip(sig.param_types, sig.param_decls)]
+        # `out` and `inout` parameters are the caller's storage (pointers).
+        params = [high_level.parameter_type(self, d, p) for p, d in zip(sig.param_types, sig.param_decls)]
         name = self._function_name(fn, sig) if self.dxc_style else None
         if name is None:
             # Overloads need distinct symbols: spell the parameter types in
@@ -583,8 +584,10 @@ class Codegen:
         frame.ret_type = sig.return_type
         for arg, param, ptype in zip(fn_ir.args, sig.param_decls, sig.param_types):
             var = self._param_symbol(fn, param)
-            if isinstance(ptype, T.WaveMatrixType):
-                # A wave matrix parameter is the caller's matrix (its pointer).
+            if isinstance(ptype, T.WaveMatrixType) or isinstance(arg.type, ir.PointerType) and \
+                    not isinstance(self.llt(ptype), ir.PointerType):
+                # A wave matrix parameter is the caller's matrix, an out or
+                # inout one the caller's storage (their pointers).
                 if var is not None:
                     frame.vars[id(var)] = arg
                 continue
