@@ -616,7 +616,7 @@ class Codegen:
         sig = self.engine.signature_of(fn)
         ret = self.llt(sig.return_type, fn.decl.return_type.span)
         params = [high_level.parameter_type(self, d, p) for p, d in zip(sig.param_types, sig.param_decls)]
-        name = self._function_name(fn, sig) or fn.name
+        name = (self._function_name(fn, sig) if self.dxc_style else None) or fn.name
         fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), self.module.get_unique_name(name))
         self.function_defs[id(fn)] = fn_ir
         self.function_symbols[id(fn)] = fn
