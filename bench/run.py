@@ -24,7 +24,8 @@ Inputs: the small shader is the header plus the three SM 6.10 examples
 (tests/acceptance/spec_sm610_examples.hlsl); the large files and the batch
 come from bench/gen_corpus.py (seeded, so every run measures the same text).
 
-Targets (the default, `--only small,large`, issue 28): the small shader
+Targets (the default, `--only startup,small,large`, issue 28; start-up is
+`hlslc --version` and a one-function compile, hlslc's figures only): the small shader
 within 1.5x clang, the 1,340-line file within 0.8x, the 10,678-line file
 (8x, new functions) within 2x; memory no more than clang's; validating
 hlslc's own IR 15% or less of a compile of the large file (the stage split
@@ -267,6 +268,22 @@ class Bench:
         self.compare("28", f"large: 8x, new functions", distinct, "large8x28", mem_limit=LIMITS["memory28"])
         self.stage_split("8x", distinct, check_validate=True)
 
+    def startup(self) -> None:
+        """`hlslc --version` and a one-function compute shader (no header):
+        what every compile pays before its own work."""
+        one = os.path.join(self.workdir, "one-function.hlsl")
+        if not os.path.exists(one):
+            with open(one, "w", encoding="utf-8") as f:
+                f.write("RWByteAddressBuffer B;\n[numthreads(1, 1, 1)]\nvoid main() { B.Store(0, 1u); }\n")
+        for label, cmd_of in (("start-up: hlslc --version", lambda hlslc: [*hlslc, "--version"]),
+                              ("start-up: one-function compile", lambda hlslc: [*hlslc, "-T", "cs_6_10", one,
+                                                                                 "-o", os.devnull])):
+            rows = [("  (before) " + label, self.before)] if self.before is not None else []
+            for row_label, hlslc in rows + [(label, self.hlslc)]:
+                m = measure(lambda i: cmd_of(hlslc), self.args.repeat, lambda i: self.env)
+                self._print(f"{'28':<4}{row_label:<40}{'':>8}{m.cpu:>9.3f}{m.wall:>9.3f}"
+                            f"{'':>9}{'':>9}{'':>8}{'':>8} {'':<7}{m.peak_mib:10.0f}")
+
     def cold(self) -> None:
         self.compare("7", "small, empty header cache every run", SMALL, "cold", cold=True)
 
@@ -348,8 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lines", type=int, default=1340, help="lines of the 1x large file (8x for the others)")
     parser.add_argument("--batch", type=int, default=200, help="files in the batch corpus")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="hlslc -j for the batch")
-    parser.add_argument("--only", default="small,large",
-                        help="comma-separated: small, large (issue 28, the default); cold, copies, batch (issue 7)")
+    parser.add_argument("--only", default="startup,small,large",
+                        help="comma-separated: startup, small, large (issue 28, the default); cold, copies, batch "
+                             "(issue 7)")
     parser.add_argument("--keep", metavar="DIR", help="generate inputs here and keep them")
     parser.add_argument("--hlslc", metavar="COMMAND", help="an installed hlslc to run instead of this checkout")
     parser.add_argument("--before", metavar="COMMAND",
@@ -368,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'limit':>8} {'':<7}{'hlslc MiB':>10}{'clang MiB':>10}{'mem':>8}")
     for name in args.only.split(","):
         name = name.strip()
-        if name not in ("small", "cold", "large", "copies", "batch"):
+        if name not in ("startup", "small", "cold", "large", "copies", "batch"):
             parser.error(f"unknown benchmark '{name}'")
         getattr(bench, name)()
     if not args.keep:
