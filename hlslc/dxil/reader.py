@@ -464,7 +464,10 @@ def read_module(text: str) -> Module:
     seen: dict[str, tuple] = {}     # instruction text (less its result) -> its operands, read once
     fn: Function | None = None
     block: Block | None = None
-    lines = text.splitlines()
+    # Names unquoted in the whole text at once (one C call, not one a
+    # line): a name `%"x"` holds no `;` or quote, so a comment is cut at
+    # the same place, and no name spans two lines.
+    lines = unquote_names(text).splitlines()
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
@@ -485,7 +488,6 @@ def read_module(text: str) -> Module:
         if line.count("[") > line.count("]"):
             pending, pending_line = line, number
             continue
-        line = unquote_names(line)
         if fn is not None:
             if line == "{" and not fn.blocks:
                 continue
