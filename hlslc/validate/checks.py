@@ -604,10 +604,19 @@ class Validator:
 
     def trace_matrices(self) -> None:
         callers: dict[str, list[tuple[Function, Instruction]]] = {}
+        # The instructions `_transfer` may learn from (the others never
+        # change a thing), found once rather than in every round.
+        relevant: dict[str, list[Instruction]] = {}
+        matrix_ref = _squash(MATRIX_REF)
         for fn in self.mod.functions.values():
+            mine = relevant[fn.name] = []
             for ins in fn.instructions():
-                if ins.opcode == "call" and ins.callee in self.mod.functions:
+                opcode = ins.opcode
+                if opcode == "call" and ins.callee in self.mod.functions:
                     callers.setdefault(ins.callee, []).append((fn, ins))
+                if opcode == "store" or opcode == "extractvalue" or opcode == "extractelement" or \
+                        (ins.result and ins.type and _squash(ins.type) == matrix_ref):
+                    mine.append(ins)
         changed = True
         rounds = 0
         while changed and rounds < 100:
@@ -624,7 +633,7 @@ class Validator:
                         *(self._origins_of(cf, ci.args[index].value) for cf, ci in sites
                           if index < len(ci.args)))
                     changed |= self._merge(self.values, (fn.name, p.value), new)
-                for ins in fn.instructions():
+                for ins in relevant[fn.name]:
                     changed |= self._transfer(fn, ins)
 
     def _merge(self, table: dict, key, new: frozenset) -> bool:
