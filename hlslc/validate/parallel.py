@@ -1,9 +1,11 @@
 """Printing and validating a large module in two processes.
 
 Owns: cutting a module into two parts that each keep every line outside
-function bodies (types, globals, declarations, metadata) and every other
-function body (the other half's lines left blank, so line numbers stay
-those of the whole text), validating one part in a forked child while this
+function bodies (types, globals, declarations, metadata) and half of the
+function bodies (every other one of a text; two runs of about as many
+lines of the compiler's module: see `print_and_validate`) with the other
+half's lines left blank, so line numbers stay those of the whole text,
+validating one part in a forked child while this
 process validates the other, and merging the findings.  Two forms: from IR
 text (`validate_split`, for `hlslc validate`), and from the llvmlite module
 the compiler just built (`print_and_validate`), where each process also
