@@ -28,9 +28,11 @@ from typing import Any
 
 import numpy as np
 
+from ..dxil import operands
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
 from ..dxil.cfg import CFG
+from ..dxil.types import IRError
 from .errors import RunError
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
 from .ops import OPERATIONS, llvm_atomic
@@ -142,6 +144,7 @@ class Executor:
         self.d = Dispatch(pipeline.dispatch, self.threads, self.wave_size)
         self.resources = self._bind()
         self.instructions = 0
+        self._constants: dict[tuple[str, str], Any] = {}
 
     def write_back(self) -> None:
         """Copy what the dispatch wrote into the pipeline's buffers."""
@@ -465,12 +468,13 @@ class Executor:
         text = ins.text.split("switch", 1)[1]
         head, _, cases = text.partition("[")
         cond_op = R.take_operand(R.split_top(head)[0])
-        value = self.value_of(cond_op.type, cond_op.value).astype(np.int64)
+        value = self.value_of(cond_op.type, cond_op.value)
+        cond_type = self.types.types.get(cond_op.type)
         remaining = mask.copy()
         out = []
-        for case_value, label in re.findall(r"\b\w+\s+(-?\d+)\s*,\s*label\s+%(" + R.NAME + r")", cases):
-            m = remaining & (value == int(case_value) if int(case_value) >= 0 else
-                             value == int(case_value))
+        for case_value, label in re.findall(r"\b\w+\s+(-?\w+)\s*,\s*label\s+%(" + R.NAME + r")", cases):
+            # The case's constant as the condition's type reads it (`i32 -1` is 0xFFFFFFFF).
+            m = remaining & (value == operands.scalar_constant(cond_type, case_value))
             if m.any():
                 out.append((label.strip('"'), m))
                 remaining &= ~m
@@ -502,27 +506,31 @@ class Executor:
         return self.constant(self.types.get(type_text), text)
 
     def constant(self, t: MemoryType, text: str) -> Any:
+        """A constant's value for every thread, read by the one reader of
+        constants (`dxil.operands.constant_value`)."""
+        if t.kind in ("opaque", "pointer", "void"):
+            if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
+                return None
+            raise RunError(f"cannot read the constant '{text}' of type '{t.text}'")
+        key = (t.text, text)
+        value = self._constants.get(key)
+        if value is None:
+            try:
+                value = self._constants[key] = operands.constant_value(self.types.types.get(t.text), text)
+            except IRError as err:
+                raise RunError(str(err)) from None
+        return self._per_thread(t, value)
+
+    def _per_thread(self, t: MemoryType, value: Any) -> Any:
         n = self.d.count
-        if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
-            if t.kind in ("scalar",):
-                return np.zeros(n, dtype=t.dtype)
-            if t.kind == "vector":
-                return np.zeros((n, t.count), dtype=t.dtype)
-            if t.kind in ("struct", "array"):
-                items = t.fields if t.kind == "struct" else [t.elem] * t.count
-                return tuple(self.constant(f, "undef") for f in items)
-            return None
         if t.kind == "scalar":
-            return np.full(n, _scalar_constant(t, text), dtype=t.dtype)
+            return np.full(n, value, dtype=t.dtype)
         if t.kind == "vector":
-            parts = [R.take_operand(p) for p in R.split_top(text.strip()[1:-1])]
-            row = np.array([_scalar_constant(t.elem, p.value) for p in parts], dtype=t.dtype)
-            return np.tile(row, (n, 1))
+            return np.tile(np.array(value, dtype=t.dtype), (n, 1))
         if t.kind in ("struct", "array"):
-            inner = text.strip()[1:-1]
-            parts = [R.take_operand(p) for p in R.split_top(inner)]
-            return tuple(self.constant(self.types.get(p.type), p.value) for p in parts)
-        raise RunError(f"cannot read the constant '{text}' of type '{t.text}'")
+            items = t.fields if t.kind == "struct" else [t.elem] * t.count
+            return tuple(self._per_thread(f, v) for f, v in zip(items, value))
+        return None
 
     # ---- instructions ---------------------------------------------------------
 
@@ -740,26 +748,6 @@ _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uito
 def _signed(v: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
-
-
-def _scalar_constant(t: MemoryType, text: str) -> Any:
-    text = text.strip()
-    if text in ("undef", "poison", "zeroinitializer", "null"):
-        return 0
-    if t.text == "i1":
-        return text == "true" or text == "1"
-    if t.dtype.kind == "f":
-        if text.lower().startswith("0x"):
-            digits = text[2:]
-            if t.text == "half" and digits[:1] in "Hh":
-                return np.array([int(digits[1:], 16)], dtype=np.uint16).view(np.float16)[0]
-            bits = int(digits, 16)
-            value = struct.unpack("<d", struct.pack("<Q", bits))[0]
-            return value
-        return float(text)
-    value = int(text)
-    bits = t.dtype.itemsize * 8
-    return value & ((1 << bits) - 1)
 
 
 def _binary(op: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:
