@@ -294,7 +294,8 @@ def _float(t: IRType, text: str) -> float:
 def constant_value(t: IRType, text: str):
     """A constant of any type as Python values: a scalar (`scalar_constant`),
     a list for a vector or an array (of the element's values), a list for
-    a struct (of the fields' values); undefined values read as zeros."""
+    a struct (of the fields' values); undefined values read as zeros (None
+    for a handle, matrix or pointer)."""
     text = text.strip()
     if t.is_scalar:
         return scalar_constant(t, text)
@@ -324,6 +325,8 @@ def constant_value(t: IRType, text: str):
         if len(parts) != len(t.fields):
             raise IRError(f"the constant '{text}' has {len(parts)} fields, its type '{t.text}' {len(t.fields)}")
         return [constant_value(f, R.take_type(p)[1]) for f, p in zip(t.fields, parts)]
+    if text in _UNDEFINED:
+        return None         # a handle, matrix or pointer: no data
     raise IRError(f"cannot read the constant '{text}' of type '{t.text}'")
 
 

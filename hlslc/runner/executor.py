@@ -24,22 +24,21 @@ from __future__ import annotations
 
 import re
 import struct
-from typing import Any
+import time
+from typing import Any, Callable
 
 import numpy as np
 
 from ..dxil import operands
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from ..dxil.cfg import CFG
+from ..dxil.cfg import CFG, NEXT, structure
 from ..dxil.types import IRError
 from .errors import RunError
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
 from .ops import OPERATIONS, llvm_atomic
 from .pipeline import Pipeline
 from .layout import SIGNED, MemoryType, MemoryTypes
-
-_EXIT = "\0exit"
 
 
 class Resource:
@@ -122,12 +121,33 @@ def parse_root_signature(text: str) -> list[tuple[str, str, int, int]]:
     return params
 
 
+def _clock(ex: "Executor") -> None:
+    """Before each block: stop a dispatch past its --timeout, report progress."""
+    now = time.monotonic()
+    if ex.timeout is not None and now - ex.started_at > ex.timeout:
+        current = getattr(ex, "current", None)
+        raise RunError(f"the dispatch did not finish within {ex.timeout:g} seconds (--timeout): an endless "
+                       "loop?", current.line if current is not None else None)
+    if ex.progress is not None and now >= ex._next_report:
+        ex._next_report = now + 0.1
+        ex.progress(ex)
+
+
 class Executor:
     """Runs one compute entry of a module over a dispatch."""
 
     def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int | None = None,
-                 check: bool = False, seed: int = 0) -> None:
+                 check: bool = False, seed: int = 0, timeout: float | None = None,
+                 progress: Callable[[Executor], None] | None = None) -> None:
         self.check = check
+        # --timeout: seconds the dispatch may run (None: no limit); `progress`
+        # is called about ten times a second while it runs.
+        self.timeout = timeout
+        self.progress = progress
+        self.started_at = time.monotonic()
+        self._next_report = self.started_at
+        self.clock: Callable[[Executor], None] | None = _clock if (timeout is not None or progress) \
+            else None
         self.seed = seed        # chooses the element order of the opaque matrix layouts
         try:
             self.mod = R.read_module(module_text)
@@ -380,27 +400,76 @@ class Executor:
                     self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, value,
                                np.ones(n, dtype=bool))
         self._specialize(n)
-        names = [b.name for b in fn.blocks]
-        ipdom = CFG(fn).immediate_post_dominators() or {}
+        self._run_entry(fn, n)
+
+    def _run_entry(self, fn: R.Function, n: int) -> None:
+        """Run the entry function for every thread, reconverging as GPUs do
+        for structured code (SPIR-V's maximal reconvergence).
+
+        A stack of (block, threads, started) entries: the top one runs.  A
+        branch whose construct has a merge block (`dxil.cfg.structure`)
+        leaves, in place of the running entry, one waiting at the merge
+        with no threads yet, and above it an entry for each side with its
+        threads.  An entry that comes to a block where an entry below it
+        waits (the nearest: the innermost construct) gives it its threads
+        and ends: the threads that stay in a construct meet at its merge,
+        while those that leave it early (return, break, continue) wait at
+        the merge or continue target of the loop or switch they left, or
+        are done.  Entering a loop leaves an entry waiting at its merge,
+        one at the end of its iteration (the continue target), and the
+        iteration's; its back edges lead to the next iteration, which
+        starts when every thread of this one has ended it.  The threads a
+        waiting entry gathered run together when it comes to the top, so
+        wave operations see every thread of the construct that is there."""
+        st = structure(CFG(fn))
         blocks = {b.name: b for b in fn.blocks}
-        block_id = {name: k for k, name in enumerate(names)}
+        order = {b.name: k for k, b in enumerate(fn.blocks)}
+        block_id = dict(order)
         prev = np.full(n, -1, dtype=np.int64)
-        stack: list[list[Any]] = [[fn.blocks[0].name, np.ones(n, dtype=bool), None]]
-        steps = 0
+        none = np.zeros(n, dtype=bool)
+        self.prev = prev
+        self.block_id = block_id
+        self.retired = np.zeros(n, dtype=bool)
+        stack: list[list[Any]] = [[fn.blocks[0].name, np.ones(n, dtype=bool), False]]
+        clock = self.clock
         while stack:
             top = stack[-1]
-            block_name, mask, reconv = top
-            if block_name == reconv or block_name == _EXIT or not mask.any():
+            block_name, mask, started = top
+            if not mask.any():
                 stack.pop()
                 continue
-            steps += 1
-            if steps > 10_000_000:
-                raise RunError("the dispatch runs more than ten million blocks: an endless loop?")
+            if not started:
+                joined = False
+                for k in range(len(stack) - 2, -1, -1):
+                    if stack[k][0] == block_name:
+                        stack[k][1] = stack[k][1] | mask
+                        joined = True
+                        break
+                if joined:
+                    stack.pop()
+                    continue
+                loop = st.loops.get(block_name[len(NEXT):]) if block_name.startswith(NEXT) else None
+                if loop is not None:
+                    # Every thread of the iteration is here: the next one starts.
+                    top[0], top[1] = loop.continue_key, none
+                    stack.append([loop.header, mask, True])
+                    continue
+                loop = st.loops.get(block_name)
+                if loop is not None:
+                    # Entering a loop: its merge, the end of its first
+                    # iteration, the iteration.
+                    if loop.merge is not None:
+                        top[0], top[1] = loop.merge, none
+                    else:
+                        stack.pop()
+                    stack.append([loop.continue_key, none, False])
+                    stack.append([loop.header, mask, True])
+                    continue
+            if clock is not None:
+                clock(self)
             block = blocks.get(block_name)
             if block is None:
                 raise RunError(f"a branch to the block '{block_name}', which the function does not have")
-            self.prev = prev
-            self.block_id = block_id
             try:
                 target = self._run_block(block, mask)
             except (ValueError, KeyError, IndexError, TypeError, OverflowError, AttributeError, struct.error,
@@ -411,18 +480,27 @@ class Executor:
                 raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
             prev[mask] = block_id[block_name]
             if target is None:                       # ret: these threads are done
-                for entry in stack:
-                    entry[1] = entry[1] & ~mask
+                self.retired |= mask
                 stack.pop()
                 continue
+            merges = st.merges.get(block_name, ()) if st.structured or not isinstance(target, str) else ()
             if isinstance(target, str):
-                top[0] = target
+                target = [(target, mask)]
+            sides = [(st.edge(block_name, dest), m) for dest, m in target]
+            if merges:
+                top[0], top[1], top[2] = merges[0], none, False
+                for merge in merges[1:]:
+                    stack.append([merge, none, False])
+            elif len(sides) == 1:
+                top[0], top[2] = sides[0][0], False
                 continue
-            # divergent: [(block, mask), ...]
-            join = ipdom.get(block_name) or _EXIT
-            top[0] = join
-            for dest, m in reversed(target):
-                stack.append([dest, m, join])
+            else:
+                stack.pop()
+            # The first side runs first (a branch's true side; a switch's
+            # cases in the order of their blocks, so that one falling
+            # through finds the next still waiting).
+            for dest, m in reversed(sides):
+                stack.append([dest, m, False])
 
     def _run_block(self, block: R.Block, mask: np.ndarray) -> Any:
         """Execute a block's instructions for the threads in `mask`; return
@@ -483,7 +561,7 @@ class Executor:
         merged: dict[str, np.ndarray] = {}
         for label, m in out:
             merged[label] = merged[label] | m if label in merged else m
-        items = list(merged.items())
+        items = sorted(merged.items(), key=lambda item: self.block_id.get(item[0], 0))
         if len(items) == 1:
             return items[0][0]
         return items
