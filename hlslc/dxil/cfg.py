@@ -400,17 +400,33 @@ def _exits(succ: Mapping[str, Sequence[str]], loop: Loop) -> list[str]:
 def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[str, str],
                   index: Mapping[str, int]) -> None:
     """Make the blocks a loop leaves to part of the loop where that leaves
-    it one exit: a `break` block on its way to the loop's end, the path of
-    a `return` inside the loop (it ends the function), or whatever lies
-    between the loop's exits and the one block where they all meet (an
-    inlined helper's `return` inside its loop, which leads past the loop's
-    end to the helper's exit block)."""
+    it one exit: first the paths of a `return` inside the loop (they end
+    the function, apart from the other exits), then whatever lies between
+    the remaining exits and the one block where they all meet (a `break`
+    block on its way to the loop's end; an inlined helper's `return`
+    inside its loop, which leads past the loop's end to the helper's exit
+    block)."""
     exits = _exits(succ, loop)
     if len(exits) <= 1:
         return
     # Paths that go back to a block before the header have taken an outer
     # loop's back edge: they are not where this loop's exits meet.
     earlier = {n for n, k in index.items() if k <= index[loop.header]}
+    reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
+    # The loop's own exit: where its header's test (a do-while's latch's)
+    # leads, else the exit most of the function follows.
+    tests = [t for t in exits if any(t in succ[b] for b in [loop.header] + loop.latches)]
+    main = tests[0] if tests else max(exits, key=lambda t: (len(reach[t]), index.get(t, 0)))
+    for t in exits:
+        if t == main:
+            continue
+        others = set().union(*(reach[o] for o in exits if o != t))
+        ends = all(s in reach[t] for b in reach[t] for s in succ[b])
+        if ends and not reach[t] & others and all(dominates(idom, loop.header, b) for b in reach[t]):
+            loop.body |= reach[t]
+    exits = _exits(succ, loop)
+    if len(exits) <= 1:
+        return
     reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
     common = set.intersection(*reach.values())
     if common:
@@ -420,17 +436,6 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
         inside = set().union(*regions)
         if all(dominates(idom, loop.header, b) for b in inside):
             loop.body |= inside
-        return
-    # No common block: the paths that end the function (a `return`) join
-    # the loop, when they stay apart from the others.
-    main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
-    for t in exits:
-        if t == main:
-            continue
-        others = set().union(*(reach[o] for o in exits if o != t))
-        ends = all(s in reach[t] for b in reach[t] for s in succ[b])
-        if ends and not reach[t] & others and all(dominates(idom, loop.header, b) for b in reach[t]):
-            loop.body |= reach[t]
 
 
 def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop) -> str:
