@@ -35,17 +35,28 @@ from ..dxil import reader as R
 from ..dxil.cfg import CFG, NEXT, structure
 from ..dxil.types import IRError
 from .errors import RunError
-from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
+from .base import BufferShadow, Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
 from .ops import OPERATIONS, llvm_atomic
-from .pipeline import Pipeline
+from .limits import show_size
+from .pipeline import Pipeline, PipelineError
 from .layout import SIGNED, MemoryType, MemoryTypes
+
+
+# DXIL's resource kinds (!dx.resources) of buffers and textures, and the
+# pipeline Kinds (less their RW) that bind them.
+_DXIL_KINDS = {2: "Texture2D", 10: "Buffer", 11: "ByteAddressBuffer", 12: "StructuredBuffer",
+               16: "AccelerationStructure"}
+_KIND_OF = {"Buffer": "Buffer", "RWBuffer": "Buffer", "StructuredBuffer": "StructuredBuffer",
+            "RWStructuredBuffer": "StructuredBuffer", "ByteAddressBuffer": "ByteAddressBuffer",
+            "RWByteAddressBuffer": "ByteAddressBuffer", "Texture2D": "Texture2D", "RWTexture2D": "Texture2D",
+            "AccelerationStructure": "AccelerationStructure"}
 
 
 class Resource:
     """A bound buffer: its bytes, element stride, and how it was bound (or
     a bound sampler: `sampler` its pipeline entry, no data)."""
 
-    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter", "sampler")
+    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter", "sampler", "shadow", "written")
 
     def __init__(self, name: str, data: np.ndarray, stride: int, kind: str, buffer: Any, writable: bool) -> None:
         self.name = name
@@ -56,6 +67,8 @@ class Resource:
         self.writable = writable
         self.counter = 0
         self.sampler: Any = None
+        self.shadow: BufferShadow | None = None      # --check on a UAV: who accessed each byte
+        self.written = False                         # the dispatch stored into it
 
 
 class Dispatch:
@@ -138,7 +151,7 @@ class Executor:
 
     def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int | None = None,
                  check: bool = False, seed: int = 0, timeout: float | None = None,
-                 progress: Callable[[Executor], None] | None = None) -> None:
+                 progress: Callable[[Executor], None] | None = None, max_memory: int | None = None) -> None:
         self.check = check
         # --timeout: seconds the dispatch may run (None: no limit); `progress`
         # is called about ten times a second while it runs.
@@ -161,10 +174,20 @@ class Executor:
         self.threads = self._numthreads(entry)
         shader_wave = self._wave_size(entry)
         self.wave_size = wave_size if wave_size else (shader_wave or 32)
+        self._check_memory(max_memory if max_memory is not None else pipeline.max_memory)
         self.d = Dispatch(pipeline.dispatch, self.threads, self.wave_size)
         self.resources = self._bind()
         self.instructions = 0
+        # --check: findings that are not errors (a matrix store partly
+        # outside its buffer), as (message, IR line), each once.
+        self.warnings: list[tuple[str, int | None]] = []
+        if check:
+            self._check_kinds()
+            for res in {id(r): r for r in self.resources.values()}.values():
+                if res.writable and res.buffer is not None:
+                    res.shadow = BufferShadow(self, res.name, len(res.data))
         self._constants: dict[tuple[str, str], Any] = {}
+        self._extracted: dict[str, set[int] | None] | None = None
 
     def write_back(self) -> None:
         """Copy what the dispatch wrote into the pipeline's buffers."""
@@ -180,6 +203,8 @@ class Executor:
             buf = group[0].buffer
             raw = b"".join(r.data.tobytes() for r in group)
             buf.data = np.frombuffer(raw, dtype=buf.data.dtype).copy()
+        # The buffers the dispatch stored into (what `hlslc run` prints).
+        self.written = {r.buffer.name for r in self.resources.values() if r.written and r.buffer is not None}
 
     # ---- setup ------------------------------------------------------------
 
@@ -194,6 +219,72 @@ class Executor:
                         if len(dims) == 3 and all(d for d in dims):
                             return (dims[0], dims[1], dims[2])
         raise RunError(f"the entry '{entry}' has no thread group size (numthreads) in its metadata")
+
+    def _check_memory(self, limit: int | None) -> None:
+        """The dispatch's memory against --max-memory, before any of it is
+        taken: per thread its ids and masks, each value the entry computes,
+        its allocas and static globals (a row each); per group its
+        groupshared globals; the buffers' copies.  A static that alone is
+        too large is an error at its line; else the dispatch size is, in
+        the pipeline file."""
+        if limit is None:
+            return
+        gx, gy, gz = self.pipeline.dispatch
+        groups = gx * gy * gz
+        threads = groups * self.threads[0] * self.threads[1] * self.threads[2]
+        private: list[tuple[str, int, int | None]] = []
+        shared = 0
+        for name, g in self.mod.globals.items():
+            try:
+                t = self.types.get(g.type) if g.type != "?" else None
+            except ValueError:
+                continue
+            if t is None or t.kind == "opaque":
+                continue
+            if g.addrspace == 3:
+                shared += t.size
+            else:
+                private.append((name, t.size, g.line))
+        values = 0
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if ins.opcode == "alloca":
+                    try:
+                        t = self.types.get(R.take_type(R.split_top(self._operands(ins))[0])[0])
+                    except (ValueError, IndexError, R.ParseError):
+                        continue
+                    private.append((ins.result or "an alloca", t.size, ins.line))
+                elif ins.result is not None:
+                    values += 1
+        buffers = 3 * sum(b.data.nbytes for b in self.pipeline.buffers.values())
+        base = threads * (128 + 16 * values) + buffers
+        need = base + threads * sum(size for _, size, _ in private) + groups * shared
+        if need <= limit:
+            return
+        name, size, line = max(private, key=lambda p: p[1], default=("", 0, None))
+        if base <= limit // 2 and size * threads > limit - base:
+            # One variable is what does not fit: at the shader's first use of it.
+            what = f"static '{name.lstrip('@')}'" if name.startswith("@") else "a local array"
+            if name.startswith("@"):
+                line = self._first_use_of(name) or line
+            raise RunError(f"{what} takes {show_size(size)} a thread: the dispatch's {threads} threads would need "
+                           f"{show_size(size * threads)} for it, more than --max-memory ({show_size(limit)})", line)
+        if base <= limit // 2 and groups * shared > limit - base:
+            raise RunError(f"the groupshared memory takes {show_size(shared)} a group: the dispatch's {groups} "
+                           f"groups would need {show_size(groups * shared)}, more than --max-memory "
+                           f"({show_size(limit)})")
+        raise PipelineError(f"the dispatch of {gx}x{gy}x{gz} groups of {self.threads[0]}x{self.threads[1]}x"
+                            f"{self.threads[2]} threads ({threads} threads) would need about {show_size(need)} on "
+                            f"the CPU, more than --max-memory ({show_size(limit)})", self.pipeline.dispatch_span)
+
+    def _first_use_of(self, name: str) -> int | None:
+        """The IR line of the entry's first instruction naming global `name`."""
+        pattern = re.compile(re.escape(name) + r"(?![\w.$])")
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if pattern.search(ins.text):
+                    return ins.line
+        return None
 
     def _entry_properties(self, entry: str) -> dict[int, str]:
         for ref in self.mod.named_metadata.get("dx.entryPoints", []):
@@ -330,6 +421,93 @@ class Executor:
                 return parse_root_signature(text)
         return None
 
+    def used_components(self, ins: R.Instruction) -> set[int] | None:
+        """The elements of an instruction's aggregate result that the entry
+        reads (`extractvalue`), or None when it uses the whole value: a
+        buffer load returns four components, and --check reports an access
+        outside the buffer only for those the shader uses."""
+        if self._extracted is None:
+            found: dict[str, set[int] | None] = {}
+            for block in self.entry.blocks:
+                for other in block.instructions:
+                    for arg in other.args or []:
+                        if arg.value.startswith("%"):
+                            found[arg.value] = None
+                    if other.opcode != "extractvalue":
+                        continue
+                    parts = R.split_top(self._operands(other))
+                    agg = R.take_operand(parts[0]).value
+                    if agg in found and found[agg] is None:
+                        continue
+                    try:
+                        found.setdefault(agg, set()).add(int(parts[1]))
+                    except (ValueError, IndexError):
+                        found[agg] = None
+            self._extracted = found
+        return self._extracted.get(ins.result or "", set()) if ins.result else set()
+
+    def warn(self, message: str, line: int | None) -> None:
+        """A --check finding that does not stop the dispatch."""
+        if (message, line) not in self.warnings:
+            self.warnings.append((message, line))
+
+    def _check_kinds(self) -> None:
+        """--check: each resource the module declares (!dx.resources) is
+        bound with the Kind of its declaration: a StructuredBuffer's
+        register holding a pipeline's ByteAddressBuffer reads other bytes
+        than the shader means.  The error is at the shader's first use of
+        the resource."""
+        for cls, records in self.resource_records().items():
+            if cls not in ("t", "u"):
+                continue
+            for rec in records:
+                if len(rec) < 7:
+                    continue
+                space, lower, count = (self.mod.md_int(rec[k]) for k in (3, 4, 5))
+                declared = _DXIL_KINDS.get(self.mod.md_int(rec[6]) or -1)
+                if declared is None or space is None or lower is None:
+                    continue
+                for register in range(lower, lower + min(count or 1, 64) if count not in (None, 0, -1) and
+                                      count < 2 ** 31 else lower + 1):
+                    res = self.resources.get((cls, space, register))
+                    if res is None or _KIND_OF.get(res.kind, declared) == declared:
+                        continue
+                    name = self.mod.md_string(rec[2]) or f"{cls}{register}"
+                    want = ("RW" if cls == "u" else "") + declared
+                    raise RunError(f"'{name}' is a {want} in the shader, but the pipeline binds {res.kind} "
+                                   f"'{res.name}' at register {cls}{register}, space{space} (its Kind should be "
+                                   f"{want})", self._first_use(cls, int(self.mod.md_int(rec[0]) or 0), space,
+                                                               register))
+
+    def _first_use(self, cls: str, range_id: int, space: int, register: int) -> int | None:
+        """The IR line of the first instruction of the entry that uses the
+        handle of a resource (where hlslc maps it to the source)."""
+        handles: set[str] = set()
+        code = "tubs".index(cls)
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if ins.opcode != "call" or not ins.callee:
+                    continue
+                name = ins.callee[1:]
+                consts = [a.const for a in ins.args]
+                if name.startswith("dx.op.createHandleFromBinding") and len(ins.args) >= 2:
+                    try:
+                        bind = [int(p.split()[-1]) for p in operands.aggregate_parts(ins.args[1].value) or []]
+                    except (IRError, ValueError):
+                        continue
+                    if len(bind) == 4 and bind[3] == code and bind[2] == space and \
+                            bind[0] <= register <= (bind[1] if bind[1] >= 0 else 2 ** 31):
+                        handles.add(ins.result or "")
+                elif name.startswith("dx.op.createHandle") and len(consts) >= 3 and consts[0] == 57 and \
+                        consts[1] == code and consts[2] == range_id:
+                    handles.add(ins.result or "")
+                elif handles and any(a.value in handles for a in ins.args):
+                    if name.startswith("dx.op.annotateHandle"):
+                        handles.add(ins.result or "")
+                        continue
+                    return ins.line
+        return None
+
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
         """The resource bound at a register of class t/u/b/s, or at an index
         of the descriptor heaps (class "heap" or "sampler heap", space 0)."""
@@ -380,6 +558,8 @@ class Executor:
         # Barriers each group has passed: accesses in one interval between
         # barriers are unordered (Shadow).
         self.epoch = np.zeros(self.d.group_count, dtype=np.int64)
+        # ... and barriers that order the group's UAV accesses.
+        self.uav_epoch = np.zeros(self.d.group_count, dtype=np.int64)
         thread_rows = np.arange(n, dtype=np.int64)
         for name, g in self.mod.globals.items():
             t = self.types.get(g.type) if g.type != "?" else None

@@ -36,6 +36,7 @@ import numpy as np
 
 from ..source import SourceFile, Span
 from .errors import RunError
+from .limits import default_max_memory, show_size
 
 # Format name -> numpy dtype of one element.  Float16 data is written as
 # the half's bits (`0x3C00`), as the offloader reads it; Hex formats are
@@ -102,7 +103,7 @@ SPEC_CONSTANT_TYPES: dict[str, np.dtype] = {
 class Shader:
     """One `Shaders` entry: a stage and its entry function."""
 
-    __slots__ = ("stage", "entry", "span", "compile_args", "spec_constants")
+    __slots__ = ("stage", "entry", "span", "compile_args", "compile_arg_spans", "spec_constants")
 
     def __init__(self, stage: str, entry: str, span: Span | None, compile_args: list[str] | None = None) -> None:
         self.stage = stage
@@ -113,6 +114,7 @@ class Shader:
         # hlslc's own key `CompileArguments`: the options the shader is
         # compiled with (`-T cs_6_8`, ...), before the command line's.
         self.compile_args = compile_args or []
+        self.compile_arg_spans: list[Span | None] = [None] * len(self.compile_args)
 
     def spec_constant_bytes(self, cid: int, size: int) -> bytes | None:
         """The bytes of specialization constant `cid` for a constant of
@@ -288,13 +290,16 @@ class Pipeline:
     results to check and resource bindings."""
 
     __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters",
-                 "push_constants", "samplers")
+                 "push_constants", "samplers", "dispatch_span", "max_memory")
 
     def __init__(self, path: str, file: SourceFile) -> None:
         self.path = path
         self.file = file
         self.shaders: list[Shader] = []
         self.dispatch: tuple[int, int, int] = (1, 1, 1)
+        self.dispatch_span: Span | None = None     # where the file gives the dispatch size
+        # The bytes the dispatch may take (--max-memory; None: no limit).
+        self.max_memory: int | None = None
         self.buffers: dict[str, Buffer] = {}
         self.results: list[Result] = []
         self.resources: list[Resource] = []
@@ -319,24 +324,60 @@ class Pipeline:
 # --------------------------------------------------------------------------
 # Reading
 
-def load_pipeline(path: str, text: str | None = None) -> Pipeline:
-    """Read a pipeline file; raise `PipelineError` for anything wrong."""
+# A pipeline file may take this share of --max-memory (its numbers take
+# more room once read than as text, and the buffers are copied).
+TEXT_SHARE = 8
+
+
+def load_pipeline(path: str, text: str | None = None, max_memory: int | None = None) -> Pipeline:
+    """Read a pipeline file; raise `PipelineError` for anything wrong.
+    `max_memory` (bytes; None: `limits.default_max_memory()`) bounds the
+    file and its buffers: a `FillSize` past it is an error at its line, not
+    an allocation that fails."""
+    limit = default_max_memory() if max_memory is None else max_memory
     if text is None:
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as err:
-            raise PipelineError(f"cannot read pipeline file '{path}': {err.strerror or err}", None) from None
-        except UnicodeDecodeError:
-            raise PipelineError(f"pipeline file '{path}' is not UTF-8 text", None) from None
+        text = _read_text(path, limit // TEXT_SHARE)
     file = SourceFile(path, text)
-    reader = _Reader(file)
-    return reader.pipeline()
+    reader = _Reader(file, limit)
+    p = reader.pipeline()
+    p.max_memory = limit
+    return p
+
+
+def _read_text(path: str, most: int) -> str:
+    """The file's text, read a piece at a time: a device that never ends
+    (`/dev/zero`) or a file past `most` bytes is an error, not a read
+    that exhausts the memory."""
+    try:
+        with open(path, "rb") as f:
+            pieces: list[bytes] = []
+            size = 0
+            while True:
+                piece = f.read(1 << 20)
+                if not piece:
+                    break
+                nul = piece.find(b"\0")
+                if nul >= 0:
+                    raise PipelineError(f"pipeline file '{path}' is not text (it holds a NUL byte at byte "
+                                        f"{size + nul})", None)
+                size += len(piece)
+                if size > most:
+                    raise PipelineError(f"pipeline file '{path}' is larger than {show_size(most)}, the share of "
+                                        f"--max-memory a pipeline file may take (raise --max-memory)", None)
+                pieces.append(piece)
+    except OSError as err:
+        raise PipelineError(f"cannot read pipeline file '{path}': {err.strerror or err}", None) from None
+    try:
+        return b"".join(pieces).decode("utf-8")
+    except UnicodeDecodeError:
+        raise PipelineError(f"pipeline file '{path}' is not UTF-8 text", None) from None
 
 
 class _Reader:
-    def __init__(self, file: SourceFile) -> None:
+    def __init__(self, file: SourceFile, max_memory: int | None = None) -> None:
         self.file = file
+        self.max_memory = max_memory
+        self.buffer_bytes = 0         # the buffers read so far
 
     def span(self, node: Any) -> Span:
         start = node.start_mark.index
@@ -390,21 +431,23 @@ class _Reader:
                                  {"ShaderName"}, required={"Stage"})
             stage = self.choice(fields["Stage"], STAGES, "shader stage")
             entry = self.string(fields["Entry"]) if "Entry" in fields else "main"
-            compile_args = [self.string(item) for item in self.sequence(fields["CompileArguments"],
-                                                                          "'CompileArguments'")] \
+            items = self.sequence(fields["CompileArguments"], "'CompileArguments'") \
                 if "CompileArguments" in fields else []
-            shader = Shader(stage, entry, self.span(node), compile_args)
+            shader = Shader(stage, entry, self.span(node), [self.string(item) for item in items])
+            shader.compile_arg_spans = [self.span(item) for item in items]
             if "SpecializationConstants" in fields:
                 for item in self.sequence(fields["SpecializationConstants"], "'SpecializationConstants'"):
                     self.spec_constant(item, shader)
             p.shaders.append(shader)
         if "DispatchSize" in top:
             p.dispatch = self.triple(top["DispatchSize"][1], "DispatchSize")
+            p.dispatch_span = self.span(top["DispatchSize"][1])
         if "DispatchParameters" in top:
             fields = self.fields(top["DispatchParameters"][1], "'DispatchParameters'", {"DispatchGroupCount"},
                                  {"VertexCount", "InstanceCount", "IndexCount"})
             if "DispatchGroupCount" in fields:
                 p.dispatch = self.triple(fields["DispatchGroupCount"], "DispatchGroupCount")
+                p.dispatch_span = self.span(fields["DispatchGroupCount"])
         if "Buffers" in top:
             for node in self.sequence(top["Buffers"][1], "'Buffers'"):
                 buf = self.buffer(node)
@@ -571,17 +614,22 @@ class _Reader:
         fmt = self.choice(fields["Format"], list(FORMATS), "buffer format")
         dtype = FORMATS[fmt]
         stride = self.integer(fields["Stride"], "'Stride'", 1) if "Stride" in fields else None
+        if stride is not None and stride % dtype.itemsize:
+            raise self.error(fields["Stride"], f"'Stride' is in bytes: {stride} is not a whole number of {fmt} "
+                                               f"elements ({dtype.itemsize} bytes each)")
         channels = self.integer(fields["Channels"], "'Channels'", 1, 4) if "Channels" in fields else 1
         array_size = self.integer(fields["ArraySize"], "'ArraySize'", 1) if "ArraySize" in fields else 1
         if "Data" in fields and "FillSize" in fields:
             raise self.error(fields["FillSize"], f"buffer '{name}' has both 'Data' and 'FillSize'")
         if "Data" in fields:
             data = self.data(fields["Data"], fmt, dtype, array_size)
+            self.count_bytes(fields["Data"], name, data.nbytes)
         elif "FillSize" in fields:
             size = self.integer(fields["FillSize"], "'FillSize'", 1)
             if size % dtype.itemsize:
                 raise self.error(fields["FillSize"], f"'FillSize' is in bytes: {size} is not a whole number of "
                                                      f"{fmt} elements ({dtype.itemsize} bytes each)")
+            self.count_bytes(fields["FillSize"], name, size * array_size)
             fill = self.element(fields["FillValue"], fmt, dtype) if "FillValue" in fields else dtype.type(0)
             data = np.full(size // dtype.itemsize * array_size, fill, dtype=dtype)
         else:
@@ -607,6 +655,15 @@ class _Reader:
             for item in self.sequence(fields["MatrixLayouts"], "'MatrixLayouts'"):
                 buf.matrix_layouts.append(self.matrix_layout(item, buf))
         return buf
+
+    def count_bytes(self, node: Any, name: str, size: int) -> None:
+        """A buffer's bytes against --max-memory: the runner keeps about
+        three copies of each (the file's, the dispatch's, the result's)."""
+        self.buffer_bytes += size
+        if self.max_memory is not None and 3 * self.buffer_bytes > self.max_memory:
+            raise self.error(node, f"buffer '{name}' takes {show_size(size)}; with the buffers before it the "
+                                   f"dispatch would need about {show_size(3 * self.buffer_bytes)}, more than "
+                                   f"--max-memory ({show_size(self.max_memory)})")
 
     def matrix_layout(self, node: Any, buf: Buffer) -> MatrixLayout:
         f = self.fields(node, "a matrix layout", {"Offset", "Rows", "Columns", "Component", "Layout"},
