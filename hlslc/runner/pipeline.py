@@ -29,7 +29,10 @@ Does not own: executing (`hlslc.runner.executor`) or comparing results
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
+import warnings
 from typing import Any
 
 import numpy as np
@@ -378,6 +381,7 @@ class _Reader:
         self.file = file
         self.max_memory = max_memory
         self.buffer_bytes = 0         # the buffers read so far
+        self.fast: dict[int, str] = {}   # `Data` lists read apart: their '[' offset -> the text inside
 
     def span(self, node: Any) -> Span:
         start = node.start_mark.index
@@ -392,6 +396,20 @@ class _Reader:
     # ---- YAML nodes ----------------------------------------------------
 
     def pipeline(self) -> Pipeline:
+        """The pipeline: the large `Data` lists read at C speed first (see
+        `fast_sequences`); where one holds what that reading does not take
+        (an odd spelling, a wrong value), the whole file again through
+        YAML's nodes, so that the error is at its value."""
+        self.fast, text = fast_sequences(self.file.text)
+        if self.fast:
+            try:
+                return self._pipeline(text)
+            except _SlowPath:
+                self.buffer_bytes = 0
+        self.fast = {}
+        return self._pipeline(self.file.text)
+
+    def _pipeline(self, source: str) -> Pipeline:
         import yaml
 
         # libyaml's loader when PyYAML has it: ten times faster on the large
@@ -399,12 +417,12 @@ class _Reader:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         try:
             try:
-                root = yaml.compose(self.file.text, Loader=loader)
+                root = yaml.compose(source, Loader=loader)
             except yaml.MarkedYAMLError:
                 # The offloader's YAML reader (LLVM's) skips an empty entry
                 # of a flow sequence (`[1, 2,, 3]`), which pipelines of the
                 # offload-test-suite have; read such a file as it does.
-                text = _without_empty_flow_entries(self.file.text, loader)
+                text = _without_empty_flow_entries(source, loader)
                 if text is None:
                     raise
                 root = yaml.compose(text, Loader=loader)
@@ -690,8 +708,15 @@ class _Reader:
             if len(parts) != array_size:
                 raise self.error(node, f"'ArraySize' is {array_size}, but 'Data' lists {len(parts)} arrays")
             return np.concatenate(parts)
+        inside = self.fast.get(node.start_mark.index) if isinstance(node, yaml.SequenceNode) else None
+        if inside is not None:
+            values = parse_flow(inside, fmt, dtype)
+            if values is None:
+                raise _SlowPath()
+            return values
         items = self.sequence(node, "'Data'")
-        fast = _bulk(items, fmt, dtype)
+        fast = _bulk([n.value for n in items], fmt, dtype) \
+            if all(isinstance(n, yaml.ScalarNode) for n in items) else None
         if fast is not None:
             return fast
         # Element by element: slower, and says where a value is wrong.
@@ -850,15 +875,139 @@ class _Reader:
         return res
 
 
-def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+class _SlowPath(Exception):
+    """A `Data` list that the fast reading does not take: read the file
+    through YAML's nodes instead."""
+
+
+# A `Data:` key and its flow sequence, and one flat sequence of plain
+# numbers (no quotes, comments, nesting or mappings).
+_DATA_KEY = re.compile(r"(?:^|(?<=\n)|[\s{,])Data[ \t]*:[ \t]*(?=\[)")
+_FLAT = re.compile(r"\[([0-9A-Za-z_.+\-,\s]*)\]")
+_NESTED_NEXT = re.compile(r"\s*(,?)\s*")
+# Lists shorter than this go through YAML as they are.
+FAST_MIN = 256
+_BLANK = {c: " " for c in range(128) if chr(c) not in "\n"}
+
+
+def fast_sequences(text: str) -> tuple[dict[int, str], str]:
+    """The large `Data` flow sequences of a pipeline file (flat, or a list
+    of flat ones for `ArraySize`), holding only plain numbers: for each,
+    the offset of its '[' and the text inside; and the file's text with
+    their insides blanked (newlines kept), so that YAML reads them as empty
+    lists at the same positions, and every other position is unchanged."""
+    found: dict[int, str] = {}
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while True:
+        # (str.find: a regular expression over the whole text costs seconds
+        # on a file of millions of values)
+        at = text.find("Data", at)
+        if at < 0:
+            break
+        m = _DATA_KEY.match(text, at - 1 if at else 0)
+        at += 4
+        if m is None:
+            continue
+        start = m.end()
+        flat = _FLAT.match(text, start)
+        if flat is not None:
+            if flat.end() - start >= FAST_MIN:
+                found[start] = flat.group(1)
+                spans.append((start + 1, flat.end() - 1))
+            continue
+        # [ [ ... ], [ ... ] ]: each inner list.
+        k = start + 1
+        inner: list[tuple[int, re.Match]] = []
+        while True:
+            k = _NESTED_NEXT.match(text, k).end()
+            one = _FLAT.match(text, k)
+            if one is None:
+                break
+            inner.append((k, one))
+            k = _NESTED_NEXT.match(text, one.end()).end()
+            if text[k:k + 1] == "]" or not text[k:k + 1] == "[":
+                break
+        for at, one in inner:
+            if one.end() - at >= FAST_MIN:
+                found[at] = one.group(1)
+                spans.append((at + 1, one.end() - 1))
+    if not spans:
+        return {}, text
+    pieces: list[str] = []
+    last = 0
+    for a, b in spans:
+        pieces.append(text[last:a])
+        pieces.append(text[a:b].translate(_BLANK))
+        last = b
+    pieces.append(text[last:])
+    return found, "".join(pieces)
+
+
+def parse_flow(inside: str, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+    """The values of a flow sequence's text at C speed (numpy's parser for
+    decimal numbers, `int` over the items for hex bits), as `data` reads
+    them; an empty entry is skipped (as LLVM's YAML reader does), a
+    trailing comma allowed.  None where an item is not a plain number of
+    the format (the caller then reads the file through YAML's nodes and
+    reports the item at its position)."""
+    values = _parse_flow(inside, fmt, dtype)
+    if values is None and ",," in inside.replace(" ", "").replace("\n", "").replace("\t", "").replace("\r", ""):
+        # Empty entries: without them (a few lists of the suite have one).
+        values = _parse_flow(",".join(t for t in inside.split(",") if t.strip()), fmt, dtype)
+    return values
+
+
+def _parse_flow(inside: str, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+    if not inside or inside.isspace():
+        return np.zeros(0, dtype=dtype)
+    # Items: one more than the commas, less a trailing comma (which YAML allows).
+    tail = inside[-64:].rstrip() or inside.rstrip()
+    n = inside.count(",") + (0 if tail.endswith(",") else 1)
+    try:
+        if fmt == "Float16" or fmt.startswith("Hex"):
+            if inside.count("0x") + inside.count("0X") != n:
+                return None
+            items = inside.split(",")[:n]
+            bits = np.fromiter(map(int, items, itertools.repeat(16)), dtype=np.uint64, count=n)
+            if int(bits.max()) >> (dtype.itemsize * 8):
+                return None
+            raw = bits.astype(f"u{dtype.itemsize}")
+            return raw.view(dtype) if fmt == "Float16" else raw.astype(dtype)
+        if fmt == "Bool":
+            return None
+        if fmt in FLOAT_FORMATS:
+            if any(c in inside for c in "xX_iInN"):      # hex, underscores, inf, nan: YAML's reading
+                return None
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                values = np.fromstring(inside, dtype=np.float64, sep=",")
+            return values.astype(dtype) if len(values) == n else None
+        if any(c in inside for c in "xXoObB_.eE"):
+            return None
+        info = np.iinfo(dtype)
+        if info.min == 0 and "-" in inside:
+            return None
+        if dtype.itemsize == 8:
+            # (numpy's reading would clamp what does not fit 64 bits: Python's ints)
+            numbers = list(map(int, inside.split(",")[:n]))
+            if min(numbers) < info.min or max(numbers) > info.max:
+                return None
+            return np.array(numbers, dtype=dtype)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            values = np.fromstring(inside, dtype=np.int64, sep=",")
+        if len(values) != n or int(values.min()) < info.min or int(values.max()) > info.max:
+            return None
+        return values.astype(dtype)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _bulk(texts: list[str], fmt: str, dtype: np.dtype) -> "np.ndarray | None":
     """A Data list converted at once, when every value is plain (decimal
     numbers; hex bits for Float16 and Hex formats); None otherwise, and the
     caller converts element by element."""
-    import yaml
-
-    if not all(isinstance(n, yaml.ScalarNode) for n in items):
-        return None
-    texts = [n.value for n in items]
     try:
         if fmt == "Float16" or fmt.startswith("Hex"):
             if not all(t[:2] in ("0x", "0X") for t in texts):
