@@ -1,5 +1,5 @@
 """Control flow of DXIL-like IR: a function's graph of blocks, its
-dominators and post-dominators, and control dependence.
+dominators and post-dominators, control dependence, and its constructs.
 
 Owns: `CFG`, the graph of a `reader.Function` (blocks in the IR's order,
 each block's distinct successors), and the graph algorithms its consumers
@@ -8,11 +8,14 @@ Harvey and Kennedy's iteration over reverse post-order), dominance, and
 immediate post-dominators (the same iteration on the reversed graph, from
 a virtual exit that every `ret` leads to).  The functions take any graph
 of names, so the SPIR-V backend's structurizer runs them on the graph it
-edits.
+edits.  And `structure`: the constructs of structured code as a reading
+of the graph, without changing it (natural loops with their merge and
+continue target, each branch's merge), where threads that split meet
+again: the CPU engines' reconvergence.
 
 Does not own: what the consumers make of the trees (the validator's
-uniformity, the executor's reconvergence, SPIR-V's structured control
-flow).
+uniformity, the executor's stack of masks, SPIR-V's structured control
+flow, which edits the graph into the form SPIR-V requires).
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ Every thread of every group of the dispatch runs at once: a value of the IR
 is an array with one element per thread (a row per thread for vectors), and
 an instruction is one numpy operation over all of them.  Control flow keeps
 an active mask: a branch whose threads disagree runs each side with its own
-threads and joins them again at the branch's immediate post-dominator
-(a stack of masks, as SIMT hardware does), so loops that run a different
-number of times per thread work, and wave operations see the lanes that are
-active.  Memory: allocas and static globals are private (a row per
+threads and joins them again where GPUs reconverge structured code (the
+end of the branch's construct: `dxil.cfg.structure`; a stack of masks, as
+SIMT hardware keeps, see `_run_entry`), so loops that run a different
+number of times per thread work, threads that leave a construct early do
+not split the others, and wave operations see the lanes that are active.  Memory: allocas and static globals are private (a row per
 thread), groupshared globals a row per group, resources byte arrays shared
 by the dispatch.
 
@@ -923,13 +924,19 @@ class Executor:
             t_text, tail = R.take_type(rest)
             out = None
             for value_text, label in ins.incoming:
-                v = self.value_of(t_text, value_text)
                 came = (self.prev == self.block_id[label]) & mask
+                if not came.any() and (out is not None or value_text.strip().startswith("%")):
+                    # No thread came that way (its value may not exist yet:
+                    # a loop's back edge, the first time).
+                    continue
+                v = self.value_of(t_text, value_text)
                 out = v.copy() if out is None else out
                 if v.ndim == 2:
                     out[came] = v[came]
                 else:
                     out = np.where(came, v, out)
+            if out is None:
+                raise RunError("no thread came to a phi by one of its edges")
             return out
         if op == "call":
             return self._call(ins, mask)
