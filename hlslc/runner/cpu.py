@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import linalg, ops, wavematrix  # noqa: F401  (importing them registers their operations)
+from . import linalg, linalg_dxc, ops, wavematrix  # noqa: F401  (importing them registers their operations)
 from .executor import Executor
 from .results import RunResult, check as check_results
 
