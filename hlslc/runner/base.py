@@ -67,7 +67,7 @@ class Memory:
         if idx.size and (idx.min() < 0 or idx.max() >= self.data.shape[1]):
             raise RunError(f"a store outside '{self.name}'")
         if self.shadow is not None:
-            self.shadow.write(self, idx, lanes)
+            self.shadow.write(self, idx, lanes, raw)
         self.data[self.rows[lanes][:, None], idx] = raw
 
 
@@ -76,9 +76,11 @@ class Shadow:
     wrote it, read it and accessed it atomically, and the barrier interval
     (epoch of its group) each did so in.  A read of a byte no thread wrote
     is a read of uninitialised memory; two accesses of a byte by different
-    threads in one interval race when one of them is a plain write, or one
-    is atomic and the other plain (zeroing a histogram and adding into it
-    with no barrier between): nothing orders them."""
+    threads in one interval race when one of them is a plain write (of
+    another value, where both write) and the other a read, a write or an
+    atomic (zeroing a histogram and adding into it with no barrier
+    between): nothing orders them.  Plain reads of what others change
+    atomically are left alone (an aligned word reads whole)."""
 
     def __init__(self, ex: "Executor", mem: Memory) -> None:
         self.ex = ex
@@ -117,24 +119,30 @@ class Shadow:
         race = self._others(self.writer, self.write_epoch, rows, cells, lanes, epoch)
         if race.any():
             raise self._race(mem, lanes, race, self.writer, rows, cells, "reads what", "wrote")
-        race = self._others(self.atomic, self.atomic_epoch, rows, cells, lanes, epoch)
-        if race.any():
-            raise self._race(mem, lanes, race, self.atomic, rows, cells, "reads what", "changed atomically")
         self.reader[rows, cells] = lanes[:, None]
         self.read_epoch[rows, cells] = epoch
 
-    def write(self, mem: Memory, idx: np.ndarray, lanes: np.ndarray) -> None:
+    def write(self, mem: Memory, idx: np.ndarray, lanes: np.ndarray, new: np.ndarray | None = None) -> None:
+        """A plain store of `lanes` to the bytes `idx` (a row per lane);
+        `new` the bytes it stores (a store of the value already there by
+        another thread is no race: the order does not matter)."""
         rows = mem.rows[lanes][:, None]
         epoch = self.ex.epoch[mem.rows[lanes]][:, None]
-        # Two threads of this very store writing one byte race as well.
-        flat = rows * mem.data.shape[1] + idx          # (group, byte) of each byte written
-        _, counts = np.unique(flat.reshape(-1), return_counts=True)
         for who, when, done in ((self.writer, self.write_epoch, "wrote"), (self.reader, self.read_epoch, "read"),
                                 (self.atomic, self.atomic_epoch, "changed atomically")):
             race = self._others(who, when, rows, idx, lanes, epoch)
+            if who is self.writer and new is not None:
+                race &= mem.data[rows, idx] != new
             if race.any():
                 raise self._race(mem, lanes, race, who, rows, idx, "writes where", done)
-        if (counts > 1).any():
+        # Two threads of this very store writing one byte (other values) race as well.
+        flat = (rows * mem.data.shape[1] + idx).reshape(-1)          # (group, byte) of each byte written
+        order = np.argsort(flat, kind="stable")
+        same = flat[order][1:] == flat[order][:-1]
+        if new is not None:
+            values = new.reshape(-1)[order]
+            same &= values[1:] != values[:-1]
+        if same.any():
             raise RunError(f"data race on groupshared '{mem.name.lstrip('@')}': thread {int(lanes[0])} writes "
                            "where another thread writes with no barrier between")
         self.writer[rows, idx] = lanes[:, None]
@@ -151,10 +159,9 @@ class Shadow:
             raise RunError(f"thread {int(lane)} changes groupshared '{mem.name.lstrip('@')}' atomically where no "
                            "thread has written (uninitialised memory)")
         epoch = self.ex.epoch[mem.rows[lanes]][:, None]
-        for who, when, done in ((self.writer, self.write_epoch, "wrote"), (self.reader, self.read_epoch, "read")):
-            race = self._others(who, when, rows, idx, lanes, epoch)
-            if race.any():
-                raise self._race(mem, lanes, race, who, rows, idx, "changes atomically what", done)
+        race = self._others(self.writer, self.write_epoch, rows, idx, lanes, epoch)
+        if race.any():
+            raise self._race(mem, lanes, race, self.writer, rows, idx, "changes atomically what", "wrote")
         self.atomic[rows, idx] = lanes[:, None]
         self.atomic_epoch[rows, idx] = epoch
 
@@ -163,11 +170,17 @@ class BufferShadow:
     """--check on a buffer the shader writes (a UAV): for each byte, the
     thread that last wrote it, read it and accessed it atomically, with
     the UAV barrier interval of its group.  Two accesses of a byte by
-    different threads race when one is a plain write (or one atomic and
-    the other plain) and nothing orders them: threads of different groups
-    (nothing in a dispatch orders them), or of one group with no barrier
-    that fences UAVs (DeviceMemoryBarrierWithGroupSync,
-    AllMemoryBarrierWithGroupSync) between."""
+    different threads race when nothing orders them (threads of different
+    groups: nothing in a dispatch orders them; threads of one group with no
+    barrier that fences UAVs between: DeviceMemoryBarrierWithGroupSync,
+    AllMemoryBarrierWithGroupSync) and one is a plain write: a read of
+    what another thread wrote, a write of what another read, wrote (with
+    another value: threads that store the same value, as every thread
+    writing a result, leave the same bytes whatever the order) or changed
+    atomically.  Plain reads of what others change atomically are left
+    alone (an aligned word reads whole)."""
+
+    CONFLICTS = {"read": ("write",), "write": ("write", "read", "atomic"), "atomic": ("write",)}
 
     def __init__(self, ex: "Executor", name: str, size: int) -> None:
         self.ex = ex
@@ -175,36 +188,50 @@ class BufferShadow:
         self.slots = {kind: (np.full(size, -1, dtype=np.int64), np.full(size, -1, dtype=np.int64))
                       for kind in ("write", "read", "atomic")}
 
-    def access(self, kind: str, addr: np.ndarray, size: int, lanes: np.ndarray, line: int | None) -> None:
+    def access(self, kind: str, addr: np.ndarray, size: int, lanes: np.ndarray, line: int | None,
+               data: np.ndarray | None = None, new: np.ndarray | None = None) -> None:
         """`lanes` (dispatch thread indices) access `size` bytes at `addr`
         (one address per lane, all inside the buffer): `kind` is "read",
-        "write" or "atomic"."""
+        "write" or "atomic"; a write gives the buffer's bytes (`data`) and
+        its own (`new`, a row of `size` per lane) before it stores them."""
         if not len(lanes):
             return
         idx = addr[:, None] + np.arange(size)
         group = self.ex.d.group[lanes][:, None]
         epoch = self.ex.uav_epoch[self.ex.d.group[lanes]][:, None]
-        conflicts = {"read": ("write", "atomic"), "write": ("write", "read", "atomic"),
-                     "atomic": ("write", "read")}[kind]
-        for other in conflicts:
+        for other in self.CONFLICTS[kind]:
             who, when = self.slots[other]
             w = who[idx]
             unordered = (w >= 0) & (w != lanes[:, None]) & ((self.ex.d.group[np.maximum(w, 0)] != group)
                                                             | (when[idx] == epoch))
+            if kind == "write" and other == "write" and data is not None and new is not None:
+                unordered &= data[idx] != new           # the same value stored again: no matter the order
             if unordered.any():
                 k = int(np.nonzero(unordered.any(axis=1))[0][0])
                 byte = int(idx[k][unordered[k]][0])
                 u = int(w[k][unordered[k]][0])
                 raise RunError(self._message(kind, other, int(lanes[k]), u, byte), line)
+        shared = None
         if kind == "write":
-            flat, counts = np.unique(idx.reshape(-1), return_counts=True)
-            if (counts > 1).any():
-                byte = int(flat[counts > 1][0])
-                writers = lanes[(idx == byte).any(axis=1)]
-                raise RunError(self._message("write", "write", int(writers[-1]), int(writers[0]), byte), line)
+            flat = idx.reshape(-1)
+            order = np.argsort(flat, kind="stable")
+            same_byte = flat[order][1:] == flat[order][:-1]
+            if same_byte.any():
+                values = new.reshape(-1)[order] if new is not None else None
+                clash = same_byte & (values[1:] != values[:-1]) if values is not None else same_byte
+                if clash.any():
+                    at = int(np.nonzero(clash)[0][0])
+                    byte = int(flat[order][at])
+                    first, second = (int(lanes[order[at + j] // size]) for j in (0, 1))
+                    raise RunError(self._message("write", "write", second, first, byte), line)
+                shared = np.unique(flat[order][1:][same_byte])
         who, when = self.slots[kind]
         who[idx] = lanes[:, None]
         when[idx] = epoch
+        if shared is not None:
+            # Bytes several threads of this store wrote, each the same value:
+            # what any of them reads there is its own value.
+            who[shared] = -2
 
     def _message(self, kind: str, other: str, t: int, u: int, byte: int) -> str:
         doing = {"read": "reads", "write": "writes", "atomic": "changes atomically"}[kind]

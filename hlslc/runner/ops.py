@@ -211,7 +211,8 @@ def _scatter(data: np.ndarray, addr: np.ndarray, value: np.ndarray, mask: np.nda
         if res is not None:
             res.written = True
             if res.shadow is not None:
-                res.shadow.access("write", addr[lanes].astype(np.int64), n, lanes, line)
+                new = np.ascontiguousarray(value[lanes]).view(np.uint8).reshape(len(lanes), n)
+                res.shadow.access("write", addr[lanes].astype(np.int64), n, lanes, line, data, new)
         raw = np.ascontiguousarray(value[lanes]).view(np.uint8).reshape(len(lanes), n)
         # Later threads win where two write one place (in thread order).
         data[idx[lanes]] = raw
@@ -486,7 +487,9 @@ def _cbuffer_load(ex: Executor, ins, o, args, mask):
     dtype = _overload(ins)
     row = args[1].astype(np.int64) * 16
     count = 16 // dtype.itemsize
-    return tuple(_gather(res.data, row + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line)
+    used = ex.used_components(ins) if ex.check else None
+    return tuple(_gather(res.data, row + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line,
+                         used=used is None or k in used)
                  for k in range(count))
 
 
