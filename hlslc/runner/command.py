@@ -27,7 +27,7 @@ from ..lower.codegen import ir_line_locator
 from ..options import UsageError, compile_options, parse_arguments, pipeline_argument_problem, render_diagnostics
 from .cpu import execute
 from .errors import RunError
-from .limits import default_max_memory, parse_size, show_size
+from .limits import DEFAULT_TIMEOUT, default_max_memory, parse_size, show_size
 from .pipeline import PipelineError, load_pipeline
 from .results import RunResult
 
@@ -35,8 +35,6 @@ USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.
          "       hlslc run --device vulkan --list-devices\n"
          "(hlslc run --help explains each option)\n")
 
-# Seconds a dispatch may run by default (--timeout).
-DEFAULT_TIMEOUT = 300.0
 PRINT_BUFFERS = ("written", "all", "none")
 
 

@@ -9,9 +9,10 @@ threads and joins them again where GPUs reconverge structured code (the
 end of the branch's construct: `dxil.cfg.structure`; a stack of masks, as
 SIMT hardware keeps, see `_run_entry`), so loops that run a different
 number of times per thread work, threads that leave a construct early do
-not split the others, and wave operations see the lanes that are active.  Memory: allocas and static globals are private (a row per
-thread), groupshared globals a row per group, resources byte arrays shared
-by the dispatch.
+not split the others, and wave operations see the lanes that are active.
+Memory: allocas and static globals are private (a row per thread),
+groupshared globals a row per group, resources byte arrays shared by the
+dispatch.
 
 Owns: reading the module (the validator's reader), binding the pipeline's
 resources, running instructions and dispatching `dx.op` calls to their

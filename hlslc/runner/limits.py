@@ -2,7 +2,8 @@
 share of the machine's memory, how a size is written on the command line,
 and how one is shown in messages.
 
-Owns: `default_max_memory`, `parse_size`, `show_size`.  Does not own: what
+Owns: `default_max_memory`, `parse_size`, `show_size`, and `DEFAULT_TIMEOUT`
+(the seconds a dispatch may run unless `--timeout` says).  Does not own: what
 counts against the limit (the pipeline's buffers: `pipeline`; the
 dispatch's threads and their memory: `executor`).
 """
@@ -11,6 +12,9 @@ from __future__ import annotations
 
 import os
 import re
+
+# Seconds a dispatch may run before it is stopped (--timeout; None: no limit).
+DEFAULT_TIMEOUT = 300.0
 
 # The share of the machine's physical memory a dispatch may take by default.
 SHARE = 0.5
