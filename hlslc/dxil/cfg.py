@@ -313,7 +313,8 @@ def _structure(cfg: CFG) -> Structure | None:
         if exits:
             # Exits that never meet: the one most of the function follows.
             loop.merge = max(exits, key=lambda t: (len(_reach(succ, t, None, loop.body)), -index.get(t, 0)))
-        loop.continue_key = _continue_key(succ, loop)
+        inner = set().union(*(lp.body for lp in loops if lp.header != loop.header and lp.header in loop.body))
+        loop.continue_key = _continue_key(succ, loop, inner)
     by_header = {lp.header: lp for lp in loops}
 
     def edges(n: str) -> list[str]:
@@ -441,10 +442,11 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
             loop.body |= inside
 
 
-def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop) -> str:
+def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str]) -> str:
     """Where an iteration of `loop` ends: walking back from the back edge
-    (the next iteration) over blocks every iteration passes, the first
-    block where paths meet (the target of `continue`: a for loop's step);
+    (the next iteration) over blocks every iteration passes once (not
+    those of `inner` loops), the first block where paths meet (the target
+    of `continue`: a for loop's step);
     the next iteration itself where several back edges (a `continue`
     straight to the header) lead there, or where one path runs through
     the body."""
@@ -482,8 +484,10 @@ def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop) -> str:
     key = nxt
     while True:
         ps = [p for p in back[key] if p in live]
-        if len(ps) != 1 or ps[0] not in chain:
-            return key          # where paths meet: `continue`s and the body's end
+        if len(ps) != 1 or ps[0] not in chain or ps[0] in inner:
+            # Where paths meet (`continue`s and the body's end), or the end of
+            # an inner loop (whose blocks run many times an iteration).
+            return key
         if ps[0] == header:
             return nxt          # one path through the body: the iteration ends at the back edge
         key = ps[0]
