@@ -361,7 +361,18 @@ def _structure(cfg: CFG) -> Structure | None:
                 count[n] = count.get(n, 0) + 1
         joins = [n for n, c in count.items() if c >= 2]
         if joins:
-            merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
+            most = max(count[n] for n in joins)
+            candidates = sorted((n for n in joins if count[n] == most), key=lambda n: index.get(n, len(index)))
+            merge = candidates[0]
+            # The first block they all reach that no path from a successor
+            # goes around (a switch whose cases fall through into the
+            # default reach the default's block, but a `break` in a case
+            # goes around it to the switch's end).
+            for k, block in enumerate(candidates):
+                later = set(candidates[k + 1:])
+                if not any(later & _reach(graph, t, region, exits | {block}) for t in live if t != block):
+                    merge = block
+                    break
         else:
             # The successor that carries on (to the iteration's end or the
             # function's) rather than leaving; ties: the larger part, then
