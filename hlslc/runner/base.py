@@ -178,14 +178,21 @@ class BufferShadow:
     another value: threads that store the same value, as every thread
     writing a result, leave the same bytes whatever the order) or changed
     atomically.  Plain reads of what others change atomically are left
-    alone (an aligned word reads whole)."""
+    alone (an aligned word reads whole).  Threads of different groups are
+    ordered by an atomic that the first's group makes after its access and
+    the second's before a UAV fence before its own (the last group of a
+    reduction, which its ticket elects, reading the other groups' sums)."""
 
     CONFLICTS = {"read": ("write",), "write": ("write", "read", "atomic"), "atomic": ("write",)}
 
     def __init__(self, ex: "Executor", name: str, size: int) -> None:
         self.ex = ex
         self.name = name
-        self.slots = {kind: (np.full(size, -1, dtype=np.int64), np.full(size, -1, dtype=np.int64))
+        # Per kind of access: who made the last one of each byte, in which
+        # UAV barrier interval of its group, after how many of its group's
+        # atomics on UAVs.
+        self.slots = {kind: (np.full(size, -1, dtype=np.int64), np.full(size, -1, dtype=np.int64),
+                             np.zeros(size, dtype=np.int64))
                       for kind in ("write", "read", "atomic")}
 
     def access(self, kind: str, addr: np.ndarray, size: int, lanes: np.ndarray, line: int | None,
@@ -197,13 +204,20 @@ class BufferShadow:
         if not len(lanes):
             return
         idx = addr[:, None] + np.arange(size)
-        group = self.ex.d.group[lanes][:, None]
-        epoch = self.ex.uav_epoch[self.ex.d.group[lanes]][:, None]
+        ex = self.ex
+        group = ex.d.group[lanes][:, None]
+        epoch = ex.uav_epoch[ex.d.group[lanes]][:, None]
         for other in self.CONFLICTS[kind]:
-            who, when = self.slots[other]
+            who, when, seq = self.slots[other]
             w = who[idx]
-            unordered = (w >= 0) & (w != lanes[:, None]) & ((self.ex.d.group[np.maximum(w, 0)] != group)
-                                                            | (when[idx] == epoch))
+            their = ex.d.group[np.maximum(w, 0)]
+            # Across groups, an atomic orders them where the other group made
+            # one after its access (a release) and this one made one before a
+            # UAV fence before this access (an acquire): the last group of a
+            # reduction reads the others' sums after its ticket.
+            released = (ex.uav_atomics[their] > seq[idx]) & (ex.acquired[group] > 0)
+            unordered = (w >= 0) & (w != lanes[:, None]) & (((their != group) & ~released) | (their == group)
+                                                            & (when[idx] == epoch))
             if kind == "write" and other == "write" and data is not None and new is not None:
                 unordered &= data[idx] != new           # the same value stored again: no matter the order
             if unordered.any():
@@ -225,9 +239,10 @@ class BufferShadow:
                     first, second = (int(lanes[order[at + j] // size]) for j in (0, 1))
                     raise RunError(self._message("write", "write", second, first, byte), line)
                 shared = np.unique(flat[order][1:][same_byte])
-        who, when = self.slots[kind]
+        who, when, seq = self.slots[kind]
         who[idx] = lanes[:, None]
         when[idx] = epoch
+        seq[idx] = ex.uav_atomics[group]
         if shared is not None:
             # Bytes several threads of this store wrote, each the same value:
             # what any of them reads there is its own value.

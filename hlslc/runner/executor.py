@@ -560,8 +560,12 @@ class Executor:
         # Barriers each group has passed: accesses in one interval between
         # barriers are unordered (Shadow).
         self.epoch = np.zeros(self.d.group_count, dtype=np.int64)
-        # ... and barriers that order the group's UAV accesses.
+        # ... and barriers that order the group's UAV accesses; its atomics on
+        # UAVs, and how many it had made at its last UAV fence (--check:
+        # what orders accesses of different groups).
         self.uav_epoch = np.zeros(self.d.group_count, dtype=np.int64)
+        self.uav_atomics = np.zeros(self.d.group_count, dtype=np.int64)
+        self.acquired = np.zeros(self.d.group_count, dtype=np.int64)
         thread_rows = np.arange(n, dtype=np.int64)
         for name, g in self.mod.globals.items():
             t = self.types.get(g.type) if g.type != "?" else None

@@ -551,13 +551,15 @@ def _barrier(ex: Executor, ins, o, args, mask):
     # UAV fence (DeviceMemoryBarrierWithGroupSync, AllMemoryBarrierWithGroupSync).
     if o.name == "Barrier":
         flags = int(args[0][0])
-        orders_uavs = bool(flags & 1) and bool(flags & 6)
+        fences_uavs, sync = bool(flags & 6), bool(flags & 1)
     elif o.name == "BarrierByMemoryType":
-        orders_uavs = bool(int(args[1][0]) & 1) and bool(int(args[0][0]) & 1)
+        fences_uavs, sync = bool(int(args[0][0]) & 1), bool(int(args[1][0]) & 1)
     else:
-        orders_uavs = bool(int(args[1][0]) & 1)
-    if orders_uavs:
+        fences_uavs, sync = True, bool(int(args[1][0]) & 1)
+    if fences_uavs and sync:
         ex.uav_epoch[groups] += 1
+    if fences_uavs:
+        ex.acquired[groups] = ex.uav_atomics[groups]
     return None
 
 
@@ -1178,6 +1180,7 @@ def _checked_atomic(ex: Executor, ins, res: Any, addr: np.ndarray, size: int, ma
     if res.shadow is not None:
         lanes = np.nonzero(mask)[0]
         res.shadow.access("atomic", addr[lanes], size, lanes, ins.line)
+        ex.uav_atomics[np.unique(ex.d.group[lanes])] += 1
 
 
 @op("AtomicBinOp", handle=True)
