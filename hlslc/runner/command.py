@@ -15,7 +15,6 @@ for a bad command line or pipeline file (and a dispatch past
 
 from __future__ import annotations
 
-import sys
 import time
 from typing import Any, TextIO
 

@@ -675,8 +675,8 @@ class Executor:
             sides = [(st.edge(block_name, dest), m) for dest, m in target]
             if merges:
                 top[0], top[1], top[2] = merges[0], none, False
-                for merge in merges[1:]:
-                    stack.append([merge, none, False])
+                for later in merges[1:]:
+                    stack.append([later, none, False])
             elif len(sides) == 1:
                 top[0], top[2] = sides[0][0], False
                 continue

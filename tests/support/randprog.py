@@ -1030,7 +1030,7 @@ def generate(seed: int) -> Case:
         lines += h.emit()
     lines += [f"[numthreads({shape[0]}, {shape[1]}, {shape[2]})]",
               "void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID) {",
-              f"  uint tid = gid.x * GROUP + gi;",
+              "  uint tid = gid.x * GROUP + gi;",
               "  uint u0 = In[tid % 64u];", "  uint u1 = In[(tid * 7u + 3u) % 64u];", "  uint u2 = gi;",
               "  int i0 = (int)In[(tid + 11u) % 64u];", f"  int i1 = (int)gi - {group // 2};",
               "  float f0 = InF[tid % 64u];", "  float f1 = InF[(tid * 5u + 1u) % 64u];",
@@ -1060,10 +1060,8 @@ def _pipeline(buffers: list[tuple[str, str, np.ndarray, str, int]], dispatch: tu
         lines.append(f"    Data: [ {shown} ]")
     lines += ["DescriptorSets:", "  - Resources:"]
     for name, fmt, data, kind, reg in buffers:
-        cls = "u" if kind.startswith("RW") else "t"
         lines += [f"    - Name: {name}", f"      Kind: {kind}",
                   f"      DirectXBinding: {{ Register: {reg}, Space: 0 }}"]
-        del cls
     return "\n".join(lines + ["..."]) + "\n"
 
 
