@@ -70,13 +70,14 @@ class Arguments(ValueRecord):
     assembly: bool              # -S: SPIR-V as disassembly text
     disabled_warnings: list[str]  # -Wno-GROUP for the groups hlslc has (diagnostics.WARNING_GROUPS)
     uniformity_warnings: str    # -Wuniformity and friends: "warning", "error", "no-error" or "off"
+    high_level: bool            # -fcgl: the IR before the dxc revision's lowering passes, unvalidated
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
                "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly",
-               "disabled_warnings", "uniformity_warnings")
+               "disabled_warnings", "uniformity_warnings", "high_level")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -93,7 +94,7 @@ class Arguments(ValueRecord):
                  project_config: str | None = None, reflect: str | None = None,
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
                  spirv: bool = False, assembly: bool = False, disabled_warnings: list[str] | None = None,
-                 uniformity_warnings: str = "warning") -> None:
+                 uniformity_warnings: str = "warning", high_level: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -134,6 +135,7 @@ class Arguments(ValueRecord):
         self.assembly = assembly
         self.disabled_warnings = [] if disabled_warnings is None else disabled_warnings
         self.uniformity_warnings = uniformity_warnings
+        self.high_level = high_level
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -174,6 +176,7 @@ FLAGS: dict[str, tuple[str, object]] = {
     "-Wno-error=portability": ("portability", "no-error"),
     "-spirv": ("spirv", True),
     "-S": ("assembly", True),
+    "-fcgl": ("high_level", True),
 }
 
 
@@ -465,6 +468,8 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         emit = driver.EMIT_NOTHING
     elif args.spirv:
         emit = driver.EMIT_SPIRV_TEXT if spirv_text(args) else driver.EMIT_SPIRV
+    elif args.high_level:
+        emit = driver.EMIT_HIGH_LEVEL
     else:
         emit = driver.EMIT_IR
     return driver.CompileOptions(

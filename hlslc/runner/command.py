@@ -282,6 +282,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         args = parse_arguments(opts.rest)
         if len(args.inputs) != 1:
             raise UsageError("hlslc run takes one shader or module")
+        if args.high_level:
+            raise UsageError("'-fcgl' writes high-level IR, which hlslc run does not run (it runs DXIL)")
     except UsageError as exc:
         stderr.write(f"hlslc: error: {exc}\n" + USAGE)
         return 2
