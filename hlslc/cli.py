@@ -41,10 +41,19 @@ _PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x"
 
 HELP = f"""\
 usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
+       hlslc run SHADER.hlsl --pipeline PIPELINE.yaml [options]
        hlslc validate FILE.ll...
 
 Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
 that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
+
+Commands:
+  hlslc run                 run a compute shader's dispatch on the CPU (or a
+                            Vulkan GPU) as a pipeline file (the offload-test-
+                            suite's YAML) describes it, and check its results;
+                            `hlslc run --help` explains its options
+  hlslc validate            check DXIL-like IR files (.ll) with hlslc's
+                            validator; `hlslc validate --help` for its options
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
 -verify check without writing, -P and --ast-dump show the earlier stages;

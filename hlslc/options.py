@@ -308,6 +308,70 @@ def parse_arguments(argv: list[str]) -> Arguments:
     return args
 
 
+# What a pipeline file's CompileArguments may hold: options that choose how
+# the shader compiles, never one that names a file or folder to read or
+# write, or that changes what hlslc does (a pipeline file is data, not a
+# command line).
+PIPELINE_FLAGS = frozenset({"-enable-16bit-types", "-Zpr", "-Zpc", "-Vd", "-Werror", "-WX", "-w", "-no-warnings",
+                            "-Wno-error=uniformity", "-Werror=uniformity", "-Wportability", "-Wno-portability",
+                            "-Werror=portability", "-Wno-error=portability"}) | COMPATIBLE_FLAGS
+PIPELINE_VALUED = ("-T", "-E", "-D", "-U", "-HV")
+PIPELINE_COMPATIBLE_VALUED = frozenset({"-denorm", "-select-validator", "-auto-binding-space", "-exports",
+                                        "-default-linkage"})
+PIPELINE_EQUALS = ("--linalg-revision", "-fbracket-depth")
+# Options that name a file or folder: never in a pipeline file.
+_FILE_OPTIONS = {"-o": "writes the output to a file", "-Fo": "writes the output to a file",
+                 "-Fc": "writes the output to a file", "-I": "adds an include folder",
+                 "-Fd": "names a file", "-Fre": "names a file", "-Frs": "names a file", "-Fsh": "names a file",
+                 "-Fi": "names a file", "-fdiagnostics-output": "writes diagnostics to a file",
+                 "--reflect": "writes a file", "--project-config": "reads a file",
+                 "--target-device": "may read a device file", "--header-cache": "keeps a cache on disk"}
+
+
+def pipeline_argument_problem(argv: list[str]) -> tuple[int, str] | None:
+    """The first item of a pipeline file's CompileArguments that is not a
+    compile option, as (index, message): an input file, an option naming a
+    file or folder, or one that changes what hlslc does rather than how the
+    shader compiles.  Allowed: the profile, entry, defines (-T, -E, -D,
+    -U), -enable-16bit-types, the language version (-HV), matrix packing,
+    --linalg-revision, SPIR-V options (-fvk-*, -fspv-*), warning options,
+    and dxc's options that change nothing.  None when every item is one."""
+    allowed = ("-T, -E, -D, -U, -enable-16bit-types, -HV, -Zpr/-Zpc, --linalg-revision, -fvk-*/-fspv-* and "
+               "warning options")
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        at = i
+        i += 1
+        if arg in ("-", "--") or not arg.startswith("-"):
+            return at, (f"'{arg}' is an input file; a pipeline's CompileArguments hold compile options only "
+                        f"({allowed}), and the shader is the one `hlslc run` is given")
+        name, eq, _ = arg.partition("=")
+        if arg in PIPELINE_FLAGS or arg.startswith("-Wno-") or \
+                arg.startswith("-W") and arg[2:3].islower() and not arg.startswith("-Werror="):
+            continue
+        if name in PIPELINE_EQUALS and eq:
+            continue
+        if arg in PIPELINE_COMPATIBLE_VALUED:
+            i += 1
+            continue
+        if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
+            i += VULKAN_VALUES.get(arg, 0)
+            continue
+        valued = next((opt for opt in PIPELINE_VALUED if arg.startswith(opt)), None)
+        if valued is not None:
+            if arg == valued:
+                i += 1          # the value is the next item
+            continue
+        option = next((o for o in sorted(_FILE_OPTIONS, key=len, reverse=True)
+                       if name == o or (o in VALUED and arg.startswith(o))), None)
+        if option is not None:
+            return at, (f"'{arg}' {_FILE_OPTIONS[option]}; a pipeline file is data, and its CompileArguments "
+                        f"hold compile options only ({allowed})")
+        return at, f"'{arg}' is not a compile option a pipeline file may give ({allowed})"
+    return None
+
+
 def _apply_equals(args: Arguments, name: str, value: str) -> None:
     if name == "-fdiagnostics-format":
         if value not in DIAGNOSTICS_FORMATS:
