@@ -1,7 +1,7 @@
 """Run LLVM's offload-test-suite compute tests with `hlslc run` and count.
 
     python bench/offload_suite.py --suite PATH/offload-test-suite/test [--device cpu|vulkan]
-                                  [--validate] [-j N] [--json results.json]
+                                  [--validate] [-j N] [--json results.json] [--run-flags=--check]
 
 A test is taken when its one compile (`%dxc_target ...`) targets a compute
 profile (`-T cs_*`) and its `REQUIRES`/`UNSUPPORTED` lines allow the device:
@@ -17,6 +17,9 @@ applied). A test whose offloader run is expected to fail (`not
 %offloader`) passes when hlslc's run fails. `XFAIL` tests that fail count
 as xfail; an internal compiler error (exit 3) counts apart. `--validate`
 only compiles to SPIR-V and runs `spirv-val` on it.
+
+`--run-flags` adds options to each `hlslc run` (`--run-flags=--check`: the
+suite's kernels under the sanitizer, where a finding fails the test).
 
 Prints `{'pass': N, 'fail': N, ...} total N pass% P` and writes every
 test's verdict to `--json` (path, verdict, exit status and first message).
@@ -103,7 +106,8 @@ def split_files(text: str) -> dict[str, str]:
     return files
 
 
-def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features: set[str]) -> tuple[str, str, str]:
+def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features: set[str],
+            run_flags: list[str] | None = None) -> tuple[str, str, str]:
     work = tempfile.mkdtemp(prefix="offload-")
     for name, content in split_files(test.text).items():
         path = os.path.join(work, name)
@@ -142,7 +146,8 @@ def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features:
                     status, message = 5, "spirv-val: " + (v.stderr.strip().splitlines() or [""])[0]
             expect_failure = False      # what the offloader expects to fail is the run
         else:
-            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags,
+            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags
+                               + (run_flags or []),
                                capture_output=True, text=True, timeout=300)
             status, message = r.returncode, (r.stderr.strip().splitlines() or [""])[-1]
             failed = [x for x in r.stdout.splitlines() if "FAIL" in x]
@@ -167,12 +172,14 @@ def main() -> int:
     ap.add_argument("-j", type=int, default=2, help="tests run at once")
     ap.add_argument("--json", help="write every test's verdict here")
     ap.add_argument("--hlslc", default=f"{sys.executable} -m hlslc", help="the hlslc command")
+    ap.add_argument("--run-flags", default="", help="more options for `hlslc run` (e.g. \"--check\")")
     args = ap.parse_args()
     device = "vulkan" if args.validate else args.device
     features = FEATURES[device]
     tests = select(args.suite, features)
     with ThreadPoolExecutor(args.j) as pool:
-        results = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features), tests))
+        results = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features,
+                                                  shlex.split(args.run_flags)), tests))
     counts = Counter(verdict for _, verdict, _ in results)
     total = sum(n for verdict, n in counts.items() if verdict != "skip")
     if args.json:

@@ -37,14 +37,23 @@ EXIT_INTERNAL_ERROR = 3
 
 # Kept in step with driver.VALID_PROFILES (a unit test checks), so that the
 # help text needs no driver import.
-_PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10"
+_PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x"
 
 HELP = f"""\
 usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
+       hlslc run SHADER.hlsl --pipeline PIPELINE.yaml [options]
        hlslc validate FILE.ll...
 
 Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
 that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
+
+Commands:
+  hlslc run                 run a compute shader's dispatch on the CPU (or a
+                            Vulkan GPU) as a pipeline file (the offload-test-
+                            suite's YAML) describes it, and check its results;
+                            `hlslc run --help` explains its options
+  hlslc validate            check DXIL-like IR files (.ll) with hlslc's
+                            validator; `hlslc validate --help` for its options
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
 -verify check without writing, -P and --ast-dump show the earlier stages;
@@ -60,6 +69,10 @@ Output:
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
   -Vd                       do not run the IR validator on the output
+  -fcgl                     print the high-level IR: before the dxc
+                            revision's lowering passes (__builtin_LinAlg_*
+                            calls as DXC's dx.hl.op calls, locals in allocas,
+                            calls kept); not validated
   -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles):
                             the binary to -o FILE (NAME.spv with -o DIR/),
                             its disassembly to standard output or to -o
@@ -324,6 +337,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if args.spirv and (args.preprocess_only or args.ast_dump):
         return _usage_error(f"'-spirv' cannot be used with '{'-P' if args.preprocess_only else '--ast-dump'}'",
                             stderr)
+    if args.high_level and (args.spirv or args.preprocess_only or args.ast_dump or args.syntax_only):
+        other = "-spirv" if args.spirv else "-P" if args.preprocess_only else \
+            "--ast-dump" if args.ast_dump else "-fsyntax-only"
+        return _usage_error(f"'-fcgl' (high-level IR) cannot be used with '{other}'", stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if args.reflect is not None:
         from .reflection import check_reflect_option  # loaded only with --reflect
@@ -336,12 +353,16 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         if clash is not None:
             return _usage_error(clash, stderr)
 
-    from .devices import DeviceProfileError  # the device profiles load only when asked
     try:
         options = compile_options(args)
     except driver.ProfileError as exc:
         return _usage_error(str(exc), stderr)
-    except DeviceProfileError as exc:
+    except Exception as exc:
+        if args.target_device is None:
+            raise
+        from .devices import DeviceProfileError  # the device profiles load only when asked (--target-device)
+        if not isinstance(exc, DeviceProfileError):
+            raise
         return _device_profile_error(exc, args, stderr)
 
     # The command line is good: from here on every problem is a diagnostic,
@@ -676,12 +697,20 @@ def _compile_parallel(jobs: int, inputs: list[str], targets: list[str | None], a
 def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO,
                        sarif: "_SarifRecorder | None" = None) -> None:
     # Stages that ran, in order, then "output" (printing what is written).
-    timings = result.timings
-    total = sum(timings.values())
+    # Seconds, then CPU seconds (this process and the validator's forked
+    # half: on a busy machine the steadier figure); the validate stage's
+    # printing of the module (the text written) is also shown on its own.
+    timings, cpu = result.timings, result.cpu_timings
+    total, cpu_total = sum(timings.values()), sum(cpu.values())
     if args.diagnostics_format in ("json", "sarif"):
         report = {"file": result.path, "header_cache": result.header_cache,
                   "stages": {stage: round(seconds, 6) for stage, seconds in timings.items()},
-                  "total": round(total, 6)}
+                  "total": round(total, 6),
+                  "cpu": {stage: round(seconds, 6) for stage, seconds in cpu.items()},
+                  "cpu_total": round(cpu_total, 6)}
+        if result.printing is not None:
+            report["validate_printing"] = {"seconds": round(result.printing[0], 6),
+                                           "cpu": round(result.printing[1], 6)}
         if sarif is not None:
             sarif.time_reports.append(report)
         else:
@@ -689,11 +718,18 @@ def _write_time_report(result: "CompileResult", args: Arguments, stderr: TextIO,
             stderr.write(json.dumps({"time_report": report}) + "\n")
         return
     lines = [f"{PROG}: time report for {result.path} (header cache: {result.header_cache})",
-             f"  {'stage':<12}{'seconds':>10}{'share':>8}"]
-    for stage, seconds in timings.items():
+             f"  {'stage':<12}{'seconds':>10}{'share':>8}{'cpu s':>10}{'share':>8}"]
+
+    def row(name: str, seconds: float, cpu_seconds: float) -> str:
         share = seconds / total * 100 if total else 0.0
-        lines.append(f"  {stage:<12}{seconds:>10.4f}{share:>7.1f}%")
-    lines.append(f"  {'total':<12}{total:>10.4f}{100.0 if total else 0.0:>7.1f}%")
+        cpu_share = cpu_seconds / cpu_total * 100 if cpu_total else 0.0
+        return f"  {name:<12}{seconds:>10.4f}{share:>7.1f}%{cpu_seconds:>10.4f}{cpu_share:>7.1f}%"
+
+    for stage, seconds in timings.items():
+        lines.append(row(stage, seconds, cpu.get(stage, 0.0)))
+        if stage == "validate" and result.printing is not None:
+            lines.append(row("  printing", *result.printing) + "  (of validate: the IR written)")
+    lines.append(row("total", total, cpu_total))
     stderr.write("\n".join(lines) + "\n")
 
 

@@ -55,7 +55,14 @@ _STAGE_OF_PREFIX = {"cs": "COMPUTE", "lib": "LIBRARY"}
 HLSL_VERSION = 2021
 
 VALID_PROFILES: tuple[str, ...] = tuple(
-    [f"cs_6_{minor}" for minor in range(0, 11)] + [f"lib_6_{minor}" for minor in range(3, 11)])
+    [f"cs_6_{minor}" for minor in range(0, 11)] + [f"lib_6_{minor}" for minor in range(3, 11)] + ["lib_6_x"])
+
+# `lib_6_x`, DXC's offline-linking library target: a library for no fixed
+# shader model, whose minor version DXC writes as 15 (`!{!"lib", i32 6,
+# i32 15}`, `__SHADER_TARGET_MINOR` 15); it has the newest model's features.
+OFFLINE_MINOR = 15
+# The newest DXIL version (`!dx.version` of an offline library, as DXC's).
+NEWEST_DXIL_MINOR = 10
 
 # Profiles of the graphics, mesh and ray-tracing stages: recognised, refused.
 _OTHER_STAGES = {"ps": "pixel", "vs": "vertex", "gs": "geometry", "hs": "hull", "ds": "domain",
@@ -84,9 +91,9 @@ def profile_error(text: str) -> str:
     kind, _, version = text.partition("_")
     if kind in _OTHER_STAGES and version.startswith("6_"):
         return (f"hlslc compiles compute and library shaders; '{text}' is a {_OTHER_STAGES[kind]} shader profile")
-    if kind == "lib" and version in ("6_1", "6_2", "6_x"):
+    if kind == "lib" and version in ("6_1", "6_2"):
         return f"invalid profile '{text}': library targets start at lib_6_3"
-    return (f"invalid profile '{text}'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10")
+    return (f"invalid profile '{text}'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x")
 
 
 class Profile(ValueRecord):
@@ -109,10 +116,16 @@ class Profile(ValueRecord):
         if text not in VALID_PROFILES:
             raise ProfileError(profile_error(text))
         kind, major, minor = text.split("_")
-        return cls(kind, int(major), int(minor))
+        return cls(kind, int(major), OFFLINE_MINOR if minor == "x" else int(minor))
 
     def __str__(self) -> str:
-        return f"{self.kind}_{self.major}_{self.minor}"
+        return f"{self.kind}_{self.major}_{'x' if self.offline else self.minor}"
+
+    @property
+    def offline(self) -> bool:
+        """`lib_6_x`: a library for DXC's offline linking, of no fixed
+        shader model (docs/dxc-linalg.md, "lib_6_x")."""
+        return self.kind == "lib" and self.minor == OFFLINE_MINOR
 
     @property
     def stage(self) -> str:
@@ -139,7 +152,11 @@ EMIT_AST = "ast"                    # --ast-dump
 EMIT_NOTHING = "nothing"            # -fsyntax-only
 EMIT_SPIRV = "spirv"                # -spirv: the binary module (`CompileResult.binary`)
 EMIT_SPIRV_TEXT = "spirv-asm"       # -spirv -S: its disassembly (`CompileResult.output`)
-EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING, EMIT_SPIRV, EMIT_SPIRV_TEXT)
+# -fcgl: the IR as code generation leaves it, before the dxc revision's
+# lowering passes (DXC's high-level `dx.hl.op` calls, no SSA clean-up); not
+# validated, as it is no DXIL.  See README, "-fcgl".
+EMIT_HIGH_LEVEL = "high-level-ir"
+EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING, EMIT_SPIRV, EMIT_SPIRV_TEXT, EMIT_HIGH_LEVEL)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
@@ -150,6 +167,7 @@ _LAST_STAGE = {
     EMIT_AST: "parse",          # the syntax tree as written, even when sema would reject it
     EMIT_NOTHING: "sema",       # -fsyntax-only means "check everything before lowering"
     EMIT_IR: "validate",
+    EMIT_HIGH_LEVEL: "lower",   # what DXC prints for -fcgl is not validated either
     EMIT_SPIRV: "spirv",        # the IR, validated, then translated
     EMIT_SPIRV_TEXT: "spirv",
 }
@@ -377,7 +395,11 @@ class CompileResult(ValueRecord):
     failed); `output` is the text to write (`-P` text, the AST dump; the IR
     once lowering lands), None when there is nothing to write or the compile
     failed; `timings` the seconds spent per stage, in stage order, then
-    "output" for rendering the text written;
+    "output" for rendering the text written; `cpu_timings` the same in CPU
+    seconds (this process's, and those of any process a stage forked and
+    waited for); `printing` the (seconds, CPU seconds) of the validate
+    stage spent printing the module (the text it reads is the text
+    written), or None;
     `header_prefix` says the first tokens are the built-in header's, with
     its cache entry (hlslc/front/header_cache.py), when the cache applied;
     `header_cache` what the cache did: "off", "not used" (no built-in
@@ -401,15 +423,18 @@ class CompileResult(ValueRecord):
     ir_text: str | None   # the printed module, once the validator has read it
     spirv: Any            # the hlslc.spirv.Module of a -spirv compile
     binary: bytes | None  # the SPIR-V binary a -spirv compile writes
+    cpu_timings: dict[str, float]
+    printing: "tuple[float, float] | None"
     _fields = ("path", "options", "diagnostics", "files", "tokens", "unit", "sema", "module", "validated", "output",
-               "timings", "header_prefix", "header_cache", "ir_text", "spirv", "binary")
+               "timings", "header_prefix", "header_cache", "ir_text", "spirv", "binary", "cpu_timings", "printing")
 
     def __init__(self, path: str, options: CompileOptions, diagnostics: Diagnostics,
                  files: dict[str, SourceFile] | None = None, tokens: "list[PPToken] | None" = None,
                  unit: "TranslationUnit | None" = None, sema: "SemaResult | None" = None, module: Any = None,
                  validated: Any = None, output: str | None = None, timings: dict[str, float] | None = None,
                  header_prefix: "tuple[int, HeaderEntry] | None" = None, header_cache: str = "off",
-                 ir_text: str | None = None, spirv: Any = None, binary: bytes | None = None) -> None:
+                 ir_text: str | None = None, spirv: Any = None, binary: bytes | None = None,
+                 cpu_timings: dict[str, float] | None = None, printing: "tuple[float, float] | None" = None) -> None:
         self.path = path
         self.options = options
         self.diagnostics = diagnostics
@@ -426,6 +451,8 @@ class CompileResult(ValueRecord):
         self.ir_text = ir_text
         self.spirv = spirv
         self.binary = binary
+        self.cpu_timings = {} if cpu_timings is None else cpu_timings
+        self.printing = printing
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -519,6 +546,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process so far, and of the child processes it
+    waited for (the validator's forked half, hlslc/validate/parallel.py)."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
+
+
 class _StageRunner:
     """Runs stages in the order `_run_stages` calls them, timing each.
 
@@ -537,13 +571,14 @@ class _StageRunner:
         assert name in STAGES, f"stage {name!r} is not listed in STAGES"
         if self.stopped:
             return None
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         try:
             if self.result.options.debug_crash and name == self.last_stage:
                 raise RuntimeError(f"deliberate crash in the {name} stage (--debug-crash)")
             value = fn(*args)
         finally:
             self.result.timings[name] = time.perf_counter() - start
+            self.result.cpu_timings[name] = cpu_seconds() - cpu
         diags = self.result.diagnostics
         if (value is None or name == self.last_stage
                 or any(d.severity is Severity.FATAL for d in diags)):
@@ -636,7 +671,9 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path, row_major=options.row_major_matrices,
                                                 hlsl_version=options.hlsl_version,
-                                                linalg_revision=options.linalg_revision))
+                                                linalg_revision=options.linalg_revision,
+                                                high_level=options.emit == EMIT_HIGH_LEVEL,
+                                                offline=profile.offline))
 
 
 # Rules the validator checks that depend on the program rather than on
@@ -663,19 +700,24 @@ def _validate(result: CompileResult) -> Any:
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
+    printing = [0.0, 0.0]       # the (seconds, CPU seconds) spent printing, for --time-report
     done = None if getattr(module, "hlslc_dxc_style", False) else \
         print_and_validate(module, path, True, options.linalg_revision,
-                           lambda text, functions: ir_line_locator(module, text, functions))
-    if getattr(module, "hlslc_dxc_style", False):
-        text, locate = module_text(module)
-        result.ir_text = text
-        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
-    elif done is not None:
+                           lambda text, functions: ir_line_locator(module, text, functions), printing)
+    if done is not None:
         text, found = done
         result.ir_text = text
     else:
-        text = result.ir_text = str(module)
-        found = validate_text(text, path, revision=options.linalg_revision, locate=ir_line_locator(module, text))
+        start, cpu = time.perf_counter(), cpu_seconds()
+        if getattr(module, "hlslc_dxc_style", False):
+            text, locate = module_text(module)
+        else:
+            text = str(module)
+            locate = ir_line_locator(module, text)
+        result.ir_text = text
+        printing = [time.perf_counter() - start, cpu_seconds() - cpu]
+        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    result.printing = (printing[0], printing[1])
     # In source order, however the validator walked the module (in one
     # process or two, see hlslc/validate/parallel.py).
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
@@ -690,6 +732,7 @@ def _validate(result: CompileResult) -> Any:
         # lib_6_10(lib)"), and its validator says so at the call.
         user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
                                                                       or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-PARAMETER-VALUE"
                                                                       or d.id == "IR-STAGE"
                                                                       and "Opcode LinAlg" in d.message)}
     own = [d for d in found if d.is_error and d.id not in user_rules]
@@ -774,7 +817,7 @@ def _render_output(result: CompileResult) -> str | None:
     if emit == EMIT_AST and result.unit is not None:
         from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
-    if emit == EMIT_IR and result.module is not None:
+    if emit in (EMIT_IR, EMIT_HIGH_LEVEL) and result.module is not None:
         if result.ir_text is not None:
             return result.ir_text
         from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
@@ -800,10 +843,11 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     if path not in result.files:
         result.files[path] = SourceFile(path, text)
     if result.ok:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), cpu_seconds()
         result.output = _render_output(result)
         if result.output is not None:
             result.timings["output"] = time.perf_counter() - start
+            result.cpu_timings["output"] = cpu_seconds() - cpu
     return result
 
 

@@ -94,5 +94,6 @@ def test_the_benchmark_runs(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()
     assert lines[0].startswith("hlslc vs clang 19")
-    assert any(line.startswith("1   small: header + 3 SM 6.10 examples") for line in lines)
-    assert any(line.startswith("3   batch: 3 files, one hlslc, -j 2") for line in lines)
+    assert any(line.startswith("28  small: header + 3 SM 6.10 examples") for line in lines)
+    assert any(line.startswith("    small stages (CPU s, --time-report): preprocess ") for line in lines)
+    assert any(line.startswith("7   batch: 3 files, one hlslc, -j 2") for line in lines)

@@ -329,8 +329,80 @@ def load_table(path: str | None = None) -> OperationTable:
 
 @lru_cache(maxsize=1)
 def table() -> OperationTable:
-    """The packaged table, loaded and checked once per process."""
-    return load_table()
+    """The packaged table, loaded and checked once per process.  Once
+    checked, it is also kept (pickled) in the user cache directory, under
+    a key of the file's bytes and this module's identity: reading and
+    checking the JSON costs 5 ms of every compile, the pickle 2 ms."""
+    path = os.path.join(resources.ir_dir(), TABLE_FILE)
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return load_table(path)             # reports the problem as load_table does
+    key = _table_key(data)
+    found = _cached_table(key)
+    if found is not None:
+        return found
+    try:
+        document = json.loads(data)
+    except ValueError:
+        return load_table(path)
+    loaded = parse_table(document, origin=os.path.basename(path))
+    _keep_table(key, loaded)
+    return loaded
+
+
+# Bump when the pickled form of a table (its records) changes.
+_CACHE_FORMAT = 1
+
+
+def _table_key(data: bytes) -> str:
+    """The table file's bytes (CRC-32, Adler-32, length) and the identity
+    of the code that checked it and whose records it holds."""
+    import sys
+    import zlib
+    parts = [f"ops-table {_CACHE_FORMAT}", f"python {sys.version_info[0]}.{sys.version_info[1]}",
+             f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(data):x}"]
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))     # the hlslc package
+    for name in ("dxil/ops.py", "records.py", "_version.py"):
+        try:
+            st = os.stat(os.path.join(here, name))
+            parts.append(f"{name} {st.st_size} {st.st_mtime_ns}")
+        except OSError:
+            parts.append(f"{name} ?")
+    return "\n".join(parts)
+
+
+def _table_cache_path(key: str) -> str:
+    import zlib
+    data = key.encode("utf-8", "surrogatepass")
+    return os.path.join(resources.user_cache_dir(), "ops", f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}.pickle")
+
+
+def _cached_table(key: str) -> "OperationTable | None":
+    """The table kept under `key` (the whole key is compared), or None."""
+    try:
+        with open(_table_cache_path(key), "rb") as f:
+            data = f.read()
+    except (OSError, ValueError):
+        return None
+    import pickle   # late, as in the header cache
+    try:
+        stored_key, stored = pickle.loads(data)
+    except Exception:       # a damaged or foreign file is a miss, never a crash
+        return None
+    if stored_key != key or not isinstance(stored, OperationTable):
+        return None
+    return stored
+
+
+def _keep_table(key: str, loaded: OperationTable) -> None:
+    import pickle
+    try:
+        resources.write_atomically(_table_cache_path(key), pickle.dumps((key, loaded),
+                                                                         protocol=pickle.HIGHEST_PROTOCOL), ".ops-")
+    except (OSError, RecursionError, pickle.PicklingError):
+        pass                # a cache that cannot be written costs only speed
 
 
 def parse_table(document: Any, origin: str = TABLE_FILE) -> OperationTable:

@@ -22,6 +22,7 @@ Does not own: any rule (see `checks` and `uniformity`).
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from ..records import Record, ValueRecord
 
@@ -64,6 +65,8 @@ class Operand(ValueRecord):
         v = self.value
         if (v[1:] if v[:1] == "-" else v).isdigit() and v.isascii():
             value: int | None = int(v)
+            if self.type == "i1":
+                value &= 1              # `i1 -1` is true (LLVM prints i1 constants signed)
         elif v in ("true", "false") and self.type == "i1":
             value = 1 if v == "true" else 0
         else:
@@ -168,8 +171,7 @@ class Function(Record):
         return None
 
     def instructions(self):
-        for b in self.blocks:
-            yield from b.instructions
+        return chain.from_iterable([b.instructions for b in self.blocks])
 
 
 class Global(ValueRecord):
@@ -461,13 +463,17 @@ def _name_numbered_entry(fn: Function) -> None:
 
 def read_module(text: str) -> Module:
     mod = Module()
+    seen: dict[str, tuple] = {}     # instruction text (less its result) -> its operands, read once
     fn: Function | None = None
     block: Block | None = None
-    lines = text.splitlines()
+    # Names unquoted in the whole text at once (one C call, not one a
+    # line): a name `%"x"` holds no `;` or quote, so a comment is cut at
+    # the same place, and no name spans two lines.
+    lines = unquote_names(text).splitlines()
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
-        old_label = _OLD_LABEL.match(raw)
+        old_label = _OLD_LABEL.match(raw) if ";" in raw else None
         if old_label and fn is not None:
             # LLVM 3.7 (DXC) writes unnamed blocks as `; <label>:4` comments.
             block = Block(old_label.group(1), fn)
@@ -484,7 +490,6 @@ def read_module(text: str) -> Module:
         if line.count("[") > line.count("]"):
             pending, pending_line = line, number
             continue
-        line = unquote_names(line)
         if fn is not None:
             if line == "{" and not fn.blocks:
                 continue
@@ -495,7 +500,7 @@ def read_module(text: str) -> Module:
                 fn = None
                 block = None
                 continue
-            m = _LABEL.fullmatch(line)
+            m = _LABEL.fullmatch(line) if line[-1] == ":" else None
             if m:
                 block = Block(m.group(1).strip('"'), fn)
                 fn.blocks.append(block)
@@ -504,7 +509,7 @@ def read_module(text: str) -> Module:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
             try:
-                block.instructions.append(_read_instruction(line, number, block))
+                block.instructions.append(_read_instruction(line, number, block, seen))
             except ParseError as exc:
                 if not any(_strip_comment(rest).strip() for rest in lines[number:]):
                     # the last line, cut in the middle: the module was cut off
@@ -615,12 +620,29 @@ def _read_global(name: str, text: str, number: int) -> Global:
     return Global(name, t, addrspace, number, init)
 
 
-def _read_instruction(line: str, number: int, block: Block) -> Instruction:
+def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tuple] | None" = None) -> Instruction:
     result = None
     body = line
-    m = _ASSIGN.match(line)
+    m = _ASSIGN.match(line) if line[:1] == "%" else None
     if m:
         result, body = m.group(1), m.group(2).strip()
+    if seen is not None:
+        # What an instruction's operands are depends only on its text after
+        # the result: a module repeats the same calls (handles, matrices,
+        # constants) in function after function, each read once.
+        known = seen.get(body)
+        if known is not None:
+            opcode, type_, callee, args, uses, targets, cond, pointer, stored, incoming, attachments, ptype = known
+            # The operands are shared (nothing changes them once read, and
+            # what `const` computes is then computed once).
+            return Instruction(line, number, block, result, opcode, type_, callee,
+                               list(args), list(uses), list(targets), cond, pointer, stored,
+                               list(incoming), dict(attachments), ptype)
+        ins = _read_instruction(line, number, block)
+        seen[body] = (ins.opcode, ins.type, ins.callee, list(ins.args), list(ins.uses),
+                      list(ins.targets), ins.cond, ins.pointer, ins.stored, list(ins.incoming),
+                      dict(ins.attachments), ins.pointer_type)
+        return ins
     words = body.split(None, 1)
     if not words:
         raise ParseError(f"{result} is assigned no instruction", number)

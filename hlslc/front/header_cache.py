@@ -7,7 +7,8 @@ and their copies on disk.
 
 When it applies: the include of a built-in header (one under hlslc's own
 include tree) is the first thing in the main file that produces tokens, and
-the header includes nothing else.  That is how every linalg shader starts,
+whatever the header includes is built in too (the dxc revision's
+`dx/linalg.h` includes `<type_traits>` and `<enable_if>`).  That is how every linalg shader starts,
 and it makes the header a prefix of the translation unit that ends at a
 top-level declaration boundary, so its declarations can be parsed (and
 reused) on their own.  Anything else (a header included later, inside a
@@ -16,7 +17,10 @@ namespace, or after a declaration) is preprocessed and parsed as usual.
 The key: the header's text, every macro defined at the include (so -D,
 -U, the profile's predefined macros and 16-bit types are all in it), the
 grammar tables, and the identity of the hlslc modules whose records an
-entry holds.  An entry is made only from a header that produced no
+entry holds.  The headers the header includes are checked on every hit:
+each include, searched again with this compile's include directories,
+must find the same built-in file, with the same text, not yet included
+(`#pragma once`) by the main file; otherwise it is a miss.  An entry is made only from a header that produced no
 diagnostic and whose parse ended cleanly; on disk it is a pickle written
 atomically under the user cache directory (`$HLSLC_CACHE_DIR`, else
 `$XDG_CACHE_HOME/hlslc`, else `~/.cache/hlslc`).  A cache that cannot be
@@ -38,7 +42,7 @@ from ..paths import user_cache_dir, write_atomically
 from .parse_tables import FORMAT_VERSION
 
 # Bump when the layout of an entry (or of anything pickled in it) changes.
-FORMAT = 2
+FORMAT = 3
 
 _MEMORY: dict[str, "HeaderEntry"] = {}
 _BUILD_ID: str | None = None
@@ -53,7 +57,7 @@ class HeaderEntry:
     """What one built-in header contributes to the start of a translation unit."""
 
     __slots__ = ("key", "path", "source", "macros_set", "macros_removed", "once",
-                 "names", "decls")
+                 "names", "decls", "includes", "once_added")
 
     def __init__(self, key: str, path: str, source: Any, macros_set: dict,
                  macros_removed: tuple[str, ...], once: bool) -> None:
@@ -67,6 +71,12 @@ class HeaderEntry:
         # and the header's top-level declarations (None until parsed).
         self.names: tuple[frozenset[str], ...] = ()     # Classifier.names() after the header
         self.decls: list | None = None
+        # Every #include the header (or a header it includes) ran, in order:
+        # (name, angled, including file, path found, skipped as already
+        # included, the SourceFile read or None), and the `#pragma once`
+        # keys of the headers it included.
+        self.includes: tuple[tuple, ...] = ()
+        self.once_added: tuple[str, ...] = ()
 
     def __getstate__(self) -> tuple:
         return tuple(getattr(self, name) for name in self.__slots__)

@@ -723,7 +723,7 @@ class _FileContext:
         self.presumed_path: str | None = None  # from #line "file"
         # A built-in header being read for the header cache: (key, the
         # macros before it, diagnostics before it, files entered before it).
-        self.cache: tuple[str, dict, int, int] | None = None
+        self.cache: tuple[str, dict, int, int, set[str]] | None = None
 
     def passed_directive(self) -> None:
         """Step past the directive at `stop` (pos already moved beyond it)."""
@@ -893,6 +893,9 @@ class Preprocessor:
         self._aborted = False
         self._hideset_unions: dict[tuple[frozenset, frozenset], frozenset] = {}
         self._entered = 0
+        # While a built-in header the cache may keep is read: the includes
+        # it runs (see `HeaderEntry.includes`); None otherwise.
+        self._cache_includes: list[tuple] | None = None
 
     def _run(self, main: SourceFile) -> list[PPToken]:
         self._reset()
@@ -986,8 +989,11 @@ class Preprocessor:
 
     def _header_cacheable(self, ctx: _FileContext, is_builtin: bool) -> bool:
         """A built-in header included before the main file produced any token."""
+        # Only one: after a hit the output is still empty, but the next
+        # header's declarations would come after the cached ones.
         return (is_builtin and self.options.header_cache != "off" and ctx.is_main
-                and len(self._stack) == 1 and not self._out and not self._pending)
+                and len(self._stack) == 1 and not self._out and not self._pending
+                and self.header_prefix is None)
 
     def _macro_state(self) -> str:
         """Every macro in force, as text: part of the header cache's key."""
@@ -1009,8 +1015,15 @@ class Preprocessor:
             self.header_cache_status = "miss"
             return key
         entry, where = found
+        if not self._nested_includes_match(entry):
+            self.header_cache_status = "miss"
+            return key
         self.header_cache_status = f"hit ({where})"
         self.files[entry.path] = entry.source
+        for _name, _angled, _includer, path, _skipped, nested in entry.includes:
+            if nested is not None:
+                self.files[path] = nested       # the spans of its declarations point into it
+        self._once.update(entry.once_added)
         macros = self._macros
         for name in entry.macros_removed:
             macros.pop(name, None)
@@ -1022,19 +1035,43 @@ class Preprocessor:
         self.header_prefix = (0, entry)
         return None
 
+    def _nested_includes_match(self, entry: "HeaderEntry") -> bool:
+        """Whether the includes of a cached header would read the same
+        files now: found again in the same place (the include directories
+        may differ), with the same text, and none already included."""
+        for name, angled, includer, path, skipped, nested in entry.includes:
+            if self._find_include(name, angled, includer) != (path, True):
+                return False
+            if not skipped:
+                if self._once_key(path) in self._once:
+                    return False
+                loaded = self._load(path, True)
+                if isinstance(loaded, str) or nested is None or loaded.text != nested.text:
+                    return False
+        return True
+
     def _header_read(self, ctx: _FileContext) -> None:
         """The header has been read in full: offer it to the parser for
-        caching when it read nothing else and said nothing."""
+        caching when what it read was built in and it said nothing."""
         from .header_cache import HeaderEntry   # late: as in `_include_cached`
-        key, before, diagnostics_before, entered_before = ctx.cache  # type: ignore[misc]
-        if (len(self.diags.items) != diagnostics_before or self._entered != entered_before + 1
-                or self._aborted or not self._out):
+        key, before, diagnostics_before, entered_before, once_before = ctx.cache  # type: ignore[misc]
+        includes = self._cache_includes or []
+        self._cache_includes = None
+        entered = 1 + sum(1 for include in includes if not include[4])
+        if (len(self.diags.items) != diagnostics_before or self._entered != entered_before + entered
+                or self._aborted or not self._out
+                or any(include[3] is None for include in includes)
+                or any(include[4] and self._once_key(include[3]) in once_before for include in includes)):
+            # Something not built in, or a header the main file had already
+            # included: what a hit would replay may differ.
             self.header_cache_status = "miss (not cacheable)"
             return
         macros = self._macros
         defined = {name: m for name, m in macros.items() if before.get(name) is not m}
         removed = tuple(name for name in before if name not in macros)
         entry = HeaderEntry(key, ctx.source.path, ctx.source, defined, removed, ctx.once_key in self._once)
+        entry.includes = tuple(includes)
+        entry.once_added = tuple(sorted(k for k in self._once - once_before if k != ctx.once_key))
         self.header_prefix = (len(self._out), entry)
 
     def _find_include(self, name: str, angled: bool, includer: str) -> tuple[str, bool] | None:
@@ -1624,12 +1661,18 @@ class Preprocessor:
             self.diags.warning(name_span, f"non-portable path to file '{self.include_case_differs}'; specified path "
                                           f"differs in case from file name on disk")
         once_key = self._once_key(path)
+        recording = self._cache_includes
         if once_key in self._once:
+            if recording is not None:
+                recording.append((name, angled, ctx.source.path, path if is_builtin else None, True, None))
             return
         loaded = self._load(path, is_builtin)
         if isinstance(loaded, str):
             self.diags.error(name_span, loaded)
             return
+        if recording is not None:
+            # Inside a header the cache may keep (see `_header_read`).
+            recording.append((name, angled, ctx.source.path, path if is_builtin else None, False, loaded))
         cache_key = None
         if self._header_cacheable(ctx, is_builtin):
             cache_key = self._include_cached(loaded, once_key)
@@ -1637,7 +1680,9 @@ class Preprocessor:
                 return
         self._enter_file(loaded, is_main=False, once_key=once_key)
         if cache_key is not None:
-            self._stack[-1].cache = (cache_key, dict(self._macros), len(self.diags.items), self._entered - 1)
+            self._stack[-1].cache = (cache_key, dict(self._macros), len(self.diags.items), self._entered - 1,
+                                     set(self._once))
+            self._cache_includes = []
 
     def _include_name(self, name_tok: PPToken, args: list[PPToken]) -> tuple[str, bool, Span] | None:
         """(name, angled, span of the name) of an #include line, or None after an error."""

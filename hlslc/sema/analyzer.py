@@ -17,7 +17,6 @@ Does not own: templates, lookup, constants (`engine`), conversions
 
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Any
 
@@ -1466,6 +1465,7 @@ class Analyzer:
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
         names = [n for n in self.engine.members_of(instance) if not n.startswith("operator")]
+        import difflib  # late: only a misspelt name needs it (start-up time)
         close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
         return [(f"did you mean '{close[0]}'?", None)] if close else []
 

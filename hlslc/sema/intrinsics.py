@@ -494,7 +494,36 @@ def _parse_table(text: str) -> dict[str, list[_Sig]]:
     return table
 
 
-TABLE: dict[str, list[_Sig]] = _parse_table(_FUNCTIONS)
+class _FunctionTable(Mapping):
+    """The intrinsic functions' signatures by name, each name's lines parsed
+    on first use (parsing all of them cost 2 ms of every compile's start)."""
+
+    def __init__(self, text: str) -> None:
+        self._lines: dict[str, list[str]] = {}
+        for raw in text.splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if line:
+                # `ret name/name2<T>(params)...`: the names, as `_LINE` reads them
+                names = line.split(None, 1)[1].split("(", 1)[0].split("<", 1)[0] if " " in line else ""
+                for name in names.split("/"):
+                    self._lines.setdefault(name, []).append(line)
+        self._parsed: dict[str, list[_Sig]] = {}
+
+    def __getitem__(self, name: str) -> list[_Sig]:
+        sigs = self._parsed.get(name)
+        if sigs is None:
+            lines = self._lines[name]
+            sigs = self._parsed[name] = [sig for line in lines for sig in _parse_line(line) if sig.name == name]
+        return sigs
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+TABLE: Mapping[str, list[_Sig]] = _FunctionTable(_FUNCTIONS)
 class _MethodTables(Mapping):
     """The method table of each resource type, parsed on first use (the
     texture types' hundreds of lines would otherwise cost every start)."""

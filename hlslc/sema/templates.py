@@ -21,7 +21,6 @@ records of overload resolution (`base`).
 
 from __future__ import annotations
 
-import difflib
 import struct
 from typing import Any, Iterable
 
@@ -452,6 +451,7 @@ class Engine:
             for used in level.usings:
                 names.update(used.members)
             level = level.parent
+        import difflib  # late: only a misspelt name needs it (start-up time)
         close = difflib.get_close_matches(name, sorted(n for n in names if not n.startswith("__")), n=1, cutoff=0.75)
         return [(f"did you mean '{close[0]}'?", None)] if close else []
 

@@ -23,7 +23,6 @@ below that is wrong on every device.
 
 from __future__ import annotations
 
-import difflib
 from typing import TYPE_CHECKING
 
 from ..front import ast as A
@@ -71,6 +70,7 @@ def check_method(analyzer: "Analyzer", expr: A.CallExpr, callee: A.MemberExpr, w
     name = callee.member.name
     kinds = _METHODS.get(name)
     if kinds is None:
+        import difflib  # late: only a misspelt name needs it (start-up time)
         close = difflib.get_close_matches(name, list(_METHODS), n=1, cutoff=0.6)
         raise SemaError(f"no member named '{name}' in '{wm.spell()}'", callee.member.span,
                         notes=[(f"did you mean '{close[0]}'?", None)] if close else [])

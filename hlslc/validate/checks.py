@@ -25,6 +25,7 @@ registry (`hlslc.spec.rules`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from ..source import Span
 
 MATRIX_REF = "%dx.types.MatrixRef*"
+# The minor version of DXC's lib_6_x (`!{!"lib", i32 6, i32 15}`).
+OFFLINE_MINOR = 15
 
 STAGE_OF_KIND = {"cs": "compute", "lib": "library", "ps": "pixel", "vs": "vertex", "gs": "geometry",
                  "hs": "hull", "ds": "domain", "as": "amplification", "ms": "mesh"}
@@ -93,6 +96,15 @@ class MatrixInfo(ValueRecord):
         return (self.component, self.m, self.n, self.use, self.scope)
 
     def shape(self) -> LR.MatrixShape | None:
+        key = (self.component, self.m, self.n, self.use, self.scope)
+        try:
+            return _SHAPES[key]
+        except KeyError:
+            pass
+        found = _SHAPES[key] = self._shape()
+        return found
+
+    def _shape(self) -> LR.MatrixShape | None:
         comps, uses, scopes = _enum_names()
         if self.component not in comps or self.use not in uses or self.scope not in scopes or \
                 self.m < 0 or self.n < 0:
@@ -101,6 +113,8 @@ class MatrixInfo(ValueRecord):
 
 
 _ENUM_NAMES: tuple[dict[int, str], dict[int, str], dict[int, str]] | None = None
+# (component, M, N, use, scope) -> its MatrixShape (records no one changes).
+_SHAPES: dict[tuple, "LR.MatrixShape | None"] = {}
 
 
 def _enum_names() -> tuple[dict[int, str], dict[int, str], dict[int, str]]:
@@ -163,6 +177,9 @@ class Validator:
         # module calls the same few hundred dx.op functions thousands of times).
         self._operations: dict[str, list] = {}
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
+        self._call_types: dict[tuple, bool] = {}     # (function, result and argument types) -> they match
+        self._infos: dict[int, tuple[Instruction, MatrixInfo | None]] = {}     # id -> (instruction, info_of)
+        self.valid_shapes: set[LR.MatrixShape] = set()     # shapes check_shape found nothing wrong with
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.module_stage = self.stage
@@ -255,19 +272,29 @@ class Validator:
 
     def stage_of(self, fn: Function) -> str | None:
         """The stage `fn`'s operations must be allowed in (a library's
-        functions: their entry's shader kind, or `library`)."""
+        functions: their entry's shader kind, or `library`).  None for a
+        function of an offline library (lib_6_x) that is no entry: which
+        stage it runs in is known when the library is linked."""
         if self.module_stage != "library" and not self.structure.patch_functions:
             return self.module_stage
         stage = self._stages.get(fn.name, "")
         if stage == "":
             stage = self._stages[fn.name] = self.structure.stage_of(fn)
+        if stage == "library" and self.offline:
+            return None
         return stage
+
+    @property
+    def offline(self) -> bool:
+        """`!dx.shaderModel` is `!{!"lib", i32 6, i32 15}`: DXC's lib_6_x,
+        a library for offline linking, of no fixed shader model."""
+        return self.kind == "lib" and self.sm is not None and self.sm[1] == OFFLINE_MINOR
 
     def shader_model_name(self, stage: str) -> str:
         """DXC's name of the target for a function of `stage`: `ps_6_10`;
         in a library, `lib_6_10(anyhit)`."""
         major, minor = self.sm or (0, 0)
-        name = f"{self.kind}_{major}_{minor}"
+        name = f"{self.kind}_{major}_{'x' if self.offline else minor}"
         return f"{name}({KIND_NAMES.get(stage, stage)})" if self.kind == "lib" else name
 
     def metadata_line(self, ref: str) -> int | None:
@@ -494,7 +521,12 @@ class Validator:
         result, params = expected
         got = [a.type for a in ins.args]
         got_result = ins.type or "void"
-        if _squash(got_result) != _squash(result) or [_squash(t) for t in got] != [_squash(t) for t in params]:
+        key = (op.opcode, name, got_result, *got)
+        matches = self._call_types.get(key)
+        if matches is None:
+            matches = self._call_types[key] = (_squash(got_result) == _squash(result)
+                                               and [_squash(t) for t in got] == [_squash(t) for t in params])
+        if not matches:
             self.report("IR-SIGNATURE", f"call of {op.name} passes '{got_result} ({', '.join(got)})', but the "
                         f"operation is '{result} ({', '.join(params)})'", fn, ins)
             return
@@ -572,10 +604,19 @@ class Validator:
 
     def trace_matrices(self) -> None:
         callers: dict[str, list[tuple[Function, Instruction]]] = {}
+        # The instructions `_transfer` may learn from (the others never
+        # change a thing), found once rather than in every round.
+        relevant: dict[str, list[Instruction]] = {}
+        matrix_ref = _squash(MATRIX_REF)
         for fn in self.mod.functions.values():
+            mine = relevant[fn.name] = []
             for ins in fn.instructions():
-                if ins.opcode == "call" and ins.callee in self.mod.functions:
+                opcode = ins.opcode
+                if opcode == "call" and ins.callee in self.mod.functions:
                     callers.setdefault(ins.callee, []).append((fn, ins))
+                if opcode == "store" or opcode == "extractvalue" or opcode == "extractelement" or \
+                        (ins.result and ins.type and _squash(ins.type) == matrix_ref):
+                    mine.append(ins)
         changed = True
         rounds = 0
         while changed and rounds < 100:
@@ -592,7 +633,7 @@ class Validator:
                         *(self._origins_of(cf, ci.args[index].value) for cf, ci in sites
                           if index < len(ci.args)))
                     changed |= self._merge(self.values, (fn.name, p.value), new)
-                for ins in fn.instructions():
+                for ins in relevant[fn.name]:
                     changed |= self._transfer(fn, ins)
 
     def _merge(self, table: dict, key, new: frozenset) -> bool:
@@ -750,6 +791,15 @@ class Validator:
         return next(iter(infos.values()))
 
     def info_of(self, ins: Instruction) -> MatrixInfo | None:
+        # Asked for each use of a matrix: read once per creating call.
+        key = id(ins)
+        try:
+            found = self._infos[key]
+        except KeyError:
+            found = self._infos[key] = (ins, self._info_of(ins))
+        return found[1]
+
+    def _info_of(self, ins: Instruction) -> MatrixInfo | None:
         a = ins.args
         opcode = a[0].const if a else None
         if opcode == ir_ops.operation("CreateMatrix").opcode and len(a) >= 6:
@@ -793,9 +843,16 @@ class Validator:
             listed.append(vals)
         expected = [e for e in self.matrix_uses_seen if e is not None]
         unknown = any(e is None for e in self.matrix_uses_seen) or others_unknown
+        # Sets of the concrete entries instead of every pair of the two
+        # lists: the same findings, linear in the module's calls.
+        listed_set = set(listed)
+        known: dict[tuple, bool] = {}
         missing = []
         for entry, fn, ins in expected if check_calls else ():
-            if not any(self._psv_match(entry, got) for got in listed):
+            found = known.get(entry)
+            if found is None:
+                found = known[entry] = self._psv_listed(entry, listed, listed_set)
+            if not found:
                 missing.append((entry, fn, ins))
         for entry, fn, ins in missing:
             self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lacks the entry "
@@ -804,10 +861,24 @@ class Validator:
             return
         entries = [entry for entry, _, _ in expected] + list(others or [])
         if not unknown:
+            covered: set[tuple] = set()
+            other_shapes = []
+            for entry in set(entries):
+                if len(entry) == 6:
+                    covered.update(_psv_concrete(entry))
+                else:
+                    other_shapes.append(entry)
             for got in listed:
-                if not any(self._psv_match(entry, got) for entry in entries):
+                if got not in covered and not any(self._psv_match(entry, got) for entry in other_shapes):
                     self.report("LINALG-PSV-MATRIX-USES", f"!dx.linalg.matrixUses lists {self._psv_text(got)}, "
                                 "which no matrixOp, matvecmul or matvecmuladd call in the module has")
+
+    @classmethod
+    def _psv_listed(cls, entry: tuple, listed: list[tuple], listed_set: set[tuple]) -> bool:
+        """Whether some listed entry matches `entry` (`_psv_match`)."""
+        if len(entry) == 6:         # every listed entry has six values
+            return any(t in listed_set for t in _psv_concrete(entry))
+        return any(cls._psv_match(entry, got) for got in listed)
 
     @staticmethod
     def _psv_match(entry: tuple, got: tuple) -> bool:
@@ -819,6 +890,12 @@ class Validator:
             return " or ".join(map(str, sorted(v))) if isinstance(v, frozenset) else str(v)
         names = ("M", "N", "K", "scope", "operand type", "result type")
         return "{" + ", ".join(f"{n} {one(v)}" for n, v in zip(names, entry)) + "}"
+
+
+def _psv_concrete(entry: tuple) -> "Iterable[tuple]":
+    """The plain entries a call's PSV entry matches: one per choice of its
+    alternatives (a frozenset stands for any of its values)."""
+    return itertools.product(*(e if isinstance(e, frozenset) else (e,) for e in entry))
 
 
 # Components an LLVM element type may hold (for matvecmul's result type in the PSV).
@@ -879,11 +956,15 @@ class LinalgChecks:
         shape = info.shape() if info else None
         if shape is None:
             return
-        sink = Diagnostics()
-        if LR.check_component_valid(shape, None, sink):
-            LR.check_k_dimension(shape, None, sink)
-            LR.check_dimension_range(shape, None, sink)
-        self.v.relay(sink, self.fn, self.ins)
+        if shape not in self.v.valid_shapes:       # the rules of a shape: once per module and shape
+            sink = Diagnostics()
+            if LR.check_component_valid(shape, None, sink):
+                LR.check_k_dimension(shape, None, sink)
+                LR.check_dimension_range(shape, None, sink)
+            if len(sink):
+                self.v.relay(sink, self.fn, self.ins)
+            else:
+                self.v.valid_shapes.add(shape)
         self.check_stage(shape)
 
     def check_stage(self, shape: LR.MatrixShape) -> None:

@@ -160,3 +160,69 @@ def test_a_new_process_reads_the_disk_entry(tmp_path) -> None:
     assert first.returncode == second.returncode == 0
     assert '"header_cache": "miss (stored)"' in first.stderr
     assert '"header_cache": "hit (disk)"' in second.stderr
+
+
+# The dxc revision's dx/linalg.h includes <type_traits> and <enable_if>:
+# built-in headers the entry checks again on every hit.
+DXC_SHADERS = sorted(p for p in glob.glob(str(REPO / "tests" / "codegen" / "dxc-linalg-*.hlsl"))
+                     if "--linalg-revision=dxc -T cs_6_10" in Path(p).read_text())
+DXC = dict(profile="lib_6_10", linalg_revision="dxc", enable_16bit_types=True)
+
+
+@pytest.mark.parametrize("path", DXC_SHADERS, ids=lambda p: os.path.relpath(p, REPO))
+def test_the_dxc_revision_header_is_cached_with_what_it_includes(path: str) -> None:
+    def outcome(mode: str) -> tuple[str | None, str, str]:
+        # As their RUN lines compile them.
+        result = compile_file(path, CompileOptions(**dict(DXC, profile="cs_6_10"), header_cache=mode))
+        return result.output, render_text(result.diagnostics), result.header_cache
+
+    out_off, diags_off, _ = outcome("off")
+    assert out_off is not None, diags_off
+    first = outcome("disk")
+    header_cache.clear_memory()
+    from_disk = outcome("disk")
+    again = outcome("memory")
+    statuses = [first[2], from_disk[2], again[2]]
+    assert statuses in (["miss (stored)", "hit (disk)", "hit (memory)"], ["not used"] * 3)
+    for output, diags, _ in (first, from_disk, again):
+        assert output == out_off
+        assert diags == diags_off
+
+
+def test_the_dxc_revision_shaders_use_the_cache() -> None:
+    used = [p for p in DXC_SHADERS
+            if compile_file(p, CompileOptions(**dict(DXC, profile="cs_6_10"), header_cache="memory",
+                                              emit="nothing")).header_cache != "not used"]
+    assert len(used) >= 4
+
+
+def test_an_include_that_finds_another_file_is_a_miss(tmp_path) -> None:
+    src = "#include <dx/linalg.h>\nint x;\n"
+    stored = compile_source(src, "a.hlsl", CompileOptions(**DXC, header_cache="memory", emit="nothing"))
+    assert stored.header_cache == "miss (stored)", render_text(stored.diagnostics)
+    # A -I directory's <type_traits> comes before the built-in one: the
+    # header now reads a user file, so the entry does not apply, and the
+    # header is not cached with a user file in it.
+    shadow = tmp_path / "inc"
+    shadow.mkdir()
+    builtin = REPO / "hlslc" / "include" / "revisions" / "dxc" / "type_traits"
+    (shadow / "type_traits").write_text("// a user copy\n" + builtin.read_text())
+    shadowed = compile_source(src, "a.hlsl", CompileOptions(**DXC, header_cache="memory", emit="nothing",
+                                                            include_dirs=[str(shadow)]))
+    assert shadowed.header_cache == "miss (not cacheable)"
+    assert str(shadow / "type_traits") in shadowed.files
+    again = compile_source(src, "a.hlsl", CompileOptions(**DXC, header_cache="memory", emit="nothing"))
+    assert again.header_cache == "hit (memory)"
+    assert str(builtin) in again.files
+
+
+def test_headers_the_main_file_includes_first_compile_as_without_the_cache() -> None:
+    compile_source("#include <dx/linalg.h>\n", "a.hlsl", CompileOptions(**DXC, header_cache="memory"))
+    # <type_traits> first: it is the header that opens the file (cached on
+    # its own), and dx/linalg.h's include of it is then skipped.
+    src = "#include <type_traits>\n#include <dx/linalg.h>\nint x;\n"
+    off = compile_source(src, "a.hlsl", CompileOptions(**DXC, header_cache="off", emit="nothing"))
+    for _ in range(2):
+        cached = compile_source(src, "a.hlsl", CompileOptions(**DXC, header_cache="memory", emit="nothing"))
+        assert render_text(cached.diagnostics) == render_text(off.diagnostics)
+        assert cached.ok == off.ok

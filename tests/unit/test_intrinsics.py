@@ -506,3 +506,10 @@ def test_wave_matrix_objects_have_no_buffer_methods():
     wm = wave_matrix_of("WaveMatrixLeft", HALF, 16, 16)
     assert err(resolve_method(wm, "Load", [UINT])) == \
         "member reference base type 'WaveMatrixLeft<half, 16, 16>' is not a structure or union"
+
+
+def test_every_intrinsic_line_parses() -> None:
+    # The table parses a name's lines on first use: all of them, here.
+    from hlslc.sema import intrinsics
+    whole = intrinsics._parse_table(intrinsics._FUNCTIONS)
+    assert {name: TABLE[name] for name in TABLE} == whole
