@@ -134,14 +134,40 @@ def build_tables(text: str | None = None) -> dict[str, Any]:
         for symbol in actions:
             if symbol.isupper() and symbol not in terminals:
                 terminals[str(symbol)] = None     # declared terminals and $END
+    states, start, end = _canonical(states, table.start_states["start"], table.end_states["start"])
     return {
         "key": grammar_key(text),
         "states": states,
         "rules": rules,
-        "start_state": table.start_states["start"],
-        "end_state": table.end_states["start"],
-        "terminals": terminals,
+        "start_state": start,
+        "end_state": end,
+        "terminals": dict(sorted(terminals.items())),
     }
+
+
+def _canonical(states: dict[int, dict[str, int]], start: int,
+               end: int) -> tuple[dict[int, dict[str, int]], int, int]:
+    """The same automaton with its states numbered in breadth-first order
+    from the start state (symbols in sorted order) and each row sorted, so
+    the table file is the same bytes on every run: Lark numbers states in
+    the iteration order of string sets, which changes with Python's hash
+    seed."""
+    number = {start: 0}
+    order = [start]
+    for state in order:
+        for symbol in sorted(states[state]):
+            target = states[state][symbol]
+            if target >= 0 and target not in number:
+                number[target] = len(order)
+                order.append(target)
+    for state in sorted(states):        # unreachable states, if any, keep a place
+        if state not in number:
+            number[state] = len(order)
+            order.append(state)
+    renumbered = {number[state]: {symbol: (number[target] if target >= 0 else target)
+                                  for symbol, target in sorted(states[state].items())}
+                  for state in order}
+    return renumbered, number[start], number[end]
 
 
 def _read(path: str, key: str) -> dict[str, Any] | None:
@@ -155,8 +181,27 @@ def _read(path: str, key: str) -> dict[str, Any] | None:
     return data
 
 
+def encode(data: dict[str, Any]) -> bytes:
+    """The table file's bytes: the same for the same tables on every run."""
+    # marshal writes a back-reference for an object it meets twice, and
+    # whether two equal strings (or numbers) are one object depends on how
+    # Lark happened to build them.  Rebuilt with one object per value, the
+    # same tables are the same bytes (and the file loads fast, unlike
+    # marshal's version 2 without references).
+    memo: dict[Any, Any] = {}
+
+    def shared(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {shared(k): shared(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return type(value)(shared(v) for v in value)
+        return memo.setdefault((type(value), value), value)
+
+    return marshal.dumps(shared(data))
+
+
 def _write(path: str, data: dict[str, Any]) -> None:
-    write_atomically(path, marshal.dumps(data), ".tables-")
+    write_atomically(path, encode(data), ".tables-")
 
 
 def packaged_tables_path() -> str:
