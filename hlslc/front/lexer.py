@@ -76,6 +76,8 @@ _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](
 def _too_large(text: str) -> bool:
     """Whether an integer literal (well formed) needs more than 64 bits.
     Digits are counted before converting: int() refuses more than 4,300."""
+    if len(text) < 20 and text.isdigit():
+        return False        # the common case: at most 19 decimal (or octal) digits
     digits = text.rstrip("uUlL")
     if digits[:2] in ("0x", "0X"):
         digits, base, most = digits[2:], 16, 16

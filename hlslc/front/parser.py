@@ -696,6 +696,8 @@ class _Builder:
 
     def int_literal(self, c):
         text = str(c[0])
+        if text.isdigit() and (text[0] != "0" or len(text) == 1):
+            return A.IntLiteral(self.cover(c), int(text), "", text)    # plain decimal, most of them
         digits = text.rstrip("uUlL")
         suffix = text[len(digits):]
         # The lexer only lets well-formed literals through (it reports and

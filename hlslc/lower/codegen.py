@@ -1239,12 +1239,29 @@ class Codegen:
                 raise LowerError("code generation needs a brace initialiser of constants here", node.span)
             it = iter(leaves)
 
+            def scalars(t: T.ScalarType, count: int) -> list[ir.Constant]:
+                elem_ty = self.llt(t, span)
+                is_float = isinstance(elem_ty, (ir.HalfType, ir.FloatType, ir.DoubleType))
+                evaluate, convert = self.engine.evaluate, self.engine.convert_constant
+                out = []
+                for _ in range(count):
+                    node = next(it)
+                    if isinstance(node, A.InitListExpr):
+                        node = node.items[0]
+                    value = convert(evaluate(node, env), t, node.span).value
+                    out.append(fconst(elem_ty, float(value)) if is_float else ir.Constant(elem_ty, int(value)))
+                return out
+
             def build(t: T.Type) -> ir.Constant:
                 if isinstance(t, (T.ScalarType, T.EnumType)):
                     return const(next(it), t)
                 if isinstance(t, T.VectorType):
                     return ir.Constant(self.llt(t), [build(t.elem) for _ in range(t.size)])
                 if isinstance(t, T.ArrayType):
+                    if isinstance(t.elem, T.ScalarType):
+                        # A table of constants (generated code holds 100,000
+                        # of them): the element's type worked out once.
+                        return ir.Constant(self.llt(t), scalars(t.elem, t.size or 0))
                     return ir.Constant(self.llt(t), [build(t.elem) for _ in range(t.size or 0)])
                 if isinstance(t, T.ClassType):
                     return ir.Constant(self.llt(t), [build(self.engine.var_type(f)) for f in t.instance.fields])
