@@ -45,6 +45,9 @@ class Operand(ValueRecord):
     type: str
     value: str
     _fields = ("type", "value")
+    # Slots: a module has tens of thousands of these records (less memory,
+    # faster attribute reads); `_const` caches the integer value.
+    __slots__ = ("type", "value", "_const")
 
     def __init__(self, type: str, value: str) -> None:
         self.type = type
@@ -102,6 +105,7 @@ class Instruction(Record):
     attachments: dict[str, str]     # "dbg" -> "!12"
     pointer_type: str | None        # atomicrmw/cmpxchg: the address's type (`i32 addrspace(3)*`)
     _fields = ("text", "line", "block", "result", "opcode", "type", "callee", "args", "uses", "targets", "cond", "pointer", "stored", "incoming", "attachments", "pointer_type")
+    __slots__ = _fields
 
     def __init__(self, text: str, line: int, block: "Block", result: str | None, opcode: str, type: str | None = None, callee: str | None = None, args: list[Operand] | None = None, uses: list[str] | None = None, targets: list[str] | None = None, cond: str | None = None, pointer: str | None = None, stored: str | None = None, incoming: list[tuple[str, str]] | None = None, attachments: dict[str, str] | None = None, pointer_type: str | None = None) -> None:
         self.text = text
@@ -130,6 +134,7 @@ class Block(Record):
     function: "Function"
     instructions: list[Instruction]
     _fields = ("name", "function", "instructions")
+    __slots__ = _fields
 
     def __init__(self, name: str, function: "Function", instructions: list[Instruction] | None = None) -> None:
         self.name = name
@@ -153,6 +158,7 @@ class Function(Record):
     unresolved: list[tuple[Instruction, str]]
     end_line: int              # the line of the closing `}` (0: none yet)
     _fields = ("name", "result", "params", "line", "blocks", "defined", "unresolved", "end_line")
+    __slots__ = _fields
 
     def __init__(self, name: str, result: str, params: list[Operand], line: int, blocks: list[Block] | None = None, defined: bool = False, unresolved: list[tuple[Instruction, str]] | None = None, end_line: int = 0) -> None:
         self.name = name
@@ -413,10 +419,22 @@ _SIMPLE_ARGUMENT = re.compile("(" + _SIMPLE_TYPE_TEXT + r") ([%@]?[-a-zA-Z$._0-9
 
 
 def _take_argument(text: str) -> Operand:
+    # A module passes the same arguments (`i32 400`, a handle) in call
+    # after call: one record each, shared (records no one changes; the
+    # table is emptied when a module's reading starts).
+    found = _ARGUMENTS.get(text)
+    if found is not None:
+        return found
     m = _SIMPLE_ARGUMENT.fullmatch(text)
     if m and m.group(2) not in _ARGUMENT_KEYWORDS:
-        return Operand(m.group(1), m.group(2))
-    return take_operand(text)
+        found = Operand(m.group(1), m.group(2))
+    else:
+        found = take_operand(text)
+    _ARGUMENTS[text] = found
+    return found
+
+
+_ARGUMENTS: dict[str, Operand] = {}
 
 
 _ARGUMENT_KEYWORDS = frozenset({"noundef", "nonnull", "immarg", "signext", "zeroext", "inreg", "byval",
@@ -470,6 +488,7 @@ def read_module(text: str) -> Module:
     # line): a name `%"x"` holds no `;` or quote, so a comment is cut at
     # the same place, and no name spans two lines.
     lines = unquote_names(text).splitlines()
+    _ARGUMENTS.clear()
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
@@ -632,16 +651,14 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
         # constants) in function after function, each read once.
         known = seen.get(body)
         if known is not None:
-            opcode, type_, callee, args, uses, targets, cond, pointer, stored, incoming, attachments, ptype = known
-            # The operands are shared (nothing changes them once read, and
-            # what `const` computes is then computed once).
-            return Instruction(line, number, block, result, opcode, type_, callee,
-                               list(args), list(uses), list(targets), cond, pointer, stored,
-                               list(incoming), dict(attachments), ptype)
+            # The operands, and the lists holding them, are shared: nothing
+            # changes an instruction's lists once read (`_restrict_uses`
+            # gives an instruction a new list of its own), and what `const`
+            # computes is then computed once.
+            return Instruction(line, number, block, result, *known)
         ins = _read_instruction(line, number, block)
-        seen[body] = (ins.opcode, ins.type, ins.callee, list(ins.args), list(ins.uses),
-                      list(ins.targets), ins.cond, ins.pointer, ins.stored, list(ins.incoming),
-                      dict(ins.attachments), ins.pointer_type)
+        seen[body] = (ins.opcode, ins.type, ins.callee, ins.args, ins.uses, ins.targets, ins.cond,
+                      ins.pointer, ins.stored, ins.incoming, ins.attachments, ins.pointer_type)
         return ins
     words = body.split(None, 1)
     if not words:
