@@ -177,7 +177,11 @@ class Validator:
         # module calls the same few hundred dx.op functions thousands of times).
         self._operations: dict[str, list] = {}
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
-        self._call_types: dict[tuple, bool] = {}     # (function, result and argument types) -> they match
+        self._call_types: dict[tuple, bool] = {}
+        # (id of a call's argument list, its function's stage) -> its
+        # operation, when the rules of `_check_call_operands` passed
+        self._clean_calls: dict[tuple[int, str | None], ir_ops.Operation] = {}
+        self._psv_functions: dict[str, bool] = {}     # dx.op function name -> has an operation the PSV lists     # (function, result and argument types) -> they match
         self._infos: dict[int, tuple[Instruction, MatrixInfo | None]] = {}     # id -> (instruction, info_of)
         self.valid_shapes: set[LR.MatrixShape] = set()     # shapes check_shape found nothing wrong with
         self.kind, self.sm = self._shader_model()
@@ -188,6 +192,12 @@ class Validator:
         self.values: dict[tuple[str, str], frozenset] = {}
         self.slots: dict[tuple[str, str], dict[tuple, frozenset]] = {}
         self._gep_cache: dict[int, list] = {}
+        # id(getelementptr) -> (base, indices) of a groupshared array operand
+        self._array_geps: dict[int, tuple[str, list]] = {}
+        # Memory operations the layout and stride rules found nothing wrong
+        # with: (operation, shape, memory, groupshared size, layout, stride,
+        # offset); a module repeats them in function after function.
+        self.clean_layouts: set[tuple] = set()
         self.defs: dict[str, dict[str, Instruction]] = {}
         self.matrix_uses_seen: list[tuple | None] = []
         self.resources = ResourceRules(self)
@@ -482,7 +492,10 @@ class Validator:
         if not ops:
             self.unknown_operation(fn, ins)
             return
-        if any(o.name in _PSV_OPERATIONS for o in ops):
+        psv = self._psv_functions.get(name)
+        if psv is None:
+            psv = self._psv_functions[name] = any(o.name in _PSV_OPERATIONS for o in ops)
+        if psv:
             before = len(self.matrix_uses_seen)
             self._check_call(fn, ins, name, ops)
             if len(self.matrix_uses_seen) == before:
@@ -491,6 +504,35 @@ class Validator:
         self._check_call(fn, ins, name, ops)
 
     def _check_call(self, fn: Function, ins: Instruction, name: str, ops: list) -> None:
+        # The rules up to the operation's own (opcode, signature, constant
+        # and enum operands, shader model, stage) read only the call's text
+        # and its function's stage: a call of the same text in a function
+        # of the same stage that passed them passes them again.  Calls of
+        # one text share their argument list (`reader`), which names it.
+        stage = self.stage_of(fn)
+        key = (id(ins.args), stage)
+        op = self._clean_calls.get(key)
+        if op is None:
+            op = self._check_call_operands(fn, ins, name, ops, stage)
+            if op is None:
+                return
+            self._clean_calls[key] = op
+        elif op.stages is not None:
+            self.structure.note_call(fn, op.stages)
+        args = ins.args[1:]
+        if op.name in RESOURCE_OPERATIONS:
+            self.resources.check_operation(fn, ins, op, args)
+        if op.source == "hlslc":
+            LinalgChecks(self, fn, ins, op, args).run()
+        elif op.name.startswith("WaveMatrix_"):
+            self.wave_matrices.check(fn, ins, op.name, args)
+
+    def _check_call_operands(self, fn: Function, ins: Instruction, name: str, ops: list,
+                             stage: str | None) -> "ir_ops.Operation | None":
+        """The call's operation when its opcode, signature, constant and
+        enum operands, shader model and stage are right; None when one is
+        not (reported) or for DXC's dx.op.linAlg* operations (checked
+        here by `DxcLinalgRules`)."""
         if not ins.args or ins.args[0].type != "i32" or ins.args[0].const is None:
             self.report("IR-OPCODE", f"the first operand of a call to '{ins.callee}' must be a constant i32 "
                         f"opcode", fn, ins)
@@ -540,6 +582,7 @@ class Validator:
             elif p.enum and a.const is not None and p.enum != "MatrixLayout" and p.enum != "BarrierMode" \
                     and not op.name.startswith("WaveMatrix_"):   # WAVEMATRIX-OPERAND-VALUE
                 ok &= self.check_enum(op, p, a.const, fn, ins)
+        before = len(self.diags)
         if self.sm is not None and self.sm < op.min_shader_model:
             want = f"{op.min_shader_model[0]}.{op.min_shader_model[1]}"
             if op.source == "hlslc" and self.reported_sm:
@@ -551,16 +594,23 @@ class Validator:
             else:
                 self.report("IR-SHADER-MODEL", f"{op.name} needs shader model {want} or later, but "
                             f"!dx.shaderModel is {self.kind}_{self.sm[0]}_{self.sm[1]}", fn, ins)
-        stage = self.stage_of(fn)
         if stage is not None and not op.allowed_in(stage) and op.source != "hlslc":
             self.report("IR-STAGE", f"{op.name} is not allowed in {stage} shaders (only "
                         f"{', '.join(op.stages or ())})", fn, ins)
-        if ok and op.name in RESOURCE_OPERATIONS:
-            self.resources.check_operation(fn, ins, op, args)
-        if ok and op.source == "hlslc":
-            LinalgChecks(self, fn, ins, op, args).run()
-        elif ok and op.name.startswith("WaveMatrix_"):
-            self.wave_matrices.check(fn, ins, op.name, args)
+        if not ok:
+            return None
+        if len(self.diags) != before or self.sm is not None and self.sm < op.min_shader_model:
+            # Reported here (or once per module): the operation's own rules
+            # still run, but the next call of this text is checked again.
+            args = ins.args[1:]
+            if op.name in RESOURCE_OPERATIONS:
+                self.resources.check_operation(fn, ins, op, args)
+            if op.source == "hlslc":
+                LinalgChecks(self, fn, ins, op, args).run()
+            elif op.name.startswith("WaveMatrix_"):
+                self.wave_matrices.check(fn, ins, op.name, args)
+            return None
+        return op
 
 
     def unknown_operation(self, fn: Function, ins: Instruction) -> None:
@@ -1035,12 +1085,15 @@ class LinalgChecks:
         d = self.v.defs[self.fn.name].get(self.args["array"].value)
         base, index = self.args["array"].value, 0
         if d is not None and d.opcode == "getelementptr":
-            text = d.text.split("getelementptr", 1)[1].strip()
-            if text.startswith("inbounds"):
-                text = text[len("inbounds"):]
-            parts = split_top(text)
-            indices = [take_operand(p).const for p in parts[2:]]
-            base = take_operand(parts[1]).value
+            parsed = self.v._array_geps.get(id(d))
+            if parsed is None:
+                text = d.text.split("getelementptr", 1)[1].strip()
+                if text.startswith("inbounds"):
+                    text = text[len("inbounds"):]
+                parts = split_top(text)
+                parsed = self.v._array_geps[id(d)] = (take_operand(parts[1]).value,
+                                                      [take_operand(p).const for p in parts[2:]])
+            base, indices = parsed
             if len(indices) != 2 or indices[0] != 0 or indices[1] is None:
                 return
             index = indices[1]
@@ -1054,12 +1107,20 @@ class LinalgChecks:
     def layout_rules(self, call: LR.LinalgCall | None) -> None:
         if call is None:
             return
+        # The fields these rules read (the spans only place a finding).
+        key = (call.operation, call.matrix, call.memory, call.groupshared_elements,
+               call.groupshared_element_bytes, call.layout, call.stride, call.offset)
+        if key in self.v.clean_layouts:
+            return
         sink = Diagnostics()
         if LR.check_memory_layout(call, sink):
             LR.check_stride_opaque(call, sink)
             LR.check_stride_short(call, sink)
             LR.check_groupshared_size(call, sink)
-        self.v.relay(sink, self.fn, self.ins)
+        if len(sink):
+            self.v.relay(sink, self.fn, self.ins)
+        else:
+            self.v.clean_layouts.add(key)
 
     def check_MatrixLoadFromDescriptor(self) -> None:
         kind = self.handle_kind()

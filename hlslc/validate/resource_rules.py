@@ -215,6 +215,9 @@ class ResourceRules:
                          ("AnnotateHandle", "CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")}
         self._ranges: dict[tuple[str, int], str | None] | None = None
         self._slots: dict[str, dict[str, list[str] | None]] = {}
+        # (function, handle value) -> resource_of: asked by every rule about
+        # that handle (each operation's kind rules, the matrix memory rules).
+        self._resources: dict[tuple[str, str], HandleResource | None] = {}
 
     # ---- what a handle is ---------------------------------------------------
 
@@ -222,6 +225,15 @@ class ResourceRules:
         """The class and kind of the handle `value`, or None when unknown.
         Handles merging (phi, select) resources of one class keep that
         class; their kind only when it is the same too."""
+        key = (fn.name, value)
+        try:
+            return self._resources[key]
+        except KeyError:
+            pass
+        found = self._resources[key] = self._resource_of(fn, value)
+        return found
+
+    def _resource_of(self, fn: Function, value: str) -> HandleResource | None:
         defs = self.v.defs.get(fn.name, {})
         found: list[HandleResource] = []
         todo, seen = [value], set()

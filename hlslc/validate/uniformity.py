@@ -86,6 +86,16 @@ def _op_of(ins: Instruction) -> ir_ops.Operation | None:
     return found
 
 
+_SCOPE_NAMES: dict[int, str] = {}
+
+
+def _scope_names() -> dict[int, str]:
+    """MatrixScope's values -> names (made once)."""
+    if not _SCOPE_NAMES:
+        _SCOPE_NAMES.update({v: k for k, v in ir_ops.enum("MatrixScope").items()})
+    return _SCOPE_NAMES
+
+
 class Uniformity:
     def __init__(self, v: "Validator") -> None:
         self.v = v
@@ -428,7 +438,7 @@ class Uniformity:
             return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
         if op.source != "hlslc":
             return None
-        scopes = {v: k for k, v in ir_ops.enum("MatrixScope").items()}
+        scopes = _scope_names()
         scope = None
         if op.name == "CreateMatrix" and len(ins.args) > 5:
             scope = scopes.get(ins.args[5].const)
