@@ -227,9 +227,10 @@ def run() -> None:
     # Between the inputs of a batch `_run` collects what the last one left.
     import gc
     gc.disable()
-    # This process may validate a large module in two (hlslc/validate/parallel.py).
+    # `hlslc validate` may validate a large file in two processes (hlslc/validate/parallel.py).
     from .validate import parallel as split  # the validator loads with the first compile, not for --version
     split.ENABLED = True
+    driver.RELEASE_TOKENS = True    # this process writes what it compiles and keeps no result
     status = main()
     try:
         sys.stdout.flush()

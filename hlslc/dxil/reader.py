@@ -45,9 +45,6 @@ class Operand(ValueRecord):
     type: str
     value: str
     _fields = ("type", "value")
-    # Slots: a module has tens of thousands of these records (less memory,
-    # faster attribute reads); `_const` caches the integer value.
-    __slots__ = ("type", "value", "_const")
 
     def __init__(self, type: str, value: str) -> None:
         self.type = type
