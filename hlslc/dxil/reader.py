@@ -590,16 +590,20 @@ def _restrict_uses(fn: Function) -> None:
             fn.unresolved.extend((ins, u) for u in uses if u not in defined)
 
 
+_WORD = re.compile(r"[a-z_]+")
+_FUNCTION_NAME = re.compile(r"(@" + NAME + r")\s*\(")
+
+
 def _read_function_header(text: str, number: int) -> Function:
-    words = text.split()
-    while words and (words[0] in _LINKAGE or re.fullmatch(r"[a-z_]+", words[0]) and words[0] not in (
+    words = text.split(None, 1)
+    while words and (words[0] in _LINKAGE or _WORD.fullmatch(words[0]) and words[0] not in (
             "void", "half", "float", "double", "label")):
         text = text[len(words[0]):].lstrip()
-        words = text.split()
+        words = text.split(None, 1)
     try:
         result, rest = take_type(text)
         rest = rest.strip()
-        m = re.match(r"(@" + NAME + r")\s*\(", rest)
+        m = _FUNCTION_NAME.match(rest)
         if not m:
             raise ValueError("expected the function name")
         open_at = m.end() - 1

@@ -96,12 +96,16 @@ class MatrixInfo(ValueRecord):
         return (self.component, self.m, self.n, self.use, self.scope)
 
     def shape(self) -> LR.MatrixShape | None:
+        try:
+            return self._shape_found      # asked at every use of the matrix
+        except AttributeError:
+            pass
         key = (self.component, self.m, self.n, self.use, self.scope)
         try:
-            return _SHAPES[key]
+            found = _SHAPES[key]
         except KeyError:
-            pass
-        found = _SHAPES[key] = self._shape()
+            found = _SHAPES[key] = self._shape()
+        self._shape_found = found
         return found
 
     def _shape(self) -> LR.MatrixShape | None:
@@ -819,6 +823,10 @@ class Validator:
         """The matrix an operand refers to, reporting LINALG-MATRIX-ORIGIN
         when it has none or several kinds; None when unknown."""
         origins = self._origins_of(fn, operand.value)
+        if len(origins) == 1:
+            for only in origins:
+                if only.__class__ is Instruction:      # the usual case: one creating call
+                    return self.info_of(only)
         bad = sorted(o.why for o in origins if isinstance(o, BadOrigin))
         if bad or not origins:
             why = bad[0] if bad else "nothing stored to it reaches this use"
@@ -956,6 +964,36 @@ def _components_of(llvm: str) -> frozenset[int]:
     return frozenset(c[n] for n in table.get(llvm, ()))
 
 
+class _MemoryCall:
+    """What the layout and stride rules of a matrix memory operation read,
+    before it is made a `LinalgCall` (only when the rules have not yet
+    passed the same values in this module: `Validator.clean_layouts`)."""
+
+    __slots__ = ("operation", "matrix", "memory", "layout", "stride", "offset", "groupshared_elements",
+                 "groupshared_element_bytes")
+
+    def __init__(self, operation: str, matrix: LR.MatrixShape, memory: str, layout: int | None,
+                 stride: int | None, offset: int | None) -> None:
+        self.operation = operation
+        self.matrix = matrix
+        self.memory = memory
+        self.layout = layout
+        self.stride = stride
+        self.offset = offset
+        self.groupshared_elements: int | None = None
+        self.groupshared_element_bytes: int | None = None
+
+    def key(self) -> tuple:
+        return (self.operation, self.matrix, self.memory, self.groupshared_elements, self.groupshared_element_bytes,
+                self.layout, self.stride, self.offset)
+
+    def linalg_call(self) -> LR.LinalgCall:
+        return LR.LinalgCall(operation=self.operation, span=None, matrix=self.matrix, memory=self.memory,
+                             layout=self.layout, stride=self.stride, offset=self.offset,
+                             groupshared_elements=self.groupshared_elements,
+                             groupshared_element_bytes=self.groupshared_element_bytes)
+
+
 class LinalgChecks:
     """The dx::linalg rules of one call (rules 3-10)."""
 
@@ -1057,14 +1095,12 @@ class LinalgChecks:
 
     # -- memory -------------------------------------------------------------
 
-    def memory_call(self, operation: str, memory: str | None) -> LR.LinalgCall | None:
+    def memory_call(self, operation: str, memory: str | None) -> "_MemoryCall | None":
         _, shape = self.matrix("matrix", "the")
         if shape is None or memory is None:
             return None
-        call = LR.LinalgCall(operation=operation, span=None, matrix=shape, memory=memory,
-                             layout=self.args["layout"].const, stride=self.args["stride"].const,
-                             offset=self.args["offset"].const)
-        return call
+        return _MemoryCall(operation, shape, memory, self.args["layout"].const, self.args["stride"].const,
+                           self.args["offset"].const)
 
     def handle_kind(self) -> str | None:
         """ByteAddressBuffer (SRV) or RWByteAddressBuffer (UAV), from what
@@ -1075,7 +1111,7 @@ class LinalgChecks:
             return None
         return {"SRV": "ByteAddressBuffer", "UAV": "RWByteAddressBuffer"}.get(res.resource_class)
 
-    def groupshared(self, call: LR.LinalgCall) -> None:
+    def groupshared(self, call: "_MemoryCall") -> None:
         name = self.ins.callee[1:]
         try:
             overload = Validator.overload_of(self.op, name)
@@ -1104,14 +1140,14 @@ class LinalgChecks:
         if m:
             call.groupshared_elements = int(m.group(1)) - index
 
-    def layout_rules(self, call: LR.LinalgCall | None) -> None:
-        if call is None:
+    def layout_rules(self, memory_call: "_MemoryCall | None") -> None:
+        if memory_call is None:
             return
         # The fields these rules read (the spans only place a finding).
-        key = (call.operation, call.matrix, call.memory, call.groupshared_elements,
-               call.groupshared_element_bytes, call.layout, call.stride, call.offset)
+        key = memory_call.key()
         if key in self.v.clean_layouts:
             return
+        call = memory_call.linalg_call()
         sink = Diagnostics()
         if LR.check_memory_layout(call, sink):
             LR.check_stride_opaque(call, sink)
