@@ -546,6 +546,8 @@ class Uniformity:
             if not fn.defined:
                 continue
             for ins in fn.instructions():
+                if ins.opcode != "call":
+                    continue        # only operations have a requirement
                 need = self.requirement(fn, ins)
                 if need is None:
                     continue
