@@ -495,7 +495,7 @@ def read_module(text: str) -> Module:
             block = Block(old_label.group(1), fn)
             fn.blocks.append(block)
             continue
-        line = _strip_comment(raw).strip()
+        line = _strip_comment(raw).strip() if ";" in raw else raw.strip()
         if pending:
             line = pending + " " + line
             number = pending_line
@@ -503,7 +503,7 @@ def read_module(text: str) -> Module:
         if not line:
             continue
         # a switch's case list may span lines
-        if line.count("[") > line.count("]"):
+        if "[" in line and line.count("[") > line.count("]"):
             pending, pending_line = line, number
             continue
         if fn is not None:

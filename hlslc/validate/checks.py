@@ -187,7 +187,9 @@ class Validator:
         self._clean_calls: dict[tuple[int, str | None], ir_ops.Operation] = {}
         self._psv_functions: dict[str, bool] = {}     # dx.op function name -> has an operation the PSV lists     # (function, result and argument types) -> they match
         self._infos: dict[int, tuple[Instruction, MatrixInfo | None]] = {}     # id -> (instruction, info_of)
-        self.valid_shapes: set[LR.MatrixShape] = set()     # shapes check_shape found nothing wrong with
+        # ids of the shapes check_shape found nothing wrong with (one
+        # MatrixShape per shape: `MatrixInfo.shape`)
+        self.valid_shapes: set[int] = set()
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.module_stage = self.stage
@@ -196,6 +198,8 @@ class Validator:
         self.values: dict[tuple[str, str], frozenset] = {}
         self.slots: dict[tuple[str, str], dict[tuple, frozenset]] = {}
         self._gep_cache: dict[int, list] = {}
+        # dx.op function name -> (its overload's element bytes,), None when unreadable
+        self._element_bytes: dict[str, tuple[int | None] | None] = {}
         # id(getelementptr) -> (base, indices) of a groupshared array operand
         self._array_geps: dict[int, tuple[str, list]] = {}
         # Memory operations the layout and stride rules found nothing wrong
@@ -671,24 +675,43 @@ class Validator:
                 if opcode == "store" or opcode == "extractvalue" or opcode == "extractelement" or \
                         (ins.result and ins.type and _squash(ins.type) == matrix_ref):
                     mine.append(ins)
+        # What a function learns depends on its own values, its callers'
+        # (its parameters) and its callees' (what they return).  A round
+        # visits the functions whose own values the last round changed and
+        # their callers and callees: the others would learn nothing new, so
+        # the rounds and their results are those of visiting every function.
+        neighbours: dict[str, set[str]] = {}
+        for callee, sites in callers.items():
+            for cf, _ in sites:
+                neighbours.setdefault(callee, set()).add(cf.name)
+                neighbours.setdefault(cf.name, set()).add(callee)
+        dirty: set[str] | None = None
         changed = True
         rounds = 0
         while changed and rounds < 100:
             changed = False
             rounds += 1
+            touched: set[str] = set()
             for fn in self.mod.functions.values():
-                if not fn.defined:
+                if not fn.defined or dirty is not None and fn.name not in dirty:
                     continue
+                mine = False
                 for index, p in enumerate(fn.params):
-                    if _squash(p.type) != _squash(MATRIX_REF) or not p.value:
+                    if _squash(p.type) != matrix_ref or not p.value:
                         continue
                     sites = callers.get(fn.name, [])
                     new = frozenset({EXTERNAL}) if not sites else frozenset().union(
                         *(self._origins_of(cf, ci.args[index].value) for cf, ci in sites
                           if index < len(ci.args)))
-                    changed |= self._merge(self.values, (fn.name, p.value), new)
+                    mine |= self._merge(self.values, (fn.name, p.value), new)
                 for ins in relevant[fn.name]:
-                    changed |= self._transfer(fn, ins)
+                    mine |= self._transfer(fn, ins)
+                if mine:
+                    changed = True
+                    touched.add(fn.name)
+            dirty = set(touched)
+            for name in touched:
+                dirty.update(neighbours.get(name, ()))
 
     def _merge(self, table: dict, key, new: frozenset) -> bool:
         old = table.get(key, frozenset())
@@ -984,8 +1007,9 @@ class _MemoryCall:
         self.groupshared_element_bytes: int | None = None
 
     def key(self) -> tuple:
-        return (self.operation, self.matrix, self.memory, self.groupshared_elements, self.groupshared_element_bytes,
-                self.layout, self.stride, self.offset)
+        # One MatrixShape per shape (`MatrixInfo.shape`): its id names it.
+        return (self.operation, id(self.matrix), self.memory, self.groupshared_elements,
+                self.groupshared_element_bytes, self.layout, self.stride, self.offset)
 
     def linalg_call(self) -> LR.LinalgCall:
         return LR.LinalgCall(operation=self.operation, span=None, matrix=self.matrix, memory=self.memory,
@@ -1044,7 +1068,7 @@ class LinalgChecks:
         shape = info.shape() if info else None
         if shape is None:
             return
-        if shape not in self.v.valid_shapes:       # the rules of a shape: once per module and shape
+        if id(shape) not in self.v.valid_shapes:   # the rules of a shape: once per module and shape
             sink = Diagnostics()
             if LR.check_component_valid(shape, None, sink):
                 LR.check_k_dimension(shape, None, sink)
@@ -1052,7 +1076,7 @@ class LinalgChecks:
             if len(sink):
                 self.v.relay(sink, self.fn, self.ins)
             else:
-                self.v.valid_shapes.add(shape)
+                self.v.valid_shapes.add(id(shape))
         self.check_stage(shape)
 
     def check_stage(self, shape: LR.MatrixShape) -> None:
@@ -1113,11 +1137,15 @@ class LinalgChecks:
 
     def groupshared(self, call: "_MemoryCall") -> None:
         name = self.ins.callee[1:]
-        try:
-            overload = Validator.overload_of(self.op, name)
-            call.groupshared_element_bytes = _ELEMENT_BYTES.get(overload)
-        except ValueError:
-            pass
+        known = self.v._element_bytes.get(name, 0)
+        if known == 0:
+            try:
+                known = (_ELEMENT_BYTES.get(Validator.overload_of(self.op, name)),)
+            except ValueError:
+                known = None
+            self.v._element_bytes[name] = known
+        if known is not None:
+            call.groupshared_element_bytes = known[0]
         d = self.v.defs[self.fn.name].get(self.args["array"].value)
         base, index = self.args["array"].value, 0
         if d is not None and d.opcode == "getelementptr":
