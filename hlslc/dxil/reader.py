@@ -646,6 +646,11 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
     m = _ASSIGN.match(line) if line[:1] == "%" else None
     if m:
         result, body = m.group(1), m.group(2).strip()
+    return _read_body(line, number, block, result, body, seen)
+
+
+def _read_body(line: str, number: int, block: Block, result: str | None, body: str,
+               seen: "dict[str, tuple] | None") -> Instruction:
     if seen is not None:
         # What an instruction's operands are depends only on its text after
         # the result: a module repeats the same calls (handles, matrices,
@@ -657,7 +662,7 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
             # gives an instruction a new list of its own), and what `const`
             # computes is then computed once.
             return Instruction(line, number, block, result, *known)
-        ins = _read_instruction(line, number, block)
+        ins = _read_body(line, number, block, result, body, None)
         seen[body] = (ins.opcode, ins.type, ins.callee, ins.args, ins.uses, ins.targets, ins.cond,
                       ins.pointer, ins.stored, ins.incoming, ins.attachments, ins.pointer_type)
         return ins
@@ -670,9 +675,10 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
         opcode, rest = "call", rest[4:].strip()
     ins = Instruction(line, number, block, result, opcode)
     # metadata attachments (`, !dbg !12`) are not operands
-    for name, ref in _ATTACHMENT.findall(rest):
-        ins.attachments[name] = ref
-    rest = _ATTACHMENT.sub("", rest)
+    if "!" in rest:
+        for name, ref in _ATTACHMENT.findall(rest):
+            ins.attachments[name] = ref
+        rest = _ATTACHMENT.sub("", rest)
     try:
         _fill(ins, rest)
     except ValueError as exc:
@@ -717,7 +723,7 @@ def _fill(ins: Instruction, rest: str) -> None:
         else:
             args_text = text[m.end():_matching(text, m.end() - 1)]
         ins.args = [_take_argument(a) for a in split_top(args_text) if a]
-        ins.uses = [a.value for a in ins.args if a.is_local] + (
+        ins.uses = [v for v in [a.value for a in ins.args] if v[:1] == "%"] + (
             [ins.callee] if ins.callee.startswith("%") else [])
         if ins.type == "void":
             ins.type = None
