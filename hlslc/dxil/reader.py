@@ -471,7 +471,7 @@ def _name_numbered_entry(fn: Function) -> None:
         return
     for b in fn.blocks:
         for ins in b.instructions:
-            if slot in ins.targets or any(label == slot for _, label in ins.incoming):
+            if ins.targets and slot in ins.targets or ins.incoming and any(label == slot for _, label in ins.incoming):
                 fn.blocks[0].name = slot
                 return
 

@@ -1040,9 +1040,12 @@ class LinalgChecks:
 
     def run(self) -> None:
         name = self.op.name
-        method = getattr(self, "check_" + name, None)
+        try:
+            method = _LINALG_CHECKS[name]
+        except KeyError:
+            method = _LINALG_CHECKS[name] = getattr(LinalgChecks, "check_" + name, None)
         if method is not None:
-            method()
+            method(self)
 
     # -- creation ---------------------------------------------------------
 
@@ -1352,6 +1355,10 @@ class LinalgChecks:
 
     def check_MatVecMulAdd(self) -> None:
         self._matvec("MultiplyAdd")
+
+
+# Operation name -> its LinalgChecks method (None: no rules of its own).
+_LINALG_CHECKS: dict[str, "Callable[[LinalgChecks], None] | None"] = {}
 
 
 def _an(word: str) -> str:

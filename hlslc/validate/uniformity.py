@@ -398,8 +398,9 @@ class Uniformity:
             # operands' values (a varying dimension is IR-CONST-OPERAND).
             return changed
         worst, via = UNIFORM, ""
-        for u in ins.uses:
-            lvl = self.value_level(fn, u)
+        level, name = self.level, fn.name
+        for u in ins.uses:              # local values: value_level, inline
+            lvl = level.get((name, u), UNIFORM) if u[:1] == "%" else UNIFORM
             if lvl > worst:
                 worst, via = lvl, u
         if op is not None and op.name in _WAVE_REDUCTIONS:
