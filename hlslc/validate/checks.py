@@ -164,6 +164,20 @@ def _squash(t: str) -> str:
     return squashed
 
 
+def _array_elements(t: str) -> int | None:
+    """The element count of an array type (`[1024 x half]`), else None."""
+    try:
+        return _ARRAY_ELEMENTS[t]
+    except KeyError:
+        pass
+    m = _ARRAY_TYPE.fullmatch(t)
+    found = _ARRAY_ELEMENTS[t] = int(m.group(1)) if m else None
+    return found
+
+
+_ARRAY_ELEMENTS: dict[str, int | None] = {}
+
+
 def _vector_len(t: str) -> int | None:
     m = _VECTOR_TYPE.fullmatch(t.strip())
     return int(m.group(1)) if m else None
@@ -1167,9 +1181,9 @@ class LinalgChecks:
         g = self.v.mod.globals.get(base)
         if g is None:
             return
-        m = _ARRAY_TYPE.fullmatch(g.type)
-        if m:
-            call.groupshared_elements = int(m.group(1)) - index
+        elements = _array_elements(g.type)
+        if elements is not None:
+            call.groupshared_elements = elements - index
 
     def layout_rules(self, memory_call: "_MemoryCall | None") -> None:
         if memory_call is None:
