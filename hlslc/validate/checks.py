@@ -35,13 +35,13 @@ from ..diagnostics import Diagnostic, Diagnostics, IRPlace, Note, Severity
 from ..spec.rules import rule
 from ..spec import linalg_rules as LR
 from ..dxil.reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
-from .linalg_dxc import DxcLinalgRules
 from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
 from .structure import CASTS, KIND_NAMES, StructureRules
 from .wavematrix import WaveMatrixRules
 
 if TYPE_CHECKING:
     from ..source import Span
+    from .linalg_dxc import DxcLinalgRules
 
 MATRIX_REF = "%dx.types.MatrixRef*"
 # The minor version of DXC's lib_6_x (`!{!"lib", i32 6, i32 15}`).
@@ -336,6 +336,7 @@ class Validator:
     def dxc_linalg(self) -> DxcLinalgRules:
         """DXC's checks of dx.op.linAlg* calls (made when a module has some)."""
         if self._dxc_linalg is None:
+            from .linalg_dxc import DxcLinalgRules  # only IR of the dxc revision has these operations (start-up time)
             self._dxc_linalg = DxcLinalgRules(self)
         return self._dxc_linalg
 
