@@ -17,7 +17,9 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, TextIO
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 from . import driver
 from ._version import __version__

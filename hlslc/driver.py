@@ -18,7 +18,9 @@ import gc
 import os
 import re
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterator
 
 from . import paths as resources
 from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text

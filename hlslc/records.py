@@ -16,7 +16,9 @@ every record class's `_fields` against its `__init__`.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Record:

@@ -35,7 +35,9 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from .. import _version
 from ..paths import user_cache_dir, write_atomically

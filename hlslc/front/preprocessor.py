@@ -32,7 +32,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..records import ValueRecord

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 from ..diagnostics import Diagnostic
 

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable, Iterable
 
 from ..records import ValueRecord
 from ..dxil import ops as ir_ops

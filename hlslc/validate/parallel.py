@@ -25,7 +25,9 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 if TYPE_CHECKING:
     from ..diagnostics import Diagnostic

@@ -23,7 +23,7 @@ asks `resource_of` what its handle is).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..dxil import ops as ir_ops
 from ..records import ValueRecord

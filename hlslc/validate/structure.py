@@ -27,7 +27,7 @@ Does not own: reading IR (`reader`), LLVM's own verifier (`llvm_check`,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..records import ValueRecord
 from ..dxil.reader import Function, Instruction, NAME, take_type

@@ -45,7 +45,9 @@ a note chain from the condition back to the thread-varying source.
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING, Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 from ..dxil import ops as ir_ops
 from ..diagnostics import Note
