@@ -392,9 +392,8 @@ def _cached_table(key: str) -> "OperationTable | None":
             data = f.read()
     except (OSError, ValueError):
         return None
-    import pickle   # late, as in the header cache
     try:
-        stored_key, stored = pickle.loads(data)
+        stored_key, stored = resources.read_pickle(data)  # type: ignore[misc]
     except Exception:       # a damaged or foreign file is a miss, never a crash
         return None
     if stored_key != key or not isinstance(stored, OperationTable):
