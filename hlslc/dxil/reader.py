@@ -527,8 +527,19 @@ def read_module(text: str) -> Module:
             if block is None:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
+            # `_read_instruction`, its usual case inline (an instruction whose
+            # text, less its result, is known: most of a module's).
+            result, body = None, line
+            if line[0] == "%":
+                m = _ASSIGN.match(line)
+                if m:
+                    result, body = m.group(1), m.group(2).strip()
+            known = seen.get(body)
+            if known is not None:
+                block.instructions.append(Instruction(line, number, block, result, *known))
+                continue
             try:
-                block.instructions.append(_read_instruction(line, number, block, seen))
+                block.instructions.append(_read_body(line, number, block, result, body, seen))
             except ParseError as exc:
                 if not any(_strip_comment(rest).strip() for rest in lines[number:]):
                     # the last line, cut in the middle: the module was cut off
@@ -594,10 +605,14 @@ def _restrict_uses(fn: Function) -> None:
 
 
 _WORD = re.compile(r"[a-z_]+")
+_PLAIN_HEADER = re.compile(r"void (@[-a-zA-Z$._0-9]+)\(\)")
 _FUNCTION_NAME = re.compile(r"(@" + NAME + r")\s*\(")
 
 
 def _read_function_header(text: str, number: int) -> Function:
+    m = _PLAIN_HEADER.fullmatch(text)
+    if m:
+        return Function(m.group(1), "void", [], number)     # `void @name()`: a library's exports, an entry
     words = text.split(None, 1)
     while words and (words[0] in _LINKAGE or _WORD.fullmatch(words[0]) and words[0] not in (
             "void", "half", "float", "double", "label")):
