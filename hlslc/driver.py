@@ -551,7 +551,8 @@ def _collector_paused() -> Iterator[None]:
 
 def cpu_seconds() -> float:
     """CPU seconds of this process so far, and of the child processes it
-    waited for (the validator's forked half, hlslc/validate/parallel.py)."""
+    waited for (`-j` workers; `hlslc validate`'s forked half,
+    hlslc/validate/parallel.py)."""
     times = os.times()
     return time.process_time() + times.children_user + times.children_system
 
