@@ -119,6 +119,10 @@ class Uniformity:
         # The functions whose levels (or blocks' levels) a step raised; ""
         # for a global's slot (see `run`).
         self.touched: set[str] = set()
+        # Every function a level (of a value, a block or its calls) was
+        # ever raised in: in the others everything is uniform, and no
+        # operation can be reported.
+        self.varying: set[str] = set()
 
     # ---- control dependence ------------------------------------------
 
@@ -287,6 +291,7 @@ class Uniformity:
                 for ins in fn.instructions():
                     if ins.opcode == "call" and ins.callee in self.mod.functions:
                         self.callers.setdefault(ins.callee, []).append((fn, ins))
+        # (`varying` gathers what every step touched.)
         # Each step applies every function's transfer once, until nothing
         # changes.  A function whose step changed nothing, and none of whose
         # inputs changed since, would change nothing again: a step visits
@@ -299,7 +304,9 @@ class Uniformity:
         dirty: set[str] | None = None
         for _ in range(200):
             self.touched = set()
-            if not self.step(dirty):
+            stepped = self.step(dirty)
+            self.varying |= self.touched
+            if not stepped:
                 break
             if "" in self.touched:
                 dirty = None
@@ -546,8 +553,8 @@ class Uniformity:
 
     def reports(self) -> None:
         for fn in self.mod.functions.values():
-            if not fn.defined:
-                continue
+            if not fn.defined or fn.name not in self.varying:
+                continue        # every value and block of the function is uniform: nothing to report
             for ins in fn.instructions():
                 if ins.opcode != "call":
                     continue        # only operations have a requirement
