@@ -1041,7 +1041,7 @@ class LinalgChecks:
     def __init__(self, v: Validator, fn: Function, ins: Instruction, op: ir_ops.Operation,
                  args: list[Operand]) -> None:
         self.v, self.fn, self.ins, self.op = v, fn, ins, op
-        self.args = {p.name: a for p, a in zip(op.params, args)}
+        self.args = dict(zip(param_names(op), args))
 
     def report(self, rule_id: str, message: str, notes: Iterable[str] = ()) -> None:
         self.v.report(rule_id, message, self.fn, self.ins, notes)
@@ -1372,6 +1372,20 @@ class LinalgChecks:
 
     def check_MatVecMulAdd(self) -> None:
         self._matvec("MultiplyAdd")
+
+
+# id(operation) -> (the operation, kept so that its id names it, its
+# parameters' names)
+_PARAM_NAMES: dict[int, tuple[ir_ops.Operation, tuple[str, ...]]] = {}
+
+
+def param_names(op: ir_ops.Operation) -> tuple[str, ...]:
+    """The names of an operation's parameters, in order (asked at every call)."""
+    try:
+        return _PARAM_NAMES[id(op)][1]
+    except KeyError:
+        found = _PARAM_NAMES[id(op)] = (op, tuple(p.name for p in op.params))
+        return found[1]
 
 
 # Operation name -> its LinalgChecks method (None: no rules of its own).

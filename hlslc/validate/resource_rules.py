@@ -400,9 +400,12 @@ class ResourceRules:
 
     def check_operation(self, fn: Function, ins: Instruction, op: ir_ops.Operation,
                         args: list[Operand]) -> None:
+        accepted = _ACCEPTS.get(op.name, ())
+        if not accepted:
+            return
         operands = {p.name: a for p, a in zip(op.params, args)}
         name = op.function[len("dx.op."):]
-        for accepts in _ACCEPTS.get(op.name, ()):
+        for accepts in accepted:
             operand = operands.get(accepts.operand)
             if operand is None:
                 continue
