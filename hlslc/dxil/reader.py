@@ -155,7 +155,6 @@ class Function(Record):
     unresolved: list[tuple[Instruction, str]]
     end_line: int              # the line of the closing `}` (0: none yet)
     _fields = ("name", "result", "params", "line", "blocks", "defined", "unresolved", "end_line")
-    __slots__ = _fields
 
     def __init__(self, name: str, result: str, params: list[Operand], line: int, blocks: list[Block] | None = None, defined: bool = False, unresolved: list[tuple[Instruction, str]] | None = None, end_line: int = 0) -> None:
         self.name = name
@@ -174,7 +173,10 @@ class Function(Record):
         return None
 
     def instructions(self):
-        return chain.from_iterable([b.instructions for b in self.blocks])
+        try:
+            return iter(self._read)     # read whole by `read_module`: its instructions, once listed
+        except AttributeError:
+            return chain.from_iterable([b.instructions for b in self.blocks])
 
 
 class Global(ValueRecord):
@@ -513,6 +515,9 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                # The validator's passes each walk every instruction: listed
+                # once, here, where the function is read whole.
+                fn._read = [ins for b in fn.blocks for ins in b.instructions]
                 _name_numbered_entry(fn)
                 fn.end_line = number
                 _restrict_uses(fn)
