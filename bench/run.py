@@ -14,8 +14,9 @@ warm-up run that is not counted), as a user or a CI job runs them:
           hlsl.h (the reference the issues fix).
 
 Two clocks, both printed: CPU seconds (user + system of the process and of
-the children it waited for, from wait4: hlslc's forked validator half
-counts) and wall seconds.  --clock picks the one the ratios use; the
+the children it waited for, from wait4: the `-j` workers of a batch, and
+an hlslc before issue 28's second round validated large modules in a
+forked child) and wall seconds.  --clock picks the one the ratios use; the
 default is CPU, which other work on a shared machine barely moves (wall
 time there measures the load).  Memory is the peak resident size of the
 largest process (ru_maxrss).

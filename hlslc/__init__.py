@@ -29,7 +29,9 @@ cheap and does not load lark, llvmlite or rich.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ._version import __version__
 

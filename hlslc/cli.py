@@ -17,7 +17,9 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, TextIO
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 from . import driver
 from ._version import __version__
@@ -227,9 +229,11 @@ def run() -> None:
     # Between the inputs of a batch `_run` collects what the last one left.
     import gc
     gc.disable()
-    # This process may validate a large module in two (hlslc/validate/parallel.py).
-    from .validate import parallel as split  # the validator loads with the first compile, not for --version
-    split.ENABLED = True
+    if sys.argv[1:2] == ["validate"]:
+        # `hlslc validate` may validate a large file in two processes.
+        from .validate import parallel as split  # only for `hlslc validate`: a compile validates in one process
+        split.ENABLED = True
+    driver.RELEASE_TOKENS = True    # this process writes what it compiles and keeps no result
     status = main()
     try:
         sys.stdout.flush()
@@ -634,8 +638,6 @@ _WORKER: tuple[Arguments, "CompileOptions"] | None = None
 def _worker_init(args: Arguments, options: "CompileOptions") -> None:
     global _WORKER
     _WORKER = (args, options)
-    from .validate import parallel as split  # the validator loads with the first compile, not for --version
-    split.ENABLED = False          # the batch already keeps every CPU busy
     import signal
     # Ctrl-C goes to the whole process group: the parent reports it once.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

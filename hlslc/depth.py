@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import sys
 from contextlib import contextmanager
-from typing import Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 # Python frames a stage may use.  CPython 3.11+ does not spend C stack on
 # Python-to-Python calls, so this bounds memory, not the C stack.

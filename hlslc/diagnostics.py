@@ -11,8 +11,9 @@ Does not own: deciding where output goes (the driver does) or any rule.
 from __future__ import annotations
 
 import enum
-import json
-from typing import Iterable, Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator
 
 from .records import ValueRecord
 from .source import Span
@@ -306,6 +307,7 @@ def to_json_object(diag: Diagnostic) -> dict:
 
 def render_json(diags: Iterable[Diagnostic]) -> str:
     """One JSON object per diagnostic, one per line (JSON Lines)."""
+    import json  # only -fdiagnostics-format=json writes JSON (start-up time: 1 ms)
     return "".join(json.dumps(to_json_object(d)) + "\n" for d in diags)
 
 

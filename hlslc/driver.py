@@ -18,7 +18,9 @@ import gc
 import os
 import re
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Callable, Iterator
 
 from . import paths as resources
 from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
@@ -392,7 +394,8 @@ class CompileResult(ValueRecord):
     `diagnostics` holds everything reported, in order; `files` every source
     buffer read (main file, includes, headers) by path; `tokens` and `unit`
     are the outputs of the stages that ran (None when a stage did not run or
-    failed); `output` is the text to write (`-P` text, the AST dump; the IR
+    failed; the `hlslc` command's own compiles drop the tokens once parsed,
+    see `RELEASE_TOKENS`); `output` is the text to write (`-P` text, the AST dump; the IR
     once lowering lands), None when there is nothing to write or the compile
     failed; `timings` the seconds spent per stage, in stage order, then
     "output" for rendering the text written; `cpu_timings` the same in CPU
@@ -548,7 +551,8 @@ def _collector_paused() -> Iterator[None]:
 
 def cpu_seconds() -> float:
     """CPU seconds of this process so far, and of the child processes it
-    waited for (the validator's forked half, hlslc/validate/parallel.py)."""
+    waited for (`-j` workers; `hlslc validate`'s forked half,
+    hlslc/validate/parallel.py)."""
     times = os.times()
     return time.process_time() + times.children_user + times.children_system
 
@@ -586,11 +590,20 @@ class _StageRunner:
         return value
 
 
+# Set by the `hlslc` command for its own process: a compile's tokens are
+# dropped once parsed (the command writes them only for -P, which stops
+# before parsing), so that the later stages reuse their memory: 20 MiB of
+# the peak of a 10,000-line file.  Library callers keep `result.tokens`.
+RELEASE_TOKENS = False
+
+
 def _run_stages(run: _StageRunner, text: str, path: str) -> None:
     """The stage order.  Each stage is one line; a stage that fails stops the rest."""
     r = run.result
     r.tokens = run("preprocess", _preprocess, r, text, path)
     r.unit = run("parse", _parse, r)
+    if RELEASE_TOKENS and r.unit is not None:
+        r.tokens = None         # parsed: only -P, which stops before parsing, writes them
     r.sema = run("sema", _sema, r.unit, r.diagnostics, r.options, path)
     r.module = run("lower", _lower, r.sema, r.diagnostics, r.options, path)
     if r.options.validate:
@@ -625,6 +638,7 @@ def _preprocess(result: CompileResult, text: str, path: str) -> "list[PPToken] |
         result.files = preprocessor.files
         result.header_prefix = preprocessor.header_prefix
         result.header_cache = preprocessor.header_cache_status
+        preprocessor.release()
 
 
 def _parse(result: CompileResult) -> "TranslationUnit | None":
@@ -693,33 +707,21 @@ class InternalValidationError(RuntimeError):
 
 
 def _validate(result: CompileResult) -> Any:
-    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .validate import validate_text  # likewise
-    from .validate.parallel import print_and_validate  # likewise
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
-    # Printing the module is not cheap: the text validated is the text written.
-    # A large module is printed and validated in two processes when allowed.
-    printing = [0.0, 0.0]       # the (seconds, CPU seconds) spent printing, for --time-report
-    done = None if getattr(module, "hlslc_dxc_style", False) else \
-        print_and_validate(module, path, True, options.linalg_revision,
-                           lambda text, functions: ir_line_locator(module, text, functions), printing)
-    if done is not None:
-        text, found = done
-        result.ir_text = text
-    else:
-        start, cpu = time.perf_counter(), cpu_seconds()
-        if getattr(module, "hlslc_dxc_style", False):
-            text, locate = module_text(module)
-        else:
-            text = str(module)
-            locate = ir_line_locator(module, text)
-        result.ir_text = text
-        printing = [time.perf_counter() - start, cpu_seconds() - cpu]
-        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
-    result.printing = (printing[0], printing[1])
-    # In source order, however the validator walked the module (in one
-    # process or two, see hlslc/validate/parallel.py).
+    # Printing the module is not cheap: the text validated is the text
+    # written.  One process: validating a large module in two (a fork, each
+    # printing and validating half the functions) halved its wall time but
+    # cost 0.1 s more CPU on a 10,000-line file (the pages both processes
+    # touch are copied), a quarter of the validation.
+    start, cpu = time.perf_counter(), cpu_seconds()
+    text, locate = module_text(module)
+    result.ir_text = text
+    result.printing = (time.perf_counter() - start, cpu_seconds() - cpu)
+    found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    # In source order, however the validator walked the module.
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
     user_rules = _USER_IR_RULES
     if options.linalg_revision == "dxc":

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TextIO
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 from . import driver
 from .diagnostics import WARNING_GROUPS, Diagnostics, render_json, render_rich, render_text, summary_line

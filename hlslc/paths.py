@@ -71,3 +71,14 @@ def write_atomically(path: str, data: bytes, prefix: str) -> None:
         except OSError:
             pass
         raise
+
+
+def read_pickle(data: bytes) -> object:
+    """`pickle.loads(data)`: the cache files' reader.  The unpickler is the
+    C half of `pickle` (`_pickle`); the Python module, which a compile
+    needs only to write a cache file, costs 1 ms of start-up to import."""
+    try:
+        from _pickle import loads  # the C unpickler (start-up time; see above)
+    except ImportError:             # an interpreter without it
+        from pickle import loads  # likewise
+    return loads(data)

@@ -16,7 +16,9 @@ every record class's `_fields` against its `__init__`.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Record:
@@ -62,4 +64,10 @@ class ValueRecord(Record):
 
 
 def _restore_record(cls: type, values: tuple) -> Any:
+    # `_fields` is the order of `__init__`'s parameters (test_records), so
+    # the values go in by position, unless the parameters are keyword-only:
+    # the header cache holds hundreds of records, each read at start-up.
+    code = getattr(cls.__init__, "__code__", None)
+    if code is not None and not code.co_kwonlyargcount:
+        return cls(*values)
     return cls(**dict(zip(cls._fields, values)))

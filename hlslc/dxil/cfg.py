@@ -22,7 +22,9 @@ flow, which edits the graph into the form SPIR-V requires).
 from __future__ import annotations
 
 import bisect
-from typing import Callable, Iterable, Mapping, Sequence
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable, Iterable, Mapping, Sequence
 
 from .reader import Function
 

@@ -40,11 +40,13 @@ table, or the choice of which operation a source construct lowers to.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from functools import lru_cache
-from typing import Any, Mapping, Sequence, Union
+from collections.abc import Sequence
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Mapping
 from ..records import ValueRecord
 
 from hlslc import paths as resources
@@ -306,10 +308,10 @@ class OperationTable(ValueRecord):
         self.dxc_experimental_opcodes = dxc_experimental_opcodes
 
 
-OperationRef = Union[Operation, str]
+OperationRef = Operation | str
 # An overload as `function_name` and `signature` take it: None, one type, or
 # a sequence of types (vector2's two vectors, a dims operation's dimensions).
-Overload = Union[str, MatrixType, Sequence[Union[str, MatrixType]], None]
+Overload = str | MatrixType | Sequence[str | MatrixType] | None
 
 
 # --------------------------------------------------------------------------
@@ -318,6 +320,8 @@ Overload = Union[str, MatrixType, Sequence[Union[str, MatrixType]], None]
 
 def load_table(path: str | None = None) -> OperationTable:
     """Read and check a table file (default: the packaged `dxil_ops.json`)."""
+    import json  # a compile reads the checked table from the cache (start-up time: 1 ms)
+
     path = path or os.path.join(resources.ir_dir(), TABLE_FILE)
     try:
         with open(path, encoding="utf-8") as f:
@@ -343,6 +347,8 @@ def table() -> OperationTable:
     found = _cached_table(key)
     if found is not None:
         return found
+    import json  # a cache miss only (start-up time)
+
     try:
         document = json.loads(data)
     except ValueError:
@@ -386,9 +392,8 @@ def _cached_table(key: str) -> "OperationTable | None":
             data = f.read()
     except (OSError, ValueError):
         return None
-    import pickle   # late, as in the header cache
     try:
-        stored_key, stored = pickle.loads(data)
+        stored_key, stored = resources.read_pickle(data)  # type: ignore[misc]
     except Exception:       # a damaged or foreign file is a miss, never a crash
         return None
     if stored_key != key or not isinstance(stored, OperationTable):

@@ -102,6 +102,7 @@ class Instruction(Record):
     attachments: dict[str, str]     # "dbg" -> "!12"
     pointer_type: str | None        # atomicrmw/cmpxchg: the address's type (`i32 addrspace(3)*`)
     _fields = ("text", "line", "block", "result", "opcode", "type", "callee", "args", "uses", "targets", "cond", "pointer", "stored", "incoming", "attachments", "pointer_type")
+    __slots__ = _fields
 
     def __init__(self, text: str, line: int, block: "Block", result: str | None, opcode: str, type: str | None = None, callee: str | None = None, args: list[Operand] | None = None, uses: list[str] | None = None, targets: list[str] | None = None, cond: str | None = None, pointer: str | None = None, stored: str | None = None, incoming: list[tuple[str, str]] | None = None, attachments: dict[str, str] | None = None, pointer_type: str | None = None) -> None:
         self.text = text
@@ -130,6 +131,7 @@ class Block(Record):
     function: "Function"
     instructions: list[Instruction]
     _fields = ("name", "function", "instructions")
+    __slots__ = _fields
 
     def __init__(self, name: str, function: "Function", instructions: list[Instruction] | None = None) -> None:
         self.name = name
@@ -171,7 +173,10 @@ class Function(Record):
         return None
 
     def instructions(self):
-        return chain.from_iterable([b.instructions for b in self.blocks])
+        try:
+            return iter(self._read)     # read whole by `read_module`: its instructions, once listed
+        except AttributeError:
+            return chain.from_iterable([b.instructions for b in self.blocks])
 
 
 class Global(ValueRecord):
@@ -306,15 +311,18 @@ _SPLIT_SCANNERS: dict[str, "re.Pattern[str]"] = {}
 def _matching(text: str, start: int) -> int:
     """Index of the bracket closing the one at `start`."""
     depth = 0
-    for i in range(start, len(text)):
-        ch = text[i]
-        if ch in "([{<":
+    # Only the brackets matter: visited at C speed, not character by character.
+    for m in _BRACKETS.finditer(text, start):
+        if m.group() in "([{<":
             depth += 1
-        elif ch in ")]}>":
+        else:
             depth -= 1
             if depth == 0:
-                return i
+                return m.start()
     raise ValueError(f"unbalanced brackets in {text!r}")
+
+
+_BRACKETS = re.compile(r"[][(){}<>]")
 
 
 _BASE_TYPE = re.compile(r'(void|half|float|double|i\d+|label|metadata|x86_mmx|%(?:[-a-zA-Z$._0-9]+|"[^"]*"))')
@@ -413,10 +421,22 @@ _SIMPLE_ARGUMENT = re.compile("(" + _SIMPLE_TYPE_TEXT + r") ([%@]?[-a-zA-Z$._0-9
 
 
 def _take_argument(text: str) -> Operand:
+    # A module passes the same arguments (`i32 400`, a handle) in call
+    # after call: one record each, shared (records no one changes; the
+    # table is emptied when a module's reading starts).
+    found = _ARGUMENTS.get(text)
+    if found is not None:
+        return found
     m = _SIMPLE_ARGUMENT.fullmatch(text)
     if m and m.group(2) not in _ARGUMENT_KEYWORDS:
-        return Operand(m.group(1), m.group(2))
-    return take_operand(text)
+        found = Operand(m.group(1), m.group(2))
+    else:
+        found = take_operand(text)
+    _ARGUMENTS[text] = found
+    return found
+
+
+_ARGUMENTS: dict[str, Operand] = {}
 
 
 _ARGUMENT_KEYWORDS = frozenset({"noundef", "nonnull", "immarg", "signext", "zeroext", "inreg", "byval",
@@ -456,7 +476,7 @@ def _name_numbered_entry(fn: Function) -> None:
         return
     for b in fn.blocks:
         for ins in b.instructions:
-            if slot in ins.targets or any(label == slot for _, label in ins.incoming):
+            if ins.targets and slot in ins.targets or ins.incoming and any(label == slot for _, label in ins.incoming):
                 fn.blocks[0].name = slot
                 return
 
@@ -470,6 +490,7 @@ def read_module(text: str) -> Module:
     # line): a name `%"x"` holds no `;` or quote, so a comment is cut at
     # the same place, and no name spans two lines.
     lines = unquote_names(text).splitlines()
+    _ARGUMENTS.clear()
     pending = ""
     pending_line = 0
     for number, raw in enumerate(lines, 1):
@@ -479,7 +500,7 @@ def read_module(text: str) -> Module:
             block = Block(old_label.group(1), fn)
             fn.blocks.append(block)
             continue
-        line = _strip_comment(raw).strip()
+        line = _strip_comment(raw).strip() if ";" in raw else raw.strip()
         if pending:
             line = pending + " " + line
             number = pending_line
@@ -487,13 +508,16 @@ def read_module(text: str) -> Module:
         if not line:
             continue
         # a switch's case list may span lines
-        if line.count("[") > line.count("]"):
+        if "[" in line and line.count("[") > line.count("]"):
             pending, pending_line = line, number
             continue
         if fn is not None:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                # The validator's passes each walk every instruction: listed
+                # once, here, where the function is read whole.
+                fn._read = [ins for b in fn.blocks for ins in b.instructions]
                 _name_numbered_entry(fn)
                 fn.end_line = number
                 _restrict_uses(fn)
@@ -508,8 +532,19 @@ def read_module(text: str) -> Module:
             if block is None:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
+            # `_read_instruction`, its usual case inline (an instruction whose
+            # text, less its result, is known: most of a module's).
+            result, body = None, line
+            if line[0] == "%":
+                m = _ASSIGN.match(line)
+                if m:
+                    result, body = m.group(1), m.group(2).strip()
+            known = seen.get(body)
+            if known is not None:
+                block.instructions.append(Instruction(line, number, block, result, *known))
+                continue
             try:
-                block.instructions.append(_read_instruction(line, number, block, seen))
+                block.instructions.append(_read_body(line, number, block, result, body, seen))
             except ParseError as exc:
                 if not any(_strip_comment(rest).strip() for rest in lines[number:]):
                     # the last line, cut in the middle: the module was cut off
@@ -574,16 +609,24 @@ def _restrict_uses(fn: Function) -> None:
             fn.unresolved.extend((ins, u) for u in uses if u not in defined)
 
 
+_WORD = re.compile(r"[a-z_]+")
+_PLAIN_HEADER = re.compile(r"void (@[-a-zA-Z$._0-9]+)\(\)")
+_FUNCTION_NAME = re.compile(r"(@" + NAME + r")\s*\(")
+
+
 def _read_function_header(text: str, number: int) -> Function:
-    words = text.split()
-    while words and (words[0] in _LINKAGE or re.fullmatch(r"[a-z_]+", words[0]) and words[0] not in (
+    m = _PLAIN_HEADER.fullmatch(text)
+    if m:
+        return Function(m.group(1), "void", [], number)     # `void @name()`: a library's exports, an entry
+    words = text.split(None, 1)
+    while words and (words[0] in _LINKAGE or _WORD.fullmatch(words[0]) and words[0] not in (
             "void", "half", "float", "double", "label")):
         text = text[len(words[0]):].lstrip()
-        words = text.split()
+        words = text.split(None, 1)
     try:
         result, rest = take_type(text)
         rest = rest.strip()
-        m = re.match(r"(@" + NAME + r")\s*\(", rest)
+        m = _FUNCTION_NAME.match(rest)
         if not m:
             raise ValueError("expected the function name")
         open_at = m.end() - 1
@@ -626,22 +669,25 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
     m = _ASSIGN.match(line) if line[:1] == "%" else None
     if m:
         result, body = m.group(1), m.group(2).strip()
+    return _read_body(line, number, block, result, body, seen)
+
+
+def _read_body(line: str, number: int, block: Block, result: str | None, body: str,
+               seen: "dict[str, tuple] | None") -> Instruction:
     if seen is not None:
         # What an instruction's operands are depends only on its text after
         # the result: a module repeats the same calls (handles, matrices,
         # constants) in function after function, each read once.
         known = seen.get(body)
         if known is not None:
-            opcode, type_, callee, args, uses, targets, cond, pointer, stored, incoming, attachments, ptype = known
-            # The operands are shared (nothing changes them once read, and
-            # what `const` computes is then computed once).
-            return Instruction(line, number, block, result, opcode, type_, callee,
-                               list(args), list(uses), list(targets), cond, pointer, stored,
-                               list(incoming), dict(attachments), ptype)
-        ins = _read_instruction(line, number, block)
-        seen[body] = (ins.opcode, ins.type, ins.callee, list(ins.args), list(ins.uses),
-                      list(ins.targets), ins.cond, ins.pointer, ins.stored, list(ins.incoming),
-                      dict(ins.attachments), ins.pointer_type)
+            # The operands, and the lists holding them, are shared: nothing
+            # changes an instruction's lists once read (`_restrict_uses`
+            # gives an instruction a new list of its own), and what `const`
+            # computes is then computed once.
+            return Instruction(line, number, block, result, *known)
+        ins = _read_body(line, number, block, result, body, None)
+        seen[body] = (ins.opcode, ins.type, ins.callee, ins.args, ins.uses, ins.targets, ins.cond,
+                      ins.pointer, ins.stored, ins.incoming, ins.attachments, ins.pointer_type)
         return ins
     words = body.split(None, 1)
     if not words:
@@ -652,9 +698,10 @@ def _read_instruction(line: str, number: int, block: Block, seen: "dict[str, tup
         opcode, rest = "call", rest[4:].strip()
     ins = Instruction(line, number, block, result, opcode)
     # metadata attachments (`, !dbg !12`) are not operands
-    for name, ref in _ATTACHMENT.findall(rest):
-        ins.attachments[name] = ref
-    rest = _ATTACHMENT.sub("", rest)
+    if "!" in rest:
+        for name, ref in _ATTACHMENT.findall(rest):
+            ins.attachments[name] = ref
+        rest = _ATTACHMENT.sub("", rest)
     try:
         _fill(ins, rest)
     except ValueError as exc:
@@ -699,7 +746,7 @@ def _fill(ins: Instruction, rest: str) -> None:
         else:
             args_text = text[m.end():_matching(text, m.end() - 1)]
         ins.args = [_take_argument(a) for a in split_top(args_text) if a]
-        ins.uses = [a.value for a in ins.args if a.is_local] + (
+        ins.uses = [v for v in [a.value for a in ins.args] if v[:1] == "%"] + (
             [ins.callee] if ins.callee.startswith("%") else [])
         if ins.type == "void":
             ins.type = None

@@ -12,7 +12,6 @@ Does not own: types, symbols or constant values (sema's), parsing.
 
 from __future__ import annotations
 
-from typing import Union
 
 from ..source import Span
 
@@ -393,7 +392,7 @@ class InitListExpr(Expr):
         self.items = items
 
 
-TemplateArg = Union[TypeRef, Expr]
+TemplateArg = TypeRef | Expr
 
 
 # ------------------------------------------------------------ declarations

@@ -35,10 +35,12 @@ from __future__ import annotations
 import os
 import sys
 import zlib
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from .. import _version
-from ..paths import user_cache_dir, write_atomically
+from ..paths import read_pickle, user_cache_dir, write_atomically
 from .parse_tables import FORMAT_VERSION
 
 # Bump when the layout of an entry (or of anything pickled in it) changes.
@@ -131,9 +133,8 @@ def lookup(key: str, use_disk: bool) -> tuple[HeaderEntry, str] | None:
             data = f.read()
     except (OSError, ValueError):
         return None
-    import pickle   # late: only the disk copies need it (1 ms of start-up otherwise)
     try:
-        entry = pickle.loads(data)
+        entry = read_pickle(data)
     except Exception:       # a damaged or foreign file is a miss, never a crash
         return None
     if not isinstance(entry, HeaderEntry) or entry.key != key or entry.decls is None:

@@ -27,7 +27,9 @@ import marshal
 import os
 import sys
 import zlib
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..paths import grammar_dir, user_cache_dir, write_atomically
 

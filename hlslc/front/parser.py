@@ -12,7 +12,9 @@ analysis), token classification (`lexer`), meaning (sema).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 from . import ast as A
 from ..diagnostics import Diagnostics, Note

@@ -16,7 +16,9 @@ Does not own: the loads and stores (`places`), bindings (`resources`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from llvmlite import ir
 

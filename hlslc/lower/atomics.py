@@ -30,7 +30,9 @@ places (`places`, `access`).
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from llvmlite import ir
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import struct
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from llvmlite import ir
 

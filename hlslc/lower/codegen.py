@@ -20,7 +20,9 @@ lowering module shares (`LowerError`, the LLVM types, `fconst`: `base`).
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 from llvmlite import ir
 

@@ -36,7 +36,9 @@ Does not own: the built-ins' DXIL lowering (`dxc_linalg`), printing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from llvmlite import ir
 

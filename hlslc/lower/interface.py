@@ -22,7 +22,9 @@ the JSON schema.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..front import ast as A
 from ..sema import types as T

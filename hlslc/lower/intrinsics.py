@@ -15,7 +15,7 @@ a silent miscompile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from llvmlite import ir
 

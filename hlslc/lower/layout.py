@@ -24,7 +24,9 @@ Does not own: emitting loads and stores (`places`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..sema import types as T
 

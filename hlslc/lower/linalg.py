@@ -13,7 +13,7 @@ modify the matrix every copy refers to, as the spec's by-value Matrix does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from llvmlite import ir
 

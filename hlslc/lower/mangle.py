@@ -18,7 +18,9 @@ Does not own: which functions are named this way (codegen, `high_level`).
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..sema import types as T
 

@@ -18,7 +18,9 @@ barriers, resource methods (`intrinsics`).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 from llvmlite import ir
 

@@ -13,7 +13,9 @@ vector forms M is 1, N the result length and K the input length: errata 16).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from llvmlite import ir
 

@@ -23,7 +23,9 @@ Does not own: layouts (`layout`), handles and bindings (`resources`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from llvmlite import ir
 

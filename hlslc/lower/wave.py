@@ -28,7 +28,9 @@ results (the validator's uniformity pass knows the operations by name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 from llvmlite import ir
 

@@ -12,7 +12,7 @@ through its pointer, so passing one to a function passes the matrix.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from llvmlite import ir
 

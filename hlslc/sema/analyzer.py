@@ -18,7 +18,9 @@ Does not own: templates, lookup, constants (`engine`), conversions
 from __future__ import annotations
 
 import re
-from typing import Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..depth import deep_recursion
 from ..records import ValueRecord

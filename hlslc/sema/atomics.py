@@ -16,7 +16,9 @@ Does not own: whether the argument is assignable at all (the analyzer's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..front import ast as A
 from . import types as T

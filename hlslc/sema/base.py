@@ -15,7 +15,7 @@ turning them into diagnostics (`analyzer`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..source import Span

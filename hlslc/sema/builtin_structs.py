@@ -13,7 +13,9 @@ declaration can clash).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..front import ast as A
 from ..source import SourceFile, Span

@@ -67,7 +67,10 @@ the entry point reaches).
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, Mapping
+from collections.abc import Mapping
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Iterable, Iterator
 
 from ..records import ValueRecord
 from .conversions import (

@@ -15,7 +15,9 @@ Does not own: the rules (`linalg_rules`), templates (`engine`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..front import ast as A
 from ..source import Span

@@ -133,11 +133,25 @@ def _parse(text: str) -> dict[str, list[Builtin]]:
     return table
 
 
-TABLE: dict[str, list[Builtin]] = _parse(_TABLE)
+_PARSED: dict[str, list[Builtin]] = {}
+
+
+def table() -> dict[str, list[Builtin]]:
+    """The built-ins by name, parsed on first use (only the dxc revision's
+    programs call them: start-up time of every other compile)."""
+    if not _PARSED:
+        _PARSED.update(_parse(_TABLE))
+    return _PARSED
+
+
+def __getattr__(name: str) -> object:
+    if name == "TABLE":           # the table, as the module's attribute it was
+        return table()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def is_builtin(name: str) -> bool:
-    return name in TABLE
+    return name in table()
 
 
 class BuiltinMatch(ValueRecord):
@@ -281,7 +295,7 @@ def resolve_builtin(name: str, args: list[T.Type], groupshared: list[bool]) -> B
     """The signature of `name` the arguments fit; `BuiltinError` otherwise.
     `groupshared[i]` says whether argument i names groupshared memory."""
     notes = []
-    for builtin in TABLE[name]:
+    for builtin in table()[name]:
         found = _match(builtin, args, groupshared)
         if isinstance(found, BuiltinMatch):
             return found

@@ -14,7 +14,9 @@ how the entry gets there), and the global variables the reached code names.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 from ..diagnostics import Note
 

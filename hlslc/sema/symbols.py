@@ -13,7 +13,9 @@ Does not own: building symbols from declarations or evaluating anything
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from . import types as T
 
@@ -301,7 +303,7 @@ class Signature:
         self.required = sum(1 for p in param_decls if p.default is None)
 
 
-Binding = Union[T.Type, T.ConstValue]
+Binding = T.Type | T.ConstValue
 
 
 class Env:

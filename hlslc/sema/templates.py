@@ -22,7 +22,9 @@ records of overload resolution (`base`).
 from __future__ import annotations
 
 import struct
-from typing import Any, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 from ..front import ast as A
 from ..source import Span
@@ -33,7 +35,8 @@ from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
 from .conversions import dxc_score, integer_constant, literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
-Binding = Any   # T.Type | T.ConstValue
+if TYPE_CHECKING:
+    Binding = Any   # T.Type | T.ConstValue
 
 
 _BUILTIN_RESOURCES = T.PLAIN_RESOURCES

@@ -19,7 +19,9 @@ reads the tables made here), lowering (`lower/textures`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 from ..diagnostics import Diagnostic, Note, Severity
 from . import types as T

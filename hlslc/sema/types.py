@@ -16,7 +16,9 @@ Does not own: name lookup, templates, conversions (see `templates`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from .symbols import ClassInstance, EnumSymbol

@@ -23,7 +23,7 @@ below that is wrong on every device.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..front import ast as A
 from ..diagnostics import Diagnostic, Note, Severity

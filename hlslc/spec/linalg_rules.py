@@ -31,7 +31,9 @@ calls (sema calls each check as often as it needs), the rule registry
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Iterable
 
 from ..records import ValueRecord
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import sys
 import types
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 from ..diagnostics import Diagnostic
-from .parallel import validate_split
 
 if TYPE_CHECKING:
     from ..source import Span
@@ -48,12 +49,15 @@ def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
     (hlslc/validate/parallel.py); the findings are the same.
     `llvm_verify`: when hlslc's structural rules find nothing, also ask
     LLVM's parser and verifier (`llvm_check`; `hlslc validate` does)."""
-    # Late: `hlslc` imports this package at start-up (to set
+    # Late: `hlslc validate` imports this package at start-up (to set
     # parallel.ENABLED); the rules and the operation table load when
     # something is validated.
     from .core import STRUCTURE_RULES, llvm_findings, validate_part
 
-    found = validate_split(text, path, uniformity, revision, locate) if split else None
+    found = None
+    if split:
+        from .parallel import validate_split  # `hlslc validate` only: a compile validates in one process
+        found = validate_split(text, path, uniformity, revision, locate)
     if found is None:
         found = validate_part(text, path, uniformity, revision, locate, part=False)[1]
     if llvm_verify and not any(d.id in STRUCTURE_RULES for d in found):

@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable, Iterable
 
 from ..records import ValueRecord
 from ..dxil import ops as ir_ops
@@ -35,13 +37,13 @@ from ..diagnostics import Diagnostic, Diagnostics, IRPlace, Note, Severity
 from ..spec.rules import rule
 from ..spec import linalg_rules as LR
 from ..dxil.reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
-from .linalg_dxc import DxcLinalgRules
 from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
 from .structure import CASTS, KIND_NAMES, StructureRules
 from .wavematrix import WaveMatrixRules
 
 if TYPE_CHECKING:
     from ..source import Span
+    from .linalg_dxc import DxcLinalgRules
 
 MATRIX_REF = "%dx.types.MatrixRef*"
 # The minor version of DXC's lib_6_x (`!{!"lib", i32 6, i32 15}`).
@@ -96,12 +98,16 @@ class MatrixInfo(ValueRecord):
         return (self.component, self.m, self.n, self.use, self.scope)
 
     def shape(self) -> LR.MatrixShape | None:
+        try:
+            return self._shape_found      # asked at every use of the matrix
+        except AttributeError:
+            pass
         key = (self.component, self.m, self.n, self.use, self.scope)
         try:
-            return _SHAPES[key]
+            found = _SHAPES[key]
         except KeyError:
-            pass
-        found = _SHAPES[key] = self._shape()
+            found = _SHAPES[key] = self._shape()
+        self._shape_found = found
         return found
 
     def _shape(self) -> LR.MatrixShape | None:
@@ -160,6 +166,20 @@ def _squash(t: str) -> str:
     return squashed
 
 
+def _array_elements(t: str) -> int | None:
+    """The element count of an array type (`[1024 x half]`), else None."""
+    try:
+        return _ARRAY_ELEMENTS[t]
+    except KeyError:
+        pass
+    m = _ARRAY_TYPE.fullmatch(t)
+    found = _ARRAY_ELEMENTS[t] = int(m.group(1)) if m else None
+    return found
+
+
+_ARRAY_ELEMENTS: dict[str, int | None] = {}
+
+
 def _vector_len(t: str) -> int | None:
     m = _VECTOR_TYPE.fullmatch(t.strip())
     return int(m.group(1)) if m else None
@@ -177,9 +197,15 @@ class Validator:
         # module calls the same few hundred dx.op functions thousands of times).
         self._operations: dict[str, list] = {}
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
-        self._call_types: dict[tuple, bool] = {}     # (function, result and argument types) -> they match
+        self._call_types: dict[tuple, bool] = {}
+        # (id of a call's argument list, its function's stage) -> its
+        # operation, when the rules of `_check_call_operands` passed
+        self._clean_calls: dict[tuple[int, str | None], ir_ops.Operation] = {}
+        self._psv_functions: dict[str, bool] = {}     # dx.op function name -> has an operation the PSV lists     # (function, result and argument types) -> they match
         self._infos: dict[int, tuple[Instruction, MatrixInfo | None]] = {}     # id -> (instruction, info_of)
-        self.valid_shapes: set[LR.MatrixShape] = set()     # shapes check_shape found nothing wrong with
+        # ids of the shapes check_shape found nothing wrong with (one
+        # MatrixShape per shape: `MatrixInfo.shape`)
+        self.valid_shapes: set[int] = set()
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
         self.module_stage = self.stage
@@ -188,6 +214,14 @@ class Validator:
         self.values: dict[tuple[str, str], frozenset] = {}
         self.slots: dict[tuple[str, str], dict[tuple, frozenset]] = {}
         self._gep_cache: dict[int, list] = {}
+        # dx.op function name -> (its overload's element bytes,), None when unreadable
+        self._element_bytes: dict[str, tuple[int | None] | None] = {}
+        # id(getelementptr) -> (base, indices) of a groupshared array operand
+        self._array_geps: dict[int, tuple[str, list]] = {}
+        # Memory operations the layout and stride rules found nothing wrong
+        # with: (operation, shape, memory, groupshared size, layout, stride,
+        # offset); a module repeats them in function after function.
+        self.clean_layouts: set[tuple] = set()
         self.defs: dict[str, dict[str, Instruction]] = {}
         self.matrix_uses_seen: list[tuple | None] = []
         self.resources = ResourceRules(self)
@@ -304,6 +338,7 @@ class Validator:
     def dxc_linalg(self) -> DxcLinalgRules:
         """DXC's checks of dx.op.linAlg* calls (made when a module has some)."""
         if self._dxc_linalg is None:
+            from .linalg_dxc import DxcLinalgRules  # only IR of the dxc revision has these operations (start-up time)
             self._dxc_linalg = DxcLinalgRules(self)
         return self._dxc_linalg
 
@@ -482,7 +517,10 @@ class Validator:
         if not ops:
             self.unknown_operation(fn, ins)
             return
-        if any(o.name in _PSV_OPERATIONS for o in ops):
+        psv = self._psv_functions.get(name)
+        if psv is None:
+            psv = self._psv_functions[name] = any(o.name in _PSV_OPERATIONS for o in ops)
+        if psv:
             before = len(self.matrix_uses_seen)
             self._check_call(fn, ins, name, ops)
             if len(self.matrix_uses_seen) == before:
@@ -491,6 +529,35 @@ class Validator:
         self._check_call(fn, ins, name, ops)
 
     def _check_call(self, fn: Function, ins: Instruction, name: str, ops: list) -> None:
+        # The rules up to the operation's own (opcode, signature, constant
+        # and enum operands, shader model, stage) read only the call's text
+        # and its function's stage: a call of the same text in a function
+        # of the same stage that passed them passes them again.  Calls of
+        # one text share their argument list (`reader`), which names it.
+        stage = self.stage_of(fn)
+        key = (id(ins.args), stage)
+        op = self._clean_calls.get(key)
+        if op is None:
+            op = self._check_call_operands(fn, ins, name, ops, stage)
+            if op is None:
+                return
+            self._clean_calls[key] = op
+        elif op.stages is not None:
+            self.structure.note_call(fn, op.stages)
+        args = ins.args[1:]
+        if op.name in RESOURCE_OPERATIONS:
+            self.resources.check_operation(fn, ins, op, args)
+        if op.source == "hlslc":
+            LinalgChecks(self, fn, ins, op, args).run()
+        elif op.name.startswith("WaveMatrix_"):
+            self.wave_matrices.check(fn, ins, op.name, args)
+
+    def _check_call_operands(self, fn: Function, ins: Instruction, name: str, ops: list,
+                             stage: str | None) -> "ir_ops.Operation | None":
+        """The call's operation when its opcode, signature, constant and
+        enum operands, shader model and stage are right; None when one is
+        not (reported) or for DXC's dx.op.linAlg* operations (checked
+        here by `DxcLinalgRules`)."""
         if not ins.args or ins.args[0].type != "i32" or ins.args[0].const is None:
             self.report("IR-OPCODE", f"the first operand of a call to '{ins.callee}' must be a constant i32 "
                         f"opcode", fn, ins)
@@ -540,6 +607,7 @@ class Validator:
             elif p.enum and a.const is not None and p.enum != "MatrixLayout" and p.enum != "BarrierMode" \
                     and not op.name.startswith("WaveMatrix_"):   # WAVEMATRIX-OPERAND-VALUE
                 ok &= self.check_enum(op, p, a.const, fn, ins)
+        before = len(self.diags)
         if self.sm is not None and self.sm < op.min_shader_model:
             want = f"{op.min_shader_model[0]}.{op.min_shader_model[1]}"
             if op.source == "hlslc" and self.reported_sm:
@@ -551,16 +619,23 @@ class Validator:
             else:
                 self.report("IR-SHADER-MODEL", f"{op.name} needs shader model {want} or later, but "
                             f"!dx.shaderModel is {self.kind}_{self.sm[0]}_{self.sm[1]}", fn, ins)
-        stage = self.stage_of(fn)
         if stage is not None and not op.allowed_in(stage) and op.source != "hlslc":
             self.report("IR-STAGE", f"{op.name} is not allowed in {stage} shaders (only "
                         f"{', '.join(op.stages or ())})", fn, ins)
-        if ok and op.name in RESOURCE_OPERATIONS:
-            self.resources.check_operation(fn, ins, op, args)
-        if ok and op.source == "hlslc":
-            LinalgChecks(self, fn, ins, op, args).run()
-        elif ok and op.name.startswith("WaveMatrix_"):
-            self.wave_matrices.check(fn, ins, op.name, args)
+        if not ok:
+            return None
+        if len(self.diags) != before or self.sm is not None and self.sm < op.min_shader_model:
+            # Reported here (or once per module): the operation's own rules
+            # still run, but the next call of this text is checked again.
+            args = ins.args[1:]
+            if op.name in RESOURCE_OPERATIONS:
+                self.resources.check_operation(fn, ins, op, args)
+            if op.source == "hlslc":
+                LinalgChecks(self, fn, ins, op, args).run()
+            elif op.name.startswith("WaveMatrix_"):
+                self.wave_matrices.check(fn, ins, op.name, args)
+            return None
+        return op
 
 
     def unknown_operation(self, fn: Function, ins: Instruction) -> None:
@@ -617,24 +692,43 @@ class Validator:
                 if opcode == "store" or opcode == "extractvalue" or opcode == "extractelement" or \
                         (ins.result and ins.type and _squash(ins.type) == matrix_ref):
                     mine.append(ins)
+        # What a function learns depends on its own values, its callers'
+        # (its parameters) and its callees' (what they return).  A round
+        # visits the functions whose own values the last round changed and
+        # their callers and callees: the others would learn nothing new, so
+        # the rounds and their results are those of visiting every function.
+        neighbours: dict[str, set[str]] = {}
+        for callee, sites in callers.items():
+            for cf, _ in sites:
+                neighbours.setdefault(callee, set()).add(cf.name)
+                neighbours.setdefault(cf.name, set()).add(callee)
+        dirty: set[str] | None = None
         changed = True
         rounds = 0
         while changed and rounds < 100:
             changed = False
             rounds += 1
+            touched: set[str] = set()
             for fn in self.mod.functions.values():
-                if not fn.defined:
+                if not fn.defined or dirty is not None and fn.name not in dirty:
                     continue
+                mine = False
                 for index, p in enumerate(fn.params):
-                    if _squash(p.type) != _squash(MATRIX_REF) or not p.value:
+                    if _squash(p.type) != matrix_ref or not p.value:
                         continue
                     sites = callers.get(fn.name, [])
                     new = frozenset({EXTERNAL}) if not sites else frozenset().union(
                         *(self._origins_of(cf, ci.args[index].value) for cf, ci in sites
                           if index < len(ci.args)))
-                    changed |= self._merge(self.values, (fn.name, p.value), new)
+                    mine |= self._merge(self.values, (fn.name, p.value), new)
                 for ins in relevant[fn.name]:
-                    changed |= self._transfer(fn, ins)
+                    mine |= self._transfer(fn, ins)
+                if mine:
+                    changed = True
+                    touched.add(fn.name)
+            dirty = set(touched)
+            for name in touched:
+                dirty.update(neighbours.get(name, ()))
 
     def _merge(self, table: dict, key, new: frozenset) -> bool:
         old = table.get(key, frozenset())
@@ -769,6 +863,10 @@ class Validator:
         """The matrix an operand refers to, reporting LINALG-MATRIX-ORIGIN
         when it has none or several kinds; None when unknown."""
         origins = self._origins_of(fn, operand.value)
+        if len(origins) == 1:
+            for only in origins:
+                if only.__class__ is Instruction:      # the usual case: one creating call
+                    return self.info_of(only)
         bad = sorted(o.why for o in origins if isinstance(o, BadOrigin))
         if bad or not origins:
             why = bad[0] if bad else "nothing stored to it reaches this use"
@@ -906,13 +1004,44 @@ def _components_of(llvm: str) -> frozenset[int]:
     return frozenset(c[n] for n in table.get(llvm, ()))
 
 
+class _MemoryCall:
+    """What the layout and stride rules of a matrix memory operation read,
+    before it is made a `LinalgCall` (only when the rules have not yet
+    passed the same values in this module: `Validator.clean_layouts`)."""
+
+    __slots__ = ("operation", "matrix", "memory", "layout", "stride", "offset", "groupshared_elements",
+                 "groupshared_element_bytes")
+
+    def __init__(self, operation: str, matrix: LR.MatrixShape, memory: str, layout: int | None,
+                 stride: int | None, offset: int | None) -> None:
+        self.operation = operation
+        self.matrix = matrix
+        self.memory = memory
+        self.layout = layout
+        self.stride = stride
+        self.offset = offset
+        self.groupshared_elements: int | None = None
+        self.groupshared_element_bytes: int | None = None
+
+    def key(self) -> tuple:
+        # One MatrixShape per shape (`MatrixInfo.shape`): its id names it.
+        return (self.operation, id(self.matrix), self.memory, self.groupshared_elements,
+                self.groupshared_element_bytes, self.layout, self.stride, self.offset)
+
+    def linalg_call(self) -> LR.LinalgCall:
+        return LR.LinalgCall(operation=self.operation, span=None, matrix=self.matrix, memory=self.memory,
+                             layout=self.layout, stride=self.stride, offset=self.offset,
+                             groupshared_elements=self.groupshared_elements,
+                             groupshared_element_bytes=self.groupshared_element_bytes)
+
+
 class LinalgChecks:
     """The dx::linalg rules of one call (rules 3-10)."""
 
     def __init__(self, v: Validator, fn: Function, ins: Instruction, op: ir_ops.Operation,
                  args: list[Operand]) -> None:
         self.v, self.fn, self.ins, self.op = v, fn, ins, op
-        self.args = {p.name: a for p, a in zip(op.params, args)}
+        self.args = dict(zip(param_names(op), args))
 
     def report(self, rule_id: str, message: str, notes: Iterable[str] = ()) -> None:
         self.v.report(rule_id, message, self.fn, self.ins, notes)
@@ -928,9 +1057,12 @@ class LinalgChecks:
 
     def run(self) -> None:
         name = self.op.name
-        method = getattr(self, "check_" + name, None)
+        try:
+            method = _LINALG_CHECKS[name]
+        except KeyError:
+            method = _LINALG_CHECKS[name] = getattr(LinalgChecks, "check_" + name, None)
         if method is not None:
-            method()
+            method(self)
 
     # -- creation ---------------------------------------------------------
 
@@ -956,7 +1088,7 @@ class LinalgChecks:
         shape = info.shape() if info else None
         if shape is None:
             return
-        if shape not in self.v.valid_shapes:       # the rules of a shape: once per module and shape
+        if id(shape) not in self.v.valid_shapes:   # the rules of a shape: once per module and shape
             sink = Diagnostics()
             if LR.check_component_valid(shape, None, sink):
                 LR.check_k_dimension(shape, None, sink)
@@ -964,7 +1096,7 @@ class LinalgChecks:
             if len(sink):
                 self.v.relay(sink, self.fn, self.ins)
             else:
-                self.v.valid_shapes.add(shape)
+                self.v.valid_shapes.add(id(shape))
         self.check_stage(shape)
 
     def check_stage(self, shape: LR.MatrixShape) -> None:
@@ -1007,14 +1139,12 @@ class LinalgChecks:
 
     # -- memory -------------------------------------------------------------
 
-    def memory_call(self, operation: str, memory: str | None) -> LR.LinalgCall | None:
+    def memory_call(self, operation: str, memory: str | None) -> "_MemoryCall | None":
         _, shape = self.matrix("matrix", "the")
         if shape is None or memory is None:
             return None
-        call = LR.LinalgCall(operation=operation, span=None, matrix=shape, memory=memory,
-                             layout=self.args["layout"].const, stride=self.args["stride"].const,
-                             offset=self.args["offset"].const)
-        return call
+        return _MemoryCall(operation, shape, memory, self.args["layout"].const, self.args["stride"].const,
+                           self.args["offset"].const)
 
     def handle_kind(self) -> str | None:
         """ByteAddressBuffer (SRV) or RWByteAddressBuffer (UAV), from what
@@ -1025,41 +1155,56 @@ class LinalgChecks:
             return None
         return {"SRV": "ByteAddressBuffer", "UAV": "RWByteAddressBuffer"}.get(res.resource_class)
 
-    def groupshared(self, call: LR.LinalgCall) -> None:
+    def groupshared(self, call: "_MemoryCall") -> None:
         name = self.ins.callee[1:]
-        try:
-            overload = Validator.overload_of(self.op, name)
-            call.groupshared_element_bytes = _ELEMENT_BYTES.get(overload)
-        except ValueError:
-            pass
+        known = self.v._element_bytes.get(name, 0)
+        if known == 0:
+            try:
+                known = (_ELEMENT_BYTES.get(Validator.overload_of(self.op, name)),)
+            except ValueError:
+                known = None
+            self.v._element_bytes[name] = known
+        if known is not None:
+            call.groupshared_element_bytes = known[0]
         d = self.v.defs[self.fn.name].get(self.args["array"].value)
         base, index = self.args["array"].value, 0
         if d is not None and d.opcode == "getelementptr":
-            text = d.text.split("getelementptr", 1)[1].strip()
-            if text.startswith("inbounds"):
-                text = text[len("inbounds"):]
-            parts = split_top(text)
-            indices = [take_operand(p).const for p in parts[2:]]
-            base = take_operand(parts[1]).value
+            parsed = self.v._array_geps.get(id(d))
+            if parsed is None:
+                text = d.text.split("getelementptr", 1)[1].strip()
+                if text.startswith("inbounds"):
+                    text = text[len("inbounds"):]
+                parts = split_top(text)
+                parsed = self.v._array_geps[id(d)] = (take_operand(parts[1]).value,
+                                                      [take_operand(p).const for p in parts[2:]])
+            base, indices = parsed
             if len(indices) != 2 or indices[0] != 0 or indices[1] is None:
                 return
             index = indices[1]
         g = self.v.mod.globals.get(base)
         if g is None:
             return
-        m = _ARRAY_TYPE.fullmatch(g.type)
-        if m:
-            call.groupshared_elements = int(m.group(1)) - index
+        elements = _array_elements(g.type)
+        if elements is not None:
+            call.groupshared_elements = elements - index
 
-    def layout_rules(self, call: LR.LinalgCall | None) -> None:
-        if call is None:
+    def layout_rules(self, memory_call: "_MemoryCall | None") -> None:
+        if memory_call is None:
             return
+        # The fields these rules read (the spans only place a finding).
+        key = memory_call.key()
+        if key in self.v.clean_layouts:
+            return
+        call = memory_call.linalg_call()
         sink = Diagnostics()
         if LR.check_memory_layout(call, sink):
             LR.check_stride_opaque(call, sink)
             LR.check_stride_short(call, sink)
             LR.check_groupshared_size(call, sink)
-        self.v.relay(sink, self.fn, self.ins)
+        if len(sink):
+            self.v.relay(sink, self.fn, self.ins)
+        else:
+            self.v.clean_layouts.add(key)
 
     def check_MatrixLoadFromDescriptor(self) -> None:
         kind = self.handle_kind()
@@ -1227,6 +1372,24 @@ class LinalgChecks:
 
     def check_MatVecMulAdd(self) -> None:
         self._matvec("MultiplyAdd")
+
+
+# id(operation) -> (the operation, kept so that its id names it, its
+# parameters' names)
+_PARAM_NAMES: dict[int, tuple[ir_ops.Operation, tuple[str, ...]]] = {}
+
+
+def param_names(op: ir_ops.Operation) -> tuple[str, ...]:
+    """The names of an operation's parameters, in order (asked at every call)."""
+    try:
+        return _PARAM_NAMES[id(op)][1]
+    except KeyError:
+        found = _PARAM_NAMES[id(op)] = (op, tuple(p.name for p in op.params))
+        return found[1]
+
+
+# Operation name -> its LinalgChecks method (None: no rules of its own).
+_LINALG_CHECKS: dict[str, "Callable[[LinalgChecks], None] | None"] = {}
 
 
 def _an(word: str) -> str:

@@ -11,7 +11,9 @@ options (the package, `hlslc.validate`), splitting a module in two
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 from ..diagnostics import Diagnostic, IRPlace, Severity
 from ..dxil.reader import ParseError, read_module

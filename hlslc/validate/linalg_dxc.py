@@ -27,7 +27,9 @@ resource tracing (`resource_rules`), entry-point and stage compatibility
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Callable
 
 from ..dxil import ops as ir_ops
 from ..dxil.reader import Function, Instruction, take_type

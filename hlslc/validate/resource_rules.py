@@ -23,7 +23,7 @@ asks `resource_of` what its handle is).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..dxil import ops as ir_ops
 from ..records import ValueRecord
@@ -215,6 +215,9 @@ class ResourceRules:
                          ("AnnotateHandle", "CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")}
         self._ranges: dict[tuple[str, int], str | None] | None = None
         self._slots: dict[str, dict[str, list[str] | None]] = {}
+        # (function, handle value) -> resource_of: asked by every rule about
+        # that handle (each operation's kind rules, the matrix memory rules).
+        self._resources: dict[tuple[str, str], HandleResource | None] = {}
 
     # ---- what a handle is ---------------------------------------------------
 
@@ -222,6 +225,15 @@ class ResourceRules:
         """The class and kind of the handle `value`, or None when unknown.
         Handles merging (phi, select) resources of one class keep that
         class; their kind only when it is the same too."""
+        key = (fn.name, value)
+        try:
+            return self._resources[key]
+        except KeyError:
+            pass
+        found = self._resources[key] = self._resource_of(fn, value)
+        return found
+
+    def _resource_of(self, fn: Function, value: str) -> HandleResource | None:
         defs = self.v.defs.get(fn.name, {})
         found: list[HandleResource] = []
         todo, seen = [value], set()
@@ -388,9 +400,12 @@ class ResourceRules:
 
     def check_operation(self, fn: Function, ins: Instruction, op: ir_ops.Operation,
                         args: list[Operand]) -> None:
+        accepted = _ACCEPTS.get(op.name, ())
+        if not accepted:
+            return
         operands = {p.name: a for p, a in zip(op.params, args)}
         name = op.function[len("dx.op."):]
-        for accepts in _ACCEPTS.get(op.name, ()):
+        for accepts in accepted:
             operand = operands.get(accepts.operand)
             if operand is None:
                 continue

@@ -27,7 +27,7 @@ Does not own: reading IR (`reader`), LLVM's own verifier (`llvm_check`,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..records import ValueRecord
 from ..dxil.reader import Function, Instruction, NAME, take_type
@@ -87,6 +87,7 @@ class StructureRules:
         self.groupshared: dict[str, dict[str, Instruction]] = {}
         self.callees: dict[str, list[str]] = {}
         self._declared: dict[str, tuple | None] = {}
+        self._typed_calls: set[int] = set()     # ids of argument lists of calls spelt as declared
 
     # ---- entry points ------------------------------------------------------------
 
@@ -184,6 +185,8 @@ class StructureRules:
         callee = ins.callee or ""
         if not callee.startswith("@"):
             return
+        if id(ins.args) in self._typed_calls:
+            return          # a call of the same text (they share their argument list) was spelt as declared
         declared = v.mod.functions.get(callee)
         if declared is None:
             v.report("IR-UNDEFINED-VALUE", f"the call names {callee}, which the module neither declares nor defines",
@@ -200,6 +203,7 @@ class StructureRules:
             return          # a variadic function
         result = ins.type or "void"
         if result == want[0][0] and tuple([a.type for a in ins.args]) == want[0][1]:
+            self._typed_calls.add(id(ins.args))
             return          # spelt as declared (the usual case)
         if _squash(result) != want[1][0] or len(ins.args) != len(want[1][1]) or \
                 any(_squash(a.type) != b for a, b in zip(ins.args, want[1][1])):

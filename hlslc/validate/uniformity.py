@@ -45,7 +45,9 @@ a note chain from the condition back to the thread-varying source.
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING, Iterator
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from typing import Iterator
 
 from ..dxil import ops as ir_ops
 from ..diagnostics import Note
@@ -86,6 +88,16 @@ def _op_of(ins: Instruction) -> ir_ops.Operation | None:
     return found
 
 
+_SCOPE_NAMES: dict[int, str] = {}
+
+
+def _scope_names() -> dict[int, str]:
+    """MatrixScope's values -> names (made once)."""
+    if not _SCOPE_NAMES:
+        _SCOPE_NAMES.update({v: k for k, v in ir_ops.enum("MatrixScope").items()})
+    return _SCOPE_NAMES
+
+
 class Uniformity:
     def __init__(self, v: "Validator") -> None:
         self.v = v
@@ -104,11 +116,21 @@ class Uniformity:
         self.reaching: dict[int, object] = {}
         self.mem_phis: list[tuple[Function, tuple[str, str], list[tuple[str, object]]]] = []
         self.shared = {name for name, g in self.mod.globals.items() if g.addrspace == 3}
+        # The functions whose levels (or blocks' levels) a step raised; ""
+        # for a global's slot (see `run`).
+        self.touched: set[str] = set()
+        # Every function a level (of a value, a block or its calls) was
+        # ever raised in: in the others everything is uniform, and no
+        # operation can be reported.
+        self.varying: set[str] = set()
 
     # ---- control dependence ------------------------------------------
 
     def control_dependence(self, fn: Function) -> dict[str, set[str]]:
         """For each block, the branches it is control dependent on."""
+        if all(b.terminator is None or b.terminator.opcode not in ("br", "switch") or b.terminator.cond is None
+               for b in fn.blocks):
+            return {b.name: set() for b in fn.blocks}     # no conditional branch: nothing depends on one
         return CFG(fn).control_dependence()
 
     # ---- levels ---------------------------------------------------------
@@ -124,6 +146,7 @@ class Uniformity:
             return False
         self.level[key] = level
         self.why[key] = (ins, text, via)
+        self.touched.add(key[0])
         return True
 
     def slot_of(self, fn: Function, pointer: str) -> str:
@@ -234,10 +257,12 @@ class Uniformity:
             return where, store, "a store under divergent control flow", key
         return lvl, store, f"the stored value {store.stored}", (fn.name, store.stored or "")
 
-    def _step_phis(self) -> bool:
+    def _step_phis(self, dirty: "set[str] | None") -> bool:
         changed = False
         blocks_of: dict[str, dict] = {}
         for fn, key, edges in self.mem_phis:
+            if dirty is not None and fn.name not in dirty:
+                continue
             for _, d in edges:
                 lvl, ins, text, via = self._def_level(fn, d)
                 if lvl:
@@ -266,14 +291,34 @@ class Uniformity:
                 for ins in fn.instructions():
                     if ins.opcode == "call" and ins.callee in self.mod.functions:
                         self.callers.setdefault(ins.callee, []).append((fn, ins))
+        # (`varying` gathers what every step touched.)
+        # Each step applies every function's transfer once, until nothing
+        # changes.  A function whose step changed nothing, and none of whose
+        # inputs changed since, would change nothing again: a step visits
+        # only the functions whose own levels the last step raised and
+        # their callers (which read their `ret` values), or all of them
+        # when a global's slot changed.  The same steps, in the same order,
+        # as visiting every function (so the same levels and reasons): a
+        # module of independent functions is walked about once, not once
+        # more to see that nothing changes.
+        dirty: set[str] | None = None
         for _ in range(200):
-            if not self.step():
+            self.touched = set()
+            stepped = self.step(dirty)
+            self.varying |= self.touched
+            if not stepped:
                 break
+            if "" in self.touched:
+                dirty = None
+                continue
+            dirty = set(self.touched)
+            for name in self.touched:
+                dirty.update(caller.name for caller, _ in self.callers.get(name, ()))
 
-    def step(self) -> bool:
-        changed = self._step_phis()
+    def step(self, dirty: "set[str] | None" = None) -> bool:
+        changed = self._step_phis(dirty)
         for fn in self.mod.functions.values():
-            if not fn.defined:
+            if not fn.defined or dirty is not None and fn.name not in dirty:
                 continue
             blocks = {b.name: b for b in fn.blocks}
             # block levels from the branches they depend on
@@ -288,6 +333,7 @@ class Uniformity:
                 if best > self.block_level.get(key, UNIFORM):
                     self.block_level[key] = best
                     self.block_why[key] = why
+                    self.touched.add(fn.name)
                     changed = True
             for ins in fn.instructions():
                 changed |= self.transfer(fn, ins)
@@ -301,6 +347,7 @@ class Uniformity:
             if here > self.fn_level.get(callee.name, UNIFORM):
                 self.fn_level[callee.name] = here
                 self.fn_why[callee.name] = ins
+                self.touched.add(callee.name)
                 changed = True
             for p, a in zip(callee.params, ins.args):
                 lvl = self.value_level(fn, a.value)
@@ -360,8 +407,9 @@ class Uniformity:
             # operands' values (a varying dimension is IR-CONST-OPERAND).
             return changed
         worst, via = UNIFORM, ""
-        for u in ins.uses:
-            lvl = self.value_level(fn, u)
+        level, name = self.level, fn.name
+        for u in ins.uses:              # local values: value_level, inline
+            lvl = level.get((name, u), UNIFORM) if u[:1] == "%" else UNIFORM
             if lvl > worst:
                 worst, via = lvl, u
         if op is not None and op.name in _WAVE_REDUCTIONS:
@@ -400,7 +448,7 @@ class Uniformity:
             return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
         if op.source != "hlslc":
             return None
-        scopes = {v: k for k, v in ir_ops.enum("MatrixScope").items()}
+        scopes = _scope_names()
         scope = None
         if op.name == "CreateMatrix" and len(ins.args) > 5:
             scope = scopes.get(ins.args[5].const)
@@ -505,9 +553,11 @@ class Uniformity:
 
     def reports(self) -> None:
         for fn in self.mod.functions.values():
-            if not fn.defined:
-                continue
+            if not fn.defined or fn.name not in self.varying:
+                continue        # every value and block of the function is uniform: nothing to report
             for ins in fn.instructions():
+                if ins.opcode != "call":
+                    continue        # only operations have a requirement
                 need = self.requirement(fn, ins)
                 if need is None:
                     continue

@@ -16,7 +16,7 @@ not checked.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 
 from ..records import ValueRecord
 from ..dxil.reader import Function, Instruction, Operand, split_top
