@@ -1,0 +1,189 @@
+"""What the JIT's modules share: the layout of the dispatch's context and a
+wave's frame, the values that are not lane vectors (pointers, handles,
+matrices), memory objects, and the registries `ops` and `linalg` fill.
+
+Owns: `CTX_*`, `F_*`, the wave statuses, `Unsupported`, `PtrV`,
+`HandleV`, `MatV`, `Root`, `Segment`, `scalar_leaves`, `stride`,
+`is_object_type`, `OPERATIONS` / `op` (dx.op translations), `MAKERS` /
+`maker` (the operations that make a handle or a matrix, resolved when the
+module is compiled), `SYNC` (operations that make the waves of a group
+wait for each other).  Does not own: translating (`compiler`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...dxil import reader as R
+from ..binding import Resource
+from ..layout import MemoryType
+from .emit import Lanes
+
+
+# The dispatch's context (`ctx`), shared by every worker: byte offsets.
+CTX_STOP = 0          # i32: non-zero stops every wave (an error, the watchdog)
+CTX_ERROR = 4         # i32: the first error's number (1-based), 0 when none
+CTX_NEXT = 8          # i32: the next group to run
+CTX_GROUPS = 12       # i32: the number of groups
+CTX_DIMS = 16         # 3 x i32: the dispatch's groups in x, y, z
+CTX_DETAIL = 32       # i64: a number the error message shows
+CTX_RESOURCES = 64    # per resource: ptr data, i64 size, i32 counter (32 bytes)
+RESOURCE_SIZE = 32
+
+# A wave's status, returned by @wave and kept in its frame.
+RUNNING, SUSPENDED, FAILED, DONE = 0, 1, 2, 3
+
+# The frame's header.
+F_SP = 0              # i32: entries on the SIMT stack
+F_SYNC = 4            # i32: the synchronisation point the wave waits at
+F_STATUS = 8          # i32: RUNNING, SUSPENDED or DONE
+F_STACK = 64
+
+
+class Unsupported(Exception):
+    """The module uses something the JIT does not run: `what` names it,
+    `line` is its IR line (the caller falls back to the interpreter)."""
+
+    def __init__(self, what: str, line: int | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.line = line
+
+
+def align(n: int, a: int) -> int:
+    return (n + a - 1) // a * a
+
+
+# --------------------------------------------------------------------------
+# Values that are not lane vectors
+
+
+class PtrV:
+    """A pointer per lane into one memory object (`root`): a byte offset
+    per lane (`off`, i32 lanes), or for a promoted alloca a constant byte
+    offset (`coff`)."""
+
+    __slots__ = ("root", "off", "coff")
+
+    def __init__(self, root: "Root", off: Lanes | None = None, coff: int = 0) -> None:
+        self.root = root
+        self.off = off
+        self.coff = coff
+
+
+class HandleV:
+    """A resource handle, resolved when the module is compiled: `index` is
+    the resource's place in the context (None: the binding is missing, and
+    `error` the message of using it)."""
+
+    __slots__ = ("res", "index", "error")
+
+    def __init__(self, res: Resource | None, index: int | None, error: str | None = None) -> None:
+        self.res = res
+        self.index = index
+        self.error = error
+
+
+class MatV:
+    """A `dx::linalg` matrix: the `Site` (createMatrix or outer product)
+    that made it."""
+
+    __slots__ = ("site",)
+
+    def __init__(self, site: Any) -> None:
+        self.site = site
+
+
+class Root:
+    """A memory object: an alloca or a global.  kind: 'cells' (an alloca
+    kept in slots: `cells` maps a byte offset to its scalar type and slot),
+    'private' (per-lane memory in the frame, `offset` its start, words
+    interleaved by lane), 'shared' (groupshared: `offset` into the group's
+    memory), 'const' (a static nothing writes: one copy, `data` its bytes),
+    'objects' (an alloca of handles or matrices: no storage)."""
+
+    def __init__(self, name: str, t: MemoryType, kind: str) -> None:
+        self.name = name
+        self.t = t
+        self.kind = kind
+        self.size = max(t.size, 1)
+        self.offset = 0
+        self.cells: dict[int, tuple[MemoryType, int]] = {}
+        self.data: bytes = b""
+        self.init: bytes | None = None      # a private static's initial bytes (one lane)
+
+
+class Segment:
+    """A block, or the part of one between two synchronisation points."""
+
+    def __init__(self, index: int, block: R.Block, start: int, end: int) -> None:
+        self.index = index
+        self.block = block
+        self.start = start       # first instruction
+        self.end = end           # one past the last (the sync op or the terminator)
+        self.sync: R.Instruction | None = None     # the op that ends it, when not the terminator
+
+
+def scalar_leaves(t: MemoryType, base: int = 0) -> list[tuple[int, MemoryType]]:
+    """The scalars of a type with their byte offsets."""
+    if t.kind == "scalar":
+        return [(base, t)]
+    if t.kind == "vector":
+        step = align(t.elem.size, t.elem.align)
+        return [(base + k * step, t.elem) for k in range(t.count)]
+    if t.kind == "array":
+        step = align(t.elem.size, t.elem.align)
+        out = []
+        for k in range(t.count):
+            out += scalar_leaves(t.elem, base + k * step)
+        return out
+    if t.kind == "struct":
+        out = []
+        for off, f in zip(t.offsets, t.fields):
+            out += scalar_leaves(f, base + off)
+        return out
+    return []
+
+
+def stride(t: MemoryType) -> int:
+    return align(t.size, t.align)
+
+
+def is_object_type(t: MemoryType) -> bool:
+    """Handles and matrix references: values the JIT resolves when it
+    compiles, with no storage."""
+    if t.kind == "opaque":
+        return True
+    if t.kind == "pointer":
+        return t.elem is None or t.elem.kind == "opaque"
+    if t.kind in ("struct", "array"):
+        parts = t.fields if t.kind == "struct" else [t.elem]
+        return any(is_object_type(p) for p in parts)
+    return False
+
+
+# The operation handlers of `ops` and `linalg`: name -> fn(compiler, ins,
+# op, args, mask) returning the call's value.
+OPERATIONS: dict[str, Callable[..., Any]] = {}
+# Operations that make a handle or a matrix: name -> fn(compiler, ins, op)
+# returning what the call makes (a HandleV, or a matrix site).
+MAKERS: dict[str, Callable[..., Any]] = {}
+# Operations that may make the waves of a group wait for each other:
+# name -> fn(compiler, ins, op) -> bool.
+SYNC: dict[str, Callable[..., bool]] = {}
+
+
+def op(*names: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        for name in names:
+            OPERATIONS[name] = fn
+        return fn
+    return register
+
+
+def maker(*names: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        for name in names:
+            MAKERS[name] = fn
+        return fn
+    return register

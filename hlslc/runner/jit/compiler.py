@@ -1,0 +1,1592 @@
+"""The JIT's translation of a compute entry into native code (LLVM IR text
+that `engine` compiles): a wave of W threads is a set of LLVM vectors, one
+element per lane, run as the interpreter runs the whole dispatch.
+
+A pass over the IR, read through `hlslc.dxil` (module records, the one type
+parser, operand decoding, the control-flow graph, the operation table),
+writes one function per wave, `@wave`.  Its blocks are the IR's blocks,
+split after each point where the waves of a group synchronise (a barrier,
+when a group has more than one wave).  Control flow keeps the
+interpreter's SIMT stack in the wave's frame: (block, lanes, reconvergence
+block) entries; a branch whose active lanes agree jumps straight to its
+target, one whose lanes disagree pushes both sides, each to rejoin at the
+branch's reconvergence block (the interpreter's rule, `reconvergence`), the
+true side first.  Values that live across blocks, allocas that are only
+loaded and stored whole (a local variable), and phis live in the frame's
+slots; a value a block recomputes keeps the old value of the lanes outside
+the block's mask.  Other allocas and written statics are per-lane memory
+(4-byte words interleaved by lane, so a uniform index reads a vector),
+groupshared memory is per group, buffers are the pipeline's arrays.
+
+Around `@wave`: `@group` runs the waves of a group phase by phase (each up
+to its next synchronisation point or its end), `@hlslc_worker` takes groups
+from a shared counter until none is left, the dispatch is stopped
+(`ctx.stop`) or a wave fails.  The arithmetic follows the interpreter's:
+float32 operations flush denormals (inputs and results), half arithmetic
+rounds through float32 as numpy's does, no fused multiply-add, D3D's
+integer division by zero, loads outside a buffer read zero and stores
+outside it are dropped.
+
+Owns: `Compiler` (analysis and translation), `Unsupported` (an operation
+the JIT does not run: the caller falls back to the interpreter), the
+layout of a wave's frame and of the dispatch's context (`CTX_*`).  Does
+not own: the `dx.op` translations (`ops`, `linalg`), compiling and running
+the text (`engine`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from ...dxil import ops as ir_ops
+from ...dxil import reader as R
+from ...dxil.cfg import CFG
+from ...dxil.operands import Parsed, UnknownInstruction, aggregate_parts, parse_instruction, scalar_constant
+from ...dxil.types import IRError
+from ..binding import Bindings, Resource
+from ..errors import RunError
+from ..layout import MemoryType, MemoryTypes
+from .base import (CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
+                   MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
+                   is_object_type, scalar_leaves, stride)
+from .emit import INT_BITS, Agg, Body, Lanes, llvm_const
+from .memory import llvm_atomic, load_scalar, store_scalar
+
+_BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
+           "fadd", "fsub", "fmul", "fdiv", "frem"}
+_CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast",
+          "addrspacecast", "ptrtoint", "inttoptr"}
+
+
+class Compiler:
+    """Translates one compute entry of a module for a dispatch's bindings
+    into LLVM IR text (`text()`), or raises `Unsupported`."""
+
+    def __init__(self, mod: R.Module, entry: R.Function, binding: Bindings, wave_size: int,
+                 threads: tuple[int, int, int], seed: int = 0, wave_matrix_depth: int = 16) -> None:
+        self.mod = mod
+        self.fn = entry
+        self.binding = binding
+        self.W = wave_size
+        self.threads = threads
+        self.group_size = threads[0] * threads[1] * threads[2]
+        self.waves = -(-self.group_size // wave_size)
+        self.seed = seed
+        self.wave_matrix_depth = wave_matrix_depth
+        self.mtypes = MemoryTypes(mod.structs)
+        self.tt = self.mtypes.types
+        self.resources: list[Resource] = []        # the context's resources, in order
+        self.resource_keys: list[Any] = []         # their keys in the binding
+        self.errors: list[tuple[str, int | None]] = []
+        self.helpers: dict[str, str] = {}          # helper functions by name: their text
+        self.globals_text: list[str] = []          # module-level constants
+        self.frame_size = F_STACK
+        self.frame_init = 0                        # bytes of the frame @group initialises
+        self.shared_size = 0                       # groupshared bytes of a group
+        self.group_size_bytes = 0                  # group memory: groupshared, then group-scope matrices
+        self.ordered = False                       # run groups in order, on one worker
+        self.uses_math = False
+        self.body = Body(wave_size)
+        self.parsed: dict[int, Parsed] = {}
+        self.dxop: dict[int, ir_ops.Operation] = {}
+        self.roots: dict[str, Root] = {}
+        self.abstract: dict[str, frozenset] = {}   # object-valued IR values: what they may be
+        self.sites: list[Any] = []                 # matrix sites (linalg)
+        self.sync_ids: dict[int, int] = {}
+        self.stack_depth = 64 + 8 * wave_size
+        self.entry_size = 16 if wave_size <= 64 else 32
+        self.linalg_state: dict[str, Any] = {}     # what `linalg` keeps between operations
+
+    # ======================================================================
+    # Analysis
+
+    def analyse(self) -> None:
+        fn = self.fn
+        for b in fn.blocks:
+            for ins in b.instructions:
+                self._parse(ins)
+        self._find_roots()
+        self._resolve_objects()
+        self._segment()
+        self._find_slots()
+
+    def _parse(self, ins: R.Instruction) -> None:
+        op = ins.opcode
+        if op == "call":
+            name = (ins.callee or "")[1:]
+            if not name.startswith("dx.op."):
+                raise Unsupported(f"a call of '{name}' (the JIT runs entry functions whose calls are inlined)",
+                                  ins.line)
+            opcode = ins.args[0].const if ins.args else None
+            o = next((x for x in ir_ops.by_function(name) if x.opcode == opcode), None)
+            if o is None:
+                raise RunError(f"unknown operation {name} with opcode {opcode}", ins.line)
+            if o.name not in OPERATIONS:
+                raise Unsupported(f"dx.op {o.name} ({name})", ins.line)
+            self.dxop[id(ins)] = o
+        elif op not in _BINARY and op not in _CASTS and op not in (
+                "fneg", "icmp", "fcmp", "select", "alloca", "load", "store", "getelementptr", "extractvalue",
+                "insertvalue", "extractelement", "insertelement", "shufflevector", "phi", "br", "switch", "ret",
+                "unreachable", "atomicrmw", "cmpxchg"):
+            raise Unsupported(f"the instruction '{op}'", ins.line)
+        try:
+            self.parsed[id(ins)] = parse_instruction(ins, self.tt)
+        except (UnknownInstruction, IRError, ValueError, IndexError) as err:
+            raise RunError(f"cannot read '{ins.describe()[:80]}': {err}", ins.line) from None
+
+    def mtype(self, irtype: Any) -> MemoryType:
+        return self.mtypes.of(irtype)
+
+    # -- memory objects ---------------------------------------------------------
+
+    def _find_roots(self) -> None:
+        """Allocas and globals, and how each is kept."""
+        fn = self.fn
+        written: set[str] = set()
+        uses: dict[str, list[tuple[R.Instruction, int]]] = {}
+        base_of: dict[str, str] = {}    # pointer value -> its root's name
+        for ins in fn.instructions():
+            p = self.parsed[id(ins)]
+            if ins.opcode == "alloca":
+                base_of[ins.result] = ins.result
+        for name, g in self.mod.globals.items():
+            base_of[name] = name
+        # Pointers derived from roots (in IR order, then to a fixed point for phis).
+        changed = True
+        while changed:
+            changed = False
+            for ins in fn.instructions():
+                if ins.result is None or ins.result in base_of:
+                    continue
+                p = self.parsed[id(ins)]
+                if ins.opcode in ("getelementptr", "bitcast", "addrspacecast") and p.operands:
+                    src = p.operands[0].value
+                    if src in base_of:
+                        base_of[ins.result] = base_of[src]
+                        changed = True
+                elif ins.opcode in ("phi", "select"):
+                    vals = [o.value for o in (p.operands if ins.opcode == "phi" else p.operands[1:])]
+                    roots = {base_of[v] for v in vals if v in base_of}
+                    if len(roots) == 1 and all(v in base_of or not v.startswith(("%", "@")) for v in vals):
+                        base_of[ins.result] = roots.pop()
+                        changed = True
+        self.base_of = base_of
+        # How each root is used: whole loads and stores at constant offsets
+        # (promotable), or anything else.
+        promotable: dict[str, bool] = {}
+        const_off: dict[str, int | None] = {}
+        for ins in fn.instructions():
+            p = self.parsed[id(ins)]
+            if ins.opcode == "alloca":
+                const_off[ins.result] = 0
+        for name in self.mod.globals:
+            const_off[name] = 0
+        for ins in fn.instructions():
+            p = self.parsed[id(ins)]
+            if ins.opcode == "getelementptr" and ins.result in base_of:
+                base = p.operands[0].value
+                off = const_off.get(base)
+                t = self.mtype(p.type)
+                if off is not None:
+                    for k, o in enumerate(p.operands[1:]):
+                        c = o.const_int
+                        if c is None:
+                            off = None
+                            break
+                        if k == 0:
+                            off += c * stride(t)
+                        elif t.kind == "struct":
+                            off += t.offsets[c]
+                            t = t.fields[c]
+                        else:
+                            t = t.elem
+                            off += c * stride(t)
+                const_off[ins.result] = off
+            elif ins.opcode in ("bitcast", "addrspacecast") and ins.result in base_of:
+                const_off[ins.result] = None
+            elif ins.opcode in ("phi", "select") and ins.result in base_of:
+                const_off[ins.result] = None
+        self.const_off = const_off
+        for ins in fn.instructions():
+            p = self.parsed[id(ins)]
+            for k, o in enumerate(p.operands):
+                v = o.value
+                if v not in base_of:
+                    continue
+                root = base_of[v]
+                ok = False
+                if ins.opcode == "load" and k == 0:
+                    ok = const_off.get(v) is not None and self._cells_match(root, const_off[v], self.mtype(p.type))
+                elif ins.opcode == "store" and k == 1:
+                    written.add(root)
+                    ok = const_off.get(v) is not None and \
+                        self._cells_match(root, const_off[v], self.mtype(p.operands[0].type))
+                elif ins.opcode == "store" and k == 0:
+                    ok = False        # a pointer stored as a value
+                elif ins.opcode == "getelementptr" and k == 0:
+                    ok = True         # judged at its own uses
+                elif ins.opcode in ("atomicrmw", "cmpxchg") and k == 0:
+                    written.add(root)
+                elif ins.opcode == "call":
+                    written.add(root)          # matrix stores to groupshared, ...
+                if not ok:
+                    promotable[root] = False
+                else:
+                    promotable.setdefault(root, True)
+        for ins in fn.instructions():
+            if ins.opcode != "alloca":
+                continue
+            t = self.mtype(self.parsed[id(ins)].type)
+            if is_object_type(t):
+                self.roots[ins.result] = Root(ins.result, t, "objects")
+            elif promotable.get(ins.result, True):
+                root = self.roots[ins.result] = Root(ins.result, t, "cells")
+                for off, st in scalar_leaves(t):
+                    root.cells[off] = (st, 0)
+            else:
+                self.roots[ins.result] = Root(ins.result, t, "private")
+        specs = {name: (t, value) for name, t, value in self.binding.spec_constants(self.mtypes)}
+        for name, g in self.mod.globals.items():
+            if g.type == "?":
+                continue
+            try:
+                t = self.mtypes.get(g.type)
+            except ValueError:
+                continue
+            if t.kind == "opaque" or is_object_type(t):
+                continue
+            if g.addrspace == 3:
+                self.roots[name] = Root(name, t, "shared")
+                continue
+            init = self._initial_bytes(g, t)
+            if name in specs:
+                st, value = specs[name]
+                init = bytearray(init)
+                init[:st.size] = np.array([value], dtype=st.dtype).tobytes()
+                init = bytes(init)
+            if name in written:
+                root = self.roots[name] = Root(name, t, "private")
+                root.init = init
+            else:
+                root = self.roots[name] = Root(name, t, "const")
+                root.data = init
+
+    def _cells_match(self, root: str, off: int, t: MemoryType) -> bool:
+        """Whether a load or store of `t` at `off` of an alloca covers whole
+        scalars of its type (so the alloca can live in slots)."""
+        rt = self._root_type(root)
+        if rt is None:
+            return False
+        leaves = {o: s.text for o, s in scalar_leaves(rt)}
+        mine = scalar_leaves(t, off)
+        return bool(mine) and all(leaves.get(o) == s.text for o, s in mine)
+
+    def _root_type(self, root: str) -> MemoryType | None:
+        for ins in self.fn.instructions():
+            if ins.result == root and ins.opcode == "alloca":
+                return self.mtype(self.parsed[id(ins)].type)
+        return None    # globals are never promoted
+
+    def _initial_bytes(self, g: R.Global, t: MemoryType) -> bytes:
+        out = bytearray(t.size)
+        if g.init and g.init not in ("undef", "poison", "zeroinitializer"):
+            try:
+                self._const_bytes(t, g.init, out, 0)
+            except (ValueError, IndexError, KeyError, IRError):
+                raise RunError(f"cannot read the initializer of {g.name}", g.line) from None
+        return bytes(out)
+
+    def _const_bytes(self, t: MemoryType, text: str, out: bytearray, base: int) -> None:
+        text = text.strip()
+        if text in ("undef", "poison", "zeroinitializer", "null"):
+            return
+        if t.kind == "scalar":
+            value = scalar_constant(self.tt.get(t.text), text)
+            out[base:base + t.size] = np.array([value], dtype=t.dtype).tobytes()
+            return
+        parts = aggregate_parts(text) or []
+        if t.kind == "struct":
+            items = list(zip(t.offsets, t.fields))
+        else:
+            items = [(k * stride(t.elem), t.elem) for k in range(t.count)]
+        for (off, ft), part in zip(items, parts):
+            _, value = R.take_type(part)
+            self._const_bytes(ft, value.strip(), out, base + off)
+
+    # -- handles and matrices -------------------------------------------------
+
+    def _resolve_objects(self) -> None:
+        """What each handle- or matrix-valued IR value is, to a fixed point
+        through the allocas that keep them."""
+        fn = self.fn
+        made: dict[str, frozenset] = {}
+        self.handles: dict[int, HandleV] = {}
+        for ins in fn.instructions():
+            o = self.dxop.get(id(ins))
+            if o is None or ins.result is None or o.name not in MAKERS:
+                continue
+            thing = MAKERS[o.name](self, ins, o)
+            if isinstance(thing, HandleV):
+                self.handles[id(ins)] = thing
+                made[ins.result] = frozenset([("handle", id(ins))])
+            else:
+                self.sites.append(thing)
+                made[ins.result] = frozenset([("mat", len(self.sites) - 1)])
+        abstract = dict(made)
+        stored: dict[str, frozenset] = {}
+        changed = True
+        while changed:
+            changed = False
+            for ins in fn.instructions():
+                p = self.parsed[id(ins)]
+                new = None
+                o = self.dxop.get(id(ins))
+                if o is not None and o.name == "AnnotateHandle" and ins.result:
+                    new = abstract.get(p.operands[1].value)
+                elif ins.opcode in ("phi", "select", "bitcast", "addrspacecast") and ins.result:
+                    vals = p.operands if ins.opcode != "select" else p.operands[1:]
+                    sets = [abstract.get(v.value) for v in vals]
+                    if any(s is not None for s in sets):
+                        new = frozenset().union(*(s for s in sets if s is not None))
+                elif ins.opcode == "load" and ins.result:
+                    root = self.base_of.get(p.operands[0].value)
+                    if root is not None and self.roots.get(root) is not None and self.roots[root].kind == "objects":
+                        new = stored.get(root)
+                elif ins.opcode == "store":
+                    v = abstract.get(p.operands[0].value)
+                    root = self.base_of.get(p.operands[1].value)
+                    if v is not None and root is not None:
+                        old = stored.get(root, frozenset())
+                        if not v <= old:
+                            stored[root] = old | v
+                            changed = True
+                if new is not None and ins.result and abstract.get(ins.result) != new:
+                    abstract[ins.result] = new
+                    changed = True
+        self.abstract = abstract
+
+    def object_of(self, value: str, line: int | None) -> Any:
+        """The handle or matrix an IR value is (one, or Unsupported)."""
+        s = self.abstract.get(value)
+        if not s:
+            raise Unsupported(f"a handle or matrix value the JIT cannot follow ({value})", line)
+        if len(s) > 1:
+            raise Unsupported(f"a handle or matrix chosen at run time ({value})", line)
+        kind, key = next(iter(s))
+        if kind == "mat":
+            return MatV(self.sites[key])
+        return self.handles[key]
+
+    # -- segments and slots ----------------------------------------------------
+
+    def _segment(self) -> None:
+        self.segments: list[Segment] = []
+        self.first_segment: dict[str, int] = {}
+        k = 0
+        for b in self.fn.blocks:
+            start = 0
+            self.first_segment[b.name] = len(self.segments)
+            for i, ins in enumerate(b.instructions):
+                o = self.dxop.get(id(ins))
+                if o is not None and self._is_sync(ins, o):
+                    seg = Segment(len(self.segments), b, start, i + 1)
+                    seg.sync = ins
+                    self.sync_ids[id(ins)] = len(self.sync_ids) + 1
+                    self.segments.append(seg)
+                    start = i + 1
+            self.segments.append(Segment(len(self.segments), b, start, len(b.instructions)))
+            k += 1
+        self.EXIT = len(self.segments)
+        self.NONE = len(self.segments) + 1
+        self.segment_of: dict[int, Segment] = {}
+        for seg in self.segments:
+            for ins in seg.block.instructions[seg.start:seg.end]:
+                self.segment_of[id(ins)] = seg
+        cfg = CFG(self.fn)
+        ipdom = cfg.immediate_post_dominators() or {}
+        self.join = {name: (self.first_segment[j] if j is not None and j in self.first_segment else self.EXIT)
+                     for name, j in ((n, ipdom.get(n)) for n in cfg.names)}
+
+    def _is_sync(self, ins: R.Instruction, o: ir_ops.Operation) -> bool:
+        if o.name in ("Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle"):
+            return self.waves > 1
+        test = SYNC.get(o.name)
+        return bool(test and test(self, ins, o))
+
+    def _find_slots(self) -> None:
+        """The IR values that live across segments (and so in slots)."""
+        defined: dict[str, Segment] = {}
+        for ins in self.fn.instructions():
+            if ins.result is not None:
+                defined[ins.result] = self.segment_of[id(ins)]
+        cross: set[str] = set()
+        for ins in self.fn.instructions():
+            seg = self.segment_of[id(ins)]
+            p = self.parsed[id(ins)]
+            if ins.opcode == "phi":
+                cross.add(ins.result)
+                # Each incoming value is read at its predecessor's end.
+                for o, label in zip(p.operands, p.extra):
+                    d = defined.get(o.value)
+                    pred = self.fn.block(label)
+                    if d is not None and pred is not None:
+                        last = self.segments[self.first_segment[label]]
+                        while last.index + 1 < len(self.segments) and \
+                                self.segments[last.index + 1].block is pred:
+                            last = self.segments[last.index + 1]
+                        if d is not last:
+                            cross.add(o.value)
+                continue
+            names = [o.value for o in p.operands]
+            if ins.opcode == "call":
+                names = [a.value for a in ins.args]
+            if ins.cond:
+                names.append(ins.cond)
+            for v in names:
+                d = defined.get(v)
+                if d is not None and d is not seg:
+                    cross.add(v)
+        self.cross = cross
+        self.defined = defined
+        self.value_type: dict[str, MemoryType] = {}
+        for ins in self.fn.instructions():
+            if ins.result is not None:
+                t = self._result_type(ins)
+                if t is not None:
+                    self.value_type[ins.result] = t
+
+    def _result_type(self, ins: R.Instruction) -> MemoryType | None:
+        p = self.parsed[id(ins)]
+        op = ins.opcode
+        if op in ("alloca",):
+            return self.mtypes.get(ins.type) if ins.type else None
+        if op == "getelementptr":
+            return self.mtypes.get("i8*")
+        if op == "store":
+            return None
+        if op == "call":
+            return self.mtypes.get(ins.type) if ins.type else None
+        if op in ("icmp", "fcmp"):
+            t = p.type
+            return self.mtype(self.tt.get(f"<{t.count} x i1>") if t.kind == "vector" else self.tt.get("i1"))
+        if op == "cmpxchg":
+            return self.mtype(self.tt.get("{" + p.type.text + ", i1}"))
+        if p.type is not None:
+            return self.mtype(p.type)
+        return None
+
+    # ======================================================================
+    # Frame
+
+    def alloc(self, size: int, alignment: int = 64) -> int:
+        off = align(self.frame_size, alignment)
+        self.frame_size = off + max(size, 1)
+        return off
+
+    def alloc_group(self, size: int, alignment: int = 64) -> int:
+        off = align(self.group_size_bytes, alignment)
+        self.group_size_bytes = off + max(size, 1)
+        return off
+
+    def error(self, message: str, line: int | None) -> int:
+        """The number of a runtime error (its message and IR line)."""
+        key = (message, line)
+        if key in self.errors:
+            return self.errors.index(key) + 1
+        self.errors.append(key)
+        return len(self.errors)
+
+    def resource_index(self, res: Resource, key: Any = None) -> int:
+        """The resource's place in the context (registered with its binding
+        key when a handle is resolved)."""
+        for k, r in enumerate(self.resources):
+            if r is res:
+                return k
+        if key is None:
+            raise RunError(f"the resource '{res.name}' was not resolved from a handle")
+        self.resources.append(res)
+        self.resource_keys.append(key)
+        return len(self.resources) - 1
+
+    def helper(self, name: str, text: str) -> str:
+        if name not in self.helpers:
+            self.helpers[name] = text
+        return "@" + name
+
+    # ======================================================================
+    # Translation
+
+    def text(self) -> str:
+        """The module: the wave function, the group and worker loops,
+        helpers."""
+        self.analyse()
+        self._layout_memory()
+        wave = self._wave_function()
+        group = self._group_function()
+        parts = ["; hlslc JIT module", *self.globals_text, *self.helpers.values(), wave, group, _WORKER,
+                 _DECLARATIONS]
+        return "\n\n".join(parts) + "\n"
+
+    def _layout_memory(self) -> None:
+        W = self.W
+        self.frame_size = F_STACK + self.stack_depth * self.entry_size
+        # The initialised part of the frame: promoted allocas and private memory.
+        init_start = self.frame_size
+        for root in self.roots.values():
+            if root.kind == "cells":
+                for off in sorted(root.cells):
+                    st, _ = root.cells[off]
+                    root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
+            elif root.kind == "private":
+                words = -(-root.size // 4)
+                root.offset = self.alloc(words * 4 * W)
+        self.frame_init = self.frame_size
+        self.init_start = init_start
+        for root in self.roots.values():
+            if root.kind == "shared":
+                root.offset = self.alloc_group(root.size, 16)
+            elif root.kind == "const":
+                name = f"@const.{len(self.globals_text)}"
+                data = root.data or b"\0"
+                self.globals_text.append(f"{name} = private unnamed_addr constant [{len(data)} x i8] "
+                                         f"c\"{_bytes_text(data)}\", align 16")
+                root.global_name = name
+        self.shared_size = self.group_size_bytes
+        # Slots of values that live across segments.
+        self.slot: dict[str, Any] = {}
+        for name in sorted(self.cross, key=lambda n: self.defined[n].index):
+            t = self.value_type.get(name)
+            if t is None:
+                continue
+            self.slot[name] = self._alloc_shape(t)
+
+    def _alloc_shape(self, t: MemoryType) -> Any:
+        """Slots for a value of type `t`: an offset (a lane vector), a list
+        (parts), or None (no storage: handles, matrices)."""
+        W = self.W
+        if t.kind == "scalar":
+            return self.alloc(W * max(t.size, 1))
+        if t.kind == "vector":
+            return [self.alloc(W * max(t.elem.size, 1)) for _ in range(t.count)]
+        if t.kind in ("struct", "array"):
+            items = t.fields if t.kind == "struct" else [t.elem] * t.count
+            return [self._alloc_shape(f) for f in items]
+        if t.kind == "pointer" and not is_object_type(t):
+            return self.alloc(W * 4)
+        return None
+
+    # -- the wave function -----------------------------------------------------
+
+    def _wave_function(self) -> str:
+        b = self.body
+        W = self.W
+        b.label("entry")
+        # The ids every operation may ask for.
+        tx, ty, tz = self.threads
+        gx = b.load("i32", b.gep("%ctx", CTX_DIMS), 4)
+        gy = b.load("i32", b.gep("%ctx", CTX_DIMS + 4), 4)
+        g = "%group"
+        gidx = b.op(f"urem i32 {g}, {gx}")
+        q = b.op(f"udiv i32 {g}, {gx}")
+        gidy = b.op(f"urem i32 {q}, {gy}")
+        gidz = b.op(f"udiv i32 {q}, {gy}")
+        self.gid = [b.splat_value("i32", v) for v in (gidx, gidy, gidz)]
+        base = b.op(f"mul i32 %wave, {W}")
+        flat = b.op(f"add {b.vt('i32')} {b.splat_value('i32', base)}, {b.iota()}")
+        self.flat = flat
+        tidx = b.op(f"urem {b.vt('i32')} {flat}, splat (i32 {tx})")
+        q2 = b.op(f"udiv {b.vt('i32')} {flat}, splat (i32 {tx})")
+        tidy = b.op(f"urem {b.vt('i32')} {q2}, splat (i32 {ty})")
+        tidz = b.op(f"udiv {b.vt('i32')} {flat}, splat (i32 {tx * ty})")
+        self.tid = [tidx, tidy, tidz]
+        vi = b.vt("i32")
+        self.dtid = []
+        for gv, n, t in zip(self.gid, self.threads, self.tid):
+            scaled = b.op(f"mul {vi} {gv}, splat (i32 {n})")
+            self.dtid.append(b.op(f"add {vi} {scaled}, {t}"))
+        self.lane = b.iota()
+        b.br("dispatch")
+        # The dispatcher: pop finished entries, jump to the top's block.
+        b.label("dispatch")
+        sp = b.load("i32", "%frame", 4)
+        empty = b.op(f"icmp eq i32 {sp}, 0")
+        b.cbr(empty, "finished", "d.top")
+        b.label("d.top")
+        top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
+        blk = b.load("i32", top, 4)
+        rc = b.load("i32", b.gep(top, 4), 4)
+        mw = b.load(b.iw, b.gep(top, 8), 8)
+        c1 = b.op(f"icmp eq i32 {blk}, {rc}")
+        c2 = b.op(f"icmp eq i32 {blk}, {self.EXIT}")
+        c3 = b.op(f"icmp eq {b.iw} {mw}, 0")
+        pop = b.op(f"or i1 {c1}, {c2}")
+        pop = b.op(f"or i1 {pop}, {c3}")
+        b.cbr(pop, "d.pop", "d.switch")
+        b.label("d.pop")
+        b.store("i32", b.op(f"sub i32 {sp}, 1"), "%frame", 4)
+        b.br("dispatch")
+        b.label("d.switch")
+        cases = " ".join(f"i32 {s.index}, label %s{s.index}" for s in self.segments)
+        b.emit(f"switch i32 {blk}, label %bad [ {cases} ]")
+        b.label("bad")
+        b.emit("unreachable")
+        b.label("finished")
+        b.store("i32", str(DONE), b.gep("%frame", F_STATUS), 4)
+        b.emit(f"ret i32 {DONE}")
+        b.label("stopped")
+        b.emit(f"ret i32 {FAILED}")
+        for seg in self.segments:
+            self._segment_code(seg)
+        head = (f"define internal fastcc i32 @wave(ptr noalias nocapture %ctx, ptr noalias %shared, "
+                f"ptr noalias %frame, i32 %group, i32 %wave) {{")
+        return head + "\n" + b.text() + "\n}"
+
+    def _entry_ptr(self, index: str) -> str:
+        b = self.body
+        i64 = b.op(f"zext i32 {index} to i64")
+        off = b.op(f"mul i64 {i64}, {self.entry_size}")
+        off = b.op(f"add i64 {off}, {F_STACK}")
+        return b.gep("%frame", off)
+
+    def fail(self, code: int, detail: str | None = None) -> None:
+        """Stop the dispatch with error `code` (from `error`)."""
+        b = self.body
+        if detail is not None:
+            b.emit(f"call void @hlslc.fail.detail(ptr %ctx, i32 {code}, i64 {detail})")
+        else:
+            b.emit(f"call void @hlslc.fail(ptr %ctx, i32 {code})")
+        b.emit(f"ret i32 {FAILED}")
+        b.label(b.label_name("dead"))
+
+    def fail_if(self, cond: str, code: int, detail: str | None = None) -> None:
+        b = self.body
+        bad, ok = b.label_name("bad"), b.label_name("ok")
+        b.cbr(cond, bad, ok)
+        b.label(bad)
+        if detail is not None:
+            b.emit(f"call void @hlslc.fail.detail(ptr %ctx, i32 {code}, i64 {detail})")
+        else:
+            b.emit(f"call void @hlslc.fail(ptr %ctx, i32 {code})")
+        b.emit(f"ret i32 {FAILED}")
+        b.label(ok)
+
+    def _segment_code(self, seg: Segment) -> None:
+        b = self.body
+        b.label(f"s{seg.index}")
+        stop = b.op(f"load atomic i32, ptr %ctx monotonic, align 4")
+        stopped = b.op(f"icmp ne i32 {stop}, 0")
+        go = b.label_name("go")
+        b.cbr(stopped, "stopped", go)
+        b.label(go)
+        sp = b.load("i32", "%frame", 4)
+        self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
+        self.sp = sp
+        bits = b.load(b.iw, b.gep(self.top, 8), 8)
+        self.mask = b.bits_mask(bits)
+        self.mask_bits = bits
+        self.values: dict[str, Any] = {}
+        self.seg = seg
+        instructions = seg.block.instructions[seg.start:seg.end]
+        for ins in instructions:
+            if ins is seg.sync:
+                self._call(ins)
+                self._suspend(seg)
+                return
+            if ins.opcode in ("br", "switch", "ret", "unreachable"):
+                self._terminator(ins)
+                return
+            try:
+                value = self._instruction(ins)
+            except RunError as err:
+                if err.line is None:
+                    err.line = ins.line
+                raise
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
+                raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
+            if ins.result is not None:
+                self.define(ins.result, value)
+        if seg.sync is None:
+            raise RunError(f"block '{seg.block.name}' has no terminator")
+
+    def _suspend(self, seg: Segment) -> None:
+        b = self.body
+        b.store("i32", str(seg.index + 1), self.top, 4)
+        b.store("i32", str(self.sync_ids[id(seg.sync)]), b.gep("%frame", F_SYNC), 4)
+        b.emit(f"ret i32 {SUSPENDED}")
+
+    # -- values -----------------------------------------------------------------
+
+    def define(self, name: str, value: Any) -> None:
+        self.values[name] = value
+        shape = self.slot.get(name)
+        if shape is not None:
+            self.store_shape(shape, value, self.mask)
+
+    def store_shape(self, shape: Any, value: Any, mask: str, merge: bool = True) -> None:
+        b = self.body
+        if isinstance(shape, int):
+            if isinstance(value, PtrV):
+                value = value.off if value.off is not None else b.splat("i32", value.coff)
+            if not isinstance(value, Lanes):
+                return
+            ptr = b.gep("%frame", shape)
+            vt = b.vt(value.ty)
+            new = value.v
+            if merge:
+                old = b.load(vt, ptr, 64)
+                new = b.select(mask, value.v, old, value.ty)
+            b.store(vt, new, ptr, 64)
+            return
+        if isinstance(shape, list) and isinstance(value, Agg):
+            for s, v in zip(shape, value.items):
+                if s is not None:
+                    self.store_shape(s, v, mask, merge)
+
+    def load_shape(self, shape: Any, t: MemoryType, name: str) -> Any:
+        b = self.body
+        if t.kind == "scalar":
+            return Lanes(t.text, b.load(b.vt(t.text), b.gep("%frame", shape), 64))
+        if t.kind == "vector":
+            return Agg([Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep("%frame", s), 64)) for s in shape])
+        if t.kind in ("struct", "array"):
+            items = t.fields if t.kind == "struct" else [t.elem] * t.count
+            return Agg([self.load_shape(s, f, name) if s is not None else self._object(name)
+                        for s, f in zip(shape, items)])
+        if t.kind == "pointer" and not is_object_type(t):
+            root = self.roots[self.base_of[name]]
+            off = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", shape), 64))
+            if root.kind == "cells":
+                return PtrV(root, None, self.const_off.get(name) or 0)
+            return PtrV(root, off)
+        return self._object(name)
+
+    def _object(self, name: str) -> Any:
+        return self.object_of(name, self.seg.block.instructions[0].line if self.seg else None)
+
+    def value(self, type_: Any, text: str) -> Any:
+        """An operand's value: a computed value, a global, or a constant."""
+        text = text.strip()
+        if text.startswith("%"):
+            v = self.values.get(text)
+            if v is not None:
+                return v
+            if text in self.abstract:
+                v = self.object_of(text, None)
+                self.values[text] = v
+                return v
+            shape = self.slot.get(text)
+            t = self.value_type.get(text)
+            if t is None:
+                raise RunError(f"the value {text} is used before it is computed")
+            if shape is None:
+                if t.kind == "pointer" and text in self.base_of:
+                    root = self.roots[self.base_of[text]]
+                    if root.kind == "cells":
+                        v = PtrV(root, None, self.const_off.get(text) or 0)
+                        self.values[text] = v
+                        return v
+                raise RunError(f"the value {text} is used before it is computed")
+            v = self.load_shape(shape, t, text)
+            self.values[text] = v
+            return v
+        if text.startswith("@"):
+            root = self.roots.get(text)
+            if root is None:
+                raise RunError(f"unknown global {text}")
+            return PtrV(root, self.body.splat("i32", 0) if root.kind != "cells" else None, 0)
+        mt = type_ if isinstance(type_, MemoryType) else self.mtype(type_)
+        return self.constant(mt, text)
+
+    def constant(self, t: MemoryType, text: str) -> Any:
+        b = self.body
+        text = text.strip()
+        if t.kind == "scalar":
+            v = scalar_constant(self.tt.get(t.text), text)
+            return b.splat(t.text, v)
+        if t.kind == "vector":
+            parts = aggregate_parts(text)
+            if parts is None:
+                return Agg([b.splat(t.elem.text, 0) for _ in range(t.count)])
+            return Agg([self.constant(t.elem, R.take_type(p)[1]) for p in parts])
+        if t.kind in ("struct", "array"):
+            items = t.fields if t.kind == "struct" else [t.elem] * t.count
+            parts = aggregate_parts(text)
+            if parts is None:
+                return Agg([self.constant(f, "zeroinitializer") for f in items])
+            return Agg([self.constant(f, R.take_type(p)[1]) for f, p in zip(items, parts)])
+        return None
+
+    def arg(self, o: Any) -> Any:
+        """A parsed operand's value."""
+        if o.type.kind == "metadata":
+            return None
+        return self.value(o.type, o.value)
+
+    # -- instructions -----------------------------------------------------------
+
+    def _instruction(self, ins: R.Instruction) -> Any:
+        op = ins.opcode
+        p = self.parsed[id(ins)]
+        b = self.body
+        if op in _BINARY:
+            t = self.mtype(p.type)
+            a, c = self.arg(p.operands[0]), self.arg(p.operands[1])
+            return self.lanewise(lambda x, y: self.binary(op, x, y), a, c)
+        if op == "fneg":
+            a = self.arg(p.operands[0])
+            return self.lanewise(lambda x: Lanes(x.ty, b.op(f"fneg {b.vt(x.ty)} {x.v}")), a)
+        if op in ("icmp", "fcmp"):
+            a, c = self.arg(p.operands[0]), self.arg(p.operands[1])
+            return self.lanewise(lambda x, y: self.compare(op, p.extra, x, y), a, c)
+        if op == "select":
+            cond = self.arg(p.operands[0])
+            a, c = self.arg(p.operands[1]), self.arg(p.operands[2])
+            return self.select_value(cond, a, c)
+        if op in _CASTS:
+            src = self.mtype(p.operands[0].type)
+            dst = self.mtype(p.type)
+            v = self.arg(p.operands[0])
+            if op in ("bitcast", "addrspacecast") and (isinstance(v, (PtrV, HandleV, MatV)) or v is None):
+                return v
+            if op in ("ptrtoint", "inttoptr"):
+                raise Unsupported(f"the instruction '{op}'", ins.line)
+            return self.cast(op, v, src, dst)
+        if op == "alloca":
+            root = self.roots[ins.result]
+            return PtrV(root, b.splat("i32", 0) if root.kind not in ("cells", "objects") else None, 0)
+        if op == "load":
+            if ins.result in self.abstract:
+                return self.object_of(ins.result, ins.line)
+            ptr = self.arg(p.operands[0])
+            return self.load(ptr, self.mtype(p.type), ins)
+        if op == "store":
+            value = self.arg(p.operands[0])
+            ptr = self.arg(p.operands[1])
+            if isinstance(ptr, PtrV) and ptr.root.kind == "objects":
+                return None
+            self.store(ptr, self.mtype(p.operands[0].type), value, ins)
+            return None
+        if op == "getelementptr":
+            return self.gep(ins, p)
+        if op == "extractvalue":
+            v = self.arg(p.operands[0])
+            for k in p.extra:
+                v = v.items[k]
+            return v
+        if op == "insertvalue":
+            agg = self.arg(p.operands[0])
+            elem = self.arg(p.operands[1])
+            if len(p.extra) != 1:
+                raise Unsupported("nested insertvalue indices", ins.line)
+            items = list(agg.items)
+            items[p.extra[0]] = elem
+            return Agg(items)
+        if op == "extractelement":
+            vec = self.arg(p.operands[0])
+            idx = self.arg(p.operands[1])
+            return self.dynamic_element(vec, idx)
+        if op == "insertelement":
+            vec = self.arg(p.operands[0])
+            elem = self.arg(p.operands[1])
+            idx = self.arg(p.operands[2])
+            n = len(vec.items)
+            if idx.const is not None:
+                k = min(max(int(idx.const), 0), n - 1)
+                items = list(vec.items)
+                items[k] = elem
+                return Agg(items)
+            ci = self.clamp_index(idx, n)
+            out = []
+            for k, item in enumerate(vec.items):
+                hit = b.op(f"icmp eq {b.vt('i64')} {ci}, splat (i64 {k})")
+                out.append(Lanes(item.ty, b.select(hit, elem.v, item.v, item.ty)))
+            return Agg(out)
+        if op == "shufflevector":
+            a, c = self.arg(p.operands[0]), self.arg(p.operands[1])
+            both = list(a.items) + list(c.items)
+            return Agg([both[k if k >= 0 else 0] for k in p.extra])
+        if op == "phi":
+            t = self.value_type[ins.result]
+            return self.load_shape(self.slot[ins.result], t, ins.result)
+        if op == "call":
+            return self._call(ins)
+        if op in ("atomicrmw", "cmpxchg"):
+            return self.llvm_atomic(ins, p)
+        raise Unsupported(f"the instruction '{op}'", ins.line)
+
+    def define_phi_edges(self, target_block: str, lanes: str) -> None:
+        """At the end of a segment: the phis of `target_block` take this
+        block's incoming values for `lanes`."""
+        blk = self.fn.block(target_block)
+        if blk is None:
+            return
+        writes = []
+        for ins in blk.instructions:
+            if ins.opcode != "phi":
+                break
+            p = self.parsed[id(ins)]
+            for o, label in zip(p.operands, p.extra):
+                if label == self.seg.block.name:
+                    writes.append((self.slot[ins.result], self.arg(o)))
+                    break
+        for shape, v in writes:
+            self.store_shape(shape, v, lanes)
+
+    def _call(self, ins: R.Instruction) -> Any:
+        o = self.dxop[id(ins)]
+        handler = OPERATIONS[o.name]
+        args = []
+        for a in ins.args[1:]:
+            if a.type == "metadata":
+                args.append(None)
+                continue
+            t = self.tt.get(a.type)
+            if a.value.startswith("%") and a.value in self.abstract:
+                args.append(self.object_of(a.value, ins.line))
+            else:
+                args.append(self.value(t, a.value))
+        try:
+            return handler(self, ins, o, args, self.mask)
+        except RunError as err:
+            if err.line is None:
+                err.line = ins.line
+            raise
+
+    # -- arithmetic -----------------------------------------------------------
+
+    def lanewise(self, fn: Callable, *values: Any) -> Any:
+        if isinstance(values[0], Agg):
+            return Agg([self.lanewise(fn, *parts) for parts in zip(*(v.items for v in values))])
+        return fn(*values)
+
+    def ftz(self, x: Lanes) -> str:
+        """A float32 value with denormals flushed to a zero of their sign."""
+        if x.ty != "float":
+            return x.v
+        b = self.body
+        vt = b.vt("float")
+        if x.const is not None:
+            v = np.float32(x.const)
+            if v != 0 and abs(v) < np.finfo(np.float32).tiny:
+                return f"splat (float {llvm_const('float', np.copysign(np.float32(0), v))})"
+            return x.v
+        bits = b.op(f"bitcast {vt} {x.v} to {b.vt('i32')}")
+        exp = b.op(f"and {b.vt('i32')} {bits}, splat (i32 2139095040)")
+        tiny = b.op(f"icmp eq {b.vt('i32')} {exp}, zeroinitializer")
+        sign = b.op(f"and {b.vt('i32')} {bits}, splat (i32 -2147483648)")
+        out = b.op(f"select {b.mt} {tiny}, {b.vt('i32')} {sign}, {b.vt('i32')} {bits}")
+        return b.op(f"bitcast {b.vt('i32')} {out} to {vt}")
+
+    def binary(self, op: str, a: Lanes, c: Lanes) -> Lanes:
+        b = self.body
+        ty = a.ty
+        vt = b.vt(ty)
+        if op[0] == "f":
+            if ty == "float":
+                r = b.op(f"{op} {vt} {self.ftz(a)}, {self.ftz(c)}")
+                return Lanes(ty, self.ftz(Lanes(ty, r)))
+            if ty == "half":
+                # numpy's half arithmetic: in float32, rounded back.
+                wt = b.vt("float")
+                x = b.op(f"fpext {vt} {a.v} to {wt}")
+                y = b.op(f"fpext {vt} {c.v} to {wt}")
+                r = b.op(f"{op} {wt} {x}, {y}")
+                return Lanes(ty, b.op(f"fptrunc {wt} {r} to {vt}"))
+            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {c.v}"))
+        if ty == "i1":
+            if op in ("add", "sub"):
+                op = "xor"
+            if op in ("and", "or", "xor", "mul"):
+                return Lanes(ty, b.op(f"{'and' if op == 'mul' else op} {vt} {a.v}, {c.v}"))
+            raise Unsupported(f"'{op}' on booleans")
+        bits = INT_BITS[ty]
+        if op in ("add", "sub", "mul", "and", "or", "xor"):
+            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {c.v}"))
+        if op in ("shl", "lshr", "ashr"):
+            s = b.op(f"and {vt} {c.v}, splat ({ty} {bits - 1})")
+            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {s}"))
+        ones = f"splat ({ty} -1)"
+        zero = b.op(f"icmp eq {vt} {c.v}, zeroinitializer")
+        safe = b.op(f"select {b.mt} {zero}, {vt} splat ({ty} 1), {vt} {c.v}")
+        if op in ("udiv", "urem"):
+            r = b.op(f"{op} {vt} {a.v}, {safe}")
+            return Lanes(ty, b.op(f"select {b.mt} {zero}, {vt} {ones}, {vt} {r}"))
+        # sdiv/srem: by -1 is negation (no trap on the minimum), by 0 all ones.
+        neg1 = b.op(f"icmp eq {vt} {c.v}, {ones}")
+        safe = b.op(f"select {b.mt} {neg1}, {vt} splat ({ty} 1), {vt} {safe}")
+        r = b.op(f"{op} {vt} {a.v}, {safe}")
+        if op == "sdiv":
+            alt = b.op(f"sub {vt} zeroinitializer, {a.v}")
+        else:
+            alt = "zeroinitializer"
+        r = b.op(f"select {b.mt} {neg1}, {vt} {alt}, {vt} {r}")
+        return Lanes(ty, b.op(f"select {b.mt} {zero}, {vt} {ones}, {vt} {r}"))
+
+    def compare(self, op: str, pred: str, a: Lanes, c: Lanes) -> Lanes:
+        b = self.body
+        if op == "fcmp" and pred in ("true", "false"):
+            return b.splat("i1", pred == "true")
+        return Lanes("i1", b.op(f"{op} {pred} {b.vt(a.ty)} {a.v}, {c.v}"))
+
+    def select_value(self, cond: Any, a: Any, c: Any) -> Any:
+        b = self.body
+        if isinstance(a, Agg):
+            conds = cond.items if isinstance(cond, Agg) else [cond] * len(a.items)
+            return Agg([self.select_value(k, x, y) for k, x, y in zip(conds, a.items, c.items)])
+        if isinstance(a, PtrV):
+            if a.root is not c.root:
+                raise Unsupported("a select between pointers into different memory")
+            if a.off is None:
+                raise Unsupported("a select between pointers into a local variable")
+            return PtrV(a.root, Lanes("i32", b.select(cond.v, a.off.v, c.off.v, "i32")))
+        if isinstance(a, (HandleV, MatV)):
+            return a
+        return Lanes(a.ty, b.select(cond.v, a.v, c.v, a.ty))
+
+    def cast(self, op: str, v: Any, src: MemoryType, dst: MemoryType) -> Any:
+        if isinstance(v, Agg):
+            s_elem = src.elem if src.kind == "vector" else src
+            d_elem = dst.elem if dst.kind == "vector" else dst
+            if op == "bitcast" and (src.kind != dst.kind or src.count != dst.count):
+                return self.bitcast_vector(v, src, dst)
+            return Agg([self.cast(op, x, s_elem, d_elem) for x in v.items])
+        if dst.kind == "vector" and op == "bitcast":
+            return self.bitcast_vector(Agg([v]), src, dst)
+        b = self.body
+        s, d = src.text, dst.text
+        vs, vd = b.vt(s), b.vt(d)
+        if op in ("zext", "sext", "trunc", "fptrunc", "fpext", "uitofp", "sitofp"):
+            if op in ("fptrunc", "fpext") and s == d:
+                return v
+            if op == "trunc" and d == "i1":
+                one = b.op(f"and {vs} {v.v}, splat ({s} 1)")
+                return Lanes(d, b.op(f"icmp ne {vs} {one}, zeroinitializer"))
+            return Lanes(d, b.op(f"{op} {vs} {v.v} to {vd}"))
+        if op in ("fptoui", "fptosi"):
+            if d == "i1":
+                return Lanes(d, b.op(f"fcmp une {vs} {v.v}, zeroinitializer"))
+            intr = "fptoui.sat" if op == "fptoui" else "fptosi.sat"
+            name = f"llvm.{intr}.v{self.W}{_suffix(d)}.v{self.W}{_suffix(s)}"
+            self.declare(f"declare {vd} @{name}({vs})")
+            return Lanes(d, b.op(f"call {vd} @{name}({vs} {v.v})"))
+        if op == "bitcast":
+            if s == d:
+                return v
+            return Lanes(d, b.op(f"bitcast {vs} {v.v} to {vd}"))
+        raise Unsupported(f"the cast '{op}' from '{s}' to '{d}'")
+
+    def bitcast_vector(self, v: Agg, src: MemoryType, dst: MemoryType) -> Any:
+        """A bitcast between vector shapes (`<2 x i32>` to `double`): through
+        each lane's bytes."""
+        b = self.body
+        W = self.W
+        s_elem = src.elem if src.kind == "vector" else src
+        d_elem = dst.elem if dst.kind == "vector" else dst
+        n_src = src.count if src.kind == "vector" else 1
+        n_dst = dst.count if dst.kind == "vector" else 1
+        # Interleave into one integer per lane, then split.
+        total = s_elem.size * 8 * n_src
+        it = f"i{total}"
+        acc = f"zeroinitializer"
+        for k, x in enumerate(v.items):
+            ib = f"i{s_elem.size * 8}"
+            xi = x.v if s_elem.text.startswith("i") else b.op(f"bitcast {b.vt(x.ty)} {x.v} to {b.vt(ib)}")
+            wide = b.op(f"zext {b.vt(ib)} {xi} to {b.vt(it)}")
+            if k:
+                wide = b.op(f"shl {b.vt(it)} {wide}, splat ({it} {k * s_elem.size * 8})")
+            acc = b.op(f"or {b.vt(it)} {acc}, {wide}")
+        out = []
+        db = d_elem.size * 8
+        for k in range(n_dst):
+            part = acc
+            if k:
+                part = b.op(f"lshr {b.vt(it)} {acc}, splat ({it} {k * db})")
+            part = b.op(f"trunc {b.vt(it)} {part} to {b.vt(f'i{db}')}") if total != db else part
+            if not d_elem.text.startswith("i"):
+                part = b.op(f"bitcast {b.vt(f'i{db}')} {part} to {b.vt(d_elem.text)}")
+            out.append(Lanes(d_elem.text, part))
+        return Agg(out) if dst.kind == "vector" else out[0]
+
+    def declare(self, text: str) -> None:
+        name = text.split("@", 1)[1].split("(", 1)[0]
+        self.helpers.setdefault("decl." + name, text)
+
+    def clamp_index(self, idx: Lanes, n: int) -> str:
+        """A dynamic vector index as i64 lanes clamped to [0, n-1] (the
+        interpreter's clip)."""
+        b = self.body
+        i = idx.v
+        if idx.ty != "i64":
+            i = b.op(f"zext {b.vt(idx.ty)} {i} to {b.vt('i64')}") if idx.ty != "i1" else \
+                b.op(f"zext {b.mt} {i} to {b.vt('i64')}")
+        lo = b.op(f"icmp slt {b.vt('i64')} {i}, zeroinitializer")
+        i = b.op(f"select {b.mt} {lo}, {b.vt('i64')} zeroinitializer, {b.vt('i64')} {i}")
+        hi = b.op(f"icmp sgt {b.vt('i64')} {i}, splat (i64 {n - 1})")
+        return b.op(f"select {b.mt} {hi}, {b.vt('i64')} splat (i64 {n - 1}), {b.vt('i64')} {i}")
+
+    def dynamic_element(self, vec: Agg, idx: Lanes) -> Any:
+        b = self.body
+        n = len(vec.items)
+        if idx.const is not None:
+            return vec.items[min(max(int(idx.const), 0), n - 1)]
+        ci = self.clamp_index(idx, n)
+        out = vec.items[0]
+        for k in range(1, n):
+            hit = b.op(f"icmp eq {b.vt('i64')} {ci}, splat (i64 {k})")
+            out = Lanes(out.ty, b.select(hit, vec.items[k].v, out.v, out.ty))
+        return out
+
+    # -- memory -----------------------------------------------------------------
+
+    def gep(self, ins: R.Instruction, p: Parsed) -> PtrV:
+        b = self.body
+        base = self.arg(p.operands[0])
+        if not isinstance(base, PtrV):
+            raise Unsupported("a getelementptr on a value that is not a pointer the JIT follows", ins.line)
+        t = self.mtype(p.type)
+        if base.root.kind in ("cells", "objects"):
+            off = self.const_off.get(ins.result)
+            if off is None:
+                raise Unsupported("a dynamic index into a local variable kept in slots", ins.line)
+            return PtrV(base.root, None, off)
+        off = base.off.v
+        coff = 0
+        for k, o in enumerate(p.operands[1:]):
+            idx = self.arg(o)
+            if k == 0:
+                step = stride(t)
+            elif t.kind == "struct":
+                field = int(idx.const)
+                coff += t.offsets[field]
+                t = t.fields[field]
+                continue
+            else:
+                t = t.elem
+                step = stride(t)
+            if idx.const is not None:
+                c = int(idx.const)
+                if idx.ty != "i64" and c >= 1 << (INT_BITS[idx.ty] - 1):
+                    c -= 1 << INT_BITS[idx.ty]
+                coff += c * step
+                continue
+            i = idx.v
+            if idx.ty == "i64":
+                i = b.op(f"trunc {b.vt('i64')} {i} to {b.vt('i32')}")
+            elif idx.ty in ("i8", "i16"):
+                i = b.op(f"sext {b.vt(idx.ty)} {i} to {b.vt('i32')}")
+            elif idx.ty == "i1":
+                i = b.op(f"zext {b.mt} {i} to {b.vt('i32')}")
+            scaled = b.op(f"mul {b.vt('i32')} {i}, splat (i32 {step})") if step != 1 else i
+            off = b.op(f"add {b.vt('i32')} {off}, {scaled}")
+        if coff:
+            off = b.op(f"add {b.vt('i32')} {off}, splat (i32 {coff})")
+        return PtrV(base.root, Lanes("i32", off))
+
+    def load(self, ptr: Any, t: MemoryType, ins: R.Instruction) -> Any:
+        if not isinstance(ptr, PtrV):
+            raise Unsupported("a load through a value that is not a pointer the JIT follows", ins.line)
+        root = ptr.root
+        if root.kind == "cells":
+            return self._load_cells(root, ptr.coff, t)
+        return self._load_memory(root, ptr.off, 0, t, ins)
+
+    def _load_cells(self, root: Root, off: int, t: MemoryType) -> Any:
+        b = self.body
+        if t.kind == "scalar":
+            st, slot = root.cells[off]
+            return Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64))
+        if t.kind == "vector":
+            step = stride(t.elem)
+            return Agg([self._load_cells(root, off + k * step, t.elem) for k in range(t.count)])
+        items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
+            [(k * stride(t.elem), t.elem) for k in range(t.count)]
+        return Agg([self._load_cells(root, off + o, f) for o, f in items])
+
+    def store(self, ptr: Any, t: MemoryType, value: Any, ins: R.Instruction) -> None:
+        if not isinstance(ptr, PtrV):
+            raise Unsupported("a store through a value that is not a pointer the JIT follows", ins.line)
+        root = ptr.root
+        if root.kind == "cells":
+            self._store_cells(root, ptr.coff, t, value)
+            return
+        if root.kind == "const":
+            raise RunError(f"a store to the constant '{root.name}'", ins.line)
+        self._store_memory(root, ptr.off, 0, t, value, ins)
+
+    def _store_cells(self, root: Root, off: int, t: MemoryType, value: Any) -> None:
+        b = self.body
+        if t.kind == "scalar":
+            st, slot = root.cells[off]
+            ptr = b.gep("%frame", slot)
+            vt = b.vt(st.text)
+            old = b.load(vt, ptr, 64)
+            b.store(vt, b.select(self.mask, value.v, old, st.text), ptr, 64)
+            return
+        if t.kind == "vector":
+            step = stride(t.elem)
+            for k in range(t.count):
+                self._store_cells(root, off + k * step, t.elem, value.items[k])
+            return
+        items = list(zip(t.offsets, t.fields)) if t.kind == "struct" else \
+            [(k * stride(t.elem), t.elem) for k in range(t.count)]
+        for (o, f), v in zip(items, value.items):
+            self._store_cells(root, off + o, f, v)
+
+    def _items(self, t: MemoryType) -> list[tuple[int, MemoryType]]:
+        if t.kind == "vector":
+            step = stride(t.elem)
+            return [(k * step, t.elem) for k in range(t.count)]
+        if t.kind == "struct":
+            return list(zip(t.offsets, t.fields))
+        return [(k * stride(t.elem), t.elem) for k in range(t.count)]
+
+    def _load_memory(self, root: Root, off: Lanes, delta: int, t: MemoryType, ins: R.Instruction) -> Any:
+        if t.kind in ("vector", "struct", "array"):
+            return Agg([self._load_memory(root, off, delta + o, f, ins) for o, f in self._items(t)])
+        if t.kind != "scalar":
+            raise Unsupported(f"a load of '{t.text}' from memory", ins.line)
+        return load_scalar(self, root, off, delta, t)
+
+    def _store_memory(self, root: Root, off: Lanes, delta: int, t: MemoryType, value: Any,
+                      ins: R.Instruction) -> None:
+        if t.kind in ("vector", "struct", "array"):
+            for (o, f), v in zip(self._items(t), value.items):
+                self._store_memory(root, off, delta + o, f, v, ins)
+            return
+        if t.kind != "scalar":
+            raise Unsupported(f"a store of '{t.text}' to memory", ins.line)
+        store_scalar(self, root, off, delta, t, value, ins)
+
+    def llvm_atomic(self, ins: R.Instruction, p: Parsed) -> Any:
+        return llvm_atomic(self, ins, p)
+
+    # -- terminators ------------------------------------------------------------
+
+    def _terminator(self, ins: R.Instruction) -> None:
+        b = self.body
+        p = self.parsed[id(ins)]
+        op = ins.opcode
+        if op == "ret":
+            self._ret()
+            return
+        if op == "unreachable":
+            self.fail(self.error("the threads reached 'unreachable'", ins.line))
+            b.emit("unreachable")
+            return
+        if op == "br" and ins.cond is None:
+            target = ins.targets[0]
+            self.define_phi_edges(target, self.mask)
+            self._goto(self.first_segment[target])
+            return
+        if op == "br":
+            cond = self.arg(p.operands[0])
+            t_mask = b.op(f"and {b.mt} {self.mask}, {cond.v}")
+            f_mask = b.op(f"xor {b.mt} {self.mask}, {t_mask}")
+            self.define_phi_edges(ins.targets[0], t_mask)
+            self.define_phi_edges(ins.targets[1], f_mask)
+            tb, fb = b.mask_bits(t_mask), b.mask_bits(f_mask)
+            only_t = b.op(f"icmp eq {b.iw} {fb}, 0")
+            go_t, rest = b.label_name("go.t"), b.label_name("rest")
+            b.cbr(only_t, go_t, rest)
+            b.label(go_t)
+            self._goto(self.first_segment[ins.targets[0]])
+            b.label(rest)
+            only_f = b.op(f"icmp eq {b.iw} {tb}, 0")
+            go_f, split = b.label_name("go.f"), b.label_name("split")
+            b.cbr(only_f, go_f, split)
+            b.label(go_f)
+            self._goto(self.first_segment[ins.targets[1]])
+            b.label(split)
+            join = self.join.get(self.seg.block.name, self.EXIT)
+            self._diverge(join, [(self.first_segment[ins.targets[0]], tb),
+                                 (self.first_segment[ins.targets[1]], fb)], known_nonempty=True)
+            return
+        if op == "switch":
+            self._switch(ins, p)
+            return
+        raise Unsupported(f"the terminator '{op}'", ins.line)
+
+    def _goto(self, target: int) -> None:
+        """Continue with the same lanes at `target`: straight there, unless
+        it is where the top entry rejoins."""
+        b = self.body
+        b.store("i32", str(target), self.top, 4)
+        rc = b.load("i32", b.gep(self.top, 4), 4)
+        rejoin = b.op(f"icmp eq i32 {rc}, {target}")
+        b.cbr(rejoin, "dispatch", f"s{target}")
+
+    def _diverge(self, join: int, targets: list[tuple[int, str]], known_nonempty: bool) -> None:
+        """The top entry waits at `join`; each (segment, lanes) is pushed,
+        the first on top."""
+        b = self.body
+        b.store("i32", str(join), self.top, 4)
+        sp = self.sp
+        for seg_index, bits in reversed(targets):
+            e = self._entry_ptr(sp)
+            b.store("i32", str(seg_index), e, 4)
+            b.store("i32", str(join), b.gep(e, 4), 4)
+            b.store(b.iw, bits, b.gep(e, 8), 8)
+            if known_nonempty:
+                sp = b.op(f"add i32 {sp}, 1")
+            else:
+                nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+                sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
+        full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
+        self.fail_if(full, self.error("the wave's stack of divergent branches is full (a loop whose threads "
+                                      "leave it one by one for too long?)", None))
+        b.store("i32", sp, "%frame", 4)
+        b.br("dispatch")
+
+    def _switch(self, ins: R.Instruction, p: Parsed) -> None:
+        b = self.body
+        cond = self.arg(p.operands[0])
+        vt = b.vt(cond.ty)
+        labels: list[str] = []
+        masks: dict[str, str] = {}
+        matched = "zeroinitializer"
+        default = ins.targets[0]
+        for value, label in p.extra:
+            hit = b.op(f"icmp eq {vt} {cond.v}, splat ({cond.ty} {llvm_const(cond.ty, value)})")
+            hit = b.op(f"and {b.mt} {hit}, {self.mask}")
+            matched = b.op(f"or {b.mt} {matched}, {hit}")
+            if label not in masks:
+                labels.append(label)
+                masks[label] = hit
+            else:
+                masks[label] = b.op(f"or {b.mt} {masks[label]}, {hit}")
+        rest = b.op(f"xor {b.mt} {self.mask}, {matched}")
+        if default in masks:
+            masks[default] = b.op(f"or {b.mt} {masks[default]}, {rest}")
+        else:
+            labels.append(default)
+            masks[default] = rest
+        for label in labels:
+            self.define_phi_edges(label, masks[label])
+        bits = {label: b.mask_bits(masks[label]) for label in labels}
+        if len(labels) == 1:
+            self._goto(self.first_segment[labels[0]])
+            return
+        # How many targets have lanes: one -> straight there.
+        count = "0"
+        target = str(self.first_segment[labels[0]])
+        for label in labels:
+            nz = b.op(f"icmp ne {b.iw} {bits[label]}, 0")
+            count = b.op(f"add i32 {count}, {b.op(f'zext i1 {nz} to i32')}")
+            target = b.op(f"select i1 {nz}, i32 {self.first_segment[label]}, i32 {target}")
+        one = b.op(f"icmp eq i32 {count}, 1")
+        go, split = b.label_name("go"), b.label_name("split")
+        b.cbr(one, go, split)
+        b.label(go)
+        b.store("i32", target, self.top, 4)
+        b.br("dispatch")
+        b.label(split)
+        join = self.join.get(self.seg.block.name, self.EXIT)
+        self._diverge(join, [(self.first_segment[label], bits[label]) for label in labels], known_nonempty=False)
+
+    def _ret(self) -> None:
+        """These lanes are done: out of every entry, and the top popped."""
+        b = self.body
+        notmask = b.op(f"xor {b.iw} {self.mask_bits}, -1")
+        loop, body, done = b.label_name("ret.loop"), b.label_name("ret.body"), b.label_name("ret.done")
+        pre = b.label_name("ret.pre")
+        b.br(pre)
+        b.label(pre)
+        b.br(loop)
+        b.label(loop)
+        i = b.tmp("i")
+        nxt = b.tmp("i")
+        b.emit(f"{i} = phi i32 [ 0, %{pre} ], [ {nxt}, %{body} ]")
+        end = b.op(f"icmp uge i32 {i}, {self.sp}")
+        b.cbr(end, done, body)
+        b.label(body)
+        e = self._entry_ptr(i)
+        mp = b.gep(e, 8)
+        m = b.load(b.iw, mp, 8)
+        b.store(b.iw, b.op(f"and {b.iw} {m}, {notmask}"), mp, 8)
+        b.emit(f"{nxt} = add i32 {i}, 1")
+        b.br(loop)
+        b.label(done)
+        b.store("i32", b.op(f"sub i32 {self.sp}, 1"), "%frame", 4)
+        b.br("dispatch")
+
+    # -- the group --------------------------------------------------------------
+
+    def _group_function(self) -> str:
+        """@group: the group's memory zeroed, each wave's frame initialised,
+        then rounds: every wave that is not done runs to its next
+        synchronisation point, the group's operations at that point run,
+        until every wave is done."""
+        W = self.W
+        lines = []
+        emit = lines.append
+        nw = self.waves
+        frame = align(self.frame_size, 64)
+        self.frame_bytes = frame
+        shared = align(max(self.group_size_bytes, 1), 64)
+        self.worker_bytes = shared + nw * frame
+        init_len = self.frame_init - self.init_start
+        template = self._frame_template()
+        emit(f"@frame.init = private unnamed_addr constant [{len(template)} x i8] c\"{_bytes_text(template)}\", "
+             f"align 16")
+        emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %group) {")
+        emit("entry:")
+        if self.group_size_bytes:
+            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {self.group_size_bytes}, i1 false)")
+        emit("  br label %init")
+        emit("init:")
+        emit("  %w = phi i32 [ 0, %entry ], [ %w1, %init ]")
+        emit("  %w64 = zext i32 %w to i64")
+        emit(f"  %fo = mul i64 %w64, {frame}")
+        emit(f"  %fo1 = add i64 %fo, {shared}")
+        emit("  %fr = getelementptr i8, ptr %mem, i64 %fo1")
+        emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %fr, ptr align 16 @frame.init, i64 {len(template)}, "
+             "i1 false)")
+        if init_len > 0:
+            emit(f"  %pr = getelementptr i8, ptr %fr, i64 {self.init_start}")
+            emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr, ptr align 16 @private.init, i64 {init_len}, "
+                 "i1 false)")
+        emit("  %w1 = add i32 %w, 1")
+        emit(f"  %more = icmp ult i32 %w1, {nw}")
+        emit("  br i1 %more, label %init, label %partial")
+        emit("partial:")
+        last = self.group_size - (nw - 1) * W
+        if last != W:
+            mask = (1 << last) - 1
+            emit(f"  %lf = getelementptr i8, ptr %mem, i64 {shared + (nw - 1) * frame + F_STACK + 8}")
+            emit(f"  store i{W} {_signed(mask, W)}, ptr %lf, align 8")
+        emit("  br label %round")
+        emit("round:")
+        emit("  br label %wl")
+        emit("wl:")
+        emit("  %i = phi i32 [ 0, %round ], [ %i1, %wnext ]")
+        emit("  %susp = phi i1 [ false, %round ], [ %susp1, %wnext ]")
+        emit("  %i64 = zext i32 %i to i64")
+        emit(f"  %o = mul i64 %i64, {frame}")
+        emit(f"  %o1 = add i64 %o, {shared}")
+        emit("  %f = getelementptr i8, ptr %mem, i64 %o1")
+        emit(f"  %stp = getelementptr i8, ptr %f, i64 {F_STATUS}")
+        emit("  %st = load i32, ptr %stp, align 4")
+        emit(f"  %isdone = icmp eq i32 %st, {DONE}")
+        emit("  br i1 %isdone, label %wnext0, label %wrun")
+        emit("wrun:")
+        emit("  %r = call fastcc i32 @wave(ptr %ctx, ptr %mem, ptr %f, i32 %group, i32 %i)")
+        emit(f"  %failed = icmp eq i32 %r, {FAILED}")
+        emit("  br i1 %failed, label %fail, label %wok")
+        emit("wok:")
+        emit("  store i32 %r, ptr %stp, align 4")
+        emit(f"  %s1 = icmp eq i32 %r, {SUSPENDED}")
+        emit("  br label %wnext")
+        emit("wnext0:")
+        emit("  br label %wnext")
+        emit("wnext:")
+        emit("  %sx = phi i1 [ %s1, %wok ], [ false, %wnext0 ]")
+        emit("  %susp1 = or i1 %susp, %sx")
+        emit("  %i1 = add i32 %i, 1")
+        emit(f"  %wm = icmp ult i32 %i1, {nw}")
+        emit("  br i1 %wm, label %wl, label %after")
+        emit("after:")
+        emit("  br i1 %susp1, label %sync, label %done")
+        emit("sync:")
+        for fname in getattr(self, "group_ops", []):
+            emit(f"  %g.{fname} = call fastcc i32 @{fname}(ptr %ctx, ptr %mem, i32 %group)")
+        emit("  br label %round")
+        emit("done:")
+        emit("  ret i32 0")
+        emit("fail:")
+        emit(f"  ret i32 {FAILED}")
+        emit("}")
+        if init_len > 0:
+            data = self._private_template()
+            lines.insert(0, f"@private.init = private unnamed_addr constant [{len(data)} x i8] "
+                            f"c\"{_bytes_text(data)}\", align 16")
+        return "\n".join(lines)
+
+    def _frame_template(self) -> bytes:
+        """The frame's header and first stack entry as a wave starts: at the
+        entry block, every lane, rejoining nowhere."""
+        W = self.W
+        out = bytearray(F_STACK + self.entry_size)
+        out[F_SP:F_SP + 4] = (1).to_bytes(4, "little")
+        e = F_STACK
+        out[e:e + 4] = (0).to_bytes(4, "little")
+        out[e + 4:e + 8] = self.NONE.to_bytes(4, "little")
+        out[e + 8:e + 8 + max(W // 8, 1)] = ((1 << W) - 1).to_bytes(max(W // 8, 1), "little")
+        return bytes(out)
+
+    def _private_template(self) -> bytes:
+        """Promoted allocas (zero) and private memory: zero, or a static's
+        initializer in every lane (words interleaved by lane)."""
+        W = self.W
+        out = bytearray(self.frame_init - self.init_start)
+        for root in self.roots.values():
+            if root.kind == "private" and root.init:
+                data = np.frombuffer(root.init + b"\0" * (-len(root.init) % 4), dtype=np.uint32)
+                laid = np.repeat(data, W)
+                start = root.offset - self.init_start
+                out[start:start + laid.nbytes] = laid.tobytes()
+        return bytes(out)
+
+
+def _signed(value: int, bits: int) -> int:
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >= 1 << (bits - 1) else value
+
+
+def _suffix(ty: str) -> str:
+    return {"half": "f16", "float": "f32", "double": "f64"}.get(ty, ty)
+
+
+def _bytes_text(data: bytes) -> str:
+    return "".join(chr(c) if 32 <= c < 127 and c not in (34, 92) else "\\%02X" % c for c in data)
+
+
+_WORKER = f"""define i32 @hlslc_worker(ptr %ctx, ptr %mem) {{
+entry:
+  %np = getelementptr i8, ptr %ctx, i64 {CTX_NEXT}
+  %gp = getelementptr i8, ptr %ctx, i64 {CTX_GROUPS}
+  %n = load i32, ptr %gp, align 4
+  br label %loop
+loop:
+  %stop = load atomic i32, ptr %ctx monotonic, align 4
+  %stopped = icmp ne i32 %stop, 0
+  br i1 %stopped, label %out, label %take
+take:
+  %g = atomicrmw add ptr %np, i32 1 monotonic
+  %more = icmp ult i32 %g, %n
+  br i1 %more, label %run, label %out
+run:
+  %r = call fastcc i32 @group(ptr %ctx, ptr %mem, i32 %g)
+  %bad = icmp ne i32 %r, 0
+  br i1 %bad, label %fail, label %loop
+fail:
+  store atomic i32 1, ptr %ctx monotonic, align 4
+  ret i32 %r
+out:
+  ret i32 0
+}}
+
+define void @hlslc.fail(ptr %ctx, i32 %code) noinline cold {{
+  %ep = getelementptr i8, ptr %ctx, i64 {CTX_ERROR}
+  %r = cmpxchg ptr %ep, i32 0, i32 %code monotonic monotonic
+  store atomic i32 1, ptr %ctx monotonic, align 4
+  ret void
+}}
+
+define void @hlslc.fail.detail(ptr %ctx, i32 %code, i64 %detail) noinline cold {{
+  %ep = getelementptr i8, ptr %ctx, i64 {CTX_ERROR}
+  %r = cmpxchg ptr %ep, i32 0, i32 %code monotonic monotonic
+  %ok = extractvalue {{ i32, i1 }} %r, 1
+  br i1 %ok, label %set, label %out
+set:
+  %dp = getelementptr i8, ptr %ctx, i64 {CTX_DETAIL}
+  store i64 %detail, ptr %dp, align 8
+  br label %out
+out:
+  store atomic i32 1, ptr %ctx monotonic, align 4
+  ret void
+}}"""
+
+_DECLARATIONS = """declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)"""

@@ -1,0 +1,163 @@
+"""Writing LLVM IR text (LLVM 15+ syntax: opaque pointers, `splat`
+constants) for the JIT: a function body of numbered values, and the values
+a wave computes, one element per lane.
+
+Owns: `Body` (one function's instructions and labels, fresh names, the
+lane-vector helpers every translation uses), `Lanes` (a value per lane:
+an LLVM vector `<W x T>`, with its Python constant when it is one),
+`Agg` (a vector, struct or array value of the IR as its parts), the
+spelling of constants (`llvm_const`) and the lane-vector types.
+
+Does not own: what the IR means (`compiler`, `ops`, `linalg`).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any
+
+# The element types of lane vectors, by the IR's scalar type text.
+FLOATS = ("half", "float", "double")
+INT_BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+SIZES = {"i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "float": 4, "double": 8}
+
+
+def llvm_const(ty: str, value: Any) -> str:
+    """A scalar constant of type `ty` spelled for LLVM (floats exactly, as
+    the bits of a double or, for half, `0xH`)."""
+    if ty == "i1":
+        return "true" if value else "false"
+    if ty in INT_BITS:
+        bits = INT_BITS[ty]
+        v = int(value) & ((1 << bits) - 1)
+        if v >= 1 << (bits - 1):
+            v -= 1 << bits
+        return str(v)
+    if ty == "half":
+        return "0xH%04X" % struct.unpack("<H", struct.pack("<e", float(value)))[0]
+    v = float(value)
+    if ty == "float":
+        v = struct.unpack("<f", struct.pack("<f", v))[0] if math.isfinite(v) else v
+    return "0x%016X" % struct.unpack("<Q", struct.pack("<d", v))[0]
+
+
+class Lanes:
+    """A scalar of the IR per lane: `v` is an LLVM value of type `<W x ty>`
+    (a name or a constant's text); `const` the Python value when every lane
+    holds the same constant."""
+
+    __slots__ = ("ty", "v", "const")
+
+    def __init__(self, ty: str, v: str, const: Any = None) -> None:
+        self.ty = ty
+        self.v = v
+        self.const = const
+
+    def __repr__(self) -> str:
+        return f"Lanes({self.ty}, {self.v})"
+
+
+class Agg:
+    """An IR vector, struct or array value: its parts, each a value."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: list) -> None:
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"Agg({self.items})"
+
+
+class Body:
+    """The text of one LLVM function being written, for waves of `W` lanes."""
+
+    def __init__(self, W: int) -> None:
+        self.W = W
+        self.lines: list[str] = []
+        self.count = 0
+
+    # -- text ---------------------------------------------------------------
+
+    def tmp(self, hint: str = "t") -> str:
+        self.count += 1
+        return f"%{hint}{self.count}"
+
+    def label_name(self, hint: str = "L") -> str:
+        self.count += 1
+        return f"{hint}{self.count}"
+
+    def emit(self, text: str) -> None:
+        self.lines.append("  " + text)
+
+    def op(self, text: str, hint: str = "t") -> str:
+        name = self.tmp(hint)
+        self.lines.append(f"  {name} = {text}")
+        return name
+
+    def label(self, name: str) -> None:
+        self.lines.append(f"{name}:")
+
+    def br(self, label: str) -> None:
+        self.emit(f"br label %{label}")
+
+    def cbr(self, cond: str, yes: str, no: str) -> None:
+        self.emit(f"br i1 {cond}, label %{yes}, label %{no}")
+
+    # -- lane vectors -------------------------------------------------------
+
+    def vt(self, ty: str) -> str:
+        return f"<{self.W} x {ty}>"
+
+    @property
+    def mt(self) -> str:
+        """The mask vector type."""
+        return f"<{self.W} x i1>"
+
+    @property
+    def iw(self) -> str:
+        """The integer a mask is kept in."""
+        return f"i{self.W}"
+
+    def splat(self, ty: str, value: Any) -> Lanes:
+        return Lanes(ty, f"splat ({ty} {llvm_const(ty, value)})", value)
+
+    def splat_value(self, ty: str, scalar: str) -> str:
+        """A vector of `scalar` (an LLVM value of type `ty`) in every lane."""
+        ins = self.op(f"insertelement {self.vt(ty)} poison, {ty} {scalar}, i64 0")
+        return self.op(f"shufflevector {self.vt(ty)} {ins}, {self.vt(ty)} poison, <{self.W} x i32> zeroinitializer")
+
+    def iota(self, ty: str = "i32") -> str:
+        return "<" + ", ".join(f"{ty} {k}" for k in range(self.W)) + ">"
+
+    def select(self, mask: str, a: str, b: str, ty: str) -> str:
+        if a == b:
+            return a
+        return self.op(f"select {self.mt} {mask}, {self.vt(ty)} {a}, {self.vt(ty)} {b}")
+
+    def extract(self, vec: str, ty: str, lane: str | int) -> str:
+        return self.op(f"extractelement {self.vt(ty)} {vec}, i32 {lane}")
+
+    def mask_bits(self, mask: str) -> str:
+        return self.op(f"bitcast {self.mt} {mask} to {self.iw}")
+
+    def bits_mask(self, bits: str) -> str:
+        return self.op(f"bitcast {self.iw} {bits} to {self.mt}")
+
+    def gep(self, base: str, offset: Any) -> str:
+        """`base` plus a byte offset (an int or an i64 value)."""
+        if isinstance(offset, int):
+            if offset == 0:
+                return base
+            return self.op(f"getelementptr inbounds i8, ptr {base}, i64 {offset}")
+        return self.op(f"getelementptr i8, ptr {base}, i64 {offset}")
+
+    def load(self, ty: str, ptr: str, align: int = 1) -> str:
+        return self.op(f"load {ty}, ptr {ptr}, align {align}")
+
+    def store(self, ty: str, value: str, ptr: str, align: int = 1) -> None:
+        self.emit(f"store {ty} {value}, ptr {ptr}, align {align}")
+
+    def text(self) -> str:
+        return "\n".join(self.lines)

@@ -1,0 +1,297 @@
+"""Compiling the JIT's LLVM IR to native code with llvmlite and running a
+dispatch with it: the groups on every core, a watchdog, and a cache of
+compiled modules in memory and on disk.
+
+The compiled module is keyed by the IR text, the entry, the wave size, the
+layout seed, the Wave Matrix depth and the binding's shape (which resource
+of which kind, stride and format at each register the module names; not
+the buffers' sizes or contents), plus the JIT's own sources, llvmlite's
+LLVM and the processor: a hit loads the object code (from this process's
+memory, else from `user_cache_dir()/jit/`) without compiling again.
+
+Running: the context (`compiler.CTX_*`) holds the resources' data pointers
+and sizes, the group counts and a stop flag; each worker thread calls
+`@hlslc_worker` through ctypes (which releases the GIL), with its own
+memory for a group's groupshared data and its waves' frames, and takes
+groups from a shared counter.  A module whose results depend on the order
+of groups (counters, atomics whose old values it reads) runs its groups in
+order on one worker.  `timeout`: past it the stop flag is set, every wave
+returns at its next block, and the dispatch is a `RunError`.
+
+Owns: `compile_for`, `run_dispatch`, `CompiledModule`, the caches.  Does
+not own: translating the IR (`compiler`).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import os
+import threading
+import time
+from typing import Any
+
+import numpy as np
+
+from ...dxil import reader as R
+from ...paths import user_cache_dir, write_atomically
+from ..binding import Bindings
+from ..errors import RunError
+from ..layout import MemoryTypes
+from . import linalg, ops  # noqa: F401  (importing them registers their operations)
+from .base import CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
+from .compiler import Compiler
+
+_LLVM: dict[str, Any] = {}
+_MEMORY_CACHE: dict[str, "CompiledModule"] = {}
+_LOCK = threading.Lock()
+FORMAT = 1     # the cache entries' format
+
+
+def _llvm() -> Any:
+    """llvmlite's binding, initialised once, with the host's target machine."""
+    if not _LLVM:
+        import llvmlite.binding as llvm   # (loaded when a JIT dispatch runs, never on a plain compile)
+        llvm.initialize_native_target()
+        llvm.initialize_native_asmprinter()
+        target = llvm.Target.from_default_triple()
+        tm = target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
+                                          opt=3, jit=True)
+        _LLVM["llvm"] = llvm
+        _LLVM["tm"] = tm
+        _LLVM["host"] = f"{llvm.get_process_triple()} {llvm.get_host_cpu_name()} " \
+                        f"{llvm.get_host_cpu_features().flatten()} {llvm.llvm_version_info}"
+    return _LLVM["llvm"]
+
+
+def _sources_digest() -> str:
+    digest = _LLVM.get("sources")
+    if digest is None:
+        h = hashlib.sha256()
+        here = os.path.dirname(os.path.abspath(__file__))
+        for name in sorted(os.listdir(here)):
+            if name.endswith(".py"):
+                with open(os.path.join(here, name), "rb") as f:
+                    h.update(name.encode() + b"\0" + f.read())
+        digest = _LLVM["sources"] = h.hexdigest()
+    return digest
+
+
+class CompiledModule:
+    """A compiled dispatch: the worker's address and what running it needs
+    (the resources' places, the errors' messages, the memory sizes)."""
+
+    def __init__(self, obj: bytes, meta: dict) -> None:
+        self.obj = obj
+        self.meta = meta
+        self.engine: Any = None
+        self.worker: Any = None
+        self.source = "compiled"       # or "memory", "disk": where this run found it
+        self.compile_seconds = 0.0
+
+    def load(self) -> None:
+        if self.worker is not None:
+            return
+        llvm = _llvm()
+        with _LOCK:
+            if self.worker is not None:
+                return
+            engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _LLVM["tm"])
+            engine.add_object_file(llvm.ObjectFileRef.from_data(self.obj))
+            engine.finalize_object()
+            addr = engine.get_function_address("hlslc_worker")
+            if not addr:
+                raise RunError("the JIT's compiled module has no worker function")
+            self.engine = engine
+            self.worker = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p)(addr)
+
+
+def binding_shape(binding: Bindings) -> list:
+    """What the compiled code depends on in a binding: per register, the
+    resource's kind, stride and element format (not its size or data)."""
+    out = []
+    for key in sorted(binding.resources, key=repr):
+        res = binding.resources[key]
+        buf = res.buffer
+        fmt = (str(buf.dtype), buf.channels, buf.array_size) if buf is not None else None
+        out.append([repr(key), res.kind, res.stride, fmt, res.name, res.sampler is not None])
+    return out
+
+
+def cache_key(module_text: str, entry: str, wave_size: int | None, seed: int, depth: int, binding: Bindings,
+              spec: list) -> str:
+    _llvm()
+    h = hashlib.sha256()
+    for part in (str(FORMAT), _sources_digest(), _LLVM["host"], entry, str(wave_size), str(seed), str(depth),
+                 json.dumps(binding_shape(binding)), repr(spec), module_text):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _disk_path(key: str) -> str:
+    return os.path.join(user_cache_dir(), "jit", key[:2], key[2:40])
+
+
+def _read_disk(key: str) -> CompiledModule | None:
+    path = _disk_path(key)
+    try:
+        with open(path + ".json", encoding="utf-8") as f:
+            meta = json.load(f)
+        with open(path + ".o", "rb") as f:
+            obj = f.read()
+    except (OSError, ValueError):
+        return None
+    if meta.get("key") != key:
+        return None
+    return CompiledModule(obj, meta)
+
+
+def _write_disk(key: str, module: CompiledModule) -> None:
+    path = _disk_path(key)
+    try:
+        write_atomically(path + ".o", module.obj, "jit-")
+        write_atomically(path + ".json", json.dumps(module.meta).encode("utf-8"), "jit-")
+    except OSError:
+        pass        # a cache that cannot be written is only slower
+
+
+def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindings, wave_size: int,
+                threads: tuple[int, int, int], seed: int, depth: int, use_cache: bool = True) -> CompiledModule:
+    """The compiled module for this dispatch's shape: from the caches, or
+    translated and compiled (raises `Unsupported` for what the JIT does
+    not run)."""
+    spec = [(name, str(t.text), repr(value)) for name, t, value in binding.spec_constants(MemoryTypes(mod.structs))]
+    key = cache_key(module_text, fn.name, wave_size, seed, depth, binding, spec)
+    if use_cache:
+        found = _MEMORY_CACHE.get(key)
+        if found is not None:
+            found.source = "memory"
+            return found
+        found = _read_disk(key)
+        if found is not None:
+            found.source = "disk"
+            _MEMORY_CACHE[key] = found
+            return found
+    start = time.perf_counter()
+    cg = Compiler(mod, fn, binding, wave_size, threads, seed, depth)
+    text = cg.text()
+    obj = compile_text(text)
+    meta = {
+        "key": key,
+        "resources": [repr(k) for k in cg.resource_keys],
+        "errors": [[m, line] for m, line in cg.errors],
+        "worker_bytes": cg.worker_bytes,
+        "ordered": cg.ordered,
+        "waves": cg.waves,
+    }
+    module = CompiledModule(obj, meta)
+    module.compile_seconds = time.perf_counter() - start
+    if use_cache:
+        _MEMORY_CACHE[key] = module
+        _write_disk(key, module)
+    return module
+
+
+def compile_text(text: str) -> bytes:
+    """LLVM IR text to the host's object code, optimised."""
+    llvm = _llvm()
+    try:
+        mod = llvm.parse_assembly(text)
+        mod.verify()
+    except RuntimeError as err:
+        if os.environ.get("HLSLC_JIT_DUMP"):
+            with open(os.environ["HLSLC_JIT_DUMP"], "w") as f:
+                f.write(text)
+        raise RunError(f"the JIT wrote IR that LLVM rejects (a bug in hlslc): {str(err).strip()[:400]}") from None
+    if os.environ.get("HLSLC_JIT_DUMP"):
+        with open(os.environ["HLSLC_JIT_DUMP"], "w") as f:
+            f.write(text)
+    tm = _LLVM["tm"]
+    pto = llvm.create_pipeline_tuning_options(speed_level=2)
+    pb = llvm.create_pass_builder(tm, pto)
+    pm = pb.getModulePassManager()
+    pm.run(mod, pb)
+    return tm.emit_object(mod)
+
+
+def _workers(groups: int, ordered: bool) -> int:
+    if ordered:
+        return 1
+    wanted = os.environ.get("HLSLC_JIT_THREADS")
+    if wanted and wanted.isdigit() and int(wanted) > 0:
+        n = int(wanted)
+    else:
+        try:
+            n = len(os.sched_getaffinity(0))
+        except AttributeError:
+            n = os.cpu_count() or 1
+    return max(1, min(n, groups))
+
+
+def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, int, int],
+                 timeout: float | None = None) -> None:
+    """Run the compiled module over the dispatch's groups, the buffers
+    bound in place; raises RunError (the module's error, or the timeout)."""
+    module.load()
+    meta = module.meta
+    keys = {repr(k): k for k in binding.resources}
+    resources = [binding.resources[keys[k]] for k in meta["resources"]]
+    count = groups[0] * groups[1] * groups[2]
+    ctx = np.zeros(CTX_RESOURCES + RESOURCE_SIZE * len(resources), dtype=np.uint8)
+    head = ctx[:CTX_RESOURCES].view(np.uint32)
+    head[CTX_GROUPS // 4] = count
+    head[CTX_DIMS // 4:CTX_DIMS // 4 + 3] = groups
+    table = ctx[CTX_RESOURCES:].view(np.uint64).reshape(-1, RESOURCE_SIZE // 8) if resources else None
+    for k, res in enumerate(resources):
+        data = res.data
+        if not data.flags.c_contiguous:
+            raise RunError(f"buffer '{res.name}' is not contiguous")
+        table[k, 0] = data.ctypes.data if data.size else 0
+        table[k, 1] = data.size
+        table[k, 2] = np.uint64(np.uint32(res.counter & 0xFFFFFFFF))
+    if count == 0:
+        return
+    n = _workers(count, meta["ordered"])
+    size = meta["worker_bytes"] + 64
+    memories = [np.zeros(size, dtype=np.uint8) for _ in range(n)]
+    ctx_ptr = ctx.ctypes.data
+    results = [0] * n
+
+    def work(k: int) -> None:
+        mem = memories[k]
+        addr = mem.ctypes.data
+        results[k] = module.worker(ctx_ptr, addr + (-addr % 64))
+
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, n)]
+    for t in threads:
+        t.start()
+    if timeout is None:
+        work(0)
+        for t in threads:
+            t.join()
+    else:
+        main = threading.Thread(target=work, args=(0,), daemon=True)
+        main.start()
+        deadline = time.monotonic() + timeout
+        for t in [main] + threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+        if any(t.is_alive() for t in [main] + threads):
+            head[CTX_STOP // 4] = 2
+            for t in [main] + threads:
+                t.join()
+            if head[CTX_ERROR // 4] == 0:
+                raise RunError(f"the dispatch did not finish within {_seconds(timeout)} (--timeout): an endless "
+                               "loop?")
+    code = int(head[CTX_ERROR // 4])
+    if code:
+        message, line = meta["errors"][code - 1]
+        detail = int(ctx[CTX_DETAIL:CTX_DETAIL + 8].view(np.int64)[0])
+        raise RunError(message.replace("{detail}", str(detail)), line)
+    for k, res in enumerate(resources):
+        res.counter = int(np.uint32(table[k, 2] & 0xFFFFFFFF))
+
+
+def _seconds(t: float) -> str:
+    return f"{t:g} second" + ("" if t == 1 else "s")

@@ -1,0 +1,1116 @@
+"""The `dx.op` operations the JIT runs (all but textures and the matrices of
+`linalg`), each as the interpreter's handler of the same name in
+`hlslc.runner.ops` computes it: thread ids, handles (resolved to the
+dispatch's resources when the module is compiled), buffer and
+constant-buffer access, counters, atomics, barriers (a synchronisation
+point of the group), the math library, and wave and quad operations over
+the active lanes, with numpy's order for floating-point reductions (the
+pairwise sum, sequential products, minima and prefixes).
+
+Each handler takes (compiler, instruction, operation, arguments, mask)
+and returns the call's value (`Lanes`, an `Agg` for the `dx.types`
+structs, a `HandleV`, or None); it writes its LLVM IR through the
+compiler's body.
+
+Owns: the registration of these handlers in `compiler.OPERATIONS`, and
+`resolve_handle` (a handle-making call's resource).  Does not own: memory
+access (`memory`), matrices (`linalg`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...dxil.operands import aggregate_parts
+from ..errors import RunError
+from .base import CTX_RESOURCES, RESOURCE_SIZE, HandleV, Unsupported, maker, op
+from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
+from .memory import buffer_atomic, buffer_load, buffer_store, first_active, resource_base
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+
+_CLASSES = {0: "t", 1: "u", 2: "b", 3: "s"}
+_FORMAT_TYPES = {np.dtype(np.float16): "half", np.dtype(np.float32): "float", np.dtype(np.float64): "double",
+                 np.dtype(np.int8): "i8", np.dtype(np.uint8): "i8", np.dtype(np.int16): "i16",
+                 np.dtype(np.uint16): "i16", np.dtype(np.int32): "i32", np.dtype(np.uint32): "i32",
+                 np.dtype(np.int64): "i64", np.dtype(np.uint64): "i64"}
+
+
+def _overload(ins: Any) -> str:
+    suffix = ins.callee.rsplit(".", 1)[-1]
+    return {"f16": "half", "f32": "float", "f64": "double", "i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32",
+            "i64": "i64"}.get(suffix, "i32")
+
+
+def _const(v: Any, what: str, line: int | None) -> int:
+    if not isinstance(v, Lanes) or v.const is None:
+        raise Unsupported(f"{what} that is not a constant", line)
+    return int(v.const)
+
+
+# --------------------------------------------------------------------------
+# Handles
+
+
+@maker("CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")
+def resolve_handle(cg: Compiler, ins: Any, o: Any) -> HandleV:
+    """The resource a CreateHandle* call names (its arguments constants)."""
+    args = ins.args[1:]
+
+    def const(k: int) -> int:
+        c = args[k].const
+        if c is None:
+            raise Unsupported(f"{o.name} with a resource index chosen at run time", ins.line)
+        return c
+
+    try:
+        if o.name == "CreateHandle":
+            cls = _CLASSES[const(0)]
+            range_id = const(1)
+            records = cg.binding.resource_records()[cls]
+            rec = next((r for r in records if cg.mod.md_int(r[0]) == range_id), None)
+            if rec is None:
+                raise RunError(f"createHandle names resource range {range_id} of class '{cls}', which "
+                               "!dx.resources does not list", ins.line)
+            space = cg.mod.md_int(rec[3])
+            key = (cls, space, const(2))
+        elif o.name == "CreateHandleFromBinding":
+            parts = _struct_ints(args[0].value)
+            if parts is None:
+                raise Unsupported("CreateHandleFromBinding with a binding that is not a constant", ins.line)
+            key = (_CLASSES[parts[3]], parts[2], const(1))
+        else:
+            index = const(0)
+            sampler = args[1].const if len(args) > 1 else 0
+            key = ("sampler heap" if sampler else "heap", 0, index)
+        res = cg.binding.resource_at(*key, ins.line)
+    except RunError as err:
+        return HandleV(None, None, err.message)
+    if res.kind in ("SamplerState", "SamplerComparisonState") or res.sampler is not None:
+        raise Unsupported("samplers", ins.line)
+    return HandleV(res, cg.resource_index(res, key))
+
+
+def _struct_ints(text: str) -> list[int] | None:
+    parts = aggregate_parts(text)
+    if parts is None:
+        return None
+    out = []
+    for p in parts:
+        v = p.split()[-1]
+        if not v.lstrip("-").isdigit():
+            return None
+        out.append(int(v))
+    return out
+
+
+@op("CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")
+def _create_handle(cg: Compiler, ins, o, args, mask):
+    h = cg.handles[id(ins)]
+    if h.error is not None:
+        cg.fail(cg.error(h.error, ins.line))
+    return h
+
+
+@op("AnnotateHandle")
+def _annotate(cg: Compiler, ins, o, args, mask):
+    return args[0]
+
+
+def _resource(cg: Compiler, h: Any, ins: Any) -> Any:
+    if not isinstance(h, HandleV):
+        raise Unsupported("an operation on a handle the JIT cannot follow", ins.line)
+    if h.error is not None:
+        cg.fail(cg.error(h.error, ins.line))
+        return None
+    return h.res
+
+
+# --------------------------------------------------------------------------
+# Thread ids
+
+
+@op("ThreadId")
+def _thread_id(cg: Compiler, ins, o, args, mask):
+    return Lanes("i32", cg.dtid[_const(args[0], "a component", ins.line)])
+
+
+@op("GroupId")
+def _group_id(cg: Compiler, ins, o, args, mask):
+    return Lanes("i32", cg.gid[_const(args[0], "a component", ins.line)])
+
+
+@op("ThreadIdInGroup")
+def _thread_id_in_group(cg: Compiler, ins, o, args, mask):
+    return Lanes("i32", cg.tid[_const(args[0], "a component", ins.line)])
+
+
+@op("FlattenedThreadIdInGroup")
+def _flat(cg: Compiler, ins, o, args, mask):
+    return Lanes("i32", cg.flat)
+
+
+# --------------------------------------------------------------------------
+# Buffers
+
+
+def _i64(cg: Compiler, v: Lanes) -> str:
+    b = cg.body
+    if v.ty == "i64":
+        return v.v
+    return b.op(f"zext {b.vt(v.ty)} {v.v} to {b.vt('i64')}")
+
+
+def _addr(cg: Compiler, base: str, scale: int, add: Any = None) -> str:
+    """(base * scale + add) as i64 lanes."""
+    b = cg.body
+    v = base
+    if scale != 1:
+        v = b.op(f"mul {b.vt('i64')} {v}, splat (i64 {scale})")
+    if add is not None:
+        v = b.op(f"add {b.vt('i64')} {v}, {add}")
+    return v
+
+
+def _is_raw(res: Any) -> bool:
+    return res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+
+
+def _is_typed(res: Any) -> bool:
+    return res.kind in ("Buffer", "RWBuffer")
+
+
+def _typed_format(res: Any, overload: str) -> tuple[np.dtype, int]:
+    fmt = res.buffer.dtype
+    count = res.buffer.channels
+    if fmt.itemsize == 8 and SIZES.get(overload, 4) == 4:
+        return np.dtype(np.uint32), count * 2
+    return fmt, count
+
+
+def _convert_element(cg: Compiler, v: Lanes, fmt: np.dtype, overload: str) -> Lanes:
+    """A typed buffer's component (of its format) in the load's overload,
+    as `_as_overload` does: signed formats sign-extend, the rest convert."""
+    b = cg.body
+    src = v.ty
+    if src == overload:
+        return v
+    if fmt.kind == "i" and overload in INT_BITS:
+        op = "sext" if INT_BITS[overload] > INT_BITS[src] else "trunc"
+        return Lanes(overload, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(overload)}"))
+    return _astype(cg, v, fmt.kind, overload)
+
+
+def _astype(cg: Compiler, v: Lanes, src_kind: str, dst: str) -> Lanes:
+    """numpy's astype between scalar types (src_kind: 'f', 'i' or 'u')."""
+    b = cg.body
+    src = v.ty
+    if src == dst:
+        return v
+    if src in FLOATS and dst in FLOATS:
+        op = "fpext" if SIZES[dst] > SIZES[src] else "fptrunc"
+        return Lanes(dst, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(dst)}"))
+    if src in FLOATS:
+        op = "fptosi" if dst != "i1" else "fcmp"
+        name = f"llvm.fptosi.sat.v{cg.W}{dst}.v{cg.W}{_sfx(src)}"
+        cg.declare(f"declare {b.vt(dst)} @{name}({b.vt(src)})")
+        return Lanes(dst, b.op(f"call {b.vt(dst)} @{name}({b.vt(src)} {v.v})"))
+    if dst in FLOATS:
+        op = "sitofp" if src_kind == "i" else "uitofp"
+        return Lanes(dst, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(dst)}"))
+    if INT_BITS[dst] == INT_BITS[src]:
+        return Lanes(dst, v.v)
+    if INT_BITS[dst] < INT_BITS[src]:
+        return Lanes(dst, b.op(f"trunc {b.vt(src)} {v.v} to {b.vt(dst)}"))
+    op = "sext" if src_kind == "i" else "zext"
+    return Lanes(dst, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(dst)}"))
+
+
+def _sfx(ty: str) -> str:
+    return {"half": "f16", "float": "f32", "double": "f64"}.get(ty, ty)
+
+
+def _ones32(cg: Compiler) -> Lanes:
+    return cg.body.splat("i32", 1)
+
+
+@op("RawBufferLoad", "BufferLoad")
+def _buffer_load(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    ty = _overload(ins)
+    b = cg.body
+    if res is None:
+        return Agg([b.splat(ty, 0)] * 4 + [_ones32(cg)])
+    ri = cg.resource_index(res)
+    index, offset = args[1], args[2]
+    if _is_typed(res):
+        fmt, count = _typed_format(res, ty)
+        fty = _FORMAT_TYPES[fmt]
+        base = _addr(cg, _i64(cg, index), fmt.itemsize * count)
+        comps = []
+        for k in range(count):
+            a = _addr(cg, base, 1, f"splat (i64 {k * fmt.itemsize})") if k else base
+            comps.append(_convert_element(cg, buffer_load(cg, ri, a, fty, mask), fmt, ty))
+        comps += [b.splat(ty, 0)] * (4 - count)
+        return Agg(comps[:4] + [_ones32(cg)])
+    raw = _is_raw(res)
+    if raw:
+        addr = _i64(cg, index)
+    else:
+        addr = _addr(cg, _i64(cg, index), res.stride, _i64(cg, offset))
+    count = 4
+    if o.name == "RawBufferLoad":
+        count = _const(args[3], "a load's component mask", ins.line).bit_length()
+    step = SIZES[ty]
+    comps = []
+    for k in range(4):
+        if k < count:
+            a = _addr(cg, addr, 1, f"splat (i64 {k * step})") if k else addr
+            comps.append(buffer_load(cg, ri, a, ty, mask))
+        else:
+            comps.append(b.splat(ty, 0))
+    return Agg(comps + [_ones32(cg)])
+
+
+@op("RawBufferStore", "BufferStore")
+def _buffer_store(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    if res is None:
+        return None
+    ty = _overload(ins)
+    ri = cg.resource_index(res)
+    index, offset = args[1], args[2]
+    values = args[3:7]
+    write_mask = _const(args[7], "a store's component mask", ins.line)
+    if _is_typed(res):
+        fmt, count = _typed_format(res, ty)
+        fty = _FORMAT_TYPES[fmt]
+        base = _addr(cg, _i64(cg, index), fmt.itemsize * count)
+        for k in range(count):
+            if write_mask >> k & 1:
+                a = _addr(cg, base, 1, f"splat (i64 {k * fmt.itemsize})") if k else base
+                kind = "f" if ty in FLOATS else ("i" if fmt.kind == "i" else "u")
+                buffer_store(cg, ri, a, _astype(cg, values[k], kind, fty), mask)
+        return None
+    if _is_raw(res):
+        addr = _i64(cg, index)
+    else:
+        addr = _addr(cg, _i64(cg, index), res.stride, _i64(cg, offset))
+    step = SIZES[ty]
+    for k in range(4):
+        if write_mask >> k & 1:
+            a = _addr(cg, addr, 1, f"splat (i64 {k * step})") if k else addr
+            buffer_store(cg, ri, a, values[k], mask)
+    return None
+
+
+@op("CBufferLoadLegacy")
+def _cbuffer_load(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    ty = _overload(ins)
+    b = cg.body
+    count = 16 // SIZES[ty]
+    if res is None:
+        return Agg([b.splat(ty, 0)] * count)
+    ri = cg.resource_index(res)
+    row = _addr(cg, _i64(cg, args[1]), 16)
+    return Agg([buffer_load(cg, ri, _addr(cg, row, 1, f"splat (i64 {k * SIZES[ty]})") if k else row, ty, mask)
+                for k in range(count)])
+
+
+@op("GetDimensions")
+def _get_dimensions(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    b = cg.body
+    if res is None:
+        return Agg([b.splat("i32", 0)] * 4)
+    if res.kind.startswith(("Texture", "RWTexture")):
+        raise Unsupported("GetDimensions of a texture", ins.line)
+    _, size = resource_base(cg, cg.resource_index(res))
+    if _is_raw(res):
+        width = size
+    elif _is_typed(res):
+        width = b.op(f"udiv i64 {size}, {res.buffer.dtype.itemsize * res.buffer.channels}")
+    else:
+        width = b.op(f"udiv i64 {size}, {max(res.stride, 1)}")
+    w32 = b.op(f"trunc i64 {width} to i32")
+    z = b.splat("i32", 0)
+    return Agg([Lanes("i32", b.splat_value("i32", w32)), z, z, z])
+
+
+@op("BufferUpdateCounter")
+def _update_counter(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    b = cg.body
+    if res is None:
+        return b.splat("i32", 0)
+    cg.ordered = True
+    ri = cg.resource_index(res)
+    inc = _const(args[1], "a counter's increment", ins.line)
+    inc = inc - 256 if inc >= 128 else inc
+    W = cg.W
+    cg.declare(f"declare i{W} @llvm.ctpop.i{W}(i{W})")
+    n = b.op(f"call i{W} @llvm.ctpop.i{W}(i{W} {cg.mask_bits})")
+    n32 = b.op(f"trunc i{W} {n} to i32") if W > 32 else (b.op(f"zext i{W} {n} to i32") if W < 32 else n)
+    p = b.gep("%ctx", CTX_RESOURCES + RESOURCE_SIZE * ri + 16)
+    # Each active lane's rank among the active lanes.
+    below = "<" + ", ".join(f"i{W} {(1 << k) - 1 if k < W else -1}" for k in range(W)) + ">"
+    bits = b.splat_value(f"i{W}", cg.mask_bits)
+    lower = b.op(f"and <{W} x i{W}> {bits}, {below}")
+    cg.declare(f"declare <{W} x i{W}> @llvm.ctpop.v{W}i{W}(<{W} x i{W}>)")
+    rank = b.op(f"call <{W} x i{W}> @llvm.ctpop.v{W}i{W}(<{W} x i{W}> {lower})")
+    rank32 = rank if W == 32 else b.op(f"{'trunc' if W > 32 else 'zext'} <{W} x i{W}> {rank} to {b.vt('i32')}")
+    if inc > 0:
+        old = b.op(f"atomicrmw add ptr {p}, i32 {n32} seq_cst, align 4")
+        return Lanes("i32", b.op(f"add {b.vt('i32')} {b.splat_value('i32', old)}, {rank32}"))
+    old = b.op(f"atomicrmw sub ptr {p}, i32 {n32} seq_cst, align 4")
+    new = b.op(f"sub i32 {old}, {n32}")
+    # The interpreter's order: the last active lane gets the new counter.
+    last = b.op(f"sub i32 {n32}, 1")
+    rev = b.op(f"sub {b.vt('i32')} {b.splat_value('i32', last)}, {rank32}")
+    return Lanes("i32", b.op(f"add {b.vt('i32')} {b.splat_value('i32', new)}, {rev}"))
+
+
+@op("Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle")
+def _barrier(cg: Compiler, ins, o, args, mask):
+    return None      # the wave waits for the others of its group at the end of this segment
+
+
+@op("CheckAccessFullyMapped")
+def _check_access(cg: Compiler, ins, o, args, mask):
+    return cg.body.splat("i1", True)
+
+
+# --------------------------------------------------------------------------
+# Atomics on resources
+
+_ATOMIC = {0: "add", 1: "and", 2: "or", 3: "xor", 4: "min", 5: "max", 6: "umin", 7: "umax", 8: "xchg"}
+
+
+def _atomic_address(cg: Compiler, res: Any, a0: Lanes, a1: Lanes) -> str:
+    if _is_raw(res):
+        return _i64(cg, a0)
+    if _is_typed(res):
+        return _addr(cg, _i64(cg, a0), res.buffer.dtype.itemsize * res.buffer.channels)
+    return _addr(cg, _i64(cg, a0), res.stride, _i64(cg, a1))
+
+
+def _uses_result(cg: Compiler, ins: Any) -> bool:
+    return ins.result is not None and ins.result in cg.used
+
+
+@op("AtomicBinOp")
+def _atomic_bin_op(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    value = args[5]
+    if res is None:
+        return cg.body.splat(value.ty, 0)
+    if _uses_result(cg, ins):
+        cg.ordered = True
+    kind = _ATOMIC[_const(args[1], "an atomic's operation", ins.line)]
+    return buffer_atomic(cg, cg.resource_index(res), _atomic_address(cg, res, args[2], args[3]), kind, value,
+                         None, mask)
+
+
+@op("AtomicCompareExchange")
+def _atomic_cmpxchg(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    cmp, value = args[4], args[5]
+    if res is None:
+        return cg.body.splat(value.ty, 0)
+    if _uses_result(cg, ins):
+        cg.ordered = True
+    return buffer_atomic(cg, cg.resource_index(res), _atomic_address(cg, res, args[1], args[2]), "xchg", value,
+                         cmp, mask)
+
+
+# --------------------------------------------------------------------------
+# Math
+
+
+def _intrinsic(cg: Compiler, name: str, ty: str, *values: str) -> str:
+    b = cg.body
+    vt = b.vt(ty)
+    full = f"llvm.{name}.v{cg.W}{_sfx(ty)}"
+    cg.declare(f"declare {vt} @{full}({', '.join([vt] * len(values))})")
+    return b.op(f"call {vt} @{full}({', '.join(f'{vt} {v}' for v in values)})")
+
+
+_LIBM = {"Tan": "tan", "Acos": "acos", "Asin": "asin", "Atan": "atan", "Hcos": "cosh", "Hsin": "sinh",
+         "Htan": "tanh", "Cos": "cos", "Sin": "sin", "Exp": "exp2", "Log": "log2"}
+
+
+def _libm(cg: Compiler, fn: str, ty: str, v: str) -> str:
+    """A libm function on each lane (float: the `f` variant; half: through
+    float, as numpy computes half)."""
+    b = cg.body
+    W = cg.W
+    cty = "double" if ty == "double" else "float"
+    name = fn if ty == "double" else fn + "f"
+    cg.declare(f"declare {cty} @{name}({cty})")
+    x = v if cty == ty else b.op(f"fpext {b.vt(ty)} {v} to {b.vt(cty)}")
+    helper = f"libm.{name}"
+    vt = f"<{W} x {cty}>"
+    cg.helper(helper, f"""define internal {vt} @{helper}({vt} %x) {{
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
+  %acc = phi {vt} [ %x, %entry ], [ %acc1, %loop ]
+  %e = extractelement {vt} %x, i32 %i
+  %r = call {cty} @{name}({cty} %e)
+  %acc1 = insertelement {vt} %acc, {cty} %r, i32 %i
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %loop, label %done
+done:
+  ret {vt} %acc1
+}}""")
+    r = b.op(f"call {vt} @{helper}({vt} {x})")
+    return r if cty == ty else b.op(f"fptrunc {vt} {r} to {b.vt(ty)}")
+
+
+def _float_unary(cg: Compiler, name: str, x: Lanes) -> Lanes:
+    b = cg.body
+    ty = x.ty
+    vt = b.vt(ty)
+    flush = name != "FAbs"
+    v = cg.ftz(x) if flush else x.v
+    if ty == "half" and name not in ("FAbs",):
+        # numpy computes half functions in float32 and rounds the result.
+        wide = Lanes("float", b.op(f"fpext {vt} {v} to {b.vt('float')}"))
+        r = _float_unary(cg, name, wide)
+        return Lanes(ty, b.op(f"fptrunc {b.vt('float')} {r.v} to {vt}"))
+    if name == "FAbs":
+        r = _intrinsic(cg, "fabs", ty, v)
+    elif name == "Sqrt":
+        r = _intrinsic(cg, "sqrt", ty, v)
+    elif name == "Rsqrt":
+        s = _intrinsic(cg, "sqrt", ty, v)
+        r = b.op(f"fdiv {vt} {_fone(cg, ty)}, {s}")
+    elif name == "Round_ne":
+        r = _intrinsic(cg, "rint", ty, v)
+    elif name == "Round_ni":
+        r = _intrinsic(cg, "floor", ty, v)
+    elif name == "Round_pi":
+        r = _intrinsic(cg, "ceil", ty, v)
+    elif name == "Round_z":
+        r = _intrinsic(cg, "trunc", ty, v)
+    elif name == "Frc":
+        f = _intrinsic(cg, "floor", ty, v)
+        r = b.op(f"fsub {vt} {v}, {f}")
+    elif name == "Saturate":
+        nan = b.op(f"fcmp uno {vt} {v}, zeroinitializer")
+        z = b.op(f"select {b.mt} {nan}, {vt} zeroinitializer, {vt} {v}")
+        lo = b.op(f"fcmp olt {vt} {z}, zeroinitializer")
+        z = b.op(f"select {b.mt} {lo}, {vt} zeroinitializer, {vt} {z}")
+        hi = b.op(f"fcmp ogt {vt} {z}, {_fone(cg, ty)}")
+        r = b.op(f"select {b.mt} {hi}, {vt} {_fone(cg, ty)}, {vt} {z}")
+    else:
+        r = _libm(cg, _LIBM[name], ty, v)
+    out = Lanes(ty, r)
+    return Lanes(ty, cg.ftz(out)) if flush else out
+
+
+def _fone(cg: Compiler, ty: str) -> str:
+    return f"splat ({ty} {llvm_const(ty, 1.0)})"
+
+
+def _unary_handler(name: str):
+    def run(cg: Compiler, ins, o, args, mask):
+        return cg.lanewise(lambda x: _float_unary(cg, name, x), args[0])
+    return run
+
+
+for _name in ("FAbs", "Cos", "Sin", "Tan", "Acos", "Asin", "Atan", "Hcos", "Hsin", "Htan", "Exp", "Log", "Sqrt",
+              "Rsqrt", "Round_ne", "Round_ni", "Round_pi", "Round_z", "Frc", "Saturate"):
+    op(_name)(_unary_handler(_name))
+
+
+@op("IsNaN", "IsInf", "IsFinite", "IsNormal")
+def _classify(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    x = args[0]
+    vt = b.vt(x.ty)
+    inf = f"splat ({x.ty} {llvm_const(x.ty, float('inf'))})"
+    if o.name == "IsNaN":
+        return Lanes("i1", b.op(f"fcmp uno {vt} {x.v}, zeroinitializer"))
+    a = _intrinsic(cg, "fabs", x.ty, x.v)
+    if o.name == "IsInf":
+        return Lanes("i1", b.op(f"fcmp oeq {vt} {a}, {inf}"))
+    finite = b.op(f"fcmp olt {vt} {a}, {inf}")
+    if o.name == "IsFinite":
+        return Lanes("i1", finite)
+    tiny = float(np.finfo({"half": np.float16, "float": np.float32, "double": np.float64}[x.ty]).tiny)
+    big = b.op(f"fcmp oge {vt} {a}, splat ({x.ty} {llvm_const(x.ty, tiny)})")
+    return Lanes("i1", b.op(f"and {b.mt} {finite}, {big}"))
+
+
+@op("FMax", "FMin")
+def _fminmax(cg: Compiler, ins, o, args, mask):
+    name = "maxnum" if o.name == "FMax" else "minnum"
+    return cg.lanewise(lambda x, y: Lanes(x.ty, _intrinsic(cg, name, x.ty, x.v, y.v)), args[0], args[1])
+
+
+@op("IMax", "IMin", "UMax", "UMin")
+def _iminmax(cg: Compiler, ins, o, args, mask):
+    pred = {"IMax": "sgt", "IMin": "slt", "UMax": "ugt", "UMin": "ult"}[o.name]
+    b = cg.body
+
+    def run(x: Lanes, y: Lanes) -> Lanes:
+        c = b.op(f"icmp {pred} {b.vt(x.ty)} {x.v}, {y.v}")
+        return Lanes(x.ty, b.select(c, x.v, y.v, x.ty))
+    return cg.lanewise(run, args[0], args[1])
+
+
+def _plain(cg: Compiler, opname: str, x: Lanes, y: Lanes) -> Lanes:
+    """numpy's arithmetic without the float32 flush (half through float32)."""
+    b = cg.body
+    ty = x.ty
+    if ty == "half":
+        wt = b.vt("float")
+        a = b.op(f"fpext {b.vt(ty)} {x.v} to {wt}")
+        c = b.op(f"fpext {b.vt(ty)} {y.v} to {wt}")
+        return Lanes(ty, b.op(f"fptrunc {wt} {b.op(f'{opname} {wt} {a}, {c}')} to {b.vt(ty)}"))
+    return Lanes(ty, b.op(f"{opname} {b.vt(ty)} {x.v}, {y.v}"))
+
+
+@op("FMad", "Fma", "IMad", "UMad")
+def _mad(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+
+    def run(x: Lanes, y: Lanes, z: Lanes) -> Lanes:
+        ty = x.ty
+        if o.name == "Fma":
+            wt = b.vt("double")
+            xs = [v.v if ty == "double" else b.op(f"fpext {b.vt(ty)} {v.v} to {wt}") for v in (x, y, z)]
+            r = b.op(f"fadd {wt} {b.op(f'fmul {wt} {xs[0]}, {xs[1]}')}, {xs[2]}")
+            return Lanes(ty, r if ty == "double" else b.op(f"fptrunc {wt} {r} to {b.vt(ty)}"))
+        if o.name == "FMad":
+            if ty == "float":
+                p = b.op(f"fmul {b.vt(ty)} {cg.ftz(x)}, {cg.ftz(y)}")
+                r = b.op(f"fadd {b.vt(ty)} {p}, {cg.ftz(z)}")
+                return Lanes(ty, cg.ftz(Lanes(ty, r)))
+            return _plain(cg, "fadd", _plain(cg, "fmul", x, y), z)
+        p = b.op(f"mul {b.vt(ty)} {x.v}, {y.v}")
+        return Lanes(ty, b.op(f"add {b.vt(ty)} {p}, {z.v}"))
+    return cg.lanewise(run, args[0], args[1], args[2])
+
+
+@op("Dot2", "Dot3", "Dot4")
+def _dot(cg: Compiler, ins, o, args, mask):
+    n = int(o.name[-1])
+    out = _plain(cg, "fmul", args[0], args[n])
+    for k in range(1, n):
+        out = _plain(cg, "fadd", out, _plain(cg, "fmul", args[k], args[n + k]))
+    return out
+
+
+@op("Countbits")
+def _countbits(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    x = args[0]
+    c = _intrinsic(cg, "ctpop", x.ty, x.v)
+    return Lanes("i32", _resize(cg, c, x.ty, "i32"))
+
+
+def _resize(cg: Compiler, v: str, src: str, dst: str) -> str:
+    b = cg.body
+    if src == dst:
+        return v
+    op = "trunc" if INT_BITS[src] > INT_BITS[dst] else "zext"
+    return b.op(f"{op} {b.vt(src)} {v} to {b.vt(dst)}")
+
+
+@op("FirstbitLo", "FirstbitHi", "FirstbitSHi")
+def _firstbit(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    x = args[0]
+    ty = x.ty
+    vt = b.vt(ty)
+    v = x.v
+    if o.name == "FirstbitSHi":
+        neg = b.op(f"icmp slt {vt} {v}, zeroinitializer")
+        inv = b.op(f"xor {vt} {v}, splat ({ty} -1)")
+        v = b.select(neg, inv, v, ty)
+    zero = b.op(f"icmp eq {vt} {v}, zeroinitializer")
+    name = "cttz" if o.name == "FirstbitLo" else "ctlz"
+    full = f"llvm.{name}.v{cg.W}{ty}"
+    cg.declare(f"declare {vt} @{full}({vt}, i1)")
+    c = b.op(f"call {vt} @{full}({vt} {v}, i1 false)")
+    c32 = _resize(cg, c, ty, "i32")
+    return Lanes("i32", b.op(f"select {b.mt} {zero}, {b.vt('i32')} splat (i32 -1), {b.vt('i32')} {c32}"))
+
+
+@op("Bfrev")
+def _bfrev(cg: Compiler, ins, o, args, mask):
+    x = args[0]
+    return Lanes(x.ty, _intrinsic(cg, "bitreverse", x.ty, x.v))
+
+
+@op("Dot2AddHalf")
+def _dot2add(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    acc, a0, a1, b0, b1 = args
+    ft = b.vt("float")
+
+    def wide(v: Lanes) -> str:
+        return v.v if v.ty == "float" else b.op(f"fpext {b.vt(v.ty)} {v.v} to {ft}")
+    p0 = b.op(f"fmul {ft} {wide(a0)}, {wide(b0)}")
+    s = b.op(f"fadd {ft} {wide(acc)}, {p0}")
+    p1 = b.op(f"fmul {ft} {wide(a1)}, {wide(b1)}")
+    return Lanes("float", b.op(f"fadd {ft} {s}, {p1}"))
+
+
+@op("Dot4AddI8Packed", "Dot4AddU8Packed")
+def _dot4add(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    acc, x, y = args
+    signed = o.name == "Dot4AddI8Packed"
+    vi = b.vt("i32")
+    total = acc.v
+    for k in range(4):
+        xs = b.op(f"lshr {vi} {x.v}, splat (i32 {8 * k})")
+        ys = b.op(f"lshr {vi} {y.v}, splat (i32 {8 * k})")
+        x8 = b.op(f"trunc {vi} {xs} to {b.vt('i8')}")
+        y8 = b.op(f"trunc {vi} {ys} to {b.vt('i8')}")
+        ext = "sext" if signed else "zext"
+        xw = b.op(f"{ext} {b.vt('i8')} {x8} to {vi}")
+        yw = b.op(f"{ext} {b.vt('i8')} {y8} to {vi}")
+        total = b.op(f"add {vi} {total}, {b.op(f'mul {vi} {xw}, {yw}')}")
+    return Lanes("i32", total)
+
+
+@op("LegacyF32ToF16")
+def _f32tof16(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    h = b.op(f"fptrunc {b.vt('float')} {args[0].v} to {b.vt('half')}")
+    i = b.op(f"bitcast {b.vt('half')} {h} to {b.vt('i16')}")
+    return Lanes("i32", b.op(f"zext {b.vt('i16')} {i} to {b.vt('i32')}"))
+
+
+@op("LegacyF16ToF32")
+def _f16tof32(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    i = b.op(f"trunc {b.vt('i32')} {args[0].v} to {b.vt('i16')}")
+    h = b.op(f"bitcast {b.vt('i16')} {i} to {b.vt('half')}")
+    return Lanes("float", b.op(f"fpext {b.vt('half')} {h} to {b.vt('float')}"))
+
+
+@op("MakeDouble")
+def _make_double(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    lo = b.op(f"zext {b.vt('i32')} {args[0].v} to {b.vt('i64')}")
+    hi = b.op(f"zext {b.vt('i32')} {args[1].v} to {b.vt('i64')}")
+    hs = b.op(f"shl {b.vt('i64')} {hi}, splat (i64 32)")
+    bits = b.op(f"or {b.vt('i64')} {lo}, {hs}")
+    return Lanes("double", b.op(f"bitcast {b.vt('i64')} {bits} to {b.vt('double')}"))
+
+
+@op("SplitDouble")
+def _split_double(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    bits = b.op(f"bitcast {b.vt('double')} {args[0].v} to {b.vt('i64')}")
+    lo = b.op(f"trunc {b.vt('i64')} {bits} to {b.vt('i32')}")
+    hs = b.op(f"lshr {b.vt('i64')} {bits}, splat (i64 32)")
+    hi = b.op(f"trunc {b.vt('i64')} {hs} to {b.vt('i32')}")
+    return Agg([Lanes("i32", lo), Lanes("i32", hi)])
+
+
+@op("BitcastI16toF16", "BitcastF16toI16", "BitcastI32toF32", "BitcastF32toI32", "BitcastI64toF64",
+    "BitcastF64toI64")
+def _bitcast(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    target = {"F16": "half", "I16": "i16", "F32": "float", "I32": "i32", "F64": "double", "I64": "i64"}[o.name[-3:]]
+    x = args[0]
+    return Lanes(target, b.op(f"bitcast {b.vt(x.ty)} {x.v} to {b.vt(target)}"))
+
+
+# --------------------------------------------------------------------------
+# Waves
+
+
+def _splat_scalar(cg: Compiler, ty: str, v: str) -> Lanes:
+    return Lanes(ty, cg.body.splat_value(ty, v))
+
+
+@op("WaveGetLaneIndex")
+def _lane_index(cg: Compiler, ins, o, args, mask):
+    return Lanes("i32", cg.lane)
+
+
+@op("WaveGetLaneCount")
+def _lane_count(cg: Compiler, ins, o, args, mask):
+    return cg.body.splat("i32", cg.W)
+
+
+@op("WaveIsFirstLane")
+def _first_lane(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    f = first_active(cg)
+    return Lanes("i1", b.op(f"icmp eq {b.vt('i32')} {cg.lane}, {b.splat_value('i32', f)}"))
+
+
+def _reduce_i1(cg: Compiler, kind: str, v: str) -> str:
+    b = cg.body
+    cg.declare(f"declare i1 @llvm.vector.reduce.{kind}.v{cg.W}i1({b.mt})")
+    return b.op(f"call i1 @llvm.vector.reduce.{kind}.v{cg.W}i1({b.mt} {v})")
+
+
+@op("WaveAnyTrue", "WaveAllTrue")
+def _vote(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    c = args[0]
+    if o.name == "WaveAnyTrue":
+        r = _reduce_i1(cg, "or", b.op(f"and {b.mt} {c.v}, {mask}"))
+    else:
+        nm = b.op(f"xor {b.mt} {mask}, splat (i1 true)")
+        r = _reduce_i1(cg, "and", b.op(f"or {b.mt} {c.v}, {nm}"))
+    return _splat_scalar(cg, "i1", r)
+
+
+@op("WaveActiveAllEqual")
+def _all_equal(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+
+    def run(x: Lanes) -> Lanes:
+        f = first_active(cg)
+        x0 = b.splat_value(x.ty, b.extract(x.v, x.ty, f))
+        cmp = "fcmp oeq" if x.ty in FLOATS else "icmp eq"
+        eq = b.op(f"{cmp} {b.vt(x.ty)} {x.v}, {x0}")
+        nm = b.op(f"xor {b.mt} {mask}, splat (i1 true)")
+        return _splat_scalar(cg, "i1", _reduce_i1(cg, "and", b.op(f"or {b.mt} {eq}, {nm}")))
+    return cg.lanewise(run, args[0])
+
+
+@op("WaveActiveBallot")
+def _ballot(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    W = cg.W
+    bits = b.mask_bits(b.op(f"and {b.mt} {args[0].v}, {mask}"))
+    words = []
+    for k in range(4):
+        if 32 * k >= W:
+            words.append(b.splat("i32", 0))
+            continue
+        w = bits
+        if k:
+            w = b.op(f"lshr i{W} {bits}, {32 * k}")
+        if W > 32:
+            w = b.op(f"trunc i{W} {w} to i32")
+        elif W < 32:
+            w = b.op(f"zext i{W} {w} to i32")
+        words.append(_splat_scalar(cg, "i32", w))
+    return Agg(words)
+
+
+@op("WaveReadLaneFirst")
+def _read_first(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    f = first_active(cg)
+    return cg.lanewise(lambda x: _splat_scalar(cg, x.ty, b.extract(x.v, x.ty, f)), args[0])
+
+
+def _permute(cg: Compiler, x: Lanes, src: str) -> Lanes:
+    """Lane i gets lane src[i] of x (src: i32 lanes in [0, W))."""
+    b = cg.body
+    W = cg.W
+    ty = x.ty
+    it = "i8" if ty == "i1" else ty
+    v = x.v if ty != "i1" else b.op(f"zext {b.mt} {x.v} to {b.vt('i8')}")
+    name = f"permute.{it}"
+    vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
+    cg.declare(f"declare {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr>, i32, <{W} x i1>, {vt})")
+    cg.helper(name, f"""define internal {vt} @{name}({vt} %x, {vi} %src) alwaysinline {{
+entry:
+  %buf = alloca {vt}, align 64
+  store {vt} %x, ptr %buf, align 64
+  %ps = getelementptr {it}, ptr %buf, {vi} %src
+  %r = call {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr> %ps, i32 1, <{W} x i1> splat (i1 true), {vt} zeroinitializer)
+  ret {vt} %r
+}}""")
+    r = b.op(f"call {vt} @{name}({vt} {v}, {vi} {src})")
+    if ty == "i1":
+        r = b.op(f"icmp ne {b.vt('i8')} {r}, zeroinitializer")
+    return Lanes(ty, r)
+
+
+@op("WaveReadLaneAt")
+def _read_lane(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    lane = args[1]
+    src = b.op(f"urem {b.vt('i32')} {lane.v}, splat (i32 {cg.W})")
+    return cg.lanewise(lambda x: _permute(cg, x, src), args[0])
+
+
+@op("QuadReadLaneAt", "QuadOp")
+def _quad(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    W = cg.W
+    vi = b.vt("i32")
+    base = b.op(f"and {vi} {cg.lane}, splat (i32 -4)")
+    if o.name == "QuadReadLaneAt":
+        within = b.op(f"urem {vi} {args[1].v}, splat (i32 4)")
+        src = b.op(f"add {vi} {base}, {within}")
+        return cg.lanewise(lambda x: _permute(cg, x, src), args[0])
+    kind = _const(args[1], "a quad operation", ins.line)
+    flip = (1, 2, 3)[kind]
+    lanes = [(k & ~3) + ((k & 3) ^ flip) for k in range(W)]
+    shuffle = "<" + ", ".join(f"i32 {x}" for x in lanes) + ">"
+
+    def run(x: Lanes) -> Lanes:
+        return Lanes(x.ty, b.op(f"shufflevector {b.vt(x.ty)} {x.v}, {b.vt(x.ty)} poison, <{W} x i32> {shuffle}"))
+    return cg.lanewise(run, args[0])
+
+
+def _int_reduce(cg: Compiler, kind: str, x: Lanes, identity: int) -> str:
+    b = cg.body
+    vt = b.vt(x.ty)
+    v = b.op(f"select {b.mt} {cg.mask}, {vt} {x.v}, {vt} splat ({x.ty} {llvm_const(x.ty, identity)})")
+    name = f"llvm.vector.reduce.{kind}.v{cg.W}{x.ty}"
+    cg.declare(f"declare {x.ty} @{name}({vt})")
+    return b.op(f"call {x.ty} @{name}({vt} {v})")
+
+
+@op("WaveActiveOp")
+def _wave_active_op(cg: Compiler, ins, o, args, mask):
+    kind = _const(args[1], "a wave operation", ins.line)
+    signed = _const(args[2], "a wave operation's sign", ins.line) == 0
+
+    def run(x: Lanes) -> Lanes:
+        ty = x.ty
+        if ty in FLOATS:
+            return _splat_scalar(cg, ty, _float_reduce(cg, kind, x))
+        if kind == 0:
+            r = _int_reduce(cg, "add", x, 0)
+        elif kind == 1:
+            r = _int_reduce(cg, "mul", x, 1)
+        else:
+            bits = INT_BITS[ty]
+            if kind == 2:
+                name, ident = ("smin", (1 << (bits - 1)) - 1) if signed else ("umin", (1 << bits) - 1)
+            else:
+                name, ident = ("smax", -(1 << (bits - 1))) if signed else ("umax", 0)
+            r = _int_reduce(cg, name, x, ident)
+        return _splat_scalar(cg, ty, r)
+    return cg.lanewise(run, args[0])
+
+
+def _float_reduce(cg: Compiler, kind: int, x: Lanes) -> str:
+    """numpy's reduction of the active lanes (in lane order): sum pairwise
+    (half and float32 accumulate in float32), product in order, min/max in
+    order with NaN kept."""
+    b = cg.body
+    W = cg.W
+    ty = x.ty
+    acc = "double" if ty == "double" else "float"
+    vt, at = f"<{W} x {ty}>", acc
+    name = f"wave.freduce.{kind}.{ty}"
+    conv = (lambda v: f"  %{v}w = fpext half %{v} to float") if ty == "half" else (lambda v: f"  %{v}w = fadd {acc} %{v}, -0.0")
+    if kind == 0:
+        combine = f"""  ; numpy's pairwise sum over arr[0..n)
+  %small = icmp ult i32 %n, 8
+  br i1 %small, label %seq, label %pw
+seq:
+  br label %sl
+sl:
+  %si = phi i32 [ 0, %seq ], [ %si1, %sl2 ]
+  %sacc = phi {acc} [ 0.0, %seq ], [ %sacc1, %sl2 ]
+  %sdone = icmp uge i32 %si, %n
+  br i1 %sdone, label %sfin, label %sl2
+sl2:
+  %sp = getelementptr {acc}, ptr %arr, i32 %si
+  %sv = load {acc}, ptr %sp
+  %sacc1 = fadd {acc} %sacc, %sv
+  %si1 = add i32 %si, 1
+  br label %sl
+sfin:
+  br label %fin
+pw:
+  %nr = urem i32 %n, 8
+  %nend = sub i32 %n, %nr
+  %r0 = alloca [8 x {acc}], align 64
+  call void @llvm.memcpy.p0.p0.i64(ptr %r0, ptr %arr, i64 {8 * (8 if acc == 'double' else 4)}, i1 false)
+  br label %blk
+blk:
+  %bi = phi i32 [ 8, %pw ], [ %bi1, %blk2 ]
+  %bdone = icmp uge i32 %bi, %nend
+  br i1 %bdone, label %tree, label %blk2
+blk2:
+{chr(10).join(f'''  %q{j} = add i32 %bi, {j}
+  %qp{j} = getelementptr {acc}, ptr %arr, i32 %q{j}
+  %qv{j} = load {acc}, ptr %qp{j}
+  %rp{j} = getelementptr {acc}, ptr %r0, i32 {j}
+  %rv{j} = load {acc}, ptr %rp{j}
+  %rs{j} = fadd {acc} %rv{j}, %qv{j}
+  store {acc} %rs{j}, ptr %rp{j}''' for j in range(8))}
+  %bi1 = add i32 %bi, 8
+  br label %blk
+tree:
+{chr(10).join(f'''  %tp{j} = getelementptr {acc}, ptr %r0, i32 {j}
+  %t{j} = load {acc}, ptr %tp{j}''' for j in range(8))}
+  %u01 = fadd {acc} %t0, %t1
+  %u23 = fadd {acc} %t2, %t3
+  %u45 = fadd {acc} %t4, %t5
+  %u67 = fadd {acc} %t6, %t7
+  %u03 = fadd {acc} %u01, %u23
+  %u47 = fadd {acc} %u45, %u67
+  %tre = fadd {acc} %u03, %u47
+  br label %tl
+tl:
+  %ti = phi i32 [ %nend, %tree ], [ %ti1, %tl2 ]
+  %tacc = phi {acc} [ %tre, %tree ], [ %tacc1, %tl2 ]
+  %tdone = icmp uge i32 %ti, %n
+  br i1 %tdone, label %tfin, label %tl2
+tl2:
+  %tpp = getelementptr {acc}, ptr %arr, i32 %ti
+  %tv = load {acc}, ptr %tpp
+  %tacc1 = fadd {acc} %tacc, %tv
+  %ti1 = add i32 %ti, 1
+  br label %tl
+tfin:
+  br label %fin
+fin:
+  %res = phi {acc} [ %sacc, %sfin ], [ %tacc, %tfin ]
+  %tot = fadd {acc} 0.0, %res"""
+    else:
+        if kind == 1:
+            step = "  %nacc = fmul {a} %cacc, %cv".format(a=acc)
+        else:
+            pred = "olt" if kind == 2 else "ogt"
+            step = f"""  %isn = fcmp uno {acc} %cacc, 0.0
+  %lt = fcmp {pred} {acc} %cacc, %cv
+  %keep = or i1 %isn, %lt
+  %nacc = select i1 %keep, {acc} %cacc, {acc} %cv"""
+        combine = f"""  %f0 = load {acc}, ptr %arr
+  br label %cl
+cl:
+  %ci = phi i32 [ 1, %compacted ], [ %ci1, %cl2 ]
+  %cacc = phi {acc} [ %f0, %compacted ], [ %nacc, %cl2 ]
+  %cdone = icmp uge i32 %ci, %n
+  br i1 %cdone, label %fin, label %cl2
+cl2:
+  %cp = getelementptr {acc}, ptr %arr, i32 %ci
+  %cv = load {acc}, ptr %cp
+{step}
+  %ci1 = add i32 %ci, 1
+  br label %cl
+fin:
+  %tot = fadd {acc} %cacc, -0.0"""
+    if ty == "half":
+        ret = "  %out = fptrunc float %tot to half\n  ret half %out"
+    else:
+        ret = f"  ret {ty} %tot"
+    cg.helper(name, f"""define internal {ty} @{name}({vt} %x, <{W} x i1> %m) {{
+entry:
+  %arr = alloca [{W} x {acc}], align 64
+  br label %c
+c:
+  %i = phi i32 [ 0, %entry ], [ %i1, %c2 ]
+  %n0 = phi i32 [ 0, %entry ], [ %n1, %c2 ]
+  %on = extractelement <{W} x i1> %m, i32 %i
+  %e = extractelement {vt} %x, i32 %i
+{conv('e')}
+  %dst = getelementptr {acc}, ptr %arr, i32 %n0
+  br i1 %on, label %put, label %c2
+put:
+  store {acc} %ew, ptr %dst
+  br label %c2
+c2:
+  %inc = zext i1 %on to i32
+  %n1 = add i32 %n0, %inc
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %c, label %compacted
+compacted:
+  %n = add i32 %n1, 0
+{combine}
+{ret}
+}}""")
+    return b.op(f"call {ty} @{name}({vt} {x.v}, {b.mt} {cg.mask})")
+
+
+@op("WaveActiveBit")
+def _wave_active_bit(cg: Compiler, ins, o, args, mask):
+    kind = _const(args[1], "a wave bit operation", ins.line)
+    name, ident = {0: ("and", -1), 1: ("or", 0), 2: ("xor", 0)}[kind]
+    return cg.lanewise(lambda x: _splat_scalar(cg, x.ty, _int_reduce(cg, name, x, ident)), args[0])
+
+
+@op("WaveAllBitCount")
+def _all_bit_count(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    W = cg.W
+    bits = b.mask_bits(b.op(f"and {b.mt} {args[0].v}, {mask}"))
+    cg.declare(f"declare i{W} @llvm.ctpop.i{W}(i{W})")
+    n = b.op(f"call i{W} @llvm.ctpop.i{W}(i{W} {bits})")
+    n32 = n if W == 32 else b.op(f"{'trunc' if W > 32 else 'zext'} i{W} {n} to i32")
+    return _splat_scalar(cg, "i32", n32)
+
+
+@op("WavePrefixOp", "WavePrefixBitCount")
+def _prefix(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    W = cg.W
+    if o.name == "WavePrefixBitCount":
+        bits = b.mask_bits(b.op(f"and {b.mt} {args[0].v}, {mask}"))
+        below = "<" + ", ".join(f"i{W} {(1 << k) - 1 if k < W - 1 else (1 << (W - 1)) - 1}" for k in range(W)) + ">"
+        lower = b.op(f"and <{W} x i{W}> {b.splat_value(f'i{W}', bits)}, {below}")
+        cg.declare(f"declare <{W} x i{W}> @llvm.ctpop.v{W}i{W}(<{W} x i{W}>)")
+        c = b.op(f"call <{W} x i{W}> @llvm.ctpop.v{W}i{W}(<{W} x i{W}> {lower})")
+        return Lanes("i32", c if W == 32 else b.op(f"{'trunc' if W > 32 else 'zext'} <{W} x i{W}> {c} to "
+                                                     f"{b.vt('i32')}"))
+    kind = _const(args[1], "a wave prefix operation", ins.line)
+    if kind not in (0, 1):
+        raise Unsupported(f"a wave prefix operation of kind {kind}", ins.line)
+    return cg.lanewise(lambda x: _prefix_scan(cg, kind, x), args[0])
+
+
+def _prefix_scan(cg: Compiler, kind: int, x: Lanes) -> Lanes:
+    """The exclusive sum or product of the active lanes before each lane,
+    in the value's type, one lane after another."""
+    b = cg.body
+    W = cg.W
+    ty = x.ty
+    vt = f"<{W} x {ty}>"
+    name = f"wave.prefix.{kind}.{ty}"
+    if ty in FLOATS:
+        ident = llvm_const(ty, 1.0 if kind else 0.0)
+        opn = "fmul" if kind else "fadd"
+        if ty == "half":
+            step = f"""  %aw = fpext half %acc to float
+  %ew = fpext half %e to float
+  %sw = {opn} float %aw, %ew
+  %nacc = fptrunc float %sw to half"""
+        else:
+            step = f"  %nacc = {opn} {ty} %acc, %e"
+    else:
+        ident = "1" if kind else "0"
+        step = f"  %nacc = {'mul' if kind else 'add'} {ty} %acc, %e"
+    cg.helper(name, f"""define internal {vt} @{name}({vt} %x, <{W} x i1> %m) {{
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %i1, %l2 ]
+  %acc = phi {ty} [ {ident}, %entry ], [ %acc2, %l2 ]
+  %out = phi {vt} [ zeroinitializer, %entry ], [ %out2, %l2 ]
+  %on = extractelement <{W} x i1> %m, i32 %i
+  br i1 %on, label %do, label %l2
+do:
+  %e = extractelement {vt} %x, i32 %i
+  %put = insertelement {vt} %out, {ty} %acc, i32 %i
+{step}
+  br label %l2
+l2:
+  %acc2 = phi {ty} [ %acc, %l ], [ %nacc, %do ]
+  %out2 = phi {vt} [ %out, %l ], [ %put, %do ]
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %l, label %done
+done:
+  ret {vt} %out2
+}}""")
+    return Lanes(ty, b.op(f"call {vt} @{name}({vt} {x.v}, {b.mt} {cg.mask})"))
