@@ -28,7 +28,7 @@ from .results import RunResult
 
 USAGE = ("usage: hlslc run SHADER.hlsl|MODULE.ll|MODULE.spv --pipeline PIPELINE.yaml [-T PROFILE] [-E ENTRY] "
          "[-D NAME[=VALUE]] [-I DIR] [--wave-size N] [--wave-matrix-depth K] [--seed S] [--check] "
-         "[--device cpu|vulkan] [--repeat N] [--statistics]\n"
+         "[--engine jit|interp] [--timeout SECONDS] [--device cpu|vulkan] [--repeat N] [--statistics]\n"
          "       hlslc run --device vulkan --list-devices\n")
 
 
@@ -79,6 +79,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     repeat = None
     list_devices = False
     statistics = False
+    engine = None
+    timeout = None
     rest: list[str] = []
     i = 0
     try:
@@ -89,7 +91,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 stdout.write(USAGE)
                 return 0
             name, eq, value = arg.partition("=")
-            if name in ("--pipeline", "--wave-size", "--seed", "--device", "--repeat", "--wave-matrix-depth"):
+            if name in ("--pipeline", "--wave-size", "--seed", "--device", "--repeat", "--wave-matrix-depth",
+                        "--engine", "--timeout"):
                 if not eq:
                     if i >= len(argv):
                         raise UsageError(f"option '{name}' requires a value")
@@ -110,6 +113,18 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                         raise UsageError(f"invalid value '{value}' for '--wave-matrix-depth'; expected a multiple "
                                          "of 16 (the Wave Matrix specification's K), at most 1024")
                     depth = int(value)
+                elif name == "--engine":
+                    if value not in ("jit", "interp"):
+                        raise UsageError(f"invalid value '{value}' for '--engine'; expected jit or interp")
+                    engine = value
+                elif name == "--timeout":
+                    try:
+                        timeout = float(value)
+                    except ValueError:
+                        timeout = -1.0
+                    if not timeout > 0:
+                        raise UsageError(f"invalid value '{value}' for '--timeout'; expected a number of seconds "
+                                         "above 0")
                 elif name == "--device":
                     if value not in ("cpu", "vulkan"):
                         raise UsageError(f"invalid value '{value}' for '--device'; expected cpu or vulkan")
@@ -130,9 +145,13 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
                 statistics = True
                 continue
             rest.append(arg)
+        if check and engine == "jit":
+            raise UsageError("--check runs on the interpreter (--engine interp), the reference")
         if device == "vulkan":
             if check:
                 raise UsageError("--check runs on the CPU only (--device cpu)")
+            if engine is not None:
+                raise UsageError("--engine chooses the CPU's engine (--device cpu)")
             if seed is not None:
                 raise UsageError("--seed chooses the CPU executor's opaque matrix layouts (--device cpu)")
         elif repeat is not None or list_devices or statistics:
@@ -206,27 +225,34 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return _run_vulkan(code, source, pipeline, entry, wave_size, repeat or 1, stdout, stderr, plan, statistics)
     try:
         outcome = execute(module_text, pipeline, entry, wave_size=wave_size, check=check, seed=seed or 0,
-                          wave_matrix_depth=depth)
+                          wave_matrix_depth=depth, engine=engine, timeout=timeout)
     except RunError as err:
         _report_run_error(err, source, result, module_text, stderr)
         return 1
+    if outcome.fallback is not None and engine == "jit":
+        # Asked for the JIT by name: say what it does not run (the interpreter ran it).
+        why = outcome.fallback
+        _report_run_error(RunError(f"the JIT does not run {why.what}; the interpreter ran the dispatch",
+                                   why.line), source, result, module_text, stderr, severity="warning")
     stdout.write(buffers_yaml(pipeline))
     for o in outcome.outcomes:
         stdout.write(o.line() + "\n")
     return 0 if outcome.ok else 1
 
 
-def _report_run_error(err: Any, source: str, result: Any, module_text: str, stderr: TextIO) -> None:
+def _report_run_error(err: Any, source: str, result: Any, module_text: str, stderr: TextIO,
+                      severity: str = "error") -> None:
     """A RunError at the source line its IR line came from, when hlslc made
     the IR; else at the file (with the IR line)."""
     span = None
     if err.line and result is not None and result.module is not None:
         span = ir_line_locator(result.module, module_text)(err.line)
     if span is not None:
-        stderr.write(render_text([Diagnostic(Severity.ERROR, err.message, span)]))
+        level = Severity.ERROR if severity == "error" else Severity.WARNING
+        stderr.write(render_text([Diagnostic(level, err.message, span)]))
     else:
         where = f" (IR line {err.line})" if err.line else ""
-        stderr.write(f"{source}: error: {err.message}{where}\n")
+        stderr.write(f"{source}: {severity}: {err.message}{where}\n")
 
 
 def _run_vulkan(code: bytes, source: str, pipeline: Any, entry: str, wave_size: int | None, repeat: int,

@@ -422,6 +422,9 @@ class Compiler:
             if ins.result is not None:
                 defined[ins.result] = self.segment_of[id(ins)]
         cross: set[str] = set()
+        self.used: set[str] = set()
+        for ins in self.fn.instructions():
+            self.used.update(ins.uses)
         for ins in self.fn.instructions():
             seg = self.segment_of[id(ins)]
             p = self.parsed[id(ins)]
@@ -525,8 +528,9 @@ class Compiler:
         self._layout_memory()
         wave = self._wave_function()
         group = self._group_function()
-        parts = ["; hlslc JIT module", *self.globals_text, *self.helpers.values(), wave, group, _WORKER,
-                 _DECLARATIONS]
+        self.declare("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)")
+        self.declare("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)")
+        parts = ["; hlslc JIT module", *self.globals_text, *self.helpers.values(), wave, group, _WORKER]
         return "\n\n".join(parts) + "\n"
 
     def _layout_memory(self) -> None:
@@ -1587,6 +1591,3 @@ out:
   store atomic i32 1, ptr %ctx monotonic, align 4
   ret void
 }}"""
-
-_DECLARATIONS = """declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
-declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)"""

@@ -77,6 +77,7 @@ class Body:
         self.W = W
         self.lines: list[str] = []
         self.count = 0
+        self.current = "entry"          # the block being written
 
     # -- text ---------------------------------------------------------------
 
@@ -98,6 +99,12 @@ class Body:
 
     def label(self, name: str) -> None:
         self.lines.append(f"{name}:")
+        self.current = name
+
+    def loop(self, count: Any, ty: str = "i64") -> "_Loop":
+        """`with body.loop(n) as i:` a counted loop (i from 0 to n-1, an
+        SSA value of type `ty`); `count` an int or a value."""
+        return _Loop(self, count, ty)
 
     def br(self, label: str) -> None:
         self.emit(f"br label %{label}")
@@ -161,3 +168,32 @@ class Body:
 
     def text(self) -> str:
         return "\n".join(self.lines)
+
+
+class _Loop:
+    def __init__(self, body: Body, count: Any, ty: str) -> None:
+        self.b = body
+        self.count = count
+        self.ty = ty
+
+    def __enter__(self) -> str:
+        b = self.b
+        self.head, self.body, self.latch, self.exit = (b.label_name(x) for x in ("lh", "lb", "ll", "lx"))
+        self.i = b.tmp("i")
+        self.next = b.tmp("i")
+        pred = b.current
+        b.br(self.head)
+        b.label(self.head)
+        b.emit(f"{self.i} = phi {self.ty} [ 0, %{pred} ], [ {self.next}, %{self.latch} ]")
+        b.br(self.body)
+        b.label(self.body)
+        return self.i
+
+    def __exit__(self, *exc: Any) -> None:
+        b = self.b
+        b.br(self.latch)
+        b.label(self.latch)
+        b.emit(f"{self.next} = add {self.ty} {self.i}, 1")
+        more = b.op(f"icmp ult {self.ty} {self.next}, {self.count}")
+        b.cbr(more, self.head, self.exit)
+        b.label(self.exit)
