@@ -26,6 +26,7 @@ CTX_ERROR = 4         # i32: the first error's number (1-based), 0 when none
 CTX_NEXT = 8          # i32: the next group to run
 CTX_GROUPS = 12       # i32: the number of groups
 CTX_DIMS = 16         # 3 x i32: the dispatch's groups in x, y, z
+CTX_CHUNK = 28        # i32: how many groups a worker takes at a time
 CTX_DETAIL = 32       # i64: a number the error message shows
 CTX_RESOURCES = 64    # per resource: ptr data, i64 size, i32 counter (32 bytes)
 RESOURCE_SIZE = 32
@@ -111,6 +112,7 @@ class Root:
         self.cells: dict[int, tuple[MemoryType, int]] = {}
         self.data: bytes = b""
         self.init: bytes | None = None      # a private static's initial bytes (one lane)
+        self.local = False                  # cells: every access in one segment (no frame storage)
 
 
 class Segment:

@@ -48,7 +48,7 @@ from ...dxil.types import IRError
 from ..binding import Bindings, Resource
 from ..errors import RunError
 from ..layout import MemoryType, MemoryTypes
-from .base import (CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
+from .base import (CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
                    MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, Agg, Body, Lanes, llvm_const
@@ -95,8 +95,8 @@ class Compiler:
         self.abstract: dict[str, frozenset] = {}   # object-valued IR values: what they may be
         self.sites: list[Any] = []                 # matrix sites (linalg)
         self.sync_ids: dict[int, int] = {}
-        self.stack_depth = 64 + 8 * wave_size
-        self.entry_size = 16 if wave_size <= 64 else 32
+        self.stack_depth = 64 + 2 * wave_size
+        self.entry_size = align(8 + max(wave_size // 8, 1), 16)
         self.linalg_state: dict[str, Any] = {}     # what `linalg` keeps between operations
 
     # ======================================================================
@@ -415,8 +415,42 @@ class Compiler:
         test = SYNC.get(o.name)
         return bool(test and test(self, ins, o))
 
+    def _find_local_cells(self) -> None:
+        """Allocas kept in slots whose every access is in one segment, each
+        load after stores of what it reads: they need no frame at all (the
+        values stay in registers; `Root.local`)."""
+        accesses: dict[str, list[tuple[R.Instruction, str, int, MemoryType]]] = {}
+        for ins in self.fn.instructions():
+            if ins.opcode not in ("load", "store"):
+                continue
+            p = self.parsed[id(ins)]
+            ptr = p.operands[0 if ins.opcode == "load" else 1].value
+            root = self.base_of.get(ptr)
+            if root is None or root not in self.roots or self.roots[root].kind != "cells":
+                continue
+            t = self.mtype(p.type if ins.opcode == "load" else p.operands[0].type)
+            accesses.setdefault(root, []).append((ins, ins.opcode, self.const_off.get(ptr) or 0, t))
+        for name, root in self.roots.items():
+            if root.kind != "cells":
+                continue
+            acc = accesses.get(name, [])
+            segs = {id(self.segment_of[id(ins)]) for ins, _, _, _ in acc}
+            if len(segs) > 1:
+                continue
+            covered: set[int] = set()
+            ok = True
+            for ins, kind, off, t in acc:
+                leaves = {o for o, _ in scalar_leaves(t, off)}
+                if kind == "store":
+                    covered |= leaves
+                elif not leaves <= covered:
+                    ok = False
+                    break
+            root.local = ok
+
     def _find_slots(self) -> None:
         """The IR values that live across segments (and so in slots)."""
+        self._find_local_cells()
         defined: dict[str, Segment] = {}
         for ins in self.fn.instructions():
             if ins.result is not None:
@@ -539,7 +573,7 @@ class Compiler:
         # The initialised part of the frame: promoted allocas and private memory.
         init_start = self.frame_size
         for root in self.roots.values():
-            if root.kind == "cells":
+            if root.kind == "cells" and not root.local:
                 for off in sorted(root.cells):
                     st, _ = root.cells[off]
                     root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
@@ -589,27 +623,44 @@ class Compiler:
         b.label("entry")
         # The ids every operation may ask for.
         tx, ty, tz = self.threads
-        gx = b.load("i32", b.gep("%ctx", CTX_DIMS), 4)
-        gy = b.load("i32", b.gep("%ctx", CTX_DIMS + 4), 4)
-        g = "%group"
-        gidx = b.op(f"urem i32 {g}, {gx}")
-        q = b.op(f"udiv i32 {g}, {gx}")
-        gidy = b.op(f"urem i32 {q}, {gy}")
-        gidz = b.op(f"udiv i32 {q}, {gy}")
-        self.gid = [b.splat_value("i32", v) for v in (gidx, gidy, gidz)]
-        base = b.op(f"mul i32 %wave, {W}")
-        flat = b.op(f"add {b.vt('i32')} {b.splat_value('i32', base)}, {b.iota()}")
-        self.flat = flat
-        tidx = b.op(f"urem {b.vt('i32')} {flat}, splat (i32 {tx})")
-        q2 = b.op(f"udiv {b.vt('i32')} {flat}, splat (i32 {tx})")
-        tidy = b.op(f"urem {b.vt('i32')} {q2}, splat (i32 {ty})")
-        tidz = b.op(f"udiv {b.vt('i32')} {flat}, splat (i32 {tx * ty})")
-        self.tid = [tidx, tidy, tidz]
+        gidx, gidy, gidz = "%gx", "%gy", "%gz"     # the group's id, from @group
         vi = b.vt("i32")
+        self.gid = [Lanes("i32", b.splat_value("i32", v), None, (v, 0)) for v in (gidx, gidy, gidz)]
+        base = b.op(f"mul i32 %wave, {W}")
+        flat = b.op(f"add {vi} {b.splat_value('i32', base)}, {b.iota()}")
+        self.flat = Lanes("i32", flat, None, (base, 1))
+        tidx = b.op(f"urem {vi} {flat}, splat (i32 {tx})")
+        q2 = b.op(f"udiv {vi} {flat}, splat (i32 {tx})")
+        tidy = b.op(f"urem {vi} {q2}, splat (i32 {ty})")
+        tidz = b.op(f"udiv {vi} {flat}, splat (i32 {tx * ty})")
+        # What is linear in the lane (for the lanes of the group).
+        if tx >= self.group_size:
+            lin_x = (base, 1)
+        elif tx % W == 0:
+            lin_x = (b.op(f"urem i32 {base}, {tx}"), 1)
+        else:
+            lin_x = None
+        if ty == 1:
+            lin_y = ("0", 0)
+        elif tx % W == 0:
+            lin_y = (b.op(f"urem i32 {b.op(f'udiv i32 {base}, {tx}')}, {ty}"), 0)
+        else:
+            lin_y = None
+        if tz == 1:
+            lin_z = ("0", 0)
+        elif (tx * ty) % W == 0:
+            lin_z = (b.op(f"udiv i32 {base}, {tx * ty}"), 0)
+        else:
+            lin_z = None
+        self.tid = [Lanes("i32", tidx, None, lin_x), Lanes("i32", tidy, None, lin_y),
+                    Lanes("i32", tidz, None, lin_z)]
         self.dtid = []
         for gv, n, t in zip(self.gid, self.threads, self.tid):
-            scaled = b.op(f"mul {vi} {gv}, splat (i32 {n})")
-            self.dtid.append(b.op(f"add {vi} {scaled}, {t}"))
+            scaled = b.op(f"mul {vi} {gv.v}, splat (i32 {n})")
+            lin = None
+            if t.lin is not None:
+                lin = (b.op(f"add i32 {b.op(f'mul i32 {gv.lin[0]}, {n}')}, {t.lin[0]}"), t.lin[1])
+            self.dtid.append(Lanes("i32", b.op(f"add {vi} {scaled}, {t.v}"), None, lin))
         self.lane = b.iota()
         b.br("dispatch")
         # The dispatcher: pop finished entries, jump to the top's block.
@@ -644,7 +695,7 @@ class Compiler:
         for seg in self.segments:
             self._segment_code(seg)
         head = (f"define internal fastcc i32 @wave(ptr noalias nocapture %ctx, ptr noalias %shared, "
-                f"ptr noalias %frame, i32 %group, i32 %wave) {{")
+                f"ptr noalias %frame, i32 %group, i32 %wave, i32 %gx, i32 %gy, i32 %gz) {{")
         return head + "\n" + b.text() + "\n}"
 
     def _entry_ptr(self, index: str) -> str:
@@ -691,6 +742,7 @@ class Compiler:
         self.mask = b.bits_mask(bits)
         self.mask_bits = bits
         self.values: dict[str, Any] = {}
+        self.cell_values: dict[tuple[str, int], Lanes] = {}
         self.seg = seg
         instructions = seg.block.instructions[seg.start:seg.end]
         for ins in instructions:
@@ -1007,10 +1059,16 @@ class Compiler:
             raise Unsupported(f"'{op}' on booleans")
         bits = INT_BITS[ty]
         if op in ("add", "sub", "mul", "and", "or", "xor"):
-            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {c.v}"))
+            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {c.v}"), None, self._linear(op, a, c))
         if op in ("shl", "lshr", "ashr"):
             s = b.op(f"and {vt} {c.v}, splat ({ty} {bits - 1})")
-            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {s}"))
+            lin = None
+            if op == "shl" and c.const is not None and a.lin is not None:
+                lin = self._linear("mul", a, b.splat(ty, 1 << (int(c.const) & (bits - 1))))
+            elif a.lin is not None and c.lin is not None and a.lin[1] == 0 and c.lin[1] == 0:
+                sc = b.op(f"and {ty} {c.lin[0]}, {bits - 1}")
+                lin = (b.op(f"{op} {ty} {a.lin[0]}, {sc}"), 0)
+            return Lanes(ty, b.op(f"{op} {vt} {a.v}, {s}"), None, lin)
         ones = f"splat ({ty} -1)"
         zero = b.op(f"icmp eq {vt} {c.v}, zeroinitializer")
         safe = b.op(f"select {b.mt} {zero}, {vt} splat ({ty} 1), {vt} {c.v}")
@@ -1027,6 +1085,29 @@ class Compiler:
             alt = "zeroinitializer"
         r = b.op(f"select {b.mt} {neg1}, {vt} {alt}, {vt} {r}")
         return Lanes(ty, b.op(f"select {b.mt} {zero}, {vt} {ones}, {vt} {r}"))
+
+    def _linear(self, op: str, a: Lanes, c: Lanes) -> tuple[str, int] | None:
+        """What is linear in the lane of `a op c` (integers, modular)."""
+        if a.lin is None or c.lin is None:
+            return None
+        b = self.body
+        ty = a.ty
+        (ab, as_), (cb, cs) = a.lin, c.lin
+        if op in ("add", "sub"):
+            return b.op(f"{op} {ty} {ab}, {cb}"), (as_ + cs if op == "add" else as_ - cs)
+        if op == "mul":
+            if cs == 0 and c.const is not None:
+                k = int(c.const)
+                return b.op(f"mul {ty} {ab}, {cb}"), as_ * k
+            if as_ == 0 and a.const is not None:
+                k = int(a.const)
+                return b.op(f"mul {ty} {ab}, {cb}"), cs * k
+            if as_ == 0 and cs == 0:
+                return b.op(f"mul {ty} {ab}, {cb}"), 0
+            return None
+        if as_ == 0 and cs == 0:
+            return b.op(f"{op} {ty} {ab}, {cb}"), 0
+        return None
 
     def compare(self, op: str, pred: str, a: Lanes, c: Lanes) -> Lanes:
         b = self.body
@@ -1156,6 +1237,7 @@ class Compiler:
                 raise Unsupported("a dynamic index into a local variable kept in slots", ins.line)
             return PtrV(base.root, None, off)
         off = base.off.v
+        lin = base.off.lin          # the offset's linear form, kept while every index has one
         coff = 0
         for k, o in enumerate(p.operands[1:]):
             idx = self.arg(o)
@@ -1176,6 +1258,7 @@ class Compiler:
                 coff += c * step
                 continue
             i = idx.v
+            il = idx.lin if idx.ty == "i32" else None
             if idx.ty == "i64":
                 i = b.op(f"trunc {b.vt('i64')} {i} to {b.vt('i32')}")
             elif idx.ty in ("i8", "i16"):
@@ -1184,9 +1267,15 @@ class Compiler:
                 i = b.op(f"zext {b.mt} {i} to {b.vt('i32')}")
             scaled = b.op(f"mul {b.vt('i32')} {i}, splat (i32 {step})") if step != 1 else i
             off = b.op(f"add {b.vt('i32')} {off}, {scaled}")
+            if lin is not None and il is not None:
+                lin = (b.op(f"add i32 {lin[0]}, {b.op(f'mul i32 {il[0]}, {step}')}"), lin[1] + il[1] * step)
+            else:
+                lin = None
         if coff:
             off = b.op(f"add {b.vt('i32')} {off}, splat (i32 {coff})")
-        return PtrV(base.root, Lanes("i32", off))
+            if lin is not None:
+                lin = (b.op(f"add i32 {lin[0]}, {coff}"), lin[1])
+        return PtrV(base.root, Lanes("i32", off, None, lin))
 
     def load(self, ptr: Any, t: MemoryType, ins: R.Instruction) -> Any:
         if not isinstance(ptr, PtrV):
@@ -1199,6 +1288,9 @@ class Compiler:
     def _load_cells(self, root: Root, off: int, t: MemoryType) -> Any:
         b = self.body
         if t.kind == "scalar":
+            known = self.cell_values.get((root.name, off))
+            if known is not None:
+                return known
             st, slot = root.cells[off]
             return Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64))
         if t.kind == "vector":
@@ -1222,6 +1314,10 @@ class Compiler:
     def _store_cells(self, root: Root, off: int, t: MemoryType, value: Any) -> None:
         b = self.body
         if t.kind == "scalar":
+            # Later loads in this segment (its lanes fixed) see the value.
+            self.cell_values[(root.name, off)] = value
+            if root.local:
+                return
             st, slot = root.cells[off]
             ptr = b.gep("%frame", slot)
             vt = b.vt(st.text)
@@ -1323,10 +1419,15 @@ class Compiler:
 
     def _diverge(self, join: int, targets: list[tuple[int, str]], known_nonempty: bool) -> None:
         """The top entry waits at `join`; each (segment, lanes) is pushed,
-        the first on top."""
+        the first on top.  When the top entry already rejoins at `join`, it
+        would only pop there: the targets take its place instead (the same
+        order of execution, and a loop whose lanes leave it one by one does
+        not grow the stack)."""
         b = self.body
         b.store("i32", str(join), self.top, 4)
-        sp = self.sp
+        rc = b.load("i32", b.gep(self.top, 4), 4)
+        same = b.op(f"icmp eq i32 {rc}, {join}")
+        sp = b.op(f"sub i32 {self.sp}, {b.op(f'zext i1 {same} to i32')}")
         for seg_index, bits in reversed(targets):
             e = self._entry_ptr(sp)
             b.store("i32", str(seg_index), e, 4)
@@ -1338,8 +1439,7 @@ class Compiler:
                 nz = b.op(f"icmp ne {b.iw} {bits}, 0")
                 sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
         full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
-        self.fail_if(full, self.error("the wave's stack of divergent branches is full (a loop whose threads "
-                                      "leave it one by one for too long?)", None))
+        self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
         b.store("i32", sp, "%frame", 4)
         b.br("dispatch")
 
@@ -1436,6 +1536,14 @@ class Compiler:
              f"align 16")
         emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %group) {")
         emit("entry:")
+        emit(f"  %dxp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS}")
+        emit("  %dx = load i32, ptr %dxp, align 4")
+        emit(f"  %dyp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS + 4}")
+        emit("  %dy = load i32, ptr %dyp, align 4")
+        emit("  %gx = urem i32 %group, %dx")
+        emit("  %gq = udiv i32 %group, %dx")
+        emit("  %gy = urem i32 %gq, %dy")
+        emit("  %gz = udiv i32 %gq, %dy")
         if self.group_size_bytes:
             emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {self.group_size_bytes}, i1 false)")
         emit("  br label %init")
@@ -1475,7 +1583,7 @@ class Compiler:
         emit(f"  %isdone = icmp eq i32 %st, {DONE}")
         emit("  br i1 %isdone, label %wnext0, label %wrun")
         emit("wrun:")
-        emit("  %r = call fastcc i32 @wave(ptr %ctx, ptr %mem, ptr %f, i32 %group, i32 %i)")
+        emit("  %r = call fastcc i32 @wave(ptr %ctx, ptr %mem, ptr %f, i32 %group, i32 %i, i32 %gx, i32 %gy, i32 %gz)")
         emit(f"  %failed = icmp eq i32 %r, {FAILED}")
         emit("  br i1 %failed, label %fail, label %wok")
         emit("wok:")
@@ -1533,6 +1641,42 @@ class Compiler:
         return bytes(out)
 
 
+def observes_waves(fn: R.Function) -> bool:
+    """Whether the entry can tell waves apart: a wave or quad operation, or
+    a matrix of Wave or ThreadGroup scope (an entry that cannot runs its
+    groups in wider vectors, `execution_width`)."""
+    for ins in fn.instructions():
+        if ins.opcode != "call" or not (ins.callee or "").startswith("@dx.op."):
+            continue
+        opcode = ins.args[0].const if ins.args else None
+        o = next((x for x in ir_ops.by_function(ins.callee[1:]) if x.opcode == opcode), None)
+        if o is None:
+            continue
+        if o.name.startswith(("Wave", "Quad")):
+            return True
+        if o.name in ("CreateMatrix", "MatrixOuterProduct"):
+            scope = ins.args[5 if o.name == "CreateMatrix" else 4].const if len(ins.args) > 5 else None
+            if scope != 0:
+                return True
+        if o.name in ("MatrixLoadFromThreads", "MatrixExtractToThreads"):
+            return True
+    return False
+
+
+def execution_width(fn: R.Function, wave_size: int, threads: tuple[int, int, int], widest: int = 128) -> int:
+    """How many threads one vector of the JIT runs: the wave size where the
+    entry can tell waves apart, else the group (up to `widest` threads):
+    fewer, wider vectors, and a group in one vector meets its barriers
+    without stopping."""
+    if observes_waves(fn):
+        return wave_size
+    size = threads[0] * threads[1] * threads[2]
+    width = 4
+    while width < size and width < widest:
+        width *= 2
+    return width
+
+
 def _signed(value: int, bits: int) -> int:
     value &= (1 << bits) - 1
     return value - (1 << bits) if value >= 1 << (bits - 1) else value
@@ -1550,20 +1694,32 @@ _WORKER = f"""define i32 @hlslc_worker(ptr %ctx, ptr %mem) {{
 entry:
   %np = getelementptr i8, ptr %ctx, i64 {CTX_NEXT}
   %gp = getelementptr i8, ptr %ctx, i64 {CTX_GROUPS}
+  %cp = getelementptr i8, ptr %ctx, i64 {CTX_CHUNK}
   %n = load i32, ptr %gp, align 4
+  %chunk = load i32, ptr %cp, align 4
   br label %loop
 loop:
   %stop = load atomic i32, ptr %ctx monotonic, align 4
   %stopped = icmp ne i32 %stop, 0
   br i1 %stopped, label %out, label %take
 take:
-  %g = atomicrmw add ptr %np, i32 1 monotonic
-  %more = icmp ult i32 %g, %n
-  br i1 %more, label %run, label %out
+  %g0 = atomicrmw add ptr %np, i32 %chunk monotonic
+  %more = icmp ult i32 %g0, %n
+  br i1 %more, label %range, label %out
+range:
+  %e0 = add i32 %g0, %chunk
+  %big = icmp ugt i32 %e0, %n
+  %end = select i1 %big, i32 %n, i32 %e0
+  br label %run
 run:
+  %g = phi i32 [ %g0, %range ], [ %g1, %next ]
   %r = call fastcc i32 @group(ptr %ctx, ptr %mem, i32 %g)
   %bad = icmp ne i32 %r, 0
-  br i1 %bad, label %fail, label %loop
+  br i1 %bad, label %fail, label %next
+next:
+  %g1 = add i32 %g, 1
+  %inrange = icmp ult i32 %g1, %end
+  br i1 %inrange, label %run, label %loop
 fail:
   store atomic i32 1, ptr %ctx monotonic, align 4
   ret i32 %r

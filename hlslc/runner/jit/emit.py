@@ -45,14 +45,18 @@ def llvm_const(ty: str, value: Any) -> str:
 class Lanes:
     """A scalar of the IR per lane: `v` is an LLVM value of type `<W x ty>`
     (a name or a constant's text); `const` the Python value when every lane
-    holds the same constant."""
+    holds the same constant; `lin`, for an integer known to be linear in the
+    lane (in the integer's modular arithmetic, for the active lanes):
+    (base, step), lane l holding base + l * step, `base` an LLVM scalar of
+    type `ty` and `step` an int (0: every lane holds `base`)."""
 
-    __slots__ = ("ty", "v", "const")
+    __slots__ = ("ty", "v", "const", "lin")
 
-    def __init__(self, ty: str, v: str, const: Any = None) -> None:
+    def __init__(self, ty: str, v: str, const: Any = None, lin: tuple[str, int] | None = None) -> None:
         self.ty = ty
         self.v = v
         self.const = const
+        self.lin = lin
 
     def __repr__(self) -> str:
         return f"Lanes({self.ty}, {self.v})"
@@ -128,7 +132,8 @@ class Body:
         return f"i{self.W}"
 
     def splat(self, ty: str, value: Any) -> Lanes:
-        return Lanes(ty, f"splat ({ty} {llvm_const(ty, value)})", value)
+        c = llvm_const(ty, value)
+        return Lanes(ty, f"splat ({ty} {c})", value, (c, 0) if ty in INT_BITS else None)
 
     def splat_value(self, ty: str, scalar: str) -> str:
         """A vector of `scalar` (an LLVM value of type `ty`) in every lane."""

@@ -24,6 +24,7 @@ not own: translating the IR (`compiler`).
 
 from __future__ import annotations
 
+import concurrent.futures
 import ctypes
 import hashlib
 import json
@@ -40,7 +41,7 @@ from ..binding import Bindings
 from ..errors import RunError
 from ..layout import MemoryTypes
 from . import linalg, ops  # noqa: F401  (importing them registers their operations)
-from .base import CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
+from .base import CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
 from .compiler import Compiler
 
 _LLVM: dict[str, Any] = {}
@@ -254,33 +255,27 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
     if count == 0:
         return
     n = _workers(count, meta["ordered"])
+    # Groups taken a few at a time: fewer trips to the shared counter, still
+    # about 16 takes a worker to balance uneven groups.
+    head[CTX_CHUNK // 4] = max(1, count // (16 * n)) if not meta["ordered"] else 1
     size = meta["worker_bytes"] + 64
     memories = [np.zeros(size, dtype=np.uint8) for _ in range(n)]
     ctx_ptr = ctx.ctypes.data
-    results = [0] * n
+    worker = module.worker
 
-    def work(k: int) -> None:
-        mem = memories[k]
-        addr = mem.ctypes.data
-        results[k] = module.worker(ctx_ptr, addr + (-addr % 64))
+    def work(k: int) -> int:
+        addr = memories[k].ctypes.data
+        return worker(ctx_ptr, addr + (-addr % 64))
 
-    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(1, n)]
-    for t in threads:
-        t.start()
-    if timeout is None:
+    if n == 1 and timeout is None:
         work(0)
-        for t in threads:
-            t.join()
     else:
-        main = threading.Thread(target=work, args=(0,), daemon=True)
-        main.start()
-        deadline = time.monotonic() + timeout
-        for t in [main] + threads:
-            t.join(max(0.0, deadline - time.monotonic()))
-        if any(t.is_alive() for t in [main] + threads):
+        pool = _pool(n)
+        futures = [pool.submit(work, k) for k in range(n)]
+        done, running = concurrent.futures.wait(futures, timeout)
+        if running:
             head[CTX_STOP // 4] = 2
-            for t in [main] + threads:
-                t.join()
+            concurrent.futures.wait(futures)
             if head[CTX_ERROR // 4] == 0:
                 raise RunError(f"the dispatch did not finish within {_seconds(timeout)} (--timeout): an endless "
                                "loop?")
@@ -291,6 +286,20 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         raise RunError(message.replace("{detail}", str(detail)), line)
     for k, res in enumerate(resources):
         res.counter = int(np.uint32(table[k, 2] & 0xFFFFFFFF))
+
+
+_POOL: list[Any] = []
+
+
+def _pool(n: int) -> concurrent.futures.ThreadPoolExecutor:
+    """The worker threads, kept between dispatches (starting threads costs
+    more than a small dispatch)."""
+    if not _POOL or _POOL[0]._max_workers < n:
+        if _POOL:
+            _POOL.pop().shutdown(wait=False)
+        _POOL.append(concurrent.futures.ThreadPoolExecutor(max_workers=max(n, _workers(1 << 30, False)),
+                                                           thread_name_prefix="hlslc-jit"))
+    return _POOL[0]
 
 
 def _seconds(t: float) -> str:

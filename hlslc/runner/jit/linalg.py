@@ -484,6 +484,9 @@ def _store_descriptor(cg: Compiler, ins, o, args, mask):
 
 @op("MatrixAccumulateToDescriptor")
 def _accumulate_descriptor(cg: Compiler, ins, o, args, mask):
+    # Additions into a buffer from every group: in the interpreter's order
+    # (groups one after another), never two workers at once.
+    cg.ordered = True
     _descriptor(cg, ins, args, "accumulate")
 
 
@@ -794,7 +797,7 @@ def _outer_product(cg: Compiler, ins, o, args, mask):
 
 
 def _thread_index(cg: Compiler, site: Site) -> str:
-    return cg.lane if site.scope == 1 else cg.flat
+    return cg.lane if site.scope == 1 else cg.flat.v
 
 
 @op("MatrixLoadFromThreads")

@@ -115,9 +115,14 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
     slow = _clip_helper(cg, ty, at) if clip else None
-    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, <{W} x i1> %m, {at} %size) alwaysinline {{
+    params = f"ptr %base, {va} %a, <{W} x i1> %m, {at} %size"
+    prologue = ""
+    if at == "i64":
+        params = f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, <{W} x i1> %m, i64 %size"
+        prologue = _address_lines(W)
+    text = f"""define internal {vt} @{name}({params}) noinline {{
 entry:
-  %lim = sub {at} %size, {n}
+{prologue}  %lim = sub {at} %size, {n}
   %lo = icmp sge {va} %a, zeroinitializer
   %li = insertelement {va} poison, {at} %lim, i64 0
   %ls = shufflevector {va} %li, {va} poison, {vi} zeroinitializer
@@ -135,12 +140,25 @@ inb:
   %a0 = extractelement {va} %a, i32 %f32
   %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
   %o0 = mul {at} %f0, {n}
+  %nm = xor <{W} x i1> %m, splat (i1 true)
+  %ui = insertelement {va} poison, {at} %a0, i64 0
+  %us = shufflevector {va} %ui, {va} poison, {vi} zeroinitializer
+  %ueq = icmp eq {va} %a, %us
+  %ueqm = or <{W} x i1> %ueq, %nm
+  %uni = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %ueqm)
+  br i1 %uni, label %one, label %contigtest
+one:
+  %p1 = getelementptr i8, ptr %base, {at} %a0
+  %v1 = load {it}, ptr %p1, align 1
+  %v1i = insertelement {vt} poison, {it} %v1, i64 0
+  %v1s = shufflevector {vt} %v1i, {vt} poison, {vi} zeroinitializer
+  ret {vt} %v1s
+contigtest:
   %start = sub {at} %a0, %o0
   %si = insertelement {va} poison, {at} %start, i64 0
   %ss = shufflevector {va} %si, {va} poison, {vi} zeroinitializer
   %lin = add {va} %ss, {iota}
   %eq = icmp eq {va} %a, %lin
-  %nm = xor <{W} x i1> %m, splat (i1 true)
   %eqm = or <{W} x i1> %eq, %nm
   %contig = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %eqm)
   br i1 %contig, label %vec, label %gather
@@ -165,6 +183,57 @@ oob:
 }}"""
     cg.helper(name, text)
     return "@" + name
+
+
+def _address_lines(W: int) -> str:
+    """IR lines computing %a = zext(%idx) * %scale + zext(%off) + %extra
+    (<W x i64>) in a helper."""
+    v64, v32 = f"<{W} x i64>", f"<{W} x i32>"
+    return f"""  %ix = zext {v32} %idx to {v64}
+  %sci = insertelement {v64} poison, i64 %scale, i64 0
+  %scs = shufflevector {v64} %sci, {v64} poison, <{W} x i32> zeroinitializer
+  %ixs = mul {v64} %ix, %scs
+  %ofx = zext {v32} %off to {v64}
+  %exi = insertelement {v64} poison, i64 %extra, i64 0
+  %exs = shufflevector {v64} %exi, {v64} poison, <{W} x i32> zeroinitializer
+  %a0s = add {v64} %ixs, %ofx
+  %a = add {v64} %a0s, %exs
+"""
+
+
+class Address:
+    """A buffer element's byte address per lane: zext(index) * scale +
+    zext(offset) + extra (index, offset: i32 lanes; offset may be None)."""
+
+    __slots__ = ("index", "scale", "offset", "extra")
+
+    def __init__(self, index: Lanes, scale: int, offset: Lanes | None = None, extra: int = 0) -> None:
+        self.index = index
+        self.scale = scale
+        self.offset = offset
+        self.extra = extra
+
+    def plus(self, n: int) -> "Address":
+        return Address(self.index, self.scale, self.offset, self.extra + n)
+
+
+def _address_args(cg: "Compiler", addr: Address) -> str:
+    b = cg.body
+    idx = addr.index.v
+    if addr.index.ty != "i32":
+        idx = b.op(f"trunc {b.vt(addr.index.ty)} {idx} to {b.vt('i32')}") if addr.index.ty == "i64" else \
+            b.op(f"zext {b.vt(addr.index.ty)} {idx} to {b.vt('i32')}")
+    off = addr.offset.v if addr.offset is not None else "zeroinitializer"
+    if addr.offset is not None and addr.offset.ty != "i32":
+        off = b.op(f"zext {b.vt(addr.offset.ty)} {off} to {b.vt('i32')}")
+    return f"{b.vt('i32')} {idx}, i64 {addr.scale}, {b.vt('i32')} {off}, i64 {addr.extra}"
+
+
+def _linear(cg: "Compiler", addr: Address) -> tuple[str, int] | None:
+    lin = linear_address(cg, addr.index, addr.scale, addr.offset)
+    if lin is None or not addr.extra:
+        return lin
+    return cg.body.op(f"add i64 {lin[0]}, {addr.extra}"), lin[1]
 
 
 def _clip_helper(cg: "Compiler", ty: str, at: str, interleaved: bool = False) -> str:
@@ -258,9 +327,15 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     cg.declare(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
-    text = f"""define internal i1 @{name}(ptr %base, {va} %a, {vt} %v, <{W} x i1> %m, {at} %size) alwaysinline {{
+    params = f"ptr %base, {va} %a, {vt} %v, <{W} x i1> %m, {at} %size"
+    prologue = ""
+    if at == "i64":
+        params = (f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, {vt} %v, <{W} x i1> %m, "
+                  f"i64 %size")
+        prologue = _address_lines(W)
+    text = f"""define internal i1 @{name}({params}) noinline {{
 entry:
-  %lim = sub {at} %size, {n}
+{prologue}  %lim = sub {at} %size, {n}
   %lo = icmp sge {va} %a, zeroinitializer
   %li = insertelement {va} poison, {at} %lim, i64 0
   %ls = shufflevector {va} %li, {va} poison, {vi} zeroinitializer
@@ -304,26 +379,113 @@ oob:
     return "@" + name
 
 
-def buffer_load(cg: "Compiler", res_index: int, addr: str, ty: str, mask: str) -> Lanes:
-    """Lanes of `ty` read at byte addresses `addr` (<W x i64>) of a
-    resource; zero outside it and in inactive lanes."""
+def _linear_branch(cg: "Compiler", first: str, step: int, n: int, size: str, fast: Any, slow: Any,
+                   result: str | None) -> str | None:
+    """Where the lanes' byte offsets are linear (first, first + step, ...:
+    `first` an i64, checked in [0, size - n] at both ends), run `fast(first)`;
+    else `slow()`.  Both return a value of type `result` (or None)."""
+    b = cg.body
+    last = b.op(f"add i64 {first}, {(cg.W - 1) * step}")
+    lo, hi = (first, last) if step >= 0 else (last, first)
+    ok1 = b.op(f"icmp sge i64 {lo}, 0")
+    end = b.op(f"add i64 {hi}, {n}")
+    ok2 = b.op(f"icmp sle i64 {end}, {size}")
+    ok = b.op(f"and i1 {ok1}, {ok2}")
+    yes, no, join = b.label_name("lin"), b.label_name("lanes"), b.label_name("linj")
+    b.cbr(ok, yes, no)
+    b.label(yes)
+    v1 = fast(first)
+    end1 = b.current
+    b.br(join)
+    b.label(no)
+    v2 = slow()
+    end2 = b.current
+    b.br(join)
+    b.label(join)
+    if result is None:
+        return None
+    return b.op(f"phi {result} [ {v1}, %{end1} ], [ {v2}, %{end2} ]")
+
+
+def _fast_load(cg: "Compiler", base: str, it: str, step: int) -> Any:
+    b = cg.body
+
+    def fast(first: str) -> str:
+        p = b.op(f"getelementptr i8, ptr {base}, i64 {first}")
+        if step == 0:
+            return b.splat_value(it, b.op(f"load {it}, ptr {p}, align 1"))
+        return b.op(f"load {b.vt(it)}, ptr {p}, align 1")
+    return fast
+
+
+def linear_address(cg: "Compiler", index: Lanes, scale: int, offset: Lanes | None) -> tuple[str, int] | None:
+    """A buffer address `zext(index) * scale + zext(offset)` when it is
+    linear in the lane: (the first lane's address (i64), the step in
+    bytes), or None; an index that would wrap past 2^32 across the wave
+    gives an address out of range (so the lanes' own path runs)."""
+    if index.lin is None or index.ty != "i32" or (offset is not None and (offset.lin is None or offset.lin[1] != 0
+                                                                           or offset.ty != "i32")):
+        return None
+    b = cg.body
+    base, step = index.lin
+    b64 = b.op(f"zext i32 {base} to i64")
+    last = b.op(f"add i64 {b64}, {(cg.W - 1) * step}")
+    wraps = b.op(f"icmp ugt i64 {last}, 4294967295")
+    first = b.op(f"mul i64 {b64}, {scale}")
+    if offset is not None:
+        first = b.op(f"add i64 {first}, {b.op(f'zext i32 {offset.lin[0]} to i64')}")
+    # A wrapping index: an address no buffer reaches (the lanes' path then runs).
+    first = b.op(f"select i1 {wraps}, i64 -4611686018427387904, i64 {first}")
+    return first, step * scale
+
+
+def buffer_load(cg: "Compiler", res_index: int, addr: Address, ty: str, mask: str) -> Lanes:
+    """Lanes of `ty` read at a resource's byte addresses; zero outside it
+    and in inactive lanes."""
     b = cg.body
     base, size = resource_base(cg, res_index)
     fn = _byte_load_helper(cg, ty, "i64", clip=False)
     it = _int_of(ty)
-    r = b.op(f"call {b.vt(it)} {fn}(ptr {base}, {b.vt('i64')} {addr}, {b.mt} {mask}, i64 {size})")
+
+    def slow() -> str:
+        return b.op(f"call {b.vt(it)} {fn}(ptr {base}, {_address_args(cg, addr)}, {b.mt} {mask}, i64 {size})")
+    n = SIZES[ty] if ty != "i1" else 1
+    lin = _linear(cg, addr)
+    if lin is not None and lin[1] in (0, n):
+        r = _linear_branch(cg, lin[0], lin[1], n, size, _fast_load(cg, base, it, lin[1]), slow, b.vt(it))
+    else:
+        r = slow()
     return Lanes(ty, _from_bits(b, ty, r))
 
 
-def buffer_store(cg: "Compiler", res_index: int, addr: str, value: Lanes, mask: str) -> None:
-    """Lanes' values written at byte addresses (<W x i64>) of a resource;
-    out of bounds dropped."""
+def buffer_store(cg: "Compiler", res_index: int, addr: Address, value: Lanes, mask: str) -> None:
+    """Lanes' values written at a resource's byte addresses; out of
+    bounds dropped."""
     b = cg.body
     base, size = resource_base(cg, res_index)
     fn = _byte_store_helper(cg, value.ty, "i64", drop=True)
     it = _int_of(value.ty)
     bits = _to_bits(b, value.ty, value.v)
-    b.op(f"call i1 {fn}(ptr {base}, {b.vt('i64')} {addr}, {b.vt(it)} {bits}, {b.mt} {mask}, i64 {size})")
+
+    def slow() -> None:
+        b.op(f"call i1 {fn}(ptr {base}, {_address_args(cg, addr)}, {b.vt(it)} {bits}, {b.mt} {mask}, i64 {size})")
+    n = SIZES[value.ty] if value.ty != "i1" else 1
+    lin = _linear(cg, addr)
+    if lin is not None and lin[1] == n:
+        _linear_branch(cg, lin[0], n, n, size, _fast_store(cg, base, it, bits, mask), slow, None)
+    else:
+        slow()
+
+
+def _fast_store(cg: "Compiler", base: str, it: str, bits: str, mask: str) -> Any:
+    b = cg.body
+    W = cg.W
+    cg.declare(f"declare void @llvm.masked.store.v{W}{it}.p0({b.vt(it)}, ptr, i32, {b.mt})")
+
+    def fast(first: str) -> None:
+        p = b.op(f"getelementptr i8, ptr {base}, i64 {first}")
+        b.emit(f"call void @llvm.masked.store.v{W}{it}.p0({b.vt(it)} {bits}, ptr {p}, i32 1, {b.mt} {mask})")
+    return fast
 
 
 def resource_base(cg: "Compiler", res_index: int) -> tuple[str, str]:
@@ -370,7 +532,15 @@ def load_scalar(cg: "Compiler", root: Root, off: Lanes, delta: int, t: MemoryTyp
         fn = _lane_load_helper(cg, ty)
     else:
         fn = _byte_load_helper(cg, ty, "i32", clip=True)
-    r = b.op(f"call {b.vt(it)} {fn}(ptr {base}, {b.vt('i32')} {a}, {b.mt} {cg.mask}, i32 {size})")
+
+    def slow() -> str:
+        return b.op(f"call {b.vt(it)} {fn}(ptr {base}, {b.vt('i32')} {a}, {b.mt} {cg.mask}, i32 {size})")
+    n = SIZES[ty] if ty != "i1" else 1
+    if root.kind != "private" and off.lin is not None and off.lin[1] in (0, n):
+        first = b.op(f"sext i32 {b.op(f'add i32 {off.lin[0]}, {delta}')} to i64")
+        r = _linear_branch(cg, first, off.lin[1], n, str(size), _fast_load(cg, base, it, off.lin[1]), slow, b.vt(it))
+    else:
+        r = slow()
     return Lanes(ty, _from_bits(b, ty, r))
 
 
@@ -386,7 +556,20 @@ def store_scalar(cg: "Compiler", root: Root, off: Lanes, delta: int, t: MemoryTy
         fn = _lane_store_helper(cg, ty)
     else:
         fn = _byte_store_helper(cg, ty, "i32", drop=False)
-    ok = b.op(f"call i1 {fn}(ptr {base}, {b.vt('i32')} {a}, {b.vt(it)} {bits}, {b.mt} {cg.mask}, i32 {size})")
+
+    def slow() -> str:
+        return b.op(f"call i1 {fn}(ptr {base}, {b.vt('i32')} {a}, {b.vt(it)} {bits}, {b.mt} {cg.mask}, i32 {size})")
+    n = SIZES[ty] if ty != "i1" else 1
+    if root.kind != "private" and off.lin is not None and off.lin[1] == n:
+        first = b.op(f"sext i32 {b.op(f'add i32 {off.lin[0]}, {delta}')} to i64")
+        store = _fast_store(cg, base, it, bits, cg.mask)
+
+        def fast(f: str) -> str:
+            store(f)
+            return "true"
+        ok = _linear_branch(cg, first, n, n, str(size), fast, slow, "i1")
+    else:
+        ok = slow()
     bad = b.op(f"xor i1 {ok}, true")
     cg.fail_if(bad, cg.error(f"a store outside '{root.name}'", ins.line))
 
@@ -431,7 +614,7 @@ def _lane_load_helper(cg: "Compiler", ty: str) -> str:
         combine = f"""  %sh = mul {vi} %sub, splat (i32 8)
   %sw = lshr {vi} %w0, %sh
   %r = trunc {vi} %sw to {vt}"""
-    text = f"""define internal {vt} @{name}(ptr %base, {vi} %a, <{W} x i1> %m, i32 %size) alwaysinline {{
+    text = f"""define internal {vt} @{name}(ptr %base, {vi} %a, <{W} x i1> %m, i32 %size) {{
 entry:
   %lim = sub i32 %size, {n}
   %lo = icmp sge {vi} %a, zeroinitializer
@@ -496,7 +679,7 @@ def _lane_store_helper(cg: "Compiler", ty: str) -> str:
         body = f"""  %bo = add {vi} %wo, %sub
   %p0 = getelementptr i8, ptr %base, {vi} %bo
   call void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt} %v, <{W} x ptr> %p0, i32 1, <{W} x i1> %m)"""
-    text = f"""define internal i1 @{name}(ptr %base, {vi} %a, {vt} %v, <{W} x i1> %m, i32 %size) alwaysinline {{
+    text = f"""define internal i1 @{name}(ptr %base, {vi} %a, {vt} %v, <{W} x i1> %m, i32 %size) {{
 entry:
   %lim = sub i32 %size, {n}
   %lo = icmp sge {vi} %a, zeroinitializer
@@ -578,9 +761,15 @@ def _atomic_helper(cg: "Compiler", kind: str, ty: str, at: str, interleaved: boo
         lines, new = _combine(kind, "%old", "%vl", ty)
         op_lines = [f"  %old = load {ty}, ptr %p, align {min(n, 4)}"] + lines + \
             [f"  store {ty} {new}, ptr %p, align {min(n, 4)}"]
-    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, {vt} %v, {vt} %c, <{W} x i1> %m, {at} %size, ptr %ok) {{
+    params = f"ptr %base, {va} %a, {vt} %v, {vt} %c, <{W} x i1> %m, {at} %size, ptr %ok"
+    prologue = ""
+    if at == "i64":
+        params = (f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, {vt} %v, {vt} %c, "
+                  f"<{W} x i1> %m, i64 %size, ptr %ok")
+        prologue = _address_lines(W)
+    text = f"""define internal {vt} @{name}({params}) {{
 entry:
-  %acc = alloca {vt}, align 64
+{prologue}  %acc = alloca {vt}, align 64
   store {vt} zeroinitializer, ptr %acc, align 64
   br label %lane
 lane:
@@ -661,7 +850,7 @@ def _ok_flag(cg: "Compiler") -> str:
     return p
 
 
-def buffer_atomic(cg: "Compiler", res_index: int, addr: str, kind: str, value: Lanes, cmp: Lanes | None,
+def buffer_atomic(cg: "Compiler", res_index: int, addr: Address, kind: str, value: Lanes, cmp: Lanes | None,
                   mask: str) -> Lanes:
     """A dx.op atomic on a resource at byte addresses (<W x i64>): each
     active lane in turn, as a real atomic (other workers run other groups);
@@ -672,6 +861,6 @@ def buffer_atomic(cg: "Compiler", res_index: int, addr: str, kind: str, value: L
     fn = _atomic_helper(cg, kind, ty, "i64", False, True, cmp is not None)
     okp = _ok_flag(cg)
     c = cmp.v if cmp is not None else value.v
-    old = b.op(f"call {b.vt(ty)} {fn}(ptr {base}, {b.vt('i64')} {addr}, {b.vt(ty)} {value.v}, {b.vt(ty)} {c}, "
+    old = b.op(f"call {b.vt(ty)} {fn}(ptr {base}, {_address_args(cg, addr)}, {b.vt(ty)} {value.v}, {b.vt(ty)} {c}, "
                f"{b.mt} {mask}, i64 {size}, ptr {okp})")
     return Lanes(ty, old)

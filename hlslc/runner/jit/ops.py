@@ -27,7 +27,7 @@ from ...dxil.operands import aggregate_parts
 from ..errors import RunError
 from .base import CTX_RESOURCES, RESOURCE_SIZE, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
-from .memory import buffer_atomic, buffer_load, buffer_store, first_active, resource_base
+from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, resource_base
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -135,22 +135,22 @@ def _resource(cg: Compiler, h: Any, ins: Any) -> Any:
 
 @op("ThreadId")
 def _thread_id(cg: Compiler, ins, o, args, mask):
-    return Lanes("i32", cg.dtid[_const(args[0], "a component", ins.line)])
+    return cg.dtid[_const(args[0], "a component", ins.line)]
 
 
 @op("GroupId")
 def _group_id(cg: Compiler, ins, o, args, mask):
-    return Lanes("i32", cg.gid[_const(args[0], "a component", ins.line)])
+    return cg.gid[_const(args[0], "a component", ins.line)]
 
 
 @op("ThreadIdInGroup")
 def _thread_id_in_group(cg: Compiler, ins, o, args, mask):
-    return Lanes("i32", cg.tid[_const(args[0], "a component", ins.line)])
+    return cg.tid[_const(args[0], "a component", ins.line)]
 
 
 @op("FlattenedThreadIdInGroup")
 def _flat(cg: Compiler, ins, o, args, mask):
-    return Lanes("i32", cg.flat)
+    return cg.flat
 
 
 # --------------------------------------------------------------------------
@@ -249,29 +249,17 @@ def _buffer_load(cg: Compiler, ins, o, args, mask):
     if _is_typed(res):
         fmt, count = _typed_format(res, ty)
         fty = _FORMAT_TYPES[fmt]
-        base = _addr(cg, _i64(cg, index), fmt.itemsize * count)
-        comps = []
-        for k in range(count):
-            a = _addr(cg, base, 1, f"splat (i64 {k * fmt.itemsize})") if k else base
-            comps.append(_convert_element(cg, buffer_load(cg, ri, a, fty, mask), fmt, ty))
+        base = Address(index, fmt.itemsize * count)
+        comps = [_convert_element(cg, buffer_load(cg, ri, base.plus(k * fmt.itemsize), fty, mask), fmt, ty)
+                 for k in range(count)]
         comps += [b.splat(ty, 0)] * (4 - count)
         return Agg(comps[:4] + [_ones32(cg)])
-    raw = _is_raw(res)
-    if raw:
-        addr = _i64(cg, index)
-    else:
-        addr = _addr(cg, _i64(cg, index), res.stride, _i64(cg, offset))
+    addr = Address(index, 1) if _is_raw(res) else Address(index, res.stride, offset)
     count = 4
     if o.name == "RawBufferLoad":
         count = _const(args[3], "a load's component mask", ins.line).bit_length()
     step = SIZES[ty]
-    comps = []
-    for k in range(4):
-        if k < count:
-            a = _addr(cg, addr, 1, f"splat (i64 {k * step})") if k else addr
-            comps.append(buffer_load(cg, ri, a, ty, mask))
-        else:
-            comps.append(b.splat(ty, 0))
+    comps = [buffer_load(cg, ri, addr.plus(k * step), ty, mask) if k < count else b.splat(ty, 0) for k in range(4)]
     return Agg(comps + [_ones32(cg)])
 
 
@@ -288,22 +276,17 @@ def _buffer_store(cg: Compiler, ins, o, args, mask):
     if _is_typed(res):
         fmt, count = _typed_format(res, ty)
         fty = _FORMAT_TYPES[fmt]
-        base = _addr(cg, _i64(cg, index), fmt.itemsize * count)
+        base = Address(index, fmt.itemsize * count)
         for k in range(count):
             if write_mask >> k & 1:
-                a = _addr(cg, base, 1, f"splat (i64 {k * fmt.itemsize})") if k else base
                 kind = "f" if ty in FLOATS else ("i" if fmt.kind == "i" else "u")
-                buffer_store(cg, ri, a, _astype(cg, values[k], kind, fty), mask)
+                buffer_store(cg, ri, base.plus(k * fmt.itemsize), _astype(cg, values[k], kind, fty), mask)
         return None
-    if _is_raw(res):
-        addr = _i64(cg, index)
-    else:
-        addr = _addr(cg, _i64(cg, index), res.stride, _i64(cg, offset))
+    addr = Address(index, 1) if _is_raw(res) else Address(index, res.stride, offset)
     step = SIZES[ty]
     for k in range(4):
         if write_mask >> k & 1:
-            a = _addr(cg, addr, 1, f"splat (i64 {k * step})") if k else addr
-            buffer_store(cg, ri, a, values[k], mask)
+            buffer_store(cg, ri, addr.plus(k * step), values[k], mask)
     return None
 
 
@@ -316,9 +299,8 @@ def _cbuffer_load(cg: Compiler, ins, o, args, mask):
     if res is None:
         return Agg([b.splat(ty, 0)] * count)
     ri = cg.resource_index(res)
-    row = _addr(cg, _i64(cg, args[1]), 16)
-    return Agg([buffer_load(cg, ri, _addr(cg, row, 1, f"splat (i64 {k * SIZES[ty]})") if k else row, ty, mask)
-                for k in range(count)])
+    row = Address(args[1], 16)
+    return Agg([buffer_load(cg, ri, row.plus(k * SIZES[ty]), ty, mask) for k in range(count)])
 
 
 @op("GetDimensions")
@@ -390,12 +372,12 @@ def _check_access(cg: Compiler, ins, o, args, mask):
 _ATOMIC = {0: "add", 1: "and", 2: "or", 3: "xor", 4: "min", 5: "max", 6: "umin", 7: "umax", 8: "xchg"}
 
 
-def _atomic_address(cg: Compiler, res: Any, a0: Lanes, a1: Lanes) -> str:
+def _atomic_address(cg: Compiler, res: Any, a0: Lanes, a1: Lanes) -> Address:
     if _is_raw(res):
-        return _i64(cg, a0)
+        return Address(a0, 1)
     if _is_typed(res):
-        return _addr(cg, _i64(cg, a0), res.buffer.dtype.itemsize * res.buffer.channels)
-    return _addr(cg, _i64(cg, a0), res.stride, _i64(cg, a1))
+        return Address(a0, res.buffer.dtype.itemsize * res.buffer.channels)
+    return Address(a0, res.stride, a1)
 
 
 def _uses_result(cg: Compiler, ins: Any) -> bool:
@@ -739,7 +721,7 @@ def _splat_scalar(cg: Compiler, ty: str, v: str) -> Lanes:
 
 @op("WaveGetLaneIndex")
 def _lane_index(cg: Compiler, ins, o, args, mask):
-    return Lanes("i32", cg.lane)
+    return Lanes("i32", cg.lane, None, ("0", 1))
 
 
 @op("WaveGetLaneCount")
@@ -824,7 +806,7 @@ def _permute(cg: Compiler, x: Lanes, src: str) -> Lanes:
     name = f"permute.{it}"
     vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
     cg.declare(f"declare {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr>, i32, <{W} x i1>, {vt})")
-    cg.helper(name, f"""define internal {vt} @{name}({vt} %x, {vi} %src) alwaysinline {{
+    cg.helper(name, f"""define internal {vt} @{name}({vt} %x, {vi} %src) {{
 entry:
   %buf = alloca {vt}, align 64
   store {vt} %x, ptr %buf, align 64
