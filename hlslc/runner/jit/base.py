@@ -28,7 +28,9 @@ CTX_GROUPS = 12       # i32: the number of groups
 CTX_DIMS = 16         # 3 x i32: the dispatch's groups in x, y, z
 CTX_CHUNK = 28        # i32: how many groups a worker takes at a time
 CTX_DETAIL = 32       # i64: a number the error message shows
-CTX_RESOURCES = 64    # per resource: ptr data, i64 size, i32 counter (32 bytes)
+CTX_MATH = 64         # MATH_SLOTS x (ptr loop, ptr data): numpy's inner loops of the math functions
+MATH_SLOTS = 64
+CTX_RESOURCES = CTX_MATH + 16 * MATH_SLOTS   # per resource: ptr data, i64 size, i32 counter (32 bytes)
 RESOURCE_SIZE = 32
 
 # A wave's status, returned by @wave and kept in its frame.

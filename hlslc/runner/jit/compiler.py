@@ -79,6 +79,7 @@ class Compiler:
         self.tt = self.mtypes.types
         self.resources: list[Resource] = []        # the context's resources, in order
         self.resource_keys: list[Any] = []         # their keys in the binding
+        self.math: list[list[str]] = []            # numpy loops the module calls: [ufunc, type]
         self.errors: list[tuple[str, int | None]] = []
         self.helpers: dict[str, str] = {}          # helper functions by name: their text
         self.globals_text: list[str] = []          # module-level constants
@@ -598,6 +599,8 @@ class Compiler:
             t = self.value_type.get(name)
             if t is None:
                 continue
+            if t.kind == "pointer" and name in self.base_of and self.const_off.get(name) is not None:
+                continue        # a memory object at a constant offset: made again where it is used
             self.slot[name] = self._alloc_shape(t)
 
     def _alloc_shape(self, t: MemoryType) -> Any:
@@ -665,6 +668,7 @@ class Compiler:
         b.br("dispatch")
         # The dispatcher: pop finished entries, jump to the top's block.
         b.label("dispatch")
+        self._poll()
         sp = b.load("i32", "%frame", 4)
         empty = b.op(f"icmp eq i32 {sp}, 0")
         b.cbr(empty, "finished", "d.top")
@@ -730,11 +734,6 @@ class Compiler:
     def _segment_code(self, seg: Segment) -> None:
         b = self.body
         b.label(f"s{seg.index}")
-        stop = b.op(f"load atomic i32, ptr %ctx monotonic, align 4")
-        stopped = b.op(f"icmp ne i32 {stop}, 0")
-        go = b.label_name("go")
-        b.cbr(stopped, "stopped", go)
-        b.label(go)
         sp = b.load("i32", "%frame", 4)
         self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
         self.sp = sp
@@ -837,12 +836,13 @@ class Compiler:
             if t is None:
                 raise RunError(f"the value {text} is used before it is computed")
             if shape is None:
-                if t.kind == "pointer" and text in self.base_of:
+                if t.kind == "pointer" and text in self.base_of and self.const_off.get(text) is not None:
                     root = self.roots[self.base_of[text]]
-                    if root.kind == "cells":
-                        v = PtrV(root, None, self.const_off.get(text) or 0)
-                        self.values[text] = v
-                        return v
+                    coff = self.const_off[text]
+                    v = PtrV(root, None, coff) if root.kind in ("cells", "objects") else \
+                        PtrV(root, self.body.splat("i32", coff), 0)
+                    self.values[text] = v
+                    return v
                 raise RunError(f"the value {text} is used before it is computed")
             v = self.load_shape(shape, t, text)
             self.values[text] = v
@@ -1415,7 +1415,25 @@ class Compiler:
         b.store("i32", str(target), self.top, 4)
         rc = b.load("i32", b.gep(self.top, 4), 4)
         rejoin = b.op(f"icmp eq i32 {rc}, {target}")
-        b.cbr(rejoin, "dispatch", f"s{target}")
+        if target > self.seg.index:
+            b.cbr(rejoin, "dispatch", f"s{target}")
+            return
+        # A jump back (every loop has one): the watchdog's flag first.
+        go = b.label_name("back")
+        b.cbr(rejoin, "dispatch", go)
+        b.label(go)
+        self._poll()
+        b.br(f"s{target}")
+
+    def _poll(self) -> None:
+        """Stop here when the dispatch is stopped (an error elsewhere, the
+        watchdog)."""
+        b = self.body
+        stop = b.op("load atomic i32, ptr %ctx monotonic, align 4")
+        stopped = b.op(f"icmp ne i32 {stop}, 0")
+        go = b.label_name("go")
+        b.cbr(stopped, "stopped", go)
+        b.label(go)
 
     def _diverge(self, join: int, targets: list[tuple[int, str]], known_nonempty: bool) -> None:
         """The top entry waits at `join`; each (segment, lanes) is pushed,

@@ -43,6 +43,7 @@ from ..layout import MemoryTypes
 from . import linalg, ops  # noqa: F401  (importing them registers their operations)
 from .base import CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
 from .compiler import Compiler
+from .mathlib import fill_table
 
 _LLVM: dict[str, Any] = {}
 _MEMORY_CACHE: dict[str, "CompiledModule"] = {}
@@ -186,6 +187,7 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
         "worker_bytes": cg.worker_bytes,
         "ordered": cg.ordered,
         "waves": cg.waves,
+        "math": cg.math,
     }
     module = CompiledModule(obj, meta)
     module.compile_seconds = time.perf_counter() - start
@@ -252,6 +254,7 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         table[k, 0] = data.ctypes.data if data.size else 0
         table[k, 1] = data.size
         table[k, 2] = np.uint64(np.uint32(res.counter & 0xFFFFFFFF))
+    fill_table(meta.get("math", []), ctx)
     if count == 0:
         return
     n = _workers(count, meta["ordered"])

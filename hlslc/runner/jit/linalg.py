@@ -29,6 +29,7 @@ from ..errors import RunError
 from ..linalg import opaque_order
 from .base import MatV, PtrV, Unsupported, maker, op
 from .emit import FLOATS, SIZES, Agg, Body, Lanes, llvm_const
+from .mathlib import call_loop
 from .memory import first_active, resource_base
 
 if TYPE_CHECKING:
@@ -194,8 +195,6 @@ def _declarations(cg: Compiler) -> None:
     for ty in ("i8", "i16", "i32", "i64"):
         for s in ("fptosi", "fptoui"):
             cg.declare(f"declare {ty} @llvm.{s}.sat.{ty}.f64(double)")
-    for fn in ("sin", "cos", "tan"):
-        cg.declare(f"declare double @{fn}(double)")
     cg.declare("declare double @llvm.fma.f64(double, double, double)")
     cg.declare("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)")
 
@@ -366,32 +365,43 @@ def _unary(cg: Compiler, ins, o, args, mask):
         return None
     name = f"mat.unary.{kind}.{site.component}.{site.m}x{site.n}"
     ty = site.ty
+    signed = signed_component(site.component)
+    count = site.m * site.n
+    # sin, cos and tan in float64, numpy's loops (as the interpreter's np.sin).
+    loop = call_loop(cg, {3: "sin", 4: "cos", 5: "tan"}[kind], "double", count) if kind >= 3 else None
 
     def build(k: Body) -> None:
-        with k.loop(site.m * site.n) as i:
+        if loop is not None:
+            k.emit(f"%x = alloca [{count} x double], align 64")
+            k.emit(f"%y = alloca [{count} x double], align 64")
+            with k.loop(count) as i:
+                v = k.op(f"load {ty}, ptr {_elem(k, '%m', ty, i)}")
+                d = as_double(k, *to_num(k, v, ty, signed)) if ty in FLOATS else \
+                    k.op(f"{'sitofp' if signed else 'uitofp'} {ty} {v} to double")
+                k.emit(f"store double {d}, ptr {_elem(k, '%x', 'double', i)}")
+            k.emit(f"call void {loop}(ptr %ctx, ptr %x, ptr %y)")
+            with k.loop(count) as i:
+                r = from_num(k, k.op(f"load double, ptr {_elem(k, '%y', 'double', i)}"), "d", site.component)
+                k.emit(f"store {ty} {r}, ptr {_elem(k, '%m', ty, i)}")
+            return
+        with k.loop(count) as i:
             p = _elem(k, "%m", ty, i)
             v = k.op(f"load {ty}, ptr {p}")
             if kind == 1:
                 r = k.op(f"fneg {ty} {v}") if ty in FLOATS else k.op(f"sub {ty} 0, {v}")
-            elif kind == 2:
-                if ty in FLOATS:
-                    r = k.op(f"call {ty} @llvm.fabs.{_sfx(ty)}({ty} {v})")
-                elif signed_component(site.component):
-                    neg = k.op(f"icmp slt {ty} {v}, 0")
-                    r = k.op(f"select i1 {neg}, {ty} {k.op(f'sub {ty} 0, {v}')}, {ty} {v}")
-                else:
-                    r = v
+            elif ty in FLOATS:
+                r = k.op(f"call {ty} @llvm.fabs.{_sfx(ty)}({ty} {v})")
+            elif signed:
+                neg = k.op(f"icmp slt {ty} {v}, 0")
+                r = k.op(f"select i1 {neg}, {ty} {k.op(f'sub {ty} 0, {v}')}, {ty} {v}")
             else:
-                d = as_double(k, *to_num(k, v, ty, signed_component(site.component))) if ty in FLOATS else \
-                    k.op(f"{'sitofp' if signed_component(site.component) else 'uitofp'} {ty} {v} to double")
-                fn = {3: "sin", 4: "cos", 5: "tan"}[kind]
-                r = from_num(k, k.op(f"call double @{fn}(double {d})"), "d", site.component)
+                r = v
             k.emit(f"store {ty} {r}, ptr {p}")
     if ty in FLOATS:
         cg.declare(f"declare {ty} @llvm.fabs.{_sfx(ty)}({ty})")
-    fn = _kernel(cg, name, "ptr %m", build)
+    fn = _kernel(cg, name, "ptr %m, ptr %ctx", build)
     with _Owners(cg, site) as lane:
-        cg.body.emit(f"call void {fn}(ptr {_matrix_ptr(cg, site, lane)})")
+        cg.body.emit(f"call void {fn}(ptr {_matrix_ptr(cg, site, lane)}, ptr %ctx)")
     return None
 
 

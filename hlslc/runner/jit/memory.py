@@ -120,7 +120,7 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
     if at == "i64":
         params = f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, <{W} x i1> %m, i64 %size"
         prologue = _address_lines(W)
-    text = f"""define internal {vt} @{name}({params}) noinline {{
+    text = f"""define internal {vt} @{name}({params}) noinline nounwind willreturn memory(argmem: read) {{
 entry:
 {prologue}  %lim = sub {at} %size, {n}
   %lo = icmp sge {va} %a, zeroinitializer
@@ -255,7 +255,7 @@ def _clip_helper(cg: "Compiler", ty: str, at: str, interleaved: bool = False) ->
   %bo = add {at} %wb, %sub"""
     else:
         addr = f"  %bo = add {at} %c, 0"
-    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, <{W} x i1> %m, {at} %size) noinline {{
+    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, <{W} x i1> %m, {at} %size) noinline nounwind willreturn memory(argmem: read) {{
 entry:
   %acc0 = alloca {vt}, align 64
   store {vt} zeroinitializer, ptr %acc0, align 64

@@ -27,6 +27,7 @@ from ...dxil.operands import aggregate_parts
 from ..errors import RunError
 from .base import CTX_RESOURCES, RESOURCE_SIZE, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
+from .mathlib import UFUNCS, call_loop
 from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, resource_base
 
 if TYPE_CHECKING:
@@ -421,52 +422,43 @@ def _intrinsic(cg: Compiler, name: str, ty: str, *values: str) -> str:
     return b.op(f"call {vt} @{full}({', '.join(f'{vt} {v}' for v in values)})")
 
 
-_LIBM = {"Tan": "tan", "Acos": "acos", "Asin": "asin", "Atan": "atan", "Hcos": "cosh", "Hsin": "sinh",
-         "Htan": "tanh", "Cos": "cos", "Sin": "sin", "Exp": "exp2", "Log": "log2"}
-
-
-def _libm(cg: Compiler, fn: str, ty: str, v: str) -> str:
-    """A libm function on each lane (float: the `f` variant; half: through
-    float, as numpy computes half)."""
+def _numpy_unary(cg: Compiler, ufunc: str, ty: str, v: str) -> str:
+    """numpy's `ufunc` on each lane (its own loop, see `mathlib`)."""
     b = cg.body
     W = cg.W
-    cty = "double" if ty == "double" else "float"
-    name = fn if ty == "double" else fn + "f"
-    cg.declare(f"declare {cty} @{name}({cty})")
-    x = v if cty == ty else b.op(f"fpext {b.vt(ty)} {v} to {b.vt(cty)}")
-    helper = f"libm.{name}"
-    vt = f"<{W} x {cty}>"
-    cg.helper(helper, f"""define internal {vt} @{helper}({vt} %x) {{
-entry:
-  br label %loop
-loop:
-  %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
-  %acc = phi {vt} [ %x, %entry ], [ %acc1, %loop ]
-  %e = extractelement {vt} %x, i32 %i
-  %r = call {cty} @{name}({cty} %e)
-  %acc1 = insertelement {vt} %acc, {cty} %r, i32 %i
-  %i1 = add i32 %i, 1
-  %more = icmp ult i32 %i1, {W}
-  br i1 %more, label %loop, label %done
-done:
-  ret {vt} %acc1
-}}""")
-    r = b.op(f"call {vt} @{helper}({vt} {x})")
-    return r if cty == ty else b.op(f"fptrunc {vt} {r} to {b.vt(ty)}")
+    fn = call_loop(cg, ufunc, ty, W)
+    vt = b.vt(ty)
+    buf = b.tmp("m")
+    at = b.lines.index("entry:") + 1
+    b.lines.insert(at, f"  {buf} = alloca [2 x {vt}], align 64")
+    b.store(vt, v, buf, 64)
+    out = b.gep(buf, W * SIZES[ty])
+    b.emit(f"call void {fn}(ptr %ctx, ptr {buf}, ptr {out})")
+    return b.load(vt, out, 64)
 
 
 def _float_unary(cg: Compiler, name: str, x: Lanes) -> Lanes:
+    """The interpreter's float functions: float32 flushed in and out
+    (not FAbs), half as numpy computes half (each function in float32,
+    rounded to half), the transcendental ones numpy's own loops."""
     b = cg.body
     ty = x.ty
     vt = b.vt(ty)
     flush = name != "FAbs"
     v = cg.ftz(x) if flush else x.v
-    if ty == "half" and name not in ("FAbs",):
-        # numpy computes half functions in float32 and rounds the result.
+    if name in UFUNCS:
+        r = _numpy_unary(cg, UFUNCS[name], ty, v)
+    elif ty == "half" and name != "FAbs":
         wide = Lanes("float", b.op(f"fpext {vt} {v} to {b.vt('float')}"))
+        if name == "Rsqrt":
+            # 1 / sqrt(x): two ufuncs, each rounded to half.
+            root = _float_unary(cg, "Sqrt", x)
+            w = b.op(f"fpext {vt} {root.v} to {b.vt('float')}")
+            q = b.op(f"fdiv {b.vt('float')} {_fone(cg, 'float')}, {w}")
+            return Lanes(ty, b.op(f"fptrunc {b.vt('float')} {q} to {vt}"))
         r = _float_unary(cg, name, wide)
         return Lanes(ty, b.op(f"fptrunc {b.vt('float')} {r.v} to {vt}"))
-    if name == "FAbs":
+    elif name == "FAbs":
         r = _intrinsic(cg, "fabs", ty, v)
     elif name == "Sqrt":
         r = _intrinsic(cg, "sqrt", ty, v)
@@ -484,17 +476,15 @@ def _float_unary(cg: Compiler, name: str, x: Lanes) -> Lanes:
     elif name == "Frc":
         f = _intrinsic(cg, "floor", ty, v)
         r = b.op(f"fsub {vt} {v}, {f}")
-    elif name == "Saturate":
+    else:   # Saturate
         nan = b.op(f"fcmp uno {vt} {v}, zeroinitializer")
         z = b.op(f"select {b.mt} {nan}, {vt} zeroinitializer, {vt} {v}")
         lo = b.op(f"fcmp olt {vt} {z}, zeroinitializer")
         z = b.op(f"select {b.mt} {lo}, {vt} zeroinitializer, {vt} {z}")
         hi = b.op(f"fcmp ogt {vt} {z}, {_fone(cg, ty)}")
         r = b.op(f"select {b.mt} {hi}, {vt} {_fone(cg, ty)}, {vt} {z}")
-    else:
-        r = _libm(cg, _LIBM[name], ty, v)
     out = Lanes(ty, r)
-    return Lanes(ty, cg.ftz(out)) if flush else out
+    return Lanes(ty, cg.ftz(out)) if flush and ty == "float" else out
 
 
 def _fone(cg: Compiler, ty: str) -> str:
