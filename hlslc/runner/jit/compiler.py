@@ -1039,6 +1039,10 @@ class Compiler:
         b = self.body
         ty = a.ty
         vt = b.vt(ty)
+        if op[0] == "f" and a.const is not None and c.const is not None:
+            # Folded as the interpreter computes it (numpy, on this processor:
+            # the sign of 0/0's NaN, say, is the hardware's, not LLVM's folding).
+            return b.splat(ty, _fold_float(op, ty, a.const, c.const))
         if op[0] == "f":
             if ty == "float":
                 r = b.op(f"{op} {vt} {self.ftz(a)}, {self.ftz(c)}")
@@ -1056,6 +1060,8 @@ class Compiler:
                 op = "xor"
             if op in ("and", "or", "xor", "mul"):
                 return Lanes(ty, b.op(f"{'and' if op == 'mul' else op} {vt} {a.v}, {c.v}"))
+            if op in ("shl", "lshr", "ashr"):
+                return a            # shifted by (b mod 1) = 0
             raise Unsupported(f"'{op}' on booleans")
         bits = INT_BITS[ty]
         if op in ("add", "sub", "mul", "and", "or", "xor"):
@@ -1693,6 +1699,25 @@ def execution_width(fn: R.Function, wave_size: int, threads: tuple[int, int, int
     while width < size and width < widest:
         width *= 2
     return width
+
+
+_NUMPY_FLOATS = {"half": np.float16, "float": np.float32, "double": np.float64}
+
+
+def _fold_float(op: str, ty: str, x: Any, y: Any) -> Any:
+    """`x op y` of two constants as the interpreter computes it."""
+    dt = _NUMPY_FLOATS[ty]
+    a, b = np.array([x], dtype=dt), np.array([y], dtype=dt)
+    tiny = np.finfo(np.float32).tiny
+    if ty == "float":
+        a = np.where(np.abs(a) < tiny, np.copysign(np.float32(0), a), a).astype(np.float32)
+        b = np.where(np.abs(b) < tiny, np.copysign(np.float32(0), b), b).astype(np.float32)
+    with np.errstate(all="ignore"):
+        r = {"fadd": np.add, "fsub": np.subtract, "fmul": np.multiply, "fdiv": np.divide,
+             "frem": np.fmod}[op](a, b).astype(dt)
+    if ty == "float":
+        r = np.where(np.abs(r) < tiny, np.copysign(np.float32(0), r), r).astype(np.float32)
+    return r[0]
 
 
 def _signed(value: int, bits: int) -> int:

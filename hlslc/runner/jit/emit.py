@@ -17,6 +17,8 @@ import math
 import struct
 from typing import Any
 
+import numpy as np
+
 # The element types of lane vectors, by the IR's scalar type text.
 FLOATS = ("half", "float", "double")
 INT_BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
@@ -35,7 +37,10 @@ def llvm_const(ty: str, value: Any) -> str:
             v -= 1 << bits
         return str(v)
     if ty == "half":
-        return "0xH%04X" % struct.unpack("<H", struct.pack("<e", float(value)))[0]
+        return "0xH%04X" % int(np.array([value], dtype=np.float16).view(np.uint16)[0])
+    if isinstance(value, np.floating):
+        # numpy's bits (a NaN's sign and payload kept), widened exactly.
+        return "0x%016X" % int(np.array([value]).astype(np.float64).view(np.uint64)[0])
     v = float(value)
     if ty == "float":
         v = struct.unpack("<f", struct.pack("<f", v))[0] if math.isfinite(v) else v

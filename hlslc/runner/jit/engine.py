@@ -307,3 +307,8 @@ def _pool(n: int) -> concurrent.futures.ThreadPoolExecutor:
 
 def _seconds(t: float) -> str:
     return f"{t:g} second" + ("" if t == 1 else "s")
+
+
+def forget_memory_cache() -> None:
+    """Drop the compiled modules this process keeps (the disk cache stays)."""
+    _MEMORY_CACHE.clear()
