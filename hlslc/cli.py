@@ -78,8 +78,9 @@ Target:
                             column (-Zpc, the default) in buffers, unless they
                             say row_major or column_major
   --linalg-revision=REV     the dx::linalg API that <dx/linalg.h> gives:
-                            sm6.10 (default) or draft (proposal 0035's
-                            earlier "SM 6.x" draft)
+                            sm6.10 (default), draft (proposal 0035's
+                            earlier "SM 6.x" draft) or dxc (the amended
+                            proposal as DXC ships it, with DXC's DXIL)
 
 Preprocessor:
   -D NAME[=VALUE]           define a macro (VALUE defaults to 1)

@@ -42,6 +42,30 @@ class Note(ValueRecord):
     __hash__ = None  # type: ignore[assignment]
 
 
+class IRPlace(ValueRecord):
+    """Where an IR validator finding is, as DXC's validator prints it:
+    the message without hlslc's "(in function ...)" tail, the function
+    (its LLVM name without `@`), the block and the instruction text, and
+    `order`, the key that sorts findings into the order DXC reports them
+    (phase, function line, instruction line)."""
+
+    message: str
+    function: str | None
+    block: str | None
+    instruction: str | None
+    order: tuple[int, ...]
+    __slots__ = ("message", "function", "block", "instruction", "order")
+    _fields = ("message", "function", "block", "instruction", "order")
+
+    def __init__(self, message: str, function: str | None = None, block: str | None = None,
+                 instruction: str | None = None, order: tuple[int, ...] = ()) -> None:
+        self.message = message
+        self.function = function
+        self.block = block
+        self.instruction = instruction
+        self.order = order
+
+
 class Diagnostic(ValueRecord):
     """One reported problem: severity, message, optional stable ID, the span
     it is about, notes, and further spans to underline."""
@@ -59,10 +83,12 @@ class Diagnostic(ValueRecord):
     # With `path` and no span: the 1-based line of that file the diagnostic
     # is about, when known (the IR validator's line of an .ll file).
     line: int | None
-    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
-    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path", "line")
+    # The IR validator's findings: where in the IR, for DXC-style output.
+    ir: IRPlace | None
+    __slots__ = ("severity", "message", "span", "id", "notes", "secondary", "path", "line", "ir")
+    _fields = ("severity", "message", "span", "id", "notes", "secondary", "path", "line", "ir")
 
-    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None, line: int | None = None) -> None:
+    def __init__(self, severity: Severity, message: str, span: Span | None = None, id: str | None = None, notes: list[Note] | None = None, secondary: list[Span] | None = None, path: str | None = None, line: int | None = None, ir: IRPlace | None = None) -> None:
         self.severity = severity
         self.message = message
         self.span = span
@@ -71,6 +97,7 @@ class Diagnostic(ValueRecord):
         self.secondary = [] if secondary is None else secondary
         self.path = path
         self.line = line
+        self.ir = ir
 
     __hash__ = None  # type: ignore[assignment]
 

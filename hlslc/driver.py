@@ -67,8 +67,10 @@ HLSL_VERSIONS: dict[str, int] = {"2016": 2016, "2017": 2017, "2018": 2018, "2021
 DEFAULT_PROFILE = "cs_6_10"
 
 # Revisions of the dx::linalg API that `#include <dx/linalg.h>` can give:
-# proposal 0035 as adopted for SM 6.10, or its earlier "SM 6.x" draft.
-LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft")
+# proposal 0035 as adopted for SM 6.10, its earlier "SM 6.x" draft, or the
+# amended proposal as DXC ships it ("dxc": DXC's header API, builtins and
+# DXIL; docs/dxc-linalg.md).
+LINALG_REVISIONS: tuple[str, ...] = ("sm6.10", "draft", "dxc")
 DEFAULT_LINALG_REVISION = "sm6.10"
 
 
@@ -296,7 +298,11 @@ class CompileOptions(ValueRecord):
 
     @property
     def native_16bit_types(self) -> bool:
-        """Whether `half`/`int16_t` are real 16-bit types for this compile."""
+        """Whether `half`/`int16_t` are real 16-bit types for this compile.
+        The dxc revision follows DXC, which turns them on only when asked
+        (`-enable-16bit-types`), SM 6.10 included."""
+        if self.linalg_revision == "dxc":
+            return self.enable_16bit_types
         return self.enable_16bit_types or self.target.requires_16bit_types
 
 
@@ -567,7 +573,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
     profile = options.profile
     sema = analyze_unit(unit, diags, SemaOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
-                                                 main_path=path, hlsl_version=options.hlsl_version))
+                                                 main_path=path, hlsl_version=options.hlsl_version,
+                                                 linalg_revision=options.linalg_revision))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
         from .portability import check_portability  # loaded only with --target-device
@@ -585,7 +592,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
     return lower_unit(sema, diags, LowerOptions(stage=profile.kind, major=profile.major, minor=profile.minor,
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path, row_major=options.row_major_matrices,
-                                                hlsl_version=options.hlsl_version))
+                                                hlsl_version=options.hlsl_version,
+                                                linalg_revision=options.linalg_revision))
 
 
 # Rules the validator checks that depend on the program rather than on
@@ -604,16 +612,21 @@ class InternalValidationError(RuntimeError):
 
 
 def _validate(result: CompileResult) -> Any:
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .validate import validate_text  # likewise
     from .validate.parallel import print_and_validate  # likewise
 
     module, diags, options, path = result.module, result.diagnostics, result.options, result.path
     # Printing the module is not cheap: the text validated is the text written.
     # A large module is printed and validated in two processes when allowed.
-    done = print_and_validate(module, path, True, options.linalg_revision,
-                              lambda text, functions: ir_line_locator(module, text, functions))
-    if done is not None:
+    done = None if getattr(module, "hlslc_dxc_style", False) else \
+        print_and_validate(module, path, True, options.linalg_revision,
+                           lambda text, functions: ir_line_locator(module, text, functions))
+    if getattr(module, "hlslc_dxc_style", False):
+        text, locate = module_text(module)
+        result.ir_text = text
+        found = validate_text(text, path, revision=options.linalg_revision, locate=locate)
+    elif done is not None:
         text, found = done
         result.ir_text = text
     else:
@@ -622,14 +635,21 @@ def _validate(result: CompileResult) -> Any:
     # In source order, however the validator walked the module (in one
     # process or two, see hlslc/validate/parallel.py).
     found.sort(key=lambda d: (d.span.file.path, d.span.start) if d.span is not None else ("", -1))
-    own = [d for d in found if d.is_error and d.id not in _USER_IR_RULES]
+    user_rules = _USER_IR_RULES
+    if options.linalg_revision == "dxc":
+        # DXC's LinAlg rules check values the program gives (layouts,
+        # strides, alignments, shapes): like DXC's "validation errors",
+        # they are the user's to fix, reported at the source.
+        user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
+                                                                      or d.id == "IR-CONST-OPERAND")}
+    own = [d for d in found if d.is_error and d.id not in user_rules]
     if own:
         raise InternalValidationError(
             "the generated IR fails validation: " + "; ".join(f"[{d.id}] {d.message}" for d in own[:3]))
     seen: set[tuple] = set()
     failed = False
     for diag in found:
-        if diag.id not in _USER_IR_RULES:
+        if diag.id not in user_rules:
             continue
         # One source construct can lower to several operations (Splat is
         # createMatrix then fillMatrix): report it once.
@@ -650,12 +670,12 @@ def _validate(result: CompileResult) -> Any:
 def _spirv(result: CompileResult) -> Any:
     """The SPIR-V stage: the validated IR of the compute entry, translated.
     A construct with no SPIR-V form is an error at its source location."""
-    from .lower.codegen import ir_line_locator  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+    from .lower.codegen import ir_line_locator, module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
     from .spirv import Options, SpirvError, emit_spirv, from_bindings  # the SPIR-V backend loads only for -spirv
 
     options = result.options
     module = result.module
-    text = result.ir_text if result.ir_text is not None else str(module)
+    text = result.ir_text if result.ir_text is not None else module_text(module)[0]
     result.ir_text = text
     if options.target.kind != "cs":
         result.diagnostics.report(Diagnostic(
@@ -696,7 +716,10 @@ def _render_output(result: CompileResult) -> str | None:
         from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
     if emit == EMIT_IR and result.module is not None:
-        return result.ir_text if result.ir_text is not None else str(result.module)
+        if result.ir_text is not None:
+            return result.ir_text
+        from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
+        return module_text(result.module)[0]
     return None
 
 

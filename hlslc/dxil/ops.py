@@ -12,8 +12,26 @@ Types are LLVM type strings in DXIL's typed-pointer spelling (`float`,
 `<16 x half>`, `%dx.types.MatrixRef*`, `float addrspace(3)*`).  Overload
 names are DXIL's short names (`f16`, `f32`, `i32`).  In a table type, `$o`
 stands for the overload type (`$o0`, `$o1` for the two overloads of the
-`vector2` rule); inside a struct name (`%dx.types.ResRet.$o`) it stands for
-the overload's short name.
+`vector2` rule, `$o0` ... `$o3` for the dimensions of the `dims` rule);
+inside a struct name (`%dx.types.ResRet.$o`) it stands for the overload's
+short name.
+
+The API lowering and the validator share (an overload is what
+`function_name` takes after the operation: nothing, one type, or one type
+per dimension of a `dims` operation, in name order):
+
+    op = operation("LinAlgMatrixGetElement")       # or by_function(name), by_opcode(opcode)
+    op.opcode                                      # -2147483630: the i32 the call passes
+    m = matrix_type("I32", 5, 4, "B", "ThreadGroup")
+    function_name(op, "i64", m)                    # 'dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2'
+    signature(op, "i64", m)                        # ('i64', ['i32', '%dx.types.LinAlgMatrixC4M5N4U1S2', 'i32'])
+    overload_of(op, "dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2")   # ('i64', '%dx.types.LinAlg...')
+    parse_function_name("dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2")
+    overload_from_types(op, "i64", ["i32", "%dx.types.LinAlgMatrixC4M5N4U1S2", "i32"])
+
+A type in an overload is an LLVM type string (`float`, `<4 x half>`,
+`%dx.types.LinAlgMatrixC4M5N4U1S2`, quoted or not), a short name (`f32`,
+`v4f32`, `mC4M5N4U1S2`) or a `MatrixType`.
 
 Does not own: llvmlite types (this module imports only the standard library,
 so the CLI can start without llvmlite), the validation rules that use the
@@ -40,11 +58,30 @@ SUFFIX_SCALAR = "scalar"      # float -> .f32
 SUFFIX_VECTOR = "vector"      # <16 x half> -> .v16f16
 SUFFIX_POINTER3 = "pointer3"  # groupshared float (float addrspace(3)*) -> .p3f32
 SUFFIX_VECTOR2 = "vector2"    # (<4 x float>, <8 x half>) -> .v4f32.v8f16
-SUFFIX_RULES: tuple[str, ...] = (SUFFIX_NONE, SUFFIX_SCALAR, SUFFIX_VECTOR, SUFFIX_POINTER3, SUFFIX_VECTOR2)
+# One overload per dimension, each taken from the result or a named operand
+# (the entry's `dims`): (i64, %dx.types.LinAlgMatrixC4M5N4U1S2) -> .i64.mC4M5N4U1S2
+SUFFIX_DIMS = "dims"
+SUFFIX_RULES: tuple[str, ...] = (SUFFIX_NONE, SUFFIX_SCALAR, SUFFIX_VECTOR, SUFFIX_POINTER3, SUFFIX_VECTOR2,
+                                 SUFFIX_DIMS)
+
+# What one dimension of a `dims` overload is, and how it is named.
+DIM_MATRIX = "matrix"      # a %dx.types.LinAlgMatrix... value -> mC4M5N4U1S2
+DIM_SCALAR = "scalar"      # float -> f32
+DIM_VECTOR = "vector"      # <4 x float> -> v4f32
+DIM_ELEMENT = "element"    # the T of `$oK addrspace(3)*`, a scalar or a vector -> f32, v4f32
+DIM_STRUCT = "struct"      # any named struct %S (or the S of `$oK*`) -> S, dots and all; the last dimension only
+DIM_KINDS: tuple[str, ...] = (DIM_MATRIX, DIM_SCALAR, DIM_VECTOR, DIM_ELEMENT, DIM_STRUCT)
+DIM_RESULT = "result"      # a dimension's source: the result, or an operand by name
+MAX_DIMS = 4
+
+# DXC's LinAlg matrix types: %dx.types.LinAlgMatrixC<component>M<rows>N<columns>U<use>S<scope> = type { i8* }
+MATRIX_TYPE_PREFIX = "dx.types.LinAlgMatrix"
+MATRIX_TYPE_BODY: tuple[str, ...] = ("i8*",)
 
 ATTRIBUTES: tuple[str, ...] = ("readnone", "readonly", "noduplicate")
 STAGES: tuple[str, ...] = ("pixel", "vertex", "geometry", "hull", "domain", "compute", "amplification",
-                           "mesh", "node", "library")
+                           "mesh", "node", "library", "raygeneration", "intersection", "anyhit", "closesthit",
+                           "miss", "callable")
 SOURCES: tuple[str, ...] = ("dxc", "hlslc")
 
 # DXIL's short overload names and the LLVM scalar types they name.
@@ -56,13 +93,17 @@ _INTEGER_TYPES = frozenset({"i1", "i8", "i16", "i32", "i64"})
 # The address space of groupshared memory in DXIL (spec-errata 10).
 GROUPSHARED_ADDRSPACE = 3
 
-_PLACEHOLDER = re.compile(r"\$o([01]?)")
-_STRUCT_PLACEHOLDER = re.compile(r"(%[A-Za-z0-9_.]*?)\$o([01]?)")
+_PLACEHOLDER = re.compile(r"\$o(\d?)")
+_STRUCT_PLACEHOLDER = re.compile(r"(%[A-Za-z0-9_.]*?)\$o(\d?)")
 _VECTOR = re.compile(r"<\s*(\d+)\s+x\s+(.+?)\s*>")
 _ADDRSPACE = re.compile(r"(.*?)\s*addrspace\((\d+)\)")
 _FUNCTION = re.compile(r"dx\.op\.[A-Za-z_][A-Za-z0-9_]*")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_SUFFIX_PART = re.compile(r"(v\d+|p\d+)?(f16|f32|f64|i1|i8|i16|i32|i64)")
+_SUFFIX_PART = re.compile(r"(v\d+|p\d+)?(f16|f32|f64|i1|i8|i16|i32|i64)|mC\d+M\d+N\d+U\d+S\d+")
+_MATRIX_NAME = re.compile(r'%?"?dx\.types\.LinAlgMatrixC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)"?')
+_MATRIX_SUFFIX = re.compile(r"mC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)")
+_VECTOR_SUFFIX = re.compile(r"v(\d+)(f16|f32|f64|i1|i8|i16|i32|i64)")
+_I32 = 1 << 32
 
 
 class TableError(ValueError):
@@ -91,9 +132,78 @@ class Param(ValueRecord):
         self.enum = enum
 
 
+class Dim(ValueRecord):
+    """One dimension of a `dims` overload: where its type is (`source`:
+    "result" or the name of an operand) and what kind of type it is
+    (`kind`: one of DIM_KINDS; `types`: the element types allowed, short
+    names, empty for a matrix)."""
+
+    source: str
+    kind: str
+    types: tuple[str, ...]
+    __slots__ = ("source", "kind", "types")
+    _fields = ("source", "kind", "types")
+
+    def __init__(self, source: str, kind: str, types: tuple[str, ...] = ()) -> None:
+        self.source = source
+        self.kind = kind
+        self.types = types
+
+
+class MatrixType(ValueRecord):
+    """A DXC LinAlg matrix type, `%dx.types.LinAlgMatrixC<component>M<m>N<n>U<use>S<scope>`
+    (values of the ComponentType, MatrixUse and MatrixScope enums)."""
+
+    component: int
+    m: int
+    n: int
+    use: int
+    scope: int
+    __slots__ = ("component", "m", "n", "use", "scope")
+    _fields = ("component", "m", "n", "use", "scope")
+
+    def __init__(self, component: int, m: int, n: int, use: int, scope: int) -> None:
+        self.component = component
+        self.m = m
+        self.n = n
+        self.use = use
+        self.scope = scope
+
+    @property
+    def mangling(self) -> str:
+        return f"C{self.component}M{self.m}N{self.n}U{self.use}S{self.scope}"
+
+    @property
+    def name(self) -> str:
+        """The struct's name, `dx.types.LinAlgMatrixC4M5N4U1S2`."""
+        return MATRIX_TYPE_PREFIX + self.mangling
+
+    @property
+    def llvm(self) -> str:
+        """The LLVM type, `%dx.types.LinAlgMatrixC4M5N4U1S2`."""
+        return "%" + self.name
+
+    @property
+    def suffix(self) -> str:
+        """Its part of a function name, `mC4M5N4U1S2`."""
+        return "m" + self.mangling
+
+    def definition(self) -> str:
+        """`%dx.types.LinAlgMatrixC4M5N4U1S2 = type { i8* }`."""
+        return f"{self.llvm} = type {{ {', '.join(MATRIX_TYPE_BODY)} }}"
+
+    def target_type_metadata(self) -> str:
+        """The operand of `!dx.targetTypes` that describes it:
+        `!{%dx.types.LinAlgMatrixC4M5N4U1S2 undef, i32 4, i32 5, i32 4, i32 1, i32 2}`."""
+        return (f"!{{{self.llvm} undef, i32 {self.component}, i32 {self.m}, i32 {self.n}, i32 {self.use}, "
+                f"i32 {self.scope}}}")
+
+
 class Operation(ValueRecord):
     """One DXIL operation.  `params` excludes the leading `i32` opcode
-    operand that every `dx.op` call has; `signature()` includes it."""
+    operand that every `dx.op` call has; `signature()` includes it.
+    `opcode` is the value of that operand: DXC's experimental opcodes
+    (0x80000000 | n) are negative, as the i32 prints in IR."""
 
     name: str
     opcode: int
@@ -109,10 +219,11 @@ class Operation(ValueRecord):
     source: str                         # "dxc": DXC's opcode; "hlslc": hlslc's block
     errata: tuple[int, ...]        # spec-errata numbers that shaped the entry
     kind: tuple[str, str] | None  # (enum, member) numbering a shared function's opcodes
-    __slots__ = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind")
-    _fields = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind")
+    dims: tuple[Dim, ...]         # the dimensions of a `dims` overload, in name order
+    __slots__ = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind", "dims")
+    _fields = ("name", "opcode", "function", "overload", "suffix", "params", "result", "attributes", "min_shader_model", "stages", "description", "source", "errata", "kind", "dims")
 
-    def __init__(self, name: str, opcode: int, function: str, overload: tuple[str, ...] | None, suffix: str, params: tuple[Param, ...], result: str, attributes: tuple[str, ...], min_shader_model: tuple[int, int], stages: tuple[str, ...] | None, description: str, source: str, errata: tuple[int, ...] = (), kind: tuple[str, str] | None = None) -> None:
+    def __init__(self, name: str, opcode: int, function: str, overload: tuple[str, ...] | None, suffix: str, params: tuple[Param, ...], result: str, attributes: tuple[str, ...], min_shader_model: tuple[int, int], stages: tuple[str, ...] | None, description: str, source: str, errata: tuple[int, ...] = (), kind: tuple[str, str] | None = None, dims: tuple[Dim, ...] = ()) -> None:
         self.name = name
         self.opcode = opcode
         self.function = function
@@ -127,15 +238,37 @@ class Operation(ValueRecord):
         self.source = source
         self.errata = errata
         self.kind = kind
+        self.dims = dims
 
     @property
     def placeholders(self) -> tuple[str, ...]:
         if self.suffix == SUFFIX_NONE:
             return ()
+        if self.suffix == SUFFIX_DIMS:
+            return tuple(f"$o{i}" for i in range(len(self.dims)))
         return ("$o0", "$o1") if self.suffix == SUFFIX_VECTOR2 else ("$o",)
+
+    @property
+    def encoded(self) -> int:
+        """The opcode as DXC's unsigned 32-bit number (table id << 16 | index)."""
+        return self.opcode % _I32
+
+    @property
+    def experimental(self) -> bool:
+        """An opcode of DXC's experimental table (0x80000000 | n)."""
+        return self.encoded >= 1 << 31
+
+    @property
+    def opcode_text(self) -> str:
+        """`80`, or `0x8000000C (-2147483636)` for an experimental opcode."""
+        return f"0x{self.encoded:08X} ({self.opcode})" if self.experimental else str(self.opcode)
 
     def allowed_in(self, stage: str) -> bool:
         return self.stages is None or stage in self.stages
+
+    def matches_opcode(self, value: int | None) -> bool:
+        """Whether a call's opcode operand (as read, signed or not) is this operation's."""
+        return value is not None and value % _I32 == self.encoded
 
 
 class OperationTable(ValueRecord):
@@ -154,9 +287,11 @@ class OperationTable(ValueRecord):
     # A struct named through a placeholder whose real name differs:
     # `dx.types.CBufRet.f16` is DXC's `dx.types.CBufRet.f16.8` (eight halves).
     struct_names: Mapping[str, str]
-    _fields = ("operations", "by_opcode", "by_function", "enums", "struct_types", "shared_functions", "resource_properties", "dxc_core_opcodes", "hlslc_opcode_block", "document", "struct_names")
+    # DXC's experimental table as signed i32 opcodes (0x80000000 | n); (0, -1) when absent.
+    dxc_experimental_opcodes: tuple[int, int]
+    _fields = ("operations", "by_opcode", "by_function", "enums", "struct_types", "shared_functions", "resource_properties", "dxc_core_opcodes", "hlslc_opcode_block", "document", "struct_names", "dxc_experimental_opcodes")
 
-    def __init__(self, operations: Mapping[str, Operation], by_opcode: Mapping[int, Operation], by_function: Mapping[str, tuple[Operation, ...]], enums: Mapping[str, Mapping[str, int]], struct_types: Mapping[str, tuple[str, ...]], shared_functions: Mapping[str, str], resource_properties: Mapping[str, tuple[int, int]], dxc_core_opcodes: tuple[int, int], hlslc_opcode_block: tuple[int, int], document: Mapping[str, Any], struct_names: Mapping[str, str] | None = None) -> None:
+    def __init__(self, operations: Mapping[str, Operation], by_opcode: Mapping[int, Operation], by_function: Mapping[str, tuple[Operation, ...]], enums: Mapping[str, Mapping[str, int]], struct_types: Mapping[str, tuple[str, ...]], shared_functions: Mapping[str, str], resource_properties: Mapping[str, tuple[int, int]], dxc_core_opcodes: tuple[int, int], hlslc_opcode_block: tuple[int, int], document: Mapping[str, Any], struct_names: Mapping[str, str] | None = None, dxc_experimental_opcodes: tuple[int, int] = (0, -1)) -> None:
         self.operations = operations
         self.by_opcode = by_opcode
         self.by_function = by_function
@@ -168,10 +303,13 @@ class OperationTable(ValueRecord):
         self.hlslc_opcode_block = hlslc_opcode_block
         self.document = document
         self.struct_names = {} if struct_names is None else struct_names
+        self.dxc_experimental_opcodes = dxc_experimental_opcodes
 
 
 OperationRef = Union[Operation, str]
-Overload = Union[str, Sequence[str], None]
+# An overload as `function_name` and `signature` take it: None, one type, or
+# a sequence of types (vector2's two vectors, a dims operation's dimensions).
+Overload = Union[str, MatrixType, Sequence[Union[str, MatrixType]], None]
 
 
 # --------------------------------------------------------------------------
@@ -224,6 +362,8 @@ class _TableChecker:
         block = self.check_range(doc.get("hlslc_opcode_block"), "hlslc_opcode_block")
         if block[0] <= dxc_range[1] and dxc_range[0] <= block[1]:
             raise self.fail("hlslc_opcode_block", f"{list(block)} overlaps DXC's core opcodes {list(dxc_range)}")
+        experimental = self.check_experimental_range(doc.get("dxc_experimental_opcodes"))
+        self.check_matrix_types(doc.get("matrix_types"))
         shared = self.check_string_map(doc.get("shared_functions"), "shared_functions")
         props = self.check_resource_properties(doc.get("resource_properties"))
 
@@ -237,9 +377,12 @@ class _TableChecker:
             op = self.check_operation(raw, index)
             ranges = {"dxc": ("DXC's core opcodes", dxc_range), "hlslc": ("hlslc's opcode block", block)}
             label, (low, high) = ranges[op.source]
-            if not low <= op.opcode <= high:
+            in_experimental = op.source == "dxc" and experimental[0] <= op.opcode <= experimental[1]
+            if not low <= op.opcode <= high and not in_experimental:
+                also = (f" or DXC's experimental opcodes {experimental[0]}-{experimental[1]}"
+                        if op.source == "dxc" and experimental[0] <= experimental[1] else "")
                 raise self.fail(f"operation {op.name}",
-                                f"source '{op.source}' needs an opcode in {label} {low}-{high}, got {op.opcode}")
+                                f"source '{op.source}' needs an opcode in {label} {low}-{high}{also}, got {op.opcode}")
             if op.name in ops:
                 raise self.fail(f"operation {op.name}", "duplicate name")
             if op.opcode in by_opcode:
@@ -255,7 +398,7 @@ class _TableChecker:
             by_function={fn: tuple(group) for fn, group in by_function.items()},
             enums=self.enums, struct_types=self.structs, shared_functions=shared,
             resource_properties=props, dxc_core_opcodes=dxc_range, hlslc_opcode_block=block,
-            struct_names=self.renames,
+            struct_names=self.renames, dxc_experimental_opcodes=experimental,
             document=doc)
 
     # ---- top-level sections ----
@@ -306,6 +449,28 @@ class _TableChecker:
             raise self.fail(where, f"expected [first, last] opcodes, got {raw!r}")
         return raw[0], raw[1]
 
+    def check_experimental_range(self, raw: Any) -> tuple[int, int]:
+        """DXC's experimental opcodes, as the signed i32 values calls pass:
+        [0x80000000 | first, 0x80000000 | last]; absent: none."""
+        if raw is None:
+            return 0, -1
+        if (not isinstance(raw, list) or len(raw) != 2 or not all(type(v) is int for v in raw)
+                or not -(1 << 31) <= raw[0] <= raw[1] < 0):
+            raise self.fail("dxc_experimental_opcodes", f"expected [first, last] negative i32 opcodes, got {raw!r}")
+        return raw[0], raw[1]
+
+    def check_matrix_types(self, raw: Any) -> None:
+        if raw is None:
+            return
+        if (not isinstance(raw, dict) or raw.get("prefix") != MATRIX_TYPE_PREFIX
+                or raw.get("body") != list(MATRIX_TYPE_BODY) or raw.get("suffix_prefix") != "m"):
+            raise self.fail("matrix_types", f"expected prefix {MATRIX_TYPE_PREFIX!r}, body "
+                                            f"{list(MATRIX_TYPE_BODY)} and suffix_prefix 'm' (hlslc.dxil.ops "
+                                            "spells the names)")
+        for field, enum_name in (raw.get("fields") or {}).items():
+            if enum_name is not None and enum_name not in self.enums:
+                raise self.fail("matrix_types", f"field {field} names unknown enum {enum_name!r}")
+
     def check_string_map(self, raw: Any, where: str) -> dict[str, str]:
         if not isinstance(raw, dict) or not all(isinstance(v, str) and v for v in raw.values()):
             raise self.fail(where, "expected an object of non-empty strings")
@@ -335,7 +500,7 @@ class _TableChecker:
 
     _FIELDS = {"name", "opcode", "function", "overload", "suffix", "params", "result", "attributes",
                "min_shader_model", "stages", "description", "source"}
-    _OPTIONAL = {"errata", "kind"}
+    _OPTIONAL = {"errata", "kind", "dims"}
 
     def check_operation(self, raw: Any, index: int) -> Operation:
         where = f"operations[{index}]"
@@ -352,8 +517,8 @@ class _TableChecker:
         name, opcode, function = raw["name"], raw["opcode"], raw["function"]
         if not isinstance(name, str) or not _NAME.fullmatch(name):
             raise self.fail(where, f"bad name {name!r}")
-        if type(opcode) is not int or opcode < 0:
-            raise self.fail(where, f"opcode must be a non-negative int, got {opcode!r}")
+        if type(opcode) is not int or not -(1 << 31) <= opcode < 1 << 31:
+            raise self.fail(where, f"opcode must be an i32 (the value the call passes), got {opcode!r}")
         if not isinstance(function, str) or not _FUNCTION.fullmatch(function):
             raise self.fail(where, f"function must be 'dx.op.<name>' without an overload suffix, got {function!r}")
         source = raw["source"]
@@ -366,9 +531,14 @@ class _TableChecker:
         suffix, overload = raw["suffix"], raw["overload"]
         if suffix not in SUFFIX_RULES:
             raise self.fail(where, f"unknown suffix rule {suffix!r}; known: {', '.join(SUFFIX_RULES)}")
-        if suffix == SUFFIX_NONE:
+        if ("dims" in raw) != (suffix == SUFFIX_DIMS):
+            raise self.fail(where, "an entry has dims exactly when its suffix rule is 'dims'")
+        dims: tuple[Dim, ...] = ()
+        if suffix in (SUFFIX_NONE, SUFFIX_DIMS):
             if overload is not None:
-                raise self.fail(where, "suffix rule 'none' needs overload null")
+                raise self.fail(where, f"suffix rule {suffix!r} needs overload null")
+            if suffix == SUFFIX_DIMS:
+                dims = self.check_dims(raw["dims"], where)
         else:
             if (not isinstance(overload, list) or not overload or len(set(overload)) != len(overload)
                     or not all(t in LLVM_SCALARS for t in overload)):
@@ -378,7 +548,12 @@ class _TableChecker:
                 if "i1" in overload:
                     raise self.fail(where, f"rule {suffix!r} cannot take i1 (no such memory or vector element)")
 
-        placeholders = (("$o0", "$o1") if suffix == SUFFIX_VECTOR2 else ("$o",)) if suffix != SUFFIX_NONE else ()
+        if suffix == SUFFIX_NONE:
+            placeholders: tuple[str, ...] = ()
+        elif suffix == SUFFIX_DIMS:
+            placeholders = tuple(f"$o{i}" for i in range(len(dims)))
+        else:
+            placeholders = ("$o0", "$o1") if suffix == SUFFIX_VECTOR2 else ("$o",)
         params = self.check_params(raw["params"], where, placeholders)
         result = raw["result"]
         if not isinstance(result, str):
@@ -386,6 +561,8 @@ class _TableChecker:
         self.check_type(result, f"{where} result", self.structs, placeholders, allow_void=True)
         types = [result] + [p.type for p in params]
         self.check_placeholder_use(where, suffix, placeholders, types, overload)
+        if dims:
+            self.check_dim_sources(where, dims, result, params)
 
         attributes = raw["attributes"]
         if (not isinstance(attributes, list) or any(a not in ATTRIBUTES for a in attributes)
@@ -410,7 +587,49 @@ class _TableChecker:
             overload=tuple(overload) if overload is not None else None, suffix=suffix, params=params,
             result=result, attributes=tuple(attributes), min_shader_model=(sm[0], sm[1]),
             stages=tuple(stages) if stages is not None else None, description=description, source=source,
-            errata=tuple(errata), kind=kind)
+            errata=tuple(errata), kind=kind, dims=dims)
+
+    def check_dims(self, raw: Any, where: str) -> tuple[Dim, ...]:
+        if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_DIMS:
+            raise self.fail(where, f"dims must list 1 to {MAX_DIMS} dimensions")
+        dims = []
+        for i, d in enumerate(raw):
+            here = f"{where} dims[{i}]"
+            if not isinstance(d, dict) or not {"source", "kind"} <= d.keys() <= {"source", "kind", "types"}:
+                raise self.fail(here, "expected {source, kind[, types]}")
+            source, kind, types = d["source"], d["kind"], d.get("types")
+            if not isinstance(source, str) or not (source == DIM_RESULT or _NAME.fullmatch(source)):
+                raise self.fail(here, f"source must be 'result' or an operand's name, got {source!r}")
+            if kind not in DIM_KINDS:
+                raise self.fail(here, f"kind must be one of {', '.join(DIM_KINDS)}, got {kind!r}")
+            if kind in (DIM_MATRIX, DIM_STRUCT):
+                if types is not None:
+                    raise self.fail(here, f"a {kind} dimension lists no types")
+                types = []
+                if kind == DIM_STRUCT and i != len(raw) - 1:
+                    raise self.fail(here, "a struct dimension (its name may have dots) must be the last")
+            elif (not isinstance(types, list) or not types or len(set(types)) != len(types)
+                    or not all(t in LLVM_SCALARS for t in types)):
+                raise self.fail(here, f"types must list distinct scalar types from {', '.join(LLVM_SCALARS)}")
+            dims.append(Dim(source, kind, tuple(types)))
+        return tuple(dims)
+
+    def check_dim_sources(self, where: str, dims: tuple[Dim, ...], result: str, params: tuple[Param, ...]) -> None:
+        """Each dimension's placeholder is the whole type of its source (the
+        element of a groupshared pointer: `$oK addrspace(3)*`)."""
+        types = {DIM_RESULT: result, **{p.name: p.type for p in params}}
+        for i, dim in enumerate(dims):
+            here = f"{where} dims[{i}]"
+            if dim.source not in types:
+                raise self.fail(here, f"source {dim.source!r} is neither 'result' nor an operand")
+            want = f"$o{i}"
+            if dim.kind == DIM_ELEMENT:
+                want += f" addrspace({GROUPSHARED_ADDRSPACE})*"
+            if dim.kind == DIM_STRUCT and types[dim.source] == want + "*":
+                continue        # a pointer to the struct (DXC's user-defined-type overloads)
+            if types[dim.source] != want:
+                raise self.fail(here, f"{dim.source} must have type {want!r} for a {dim.kind} dimension, "
+                                      f"not {types[dim.source]!r}")
 
     def check_params(self, raw: Any, where: str, placeholders: tuple[str, ...]) -> tuple[Param, ...]:
         if not isinstance(raw, list):
@@ -512,7 +731,12 @@ class _TableChecker:
                 continue
             if suffix == SUFFIX_POINTER3 and t != f"$o addrspace({GROUPSHARED_ADDRSPACE})*":
                 raise self.fail(where, f"rule 'pointer3' uses $o only as '$o addrspace(3)*', not {t!r}")
-            if suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2) and t not in placeholders:
+            if suffix in (SUFFIX_VECTOR, SUFFIX_VECTOR2, SUFFIX_DIMS) and t not in placeholders \
+                    and not (suffix == SUFFIX_DIMS and (t.endswith(f" addrspace({GROUPSHARED_ADDRSPACE})*")
+                                                        or t.rstrip("*") in placeholders)) \
+                    and not (suffix == SUFFIX_VECTOR and t == "%dx.types.ResRet.$o"):
+                # (RawBufferVectorLoad returns `%dx.types.ResRet.v8i16`, the
+                # struct named by its whole vector overload, as in DXC.)
                 raise self.fail(where, f"rule {suffix!r} uses its vector overloads whole, not in {t!r}")
             if t.startswith("%"):
                 for short in overload or ():
@@ -582,27 +806,45 @@ def operation(name: str) -> Operation:
 
 
 def by_opcode(opcode: int) -> Operation:
-    try:
-        return table().by_opcode[opcode]
-    except KeyError:
-        raise KeyError(f"no DXIL operation has opcode {opcode}") from None
+    """The operation of an opcode operand's value; DXC's experimental
+    opcodes may be given signed (as IR prints them) or unsigned."""
+    ops = table().by_opcode
+    found = ops.get(opcode)
+    if found is None and type(opcode) is int:
+        found = ops.get((opcode + (1 << 31)) % _I32 - (1 << 31))
+    if found is None:
+        raise KeyError(f"no DXIL operation has opcode {opcode}")
+    return found
+
+
+def function_base(function_name: str) -> str:
+    """`dx.op.<stem>` of a function name (every dx.op stem is one word, so
+    the overload suffix is everything after the third dot)."""
+    return ".".join(function_name.split(".", 3)[:3])
 
 
 def by_function(function_name: str) -> list[Operation]:
     """The operations declared by an LLVM function: give the base name
     (`dx.op.matrixOp`) or a full name with its overload suffix
-    (`dx.op.unary.f32`, `dx.op.matvecmul.v4f32.v8f16`).  Several operations
+    (`dx.op.unary.f32`, `dx.op.matvecmul.v4f32.v8f16`,
+    `dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2`).  Several operations
     share a function in DXIL (an op class); the opcode operand tells them
-    apart.  Empty when no operation uses the name."""
+    apart.  Empty when no operation uses the name, or when a suffix part is
+    not an overload's name at all (`parse_function_name` says more)."""
     functions = table().by_function
-    base = function_name
-    for _ in range(3):  # the name itself, then up to two overload parts
-        if base in functions:
-            return list(functions[base])
-        base, dot, part = base.rpartition(".")
-        if not dot or not _SUFFIX_PART.fullmatch(part):
-            break
-    return []
+    found = functions.get(function_name)
+    if found is not None:
+        return list(found)
+    base = function_base(function_name)
+    found = functions.get(base)
+    if found is None or len(base) == len(function_name):
+        return []
+    if any(d.kind == DIM_STRUCT for op in found for d in op.dims):
+        return list(found)      # a struct's name is any name
+    parts = function_name[len(base) + 1:].split(".")
+    if len(parts) > MAX_DIMS or not all(_SUFFIX_PART.fullmatch(part) for part in parts):
+        return []
+    return list(found)
 
 
 def enum(name: str) -> dict[str, int]:
@@ -648,19 +890,112 @@ def _allowed(op: Operation) -> str:
     return ", ".join(op.overload or ())
 
 
-def _check_element(op: Operation, short: str | None, given: str, what: str) -> str:
-    if short is None or short not in (op.overload or ()):
+def _check_element(op: Operation, short: str | None, given: str, what: str,
+                   allowed: tuple[str, ...] | None = None) -> str:
+    allowed = op.overload or () if allowed is None else allowed
+    if short is None or short not in allowed:
         raise OverloadError(f"{op.name} ({op.function}) does not take {what} {given!r}; "
-                            f"its overloads are {what}s of {_allowed(op)}")
+                            f"its overloads are {what}s of {', '.join(allowed)}")
     return short
 
 
-def _vector(op: Operation, text: str) -> tuple[int, str]:
-    match = _VECTOR.fullmatch(text.strip()) if isinstance(text, str) else None
-    if not match or int(match.group(1)) < 1:
-        raise OverloadError(f"{op.name} ({op.function}) takes a vector overload such as '<4 x float>', "
+def _vector(op: Operation, text: str, allowed: tuple[str, ...] | None = None,
+            what: str = "vector") -> tuple[int, str]:
+    text = text.strip() if isinstance(text, str) else text
+    match = _VECTOR.fullmatch(text) if isinstance(text, str) else None
+    if match:
+        n, element = int(match.group(1)), _scalar_short(match.group(2))
+    else:
+        short = _VECTOR_SUFFIX.fullmatch(text) if isinstance(text, str) else None
+        if not short:
+            raise OverloadError(f"{op.name} ({op.function}) takes a {what} overload such as '<4 x float>', "
+                                f"got {text!r}")
+        n, element = int(short.group(1)), short.group(2)
+    if n < 1:
+        raise OverloadError(f"{op.name} ({op.function}) takes a {what} overload such as '<4 x float>', "
                             f"got {text!r}")
-    return int(match.group(1)), _check_element(op, _scalar_short(match.group(2)), text, "vector")
+    return n, _check_element(op, element, text, what, allowed)
+
+
+# --------------------------------------------------------------------------
+# DXC's LinAlg matrix types
+
+
+def _enum_value(enum_name: str, value: int | str, what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    members = table().enums[enum_name]
+    if value in members:
+        return members[value]
+    raise ValueError(f"{what} {value!r} is not a {enum_name} value ({', '.join(members)})")
+
+
+def matrix_type(component: int | str, m: int, n: int, use: int | str, scope: int | str) -> MatrixType:
+    """The matrix type of a component type, M x N dimensions, use and scope;
+    enum members may be given by name (`"F32"`, `"Accumulator"`, `"Wave"`)."""
+    return MatrixType(_enum_value("ComponentType", component, "component type"), m, n,
+                      _enum_value("MatrixUse", use, "use"), _enum_value("MatrixScope", scope, "scope"))
+
+
+def parse_matrix_type(text: str | MatrixType) -> MatrixType | None:
+    """A matrix type from its LLVM type (`%dx.types.LinAlgMatrixC4M5N4U1S2`,
+    quoted or not), its struct name or its suffix name (`mC4M5N4U1S2`);
+    None for anything else."""
+    if isinstance(text, MatrixType):
+        return text
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    m = _MATRIX_NAME.fullmatch(text) or _MATRIX_SUFFIX.fullmatch(text)
+    return MatrixType(*(int(g) for g in m.groups())) if m else None
+
+
+def is_matrix_type(text: str) -> bool:
+    """Whether an LLVM type names a LinAlg matrix struct: DXC counts every
+    struct whose name starts with `dx.types.LinAlgMatrix`, well-formed or not."""
+    return text.lstrip("%").lstrip('"').startswith(MATRIX_TYPE_PREFIX)
+
+
+# --------------------------------------------------------------------------
+# Overloads, names and signatures
+
+
+def _overload(overload: tuple) -> Overload:
+    """The `*overload` of the public functions as one value: nothing, one
+    value, or the several dimensions given one by one."""
+    if not overload:
+        return None
+    return overload[0] if len(overload) == 1 else tuple(overload)
+
+
+def _bind_dim(op: Operation, index: int, dim: Dim, value: Any) -> tuple[str, str]:
+    what = f"dimension {index} ({dim.source})"
+    if dim.kind == DIM_MATRIX:
+        matrix = parse_matrix_type(value)
+        if matrix is None:
+            raise OverloadError(f"{op.name} ({op.function}) takes a LinAlg matrix type such as "
+                                f"'%dx.types.LinAlgMatrixC9M16N16U0S1' as {what}, got {value!r}")
+        return matrix.llvm, matrix.suffix
+    if not isinstance(value, str):
+        raise OverloadError(f"{op.name} ({op.function}) takes a type string as {what}, got {value!r}")
+    text = value.strip()
+    if dim.kind == DIM_STRUCT:
+        name = text[1:].strip('"') if text.startswith("%") else text
+        if not name or not re.fullmatch(r"[-a-zA-Z$._0-9]+", name):
+            raise OverloadError(f"{op.name} ({op.function}) takes a named struct type as {what}, got {value!r}")
+        return "%" + name, name
+    if dim.kind == DIM_ELEMENT and text.endswith("*"):
+        space = _ADDRSPACE.fullmatch(text[:-1].rstrip())
+        if not space or int(space.group(2)) != GROUPSHARED_ADDRSPACE:
+            raise OverloadError(f"{op.name} ({op.function}) takes a groupshared pointer "
+                                f"('T addrspace(3)*') as {what}, got {value!r}")
+        text = space.group(1)
+    if dim.kind == DIM_VECTOR or (dim.kind == DIM_ELEMENT and (text.startswith("<") or _VECTOR_SUFFIX.fullmatch(text))):
+        n, short = _vector(op, text, dim.types, "vector" if dim.kind == DIM_VECTOR else "groupshared vector")
+        return f"<{n} x {LLVM_SCALARS[short]}>", f"v{n}{short}"
+    short = _check_element(op, _scalar_short(text), value,
+                           "scalar" if dim.kind == DIM_SCALAR else "groupshared element type", dim.types)
+    return LLVM_SCALARS[short], short
 
 
 def _bind(op: Operation, overload: Overload) -> dict[str, tuple[str, str]]:
@@ -671,9 +1006,19 @@ def _bind(op: Operation, overload: Overload) -> dict[str, tuple[str, str]]:
             raise OverloadError(f"{op.name} ({op.function}) takes no overload, got {overload!r}")
         return {}
     if overload is None:
+        if rule == SUFFIX_DIMS:
+            raise OverloadError(f"{op.name} ({op.function}) needs an overload: one type per dimension ("
+                                + ", ".join(f"{d.source} {d.kind}" for d in op.dims) + ")")
         raise OverloadError(f"{op.name} ({op.function}) needs an overload ({rule} of {_allowed(op)})")
+    if rule == SUFFIX_DIMS:
+        values = [overload] if isinstance(overload, (str, MatrixType)) else list(overload)
+        if len(values) != len(op.dims):
+            raise OverloadError(f"{op.name} ({op.function}) takes {len(op.dims)} overload type(s), one per "
+                                "dimension (" + ", ".join(f"{d.source} {d.kind}" for d in op.dims)
+                                + f"), got {overload!r}")
+        return {f"$o{i}": _bind_dim(op, i, dim, value) for i, (dim, value) in enumerate(zip(op.dims, values))}
     if rule == SUFFIX_VECTOR2:
-        if isinstance(overload, str) or len(overload) != 2:
+        if isinstance(overload, (str, MatrixType)) or len(overload) != 2:
             raise OverloadError(f"{op.name} ({op.function}) takes two vector overloads, got {overload!r}")
         bound = {}
         for placeholder, text in zip(("$o0", "$o1"), overload):
@@ -702,8 +1047,10 @@ def _bind(op: Operation, overload: Overload) -> dict[str, tuple[str, str]]:
 
 
 def _short_of(part: str) -> str:
-    """The overload's short name inside a struct name: v16f16 -> f16, p3f32 -> f32."""
-    return re.sub(r"^(v\d+|p\d+)", "", part)
+    """The overload's short name inside a struct name: p3f32 -> f32; a
+    vector keeps its length (DXC's `%dx.types.ResRet.v8i16` of
+    RawBufferVectorLoad)."""
+    return re.sub(r"^p\d+", "", part)
 
 
 def _substitute(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
@@ -717,36 +1064,209 @@ def _substitute(text: str, bound: Mapping[str, tuple[str, str]]) -> str:
     return _PLACEHOLDER.sub(lambda m: bound["$o" + m.group(1)][0], text)
 
 
-def overload_suffix(op: OperationRef, overload: Overload = None) -> str:
+def overload_suffix(op: OperationRef, *overload: Any) -> str:
     """The function-name suffix for an overload, with its leading dot ('' for
     none).  `overload` is an LLVM type or a short name, per the op's rule:
     scalar `float`/`f32` -> `.f32`; vector `<16 x half>` -> `.v16f16`;
     pointer3 `float` or `float addrspace(3)*` -> `.p3f32`; vector2 a pair
-    (`<4 x float>`, `<8 x half>`) -> `.v4f32.v8f16`; rule none: None -> ''."""
+    (`<4 x float>`, `<8 x half>`) -> `.v4f32.v8f16`; dims one type per
+    dimension, in name order, given one by one or as one sequence
+    (`i64`, `%dx.types.LinAlgMatrixC4M5N4U1S2`) -> `.i64.mC4M5N4U1S2`;
+    rule none: nothing (or None) -> ''."""
     op = _resolve(op)
-    bound = _bind(op, overload)
+    bound = _bind(op, _overload(overload))
     return "".join("." + bound[p][1] for p in op.placeholders)
 
 
-def function_name(op: OperationRef, overload: Overload = None) -> str:
-    """The LLVM function to declare and call, e.g. `dx.op.fillMatrix.f32`."""
+def function_name(op: OperationRef, *overload: Any) -> str:
+    """The LLVM function to declare and call, e.g. `dx.op.fillMatrix.f32`,
+    `dx.op.linAlgMatrixLoadFromMemory.mC4M5N4U1S2.v4f32`."""
     op = _resolve(op)
-    return op.function + overload_suffix(op, overload)
+    return op.function + overload_suffix(op, *overload)
 
 
-def signature(op: OperationRef, overload: Overload = None) -> tuple[str, list[str]]:
+def signature(op: OperationRef, *overload: Any) -> tuple[str, list[str]]:
     """(result type, parameter types) of the LLVM function, placeholders
     substituted.  The parameters start with the `i32` opcode operand."""
     op = _resolve(op)
-    bound = _bind(op, overload)
+    bound = _bind(op, _overload(overload))
     return _substitute(op.result, bound), ["i32"] + [_substitute(p.type, bound) for p in op.params]
 
 
-def declaration(op: OperationRef, overload: Overload = None) -> str:
+def declaration(op: OperationRef, *overload: Any) -> str:
     """The LLVM `declare` line (without attributes), for readers and tests."""
     op = _resolve(op)
-    result, params = signature(op, overload)
-    return f"declare {result} @{function_name(op, overload)}({', '.join(params)})"
+    result, params = signature(op, *overload)
+    return f"declare {result} @{function_name(op, *overload)}({', '.join(params)})"
+
+
+def overload_of(op: OperationRef, function_name: str) -> Overload:
+    """The overload a full function name carries, in the form `signature`
+    takes (None, one type, or a tuple of types; LLVM type strings); the
+    inverse of `function_name`.  Raises `OverloadError` when the suffix is
+    not an overload of the operation."""
+    op = _resolve(op)
+    name = function_name.lstrip("@")
+    if function_base(name) != op.function:
+        raise OverloadError(f"'{name}' is not a function of {op.name} ({op.function})")
+    parts = [p for p in name[len(op.function):].split(".") if p]
+    if op.dims and op.dims[-1].kind == DIM_STRUCT and len(parts) >= len(op.dims):
+        parts = parts[:len(op.dims) - 1] + [".".join(parts[len(op.dims) - 1:])]
+    rule = op.suffix
+    if rule == SUFFIX_NONE:
+        if parts:
+            raise OverloadError(f"'{name}' has an overload suffix, but {op.name} takes none")
+        return None
+    want = {SUFFIX_VECTOR2: 2, SUFFIX_DIMS: len(op.dims)}.get(rule, 1)
+    if len(parts) != want:
+        raise OverloadError(f"'{name}' needs {want} overload suffix part(s) for {op.name}")
+
+    def vec(p: str) -> str:
+        m = _VECTOR_SUFFIX.fullmatch(p)
+        if not m:
+            raise OverloadError(f"'{p}' is not a vector overload")
+        return f"<{m.group(1)} x {LLVM_SCALARS[m.group(2)]}>"
+
+    if rule == SUFFIX_SCALAR:
+        overload: Overload = parts[0]
+    elif rule == SUFFIX_VECTOR:
+        overload = vec(parts[0])
+    elif rule == SUFFIX_POINTER3:
+        if not parts[0].startswith(f"p{GROUPSHARED_ADDRSPACE}"):
+            raise OverloadError(f"'{parts[0]}' is not a groupshared pointer overload")
+        overload = parts[0][2:]
+    elif rule == SUFFIX_VECTOR2:
+        overload = (vec(parts[0]), vec(parts[1]))
+    else:
+        values = []
+        for dim, part in zip(op.dims, parts):
+            if dim.kind == DIM_MATRIX:
+                matrix = parse_matrix_type(part)
+                if matrix is None:
+                    raise OverloadError(f"'{part}' is not a LinAlg matrix overload (mC<c>M<m>N<n>U<u>S<s>)")
+                values.append(matrix.llvm)
+            elif dim.kind == DIM_STRUCT:
+                values.append("%" + part)
+            elif part.startswith("v"):
+                values.append(vec(part))
+            elif part in LLVM_SCALARS:
+                values.append(LLVM_SCALARS[part])
+            else:
+                raise OverloadError(f"'{part}' is not a {dim.kind} overload")
+        overload = tuple(values)
+    _bind(op, overload)     # the types must be ones the operation allows
+    return overload
+
+
+class FunctionName(ValueRecord):
+    """A dx.op function name read back: its base, the operations that may
+    declare it (several share an op class; the opcode picks one) and the
+    overload its suffix carries (as `signature` takes it)."""
+
+    function: str
+    operations: tuple[Operation, ...]
+    overload: Overload
+    __slots__ = ("function", "operations", "overload")
+    _fields = ("function", "operations", "overload")
+
+    def __init__(self, function: str, operations: tuple[Operation, ...], overload: Overload) -> None:
+        self.function = function
+        self.operations = operations
+        self.overload = overload
+
+
+def parse_function_name(name: str) -> FunctionName:
+    """Read a full dx.op function name (`dx.op.linAlgMatrixGetElement.i64.mC4M5N4U1S2`,
+    with or without `@`): KeyError when the table has no such function,
+    `OverloadError` when the suffix is no overload of it.  Of operations
+    sharing the function, those whose overloads include the suffix."""
+    name = name.lstrip("@")
+    base = function_base(name)
+    group = table().by_function.get(base)
+    if not group:
+        raise KeyError(f"no DXIL operation has the function {base!r}")
+    matching, overload, error = [], None, None
+    for op in group:
+        try:
+            found = overload_of(op, name)
+        except OverloadError as exc:
+            error = error or exc
+            continue
+        overload = found
+        matching.append(op)
+    if not matching:
+        raise error  # type: ignore[misc]
+    return FunctionName(base, tuple(matching), overload)
+
+
+def _pointee(text: str) -> str | None:
+    """T of a `T addrspace(3)*` type; None for other types."""
+    text = text.strip()
+    if not text.endswith("*"):
+        return None
+    space = _ADDRSPACE.fullmatch(text[:-1].rstrip())
+    return space.group(1).strip() if space and int(space.group(2)) == GROUPSHARED_ADDRSPACE else None
+
+
+def overload_from_types(op: OperationRef, result: str, params: Sequence[str]) -> Overload:
+    """The overload of a call or declaration with these types (`params`
+    with the leading i32 opcode operand), read where the rule says (for
+    `dims`, each dimension's source): what DXC's validator derives from
+    the called function's type.  Raises `OverloadError` when the types
+    are not an overload of the operation (DXC's "DXIL intrinsic overload
+    must be valid.")."""
+    op = _resolve(op)
+    if op.suffix == SUFFIX_NONE:
+        return None
+    types = {DIM_RESULT: result.strip()}
+    names = [p.name for p in op.params]
+    types.update(zip(names, (t.strip() for t in params[1:])))
+    # Only the dimensions' sources must be there (DXC reads just those; a
+    # function of another arity is then no match for the signature).
+    missing = [d.source for d in op.dims if d.source not in types] if op.suffix == SUFFIX_DIMS else (
+        [] if len(params) == len(names) + 1 else ["operands"])
+    if missing:
+        raise OverloadError(f"{op.name} takes {len(names) + 1} operands, the function {len(params)}")
+    if op.suffix == SUFFIX_DIMS:
+        values: list[str] = []
+        for dim in op.dims:
+            text = types[dim.source]
+            if dim.kind == DIM_STRUCT and text.endswith("*") and op.result != f"$o{op.dims.index(dim)}" and any(
+                    p.type.endswith("*") for p in op.params if p.name == dim.source):
+                text = text[:-1].rstrip()
+            if dim.kind == DIM_ELEMENT:
+                pointee = _pointee(text)
+                if pointee is None:
+                    raise OverloadError(f"{op.name}'s {dim.source} must be a groupshared pointer "
+                                        f"('T addrspace(3)*'), not {text!r}")
+                text = pointee
+            values.append(text)
+        overload: Overload = tuple(values)
+    else:
+        # The result or operand typed `$o` (`$o0`, `$o1`), `$o addrspace(3)*`
+        # or a struct named by the overload (`%dx.types.ResRet.$o`).
+        t = table()
+        found: dict[str, str] = {}
+        sources = [(DIM_RESULT, op.result)] + [(p.name, p.type) for p in op.params]
+        for placeholder in op.placeholders:
+            for source, template in sources:
+                text = types[source]
+                if template == placeholder:
+                    found[placeholder] = text
+                elif template == f"{placeholder} addrspace({GROUPSHARED_ADDRSPACE})*":
+                    found[placeholder] = _pointee(text) or text
+                elif template.startswith("%") and template.endswith("." + placeholder):
+                    name = text.lstrip("%")
+                    name = next((k for k, v in t.struct_names.items() if v == name), name)
+                    found[placeholder] = name[len(template) - len(placeholder) - 1:]
+                else:
+                    continue
+                break
+        if len(found) != len(op.placeholders):
+            raise OverloadError(f"cannot read {op.name}'s overload from its types")
+        overload = (found["$o0"], found["$o1"]) if op.suffix == SUFFIX_VECTOR2 else found["$o"]
+    _bind(op, overload)     # the types must be ones the operation allows
+    return overload
 
 
 # --------------------------------------------------------------------------
@@ -771,7 +1291,11 @@ def operations_markdown() -> str:
              "| min SM | stages | source | description |",
              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
     for op in t.operations.values():
-        overloads = "—" if op.overload is None else f"{op.suffix}: {', '.join(op.overload)}"
+        if op.suffix == SUFFIX_DIMS:
+            overloads = "dims: " + "; ".join(
+                f"{d.source} {d.kind}" + (f" of {', '.join(d.types)}" if d.types else "") for d in op.dims)
+        else:
+            overloads = "—" if op.overload is None else f"{op.suffix}: {', '.join(op.overload)}"
         params = "<br>".join(_param_text(p) for p in op.params) or "—"
         attributes = ", ".join(op.attributes) or "—"
         stages = "all" if op.stages is None else ", ".join(op.stages)
@@ -779,7 +1303,7 @@ def operations_markdown() -> str:
         description = op.description
         if op.kind:
             description += f" [kind {op.kind[0]}.{op.kind[1]}]"
-        cells = [op.name, str(op.opcode), f"`{op.function}`", overloads, params, f"`{op.result}`", attributes,
+        cells = [op.name, op.opcode_text, f"`{op.function}`", overloads, params, f"`{op.result}`", attributes,
                  f"{op.min_shader_model[0]}.{op.min_shader_model[1]}", stages, source, description]
         lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     lines += ["", "### Functions shared by several operations", "",

@@ -27,11 +27,13 @@ from ..records import Record, ValueRecord
 
 
 class ParseError(ValueError):
-    """The text is not IR this reader understands; `line` is 1-based."""
+    """The text is not IR this reader understands; `line` is 1-based.
+    `truncated`: the text ends inside a function body (a module cut off)."""
 
-    def __init__(self, message: str, line: int) -> None:
+    def __init__(self, message: str, line: int, truncated: bool = False) -> None:
         super().__init__(f"line {line}: {message}")
         self.line = line
+        self.truncated = truncated
 
 
 class Operand(ValueRecord):
@@ -143,15 +145,21 @@ class Function(Record):
     line: int
     blocks: list[Block]
     defined: bool
-    _fields = ("name", "result", "params", "line", "blocks", "defined")
+    # Names an instruction mentions that the function does not define
+    # (an undefined value, or a type name: `checks` tells them apart).
+    unresolved: list[tuple[Instruction, str]]
+    end_line: int              # the line of the closing `}` (0: none yet)
+    _fields = ("name", "result", "params", "line", "blocks", "defined", "unresolved", "end_line")
 
-    def __init__(self, name: str, result: str, params: list[Operand], line: int, blocks: list[Block] | None = None, defined: bool = False) -> None:
+    def __init__(self, name: str, result: str, params: list[Operand], line: int, blocks: list[Block] | None = None, defined: bool = False, unresolved: list[tuple[Instruction, str]] | None = None, end_line: int = 0) -> None:
         self.name = name
         self.result = result
         self.params = params
         self.line = line
         self.blocks = [] if blocks is None else blocks
         self.defined = defined
+        self.unresolved = [] if unresolved is None else unresolved
+        self.end_line = end_line
 
     def block(self, name: str) -> Block | None:
         for b in self.blocks:
@@ -189,15 +197,17 @@ class Module(ValueRecord):
     named_metadata: dict[str, list[str]]  # "dx.x" -> ["!0", ...]
     metadata: dict[str, list[str]]        # "!0" -> raw elements
     special_metadata: dict[str, str]      # "!7" -> "!DILocation(...)"
-    _fields = ("structs", "globals", "functions", "named_metadata", "metadata", "special_metadata")
+    metadata_lines: dict[str, int]        # "!0" and "dx.x" -> the line defining it
+    _fields = ("structs", "globals", "functions", "named_metadata", "metadata", "special_metadata", "metadata_lines")
 
-    def __init__(self, structs: dict[str, str] | None = None, globals: dict[str, Global] | None = None, functions: dict[str, Function] | None = None, named_metadata: dict[str, list[str]] | None = None, metadata: dict[str, list[str]] | None = None, special_metadata: dict[str, str] | None = None) -> None:
+    def __init__(self, structs: dict[str, str] | None = None, globals: dict[str, Global] | None = None, functions: dict[str, Function] | None = None, named_metadata: dict[str, list[str]] | None = None, metadata: dict[str, list[str]] | None = None, special_metadata: dict[str, str] | None = None, metadata_lines: dict[str, int] | None = None) -> None:
         self.structs = {} if structs is None else structs
         self.globals = {} if globals is None else globals
         self.functions = {} if functions is None else functions
         self.named_metadata = {} if named_metadata is None else named_metadata
         self.metadata = {} if metadata is None else metadata
         self.special_metadata = {} if special_metadata is None else special_metadata
+        self.metadata_lines = {} if metadata_lines is None else metadata_lines
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -383,11 +393,17 @@ def take_operand(text: str) -> Operand:
     # parameter attributes between type and value (`i32 noundef %x`)
     words = rest.split()
     while len(words) > 1 and _ATTRIBUTE.fullmatch(words[0]) and words[0] not in (
-            "undef", "null", "true", "false", "zeroinitializer", "poison"):
+            "undef", "null", "true", "false", "zeroinitializer", "poison") and words[0] not in _CONSTANT_EXPRESSIONS:
         rest = rest[len(words[0]):].strip()
         words = rest.split()
     return Operand(t, rest)
 
+
+# The operators of constant expressions (`getelementptr inbounds ([64 x
+# float], [64 x float] addrspace(3)* @g, i32 0, i32 0)`): a value, not
+# parameter attributes.
+_CONSTANT_EXPRESSIONS = frozenset({"getelementptr", "inbounds", "bitcast", "addrspacecast", "inttoptr", "ptrtoint",
+                                   "trunc", "zext", "sext", "select", "extractelement"})
 
 # `i32 400`, `%dx.types.MatrixRef* %matrix`, `half addrspace(3)* %.5`: an
 # argument of a simple type with a plain value.
@@ -429,6 +445,18 @@ _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "ap
             "local_unnamed_addr", "hidden", "protected", "default", "thread_local", "externally_initialized"}
 
 
+def _name_numbered_entry(fn: Function) -> None:
+    """An unnamed entry block is `%0` to LLVM (its values then start at
+    `%1`): give it that name when a phi or branch refers to it so."""
+    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == "0" for b in fn.blocks):
+        return
+    for b in fn.blocks:
+        for ins in b.instructions:
+            if "0" in ins.targets or any(label == "0" for _, label in ins.incoming):
+                fn.blocks[0].name = "0"
+                return
+
+
 def read_module(text: str) -> Module:
     mod = Module()
     fn: Function | None = None
@@ -459,6 +487,8 @@ def read_module(text: str) -> Module:
             if line == "{" and not fn.blocks:
                 continue
             if line == "}":
+                _name_numbered_entry(fn)
+                fn.end_line = number
                 _restrict_uses(fn)
                 fn = None
                 block = None
@@ -492,10 +522,12 @@ def read_module(text: str) -> Module:
         m = _NAMED_MD.match(line)
         if m and not line.startswith("!0") and not re.match(r"![0-9]", line):
             mod.named_metadata[m.group(1)] = [e for e in split_top(m.group(2)) if e]
+            mod.metadata_lines[m.group(1)] = number
             continue
         m = _MD.match(line)
         if m:
             mod.metadata[m.group(1)] = [e for e in split_top(m.group(2)) if e]
+            mod.metadata_lines[m.group(1)] = number
             continue
         m = _SPECIAL_MD.match(line)
         if m:
@@ -508,6 +540,9 @@ def read_module(text: str) -> Module:
         raise ParseError(f"cannot read {line[:60]!r}", number)
     if pending:
         raise ParseError("unbalanced '['", pending_line)
+    if fn is not None:
+        raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}): no closing '}}'",
+                         len(lines), truncated=True)
     return mod
 
 
@@ -516,7 +551,10 @@ def _restrict_uses(fn: Function) -> None:
     `%dx.types.Handle` look like locals to the scanner)."""
     defined = {p.value for p in fn.params} | {i.result for i in fn.instructions() if i.result}
     for ins in fn.instructions():
-        ins.uses = [u for u in ins.uses if u in defined]
+        uses = ins.uses
+        if not all(u in defined for u in uses):
+            ins.uses = [u for u in uses if u in defined]
+            fn.unresolved.extend((ins, u) for u in uses if u not in defined)
 
 
 def _read_function_header(text: str, number: int) -> Function:

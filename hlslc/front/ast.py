@@ -115,6 +115,20 @@ class NamedType(TypeRef):
         self.is_resolved = is_resolved
 
 
+class AttributedType(TypeRef):
+    """`__builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(C, M, N, U, S)]]`:
+    a type with a C++11 type attribute after it (`--linalg-revision=dxc`)."""
+    base: TypeRef
+    attribute: "Attribute"
+    __slots__ = ("base", "attribute")
+    _fields = ("span", "base", "attribute")
+
+    def __init__(self, span: Span, base: TypeRef, attribute: "Attribute") -> None:
+        self.span = span
+        self.base = base
+        self.attribute = attribute
+
+
 # ------------------------------------------------------------- expressions
 
 

@@ -36,7 +36,9 @@ _SCALARS = (
 ).split()
 
 BUILTIN_TYPES: frozenset[str] = frozenset(
-    ["void", "int8_t4_packed", "uint8_t4_packed", "string"]
+    ["void", "int8_t4_packed", "uint8_t4_packed", "string",
+     # The opaque matrix handle of `--linalg-revision=dxc` (DXC's builtin type).
+     "__builtin_LinAlgMatrix"]
     + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
@@ -46,8 +48,19 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
-    "WaveMatrixRightRowAcc RayQuery".split()
+    "WaveMatrixRightRowAcc RayQuery "
+    "InputPatch OutputPatch PointStream LineStream TriangleStream".split()
 ) | TEMPLATED_RESOURCES
+
+# Parameter modifiers of geometry and mesh shaders (`triangle float4 v[3]`,
+# `out vertices V verts[32]`): keywords only at the start of a parameter,
+# before its type, so `line` and `point` stay names everywhere else.
+CONTEXTUAL_MODIFIERS = frozenset({"vertices", "indices", "primitives", "payload", "point", "line", "triangle",
+                                  "lineadj", "triangleadj"})
+_PARAM_STARTS = frozenset({"(", ",", "in", "out", "inout", "const", "uniform"})
+
+# The C++11 type attribute of DXC's matrix handle type (`--linalg-revision=dxc`).
+LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
 
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.
 _TEMPLATED_METHODS = frozenset({"Load", "Store"})
@@ -188,6 +201,10 @@ class Classifier:
 
             if kind is T.IDENT or kind == T.IDENT:
                 kw = keywords.get(text)
+                if kw is not None and text in CONTEXTUAL_MODIFIERS and not (
+                        brackets and brackets[-1] == "(" and prev_text in _PARAM_STARTS
+                        and i + 1 < n and pptokens[i + 1].kind == T.IDENT):
+                    kw = None       # `line`, `point`, ... are names outside a parameter's modifiers
                 if kw is not None:
                     ttype = kw
                     if text in ("struct", "class") and prev_text != "enum":
@@ -321,6 +338,11 @@ class Classifier:
                     brackets.append("(")
                 elif text == "[":
                     brackets.append("[")
+                    if nxt == "[" and i + 2 < n and pptokens[i + 2].text == LINALG_MATRIX_ATTRIBUTE:
+                        # `T [[__LinAlgMatrix_Attributes(...)]]`: a type's
+                        # attribute, a terminal of its own so that `[` after
+                        # a type stays an array suffix everywhere else.
+                        ttype = "TYPE_ATTR"
                 elif text == "{":
                     opened = _Scope(pending_brace)
                     brackets.append("{")

@@ -398,6 +398,8 @@ class _Builder:
         keyword = str(c[0])
         name, targs, bases = None, None, []
         i = 1
+        if isinstance(c[i], _Pending) and c[i].kind == "attrs":
+            i += 1      # `struct [raypayload] P { ... }`: nothing hlslc uses
         if isinstance(c[i], Token) and c[i].type in ("NAME", "TYPE_NAME"):
             name = str(c[i])
             i += 1
@@ -456,6 +458,11 @@ class _Builder:
         else:
             name = base
         return A.BuiltinType(self.cover(c), name)
+
+    def attributed_type(self, c):
+        attr = next(item for item in c if isinstance(item, A.Attribute))
+        attr.span = self.cover(c[1:])
+        return A.AttributedType(self.cover(c), c[0], attr)
 
     def builtin_template_type(self, c):
         args = c[2].items if isinstance(c[2], _Pending) else []

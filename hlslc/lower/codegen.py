@@ -35,7 +35,7 @@ from ..sema.conversions import binary_operand_type, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import wavematrix
+from . import dxc_linalg, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
 from .bindings import BindingError, ResourceTable
@@ -46,6 +46,9 @@ from .layout import CBUFFER, STRUCTURED, LayoutBuilder
 from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
+from .ssa import optimize_module
+from .dxc_print import print_module
+from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"
@@ -88,9 +91,13 @@ class LowerOptions(ValueRecord):
     row_major: bool      # -Zpr: matrices without an orientation are row_major in memory
     # -HV: before 2021, '&&', '||' and '?:' evaluate both sides, element-wise.
     hlsl_version: int
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version")
+    # --linalg-revision: "dxc" lowers DXC's matrix builtins to DXC's DXIL,
+    # in SSA form, printed as DXC prints its modules (hlslc/lower/dxc_*).
+    linalg_revision: str
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
+               "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -99,6 +106,7 @@ class LowerOptions(ValueRecord):
         self.module_name = module_name
         self.row_major = row_major
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -177,6 +185,25 @@ def ir_line_locator(module: ir.Module, text: str,
     return locate
 
 
+def module_text(module: ir.Module) -> "tuple[str, Callable[[int], Span | None]]":
+    """The text of a lowered module, and a map from its lines to source
+    spans: llvmlite's spelling, or for the dxc revision LLVM's as DXC
+    prints it (`dxc_print`)."""
+    if not getattr(module, "hlslc_dxc_style", False):
+        text = str(module)
+        return text, ir_line_locator(module, text)
+    lines: dict[int, ir.Instruction] = {}
+    text = print_module(module, lambda ins: call_comment(ins, ir_ops), lines)
+    spans: dict[int, tuple[ir.Instruction, Span]] = getattr(module, "hlslc_source_spans", {})
+
+    def locate(line: int) -> Span | None:
+        ins = lines.get(line)
+        entry = spans.get(id(ins)) if ins is not None else None
+        return entry[1] if entry is not None and entry[0] is ins else None
+
+    return text, locate
+
+
 _WAVE_MATRIX_COPY = ("a wave matrix cannot be copied or assigned: each is one opaque matrix (an alloca with "
                      "its waveMatrix_Annotate); declare it, fill it with its methods, and pass it to functions")
 
@@ -249,6 +276,25 @@ class Codegen:
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
         self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+        # The SM 6.10 and draft revisions' matrices (`dx.types.MatrixRef*`
+        # handles, their operations lowered by `linalg`); the dxc revision's
+        # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
+        self.api_matrices = options.linalg_revision != "dxc"
+        # The dxc revision's IR follows DXC's lowering choices too (native
+        # vector buffer operations from SM 6.9, DXC's global names).
+        self.dxc_style = not self.api_matrices
+        # dxc revision: each `%dx.types.LinAlgMatrix...` type made, with the
+        # handle type it stands for, in first-use order (`!dx.targetTypes`).
+        self.linalg_target_types: dict[str, tuple[ir.IdentifiedStructType, T.LinAlgHandleType]] = {}
+
+    def unused_lanes(self, ty: ir.VectorType) -> ir.Constant:
+        """The second operand of a shufflevector that takes lanes of its
+        first only: `undef` as DXC writes it (dxc revision), else zeros."""
+        return _VectorUndef(ty) if self.dxc_style else ir.Constant(ty, None)
+
+    def api_matrix(self, t: T.Type) -> bool:
+        """A dx::linalg matrix of the SM 6.10 or draft revision (a handle)."""
+        return self.api_matrices and _is_linalg(t)
 
     # ------------------------------------------------------------------
     # Types
@@ -312,8 +358,10 @@ class Codegen:
             return self.structs["dx.types.Handle"]
         if isinstance(t, T.WaveMatrixType):
             return self.structs["dx.types.waveMatrix"].as_pointer()
+        if isinstance(t, T.LinAlgHandleType):
+            return dxc_linalg.matrix_type(self, t, span)
         if isinstance(t, T.ClassType):
-            if _is_linalg(t):
+            if self.api_matrix(t):
                 return self.structs["dx.types.MatrixRef"].as_pointer()
             return ir.LiteralStructType([self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
         if t is T.VOID:
@@ -391,6 +439,8 @@ class Codegen:
         else:
             names = [fn.name for fn in self.sema.functions if fn.decl.body is not None and fn.owner is None]
             for fn in self.sema.functions:
+                if fn.decl.span is not None and fn.decl.span.file.is_builtin:
+                    continue        # a built-in header's helper is no export of the library
                 if fn.decl.body is not None and fn.owner is None and not fn.template_bindings:
                     shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
                     if shader is None:
@@ -402,6 +452,11 @@ class Codegen:
                         raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
+        if not self.api_matrices:
+            # The dxc revision's IR is DXC's: in SSA form, its calls inlined,
+            # printed as DXC prints it (`module_text`).
+            optimize_module(self.module)
+            self.module.hlslc_dxc_style = True
         emit_metadata(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
@@ -748,18 +803,46 @@ class Codegen:
                 raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)
             self.frame.vars[id(sym)] = wavematrix.declare_variable(self, t, decl.name)
             return
-        if decl.init is not None and _is_linalg(t) and id(sym) not in self.sema.written:
+        if decl.init is not None and self.api_matrix(t) and id(sym) not in self.sema.written:
             # A matrix variable never assigned again is its handle: no
             # alloca, store and loads around it (what mem2reg would leave).
             self.frame.vars[id(sym)] = _Bound(self.emit_initializer(decl.init, t), decl.span)
             return
         slot = self.alloca(self.llt(t, decl.span), decl.name)
         self.frame.vars[id(sym)] = slot
-        if decl.init is not None:
+        if decl.init is not None and isinstance(decl.init, A.InitListExpr) and self._holds_api_matrix(t):
+            # `M arr[2] = {a, b};`, `S s = {M::Splat(1.0f)};`: each matrix
+            # handle stored to its own element, where the matrix rules
+            # follow it (a whole-aggregate store would hide its origin).
+            self._store_elements(slot, iter(self._flatten_init(decl.init)), t, decl.init.span)
+        elif decl.init is not None:
             self.builder.store(self.emit_initializer(decl.init, t), slot)
-        elif _is_linalg(t):
+        elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
+
+    def _holds_api_matrix(self, t: T.Type) -> bool:
+        while isinstance(t, T.ArrayType):
+            t = t.elem
+        if self.api_matrix(t):
+            return True
+        return isinstance(t, T.ClassType) and t.instance.template is None \
+            and any(self._holds_api_matrix(self.engine.var_type(f)) for f in t.instance.fields)
+
+    def _store_elements(self, pointer: ir.Value, scalars: Any, t: T.Type, span: Span | None) -> None:
+        """Store a flattened initialiser to `pointer` element by element."""
+        zero = ir.Constant(I32, 0)
+        if isinstance(t, T.ArrayType):
+            for i in range(t.size or 0):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars, t.elem, span)
+            return
+        if isinstance(t, T.ClassType) and not self.api_matrix(t) and t.instance.data_members is None:
+            for i, f in enumerate(t.instance.fields):
+                self._store_elements(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), scalars,
+                                     self.engine.var_type(f), span)
+            return
+        count = _flat_scalars(t, self.engine) if not self.api_matrix(t) else 1
+        self.builder.store(self._build_from_scalars([next(scalars) for _ in range(count)], t, span), pointer)
 
     def emit_initializer(self, init: A.Expr, target: T.Type) -> ir.Value:
         if isinstance(init, A.InitListExpr):
@@ -779,7 +862,8 @@ class Codegen:
         return out
 
     def _scalars_of(self, value: ir.Value, t: T.Type) -> list[tuple[ir.Value, T.ScalarType]]:
-        if isinstance(t, (T.ScalarType, T.ResourceType)):
+        if isinstance(t, (T.ScalarType, T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
+            # A matrix (its handle) is one element of a brace initialiser.
             return [(value, t)]
         if isinstance(t, T.VectorType):
             return [(self.builder.extract_element(value, ir.Constant(I32, i)), t.elem) for i in range(t.size)]
@@ -809,7 +893,7 @@ class Codegen:
             if isinstance(t, T.ScalarType):
                 value, src = next(it)
                 return self.convert(value, src, t)
-            if isinstance(t, T.ResourceType):
+            if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
                 return next(it)[0]
             ty = self.llt(t, span)
             result = ir.Constant(ty, None)
@@ -969,7 +1053,14 @@ class Codegen:
     def global_var(self, sym: VarSymbol, span: Span | None) -> ir.Value:
         t = self.engine.var_type(sym)
         ty = self.llt(t, span)
-        if sym.is_groupshared:
+        if sym.is_groupshared and not self.api_matrices:
+            # DXC's symbol and declaration (`@"\01?Tile@@3PAMA" = external
+            # addrspace(3) global [256 x float], align 4`).
+            gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(
+                dxc_linalg.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
+            gv.linkage = "external"
+            gv.align = 4
+        elif sym.is_groupshared:
             gv = ir.GlobalVariable(self.module, ty, sym.name, addrspace=3)
             gv.linkage = "internal"
             gv.initializer = ir.Constant(ty, ir.Undefined)
@@ -1134,7 +1225,7 @@ class Codegen:
                 return b.gep(cast, [index])
         if isinstance(expr, A.MemberExpr):
             base_t = self.expr_type(expr.object)
-            if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+            if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
                 names = [f.name for f in base_t.instance.fields]
                 if expr.member.name in names:
                     base = self.emit_lvalue(expr.object)
@@ -1191,7 +1282,7 @@ class Codegen:
     def emit_assign(self, expr: A.AssignExpr) -> ir.Value:
         info = self.call_info(expr)
         if info is not None:
-            if not _is_linalg(self.expr_type(expr.target)):
+            if not self.api_matrix(self.expr_type(expr.target)):
                 # A user struct's compound assignment operator.
                 return self.inline_call(expr, info, [expr.value])
             # `m += 2.0f` on a dx::linalg matrix: an operator member call.
@@ -1390,7 +1481,7 @@ class Codegen:
                 first = b.extract_element(value, ir.Constant(I32, 0))
                 return self.convert(first, src.elem, dst, explicit, span)
             if src.size > dst.size:
-                value = b.shuffle_vector(value, ir.Constant(value.type, None),
+                value = b.shuffle_vector(value, self.unused_lanes(value.type),
                                          ir.Constant(ir.VectorType(I32, dst.size), list(range(dst.size))))
                 src = T.vector_of(src.elem, dst.size)
             if src.elem is dst.elem:
@@ -1517,9 +1608,9 @@ class Codegen:
                 return out
             if len(indices) == 1:
                 return b.extract_element(value, ir.Constant(I32, indices[0]))
-            return b.shuffle_vector(value, ir.Constant(value.type, None),
+            return b.shuffle_vector(value, self.unused_lanes(value.type),
                                     ir.Constant(ir.VectorType(I32, len(indices)), indices))
-        if isinstance(base_t, T.ClassType) and not _is_linalg(base_t):
+        if isinstance(base_t, T.ClassType) and not self.api_matrix(base_t):
             names = [f.name for f in base_t.instance.fields]
             if expr.member.name in names:
                 return b.extract_value(self.emit_expr(expr.object), names.index(expr.member.name))
@@ -1575,8 +1666,13 @@ class Codegen:
             return lower_intrinsic(self, expr, info)
         if info.kind == "wavematrix":
             return wavematrix.lower_method(self, expr, info)
+        if info.kind == "linalg_builtin":
+            return dxc_linalg.lower_builtin(self, expr, info)
+        if info.kind == "graphics":
+            raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
+                             "shaders only", expr.span)
         fn = info.target
-        if info.linalg is not None or _is_linalg_function(fn):
+        if info.linalg is not None or self.api_matrices and _is_linalg_function(fn):
             return lower_linalg_call(self, expr, info)
         if fn.decl.body is None:
             raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
@@ -1630,6 +1726,11 @@ class Codegen:
                 copy_out.append((temp, arg, ptype, arg_t))
                 if var is not None:
                     frame.vars[id(var)] = temp
+                continue
+            if "groupshared" in param.modifiers:
+                # A groupshared parameter (HLSL 202x) is the caller's memory.
+                if var is not None:
+                    frame.vars[id(var)] = self.emit_lvalue(arg)
                 continue
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
                 arg_t = self.expr_type(arg)

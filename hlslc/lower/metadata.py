@@ -17,6 +17,7 @@ from llvmlite import ir
 
 from ..front import ast as A
 from .bindings import signed32
+from .dxc_linalg import target_type_nodes
 
 if TYPE_CHECKING:  # pragma: no cover
     from .codegen import Codegen
@@ -37,6 +38,11 @@ def _i32(v: int) -> ir.Constant:
 def emit_metadata(gen: "Codegen") -> None:
     m = gen.module
     opts = gen.options
+    if gen.linalg_target_types:
+        # dxc revision: DXC's first named metadata, with the lowest numbers.
+        target_types = m.add_named_metadata("dx.targetTypes")
+        for node in target_type_nodes(gen):
+            target_types.add(node)
     version = m.add_metadata([_i32(1), _i32(opts.minor)])
     m.add_named_metadata("dx.version").add(version)
     m.add_named_metadata("dx.valver").add(m.add_metadata([_i32(1), _i32(opts.minor)]))

@@ -463,6 +463,15 @@ class BufferPlace(_Aggregate):
     def load_numeric(self, gen: "Codegen") -> ir.Value:
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
+        if _native_vector(gen, self):
+            index, off = self._address(gen, self.offset)
+            vec_ty = ir.VectorType(mem_ty, self.type.size)
+            ret = note_resret(gen, _raw_vector_op(gen, "RawBufferVectorLoad", vec_ty,
+                                                  [self.handle, index, off, _c(_align_of(mem_ty))]))
+            value = gen.builder.extract_value(ret, 0)
+            if scalar.kind == "bool":
+                value = gen.builder.icmp_unsigned("!=", value, ir.Constant(vec_ty, None))
+            return value
         out: list[ir.Value] = []
         for start, count in self._runs():
             for chunk in range(0, count, 4):
@@ -475,6 +484,14 @@ class BufferPlace(_Aggregate):
     def store_numeric(self, gen: "Codegen", value: ir.Value) -> None:
         scalar = gen.sema_scalar(self.type)
         mem_ty = memory_type(gen, scalar)
+        if _native_vector(gen, self):
+            index, off = self._address(gen, self.offset)
+            vec_ty = ir.VectorType(mem_ty, self.type.size)
+            if scalar.kind == "bool":
+                value = gen.builder.zext(value, vec_ty)
+            _raw_vector_op(gen, "RawBufferVectorStore", vec_ty, [self.handle, index, off, value,
+                                                                 _c(_align_of(mem_ty))])
+            return
         scalars = [to_memory(gen, s, scalar) for s in _scatter(gen, self.type, value)]
         pos = 0
         for start, count in self._runs():
@@ -488,6 +505,39 @@ class BufferPlace(_Aggregate):
         """The three coordinates of `atomicBinOp` for this place."""
         a, b = self._address(gen, self.offset)
         return [a, b, _undef(I32)]
+
+
+def _native_vector(gen: "Codegen", place: BufferPlace) -> bool:
+    """DXC's rule from SM 6.9 (dxc revision only): a raw or structured
+    buffer access of a vector of several elements is one native vector
+    operation (`rawBufferVectorLoad.v8i16`)."""
+    return getattr(gen, "dxc_style", False) and (gen.options.major, gen.options.minor) >= (6, 9) \
+        and isinstance(place.type, T.VectorType) and place.type.size > 1
+
+
+def _raw_vector_op(gen: "Codegen", name: str, vec_ty: ir.VectorType, operands: list[ir.Value]) -> ir.Value:
+    """RawBufferVectorLoad / RawBufferVectorStore overloaded on the whole
+    vector, as DXC names and types them (`dx.op.rawBufferVectorLoad.v8i16`
+    returning `%dx.types.ResRet.v8i16 = type { <8 x i16>, i32 }`)."""
+    op = gen.ops.operation(name)
+    elem = vec_ty.element
+    short = f"v{vec_ty.count}" + (f"i{elem.width}" if isinstance(elem, ir.IntType) else
+                                  {ir.HalfType: "f16", ir.FloatType: "f32", ir.DoubleType: "f64"}[type(elem)])
+    fname = f"{op.function}.{short}"
+    fn = gen.declared.get(fname)
+    if fn is None:
+        if name == "RawBufferVectorLoad":
+            result: ir.Type = gen.context.get_identified_type(f"dx.types.ResRet.{short}")
+            if result.is_opaque:
+                result.set_body(vec_ty, I32)
+        else:
+            result = ir.VoidType()
+        fn = ir.Function(gen.module, ir.FunctionType(result, [I32] + [v.type for v in operands]), fname)
+        for attr in op.attributes:
+            fn.attributes.add(attr)
+        fn.attributes.add("nounwind")
+        gen.declared[fname] = fn
+    return gen.builder.call(fn, [ir.Constant(I32, op.opcode)] + operands)
 
 
 def _raw_ops(gen: "Codegen") -> bool:

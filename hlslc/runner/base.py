@@ -5,8 +5,8 @@ keep handles and matrices in memory, and the small value helpers (an
 element's stride, merging a value some threads recomputed, flushing float
 denormals).
 
-Owns: `Ptr`, `Memory`, `Shadow`, `Handle`, `Slot`, `load_object`,
-`store_object`, `element_stride`, `merge`, `ftz`.  Does not own: running
+Owns: `Ptr`, `Memory`, `Shadow`, `Handle`, `Slot`, `ThreadValue`,
+`load_object`, `store_object`, `element_stride`, `merge`, `ftz`.  Does not own: running
 instructions (`executor`), the `dx.op` handlers and their registry (`ops`),
 the IR's types (`types`).
 """
@@ -145,6 +145,18 @@ class Handle:
         raise RunError("a resource indexed differently per thread is not supported here yet", line)
 
 
+class ThreadValue:
+    """A value of the IR that is neither a per-thread array nor a pointer
+    (DXC's LinAlg matrices): it knows how to keep another value's content
+    for the threads that did not compute it."""
+
+    __slots__ = ()
+
+    def merge(self, old: Any, mask: np.ndarray) -> Any:
+        """This value for the threads in `mask`, `old` for the others."""
+        raise NotImplementedError
+
+
 class Slot:
     """What is stored at one offset of memory holding handles or matrices:
     one value for every thread (`uniform`), or a value per thread."""
@@ -177,6 +189,14 @@ def load_object(ptr: Ptr, mask: np.ndarray) -> Any:
     if len(distinct) == 1:
         return per_lane[0]
     values = list(distinct.values())
+    if all(isinstance(v, ThreadValue) for v in values):
+        # Matrix values stored by different threads: each thread's own.
+        out = per_lane[0]
+        for v in values[1:]:
+            mine = np.zeros(n, dtype=bool)
+            mine[[lane for lane, w in zip(lanes, per_lane) if w is v]] = True
+            out = v.merge(out, mine)
+        return out
     if all(isinstance(v, Handle) and len(v.resources) == 1 for v in values):
         resources = [v.resources[0] for v in values]
         index = np.zeros(n, dtype=np.int64)
@@ -223,6 +243,8 @@ def merge(old: Any, new: Any, mask: np.ndarray) -> Any:
         return tuple(merge(o, v, mask) for o, v in zip(old, new))
     if isinstance(new, Ptr) and isinstance(old, Ptr) and new.mem is old.mem:
         return Ptr(new.mem, np.where(mask, new.offset, old.offset))
+    if isinstance(new, ThreadValue):
+        return new.merge(old, mask)
     return new
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import linalg, ops, wavematrix  # noqa: F401  (importing them registers their operations)
+from . import linalg, linalg_dxc, ops, wavematrix  # noqa: F401  (importing them registers their operations)
 from .errors import RunError
 from .executor import Executor
 from .jit import Unsupported, run_jit

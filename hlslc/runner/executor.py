@@ -34,7 +34,7 @@ from ..dxil.cfg import CFG
 from .errors import RunError
 from .binding import Bindings, Resource
 from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
-from .ops import OPERATIONS, llvm_atomic
+from .ops import OPERATIONS, UNSUPPORTED, llvm_atomic
 from .pipeline import Pipeline
 from .layout import SIGNED, MemoryType, MemoryTypes
 
@@ -269,6 +269,16 @@ class Executor:
             if mem is None:
                 raise RunError(f"unknown global {text}")
             return Ptr(mem, np.zeros(self.d.count, dtype=np.int64))
+        if text.startswith("getelementptr"):
+            # A constant expression: getelementptr inbounds (T, T* @g, i32 0, ...).
+            rest = text[len("getelementptr"):].strip()
+            inbounds = rest.startswith("inbounds")
+            rest = rest[len("inbounds"):].strip() if inbounds else rest
+            return self._gep(rest.strip()[1:-1])
+        if text.startswith(("bitcast (", "addrspacecast (")):
+            inner = text.split("(", 1)[1].rsplit(" to ", 1)[0]
+            p = R.take_operand(inner)
+            return self.value_of(p.type, p.value)
         return self.constant(self.types.get(type_text), text)
 
     def constant(self, t: MemoryType, text: str) -> Any:
@@ -321,6 +331,8 @@ class Executor:
             return -self.value_of(t_text, tail)
         if op in ("icmp", "fcmp"):
             pred, tail = rest.split(None, 1)
+            while pred in _FAST_MATH_FLAGS:        # fcmp fast ogt ...
+                pred, tail = tail.split(None, 1)
             t_text, tail = R.take_type(tail)
             a_text, b_text = R.split_top(tail)
             t = self.types.get(t_text)
@@ -330,6 +342,8 @@ class Executor:
             c = self.value_of(parts[0].type, parts[0].value).astype(bool)
             a = self.value_of(parts[1].type, parts[1].value)
             b = self.value_of(parts[2].type, parts[2].value)
+            if not isinstance(a, np.ndarray):
+                return merge(b, a, c & mask) if a is not None else b
             if isinstance(a, np.ndarray) and a.ndim == 2 and c.ndim == 1:
                 c = c[:, None]
             return np.where(c, a, b)
@@ -357,28 +371,7 @@ class Executor:
             self.store(self.value_of(p.type, p.value), self.types.get(v.type), self.value_of(v.type, v.value), mask)
             return None
         if op == "getelementptr":
-            text = rest[len("inbounds"):].strip() if rest.startswith("inbounds") else rest
-            parts = R.split_top(text)
-            base_t = self.types.get(R.take_type(parts[0])[0])
-            p = R.take_operand(parts[1])
-            ptr = self.value_of(p.type, p.value)
-            offset = ptr.offset.copy()
-            t = base_t
-            for k, part in enumerate(parts[2:]):
-                idx_op = R.take_operand(part)
-                idx = self.value_of(idx_op.type, idx_op.value)
-                idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
-                if k == 0:
-                    offset = offset + idx * element_stride(t)
-                    continue
-                if t.kind == "struct":
-                    field = int(idx[0])
-                    offset = offset + t.offsets[field]
-                    t = t.fields[field]
-                else:
-                    t = t.elem
-                    offset = offset + idx * element_stride(t)
-            return Ptr(ptr.mem, offset)
+            return self._gep(rest)
         if op == "extractvalue":
             parts = R.split_top(rest)
             agg = R.take_operand(parts[0])
@@ -427,8 +420,17 @@ class Executor:
             t_text, tail = R.take_type(rest)
             out = None
             for value_text, label in ins.incoming:
-                v = self.value_of(t_text, value_text)
                 came = (self.prev == self.block_id[label]) & mask
+                if not came.any() and out is not None:
+                    continue            # (a back edge's value, not computed yet on the first pass)
+                if not came.any() and value_text.strip().startswith("%") and value_text.strip() not in self.values:
+                    continue
+                v = self.value_of(t_text, value_text)
+                if not isinstance(v, np.ndarray):
+                    # Matrix values (and undef ones, None): merged per owner.
+                    if v is not None:
+                        out = v if out is None else merge(out, v, came)
+                    continue
                 out = v.copy() if out is None else out
                 if v.ndim == 2:
                     out[came] = v[came]
@@ -440,6 +442,32 @@ class Executor:
         if op in ("atomicrmw", "cmpxchg"):
             return self._llvm_atomic(ins, rest, mask)
         raise RunError(f"the executor does not run the instruction '{op}'")
+
+    def _gep(self, rest: str) -> Ptr:
+        """A getelementptr's pointer (an instruction's operands, or those of
+        a constant expression such as DXC's groupshared array operands)."""
+        text = rest[len("inbounds"):].strip() if rest.startswith("inbounds") else rest
+        parts = R.split_top(text)
+        base_t = self.types.get(R.take_type(parts[0])[0])
+        p = R.take_operand(parts[1])
+        ptr = self.value_of(p.type, p.value)
+        offset = ptr.offset.copy()
+        t = base_t
+        for k, part in enumerate(parts[2:]):
+            idx_op = R.take_operand(part)
+            idx = self.value_of(idx_op.type, idx_op.value)
+            idx = _signed(idx, self.types.get(idx_op.type)).astype(np.int64)
+            if k == 0:
+                offset = offset + idx * element_stride(t)
+                continue
+            if t.kind == "struct":
+                field = int(idx[0])
+                offset = offset + t.offsets[field]
+                t = t.fields[field]
+            else:
+                t = t.elem
+                offset = offset + idx * element_stride(t)
+        return Ptr(ptr.mem, offset)
 
     # ---- memory ---------------------------------------------------------------
 
@@ -493,7 +521,9 @@ class Executor:
             raise RunError(f"unknown operation {name} with opcode {opcode}")
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise RunError(f"the executor does not run dx.op {op.name} ({opcode}) yet")
+            why = UNSUPPORTED.get(op.name)
+            raise RunError(f"the executor does not run dx.op {op.name} ({opcode})" + (f": {why}" if why else " yet"),
+                           ins.line)
         args = [self.value_of(a.type, a.value) if a.type not in ("metadata",) else None for a in ins.args[1:]]
         return handler(self, ins, op, args, mask)
 
@@ -501,6 +531,7 @@ class Executor:
 # --------------------------------------------------------------------------
 # Scalar semantics
 
+_FAST_MATH_FLAGS = frozenset({"fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"})
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
            "fadd", "fsub", "fmul", "fdiv", "frem"}
 _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uitofp", "sitofp", "bitcast",

@@ -6,7 +6,8 @@ static globals.
 
 Owns: `MemoryType`, the executor's view of a type that `hlslc.dxil.types`
 parsed: its kind as the executor treats it ('scalar', 'vector', 'array',
-'struct', 'pointer', 'void', or 'opaque': a handle or matrix, not data),
+'struct', 'pointer', 'void', or 'opaque': a handle or matrix, not data,
+DXC's `%dx.types.LinAlgMatrix*` values too, whatever their declared body),
 numpy dtype, size, alignment and field offsets; and `MemoryTypes`, the
 views of one module's types.  Does not own: parsing type text (`dxil.types`),
 buffers' layouts (hlslc's lowering computes those, and the IR carries them
@@ -30,7 +31,7 @@ SIGNED = {np.dtype(np.uint8): np.dtype(np.int8), np.dtype(np.uint16): np.dtype(n
 
 # Named types the executor never looks into, whatever the module declares
 # them as (suffixed copies included).
-_OPAQUE_NAMES = ("%dx.types.Handle", "%dx.types.MatrixRef")
+_OPAQUE_NAMES = ("%dx.types.Handle", "%dx.types.MatrixRef", "%dx.types.LinAlgMatrix")
 
 
 class MemoryType:

@@ -9,8 +9,10 @@ returns the call's value: a per-thread array, a tuple for `%dx.types.*`
 structs, a `Handle`, or None.
 
 Owns: `OPERATIONS`, the registry the executor looks handlers up in (`op`
-registers one; `linalg` and `wavematrix` add theirs), and the LLVM atomics
-(`atomicrmw`, `cmpxchg`) on groupshared memory.  Does not own: pointers,
+registers one; `linalg` and `wavematrix` add theirs), `UNSUPPORTED`, the
+operations of the table it does not run and why (every operation is in
+one or the other: `tests/unit/test_operation_coverage.py`), and the LLVM
+atomics (`atomicrmw`, `cmpxchg`) on groupshared memory.  Does not own: pointers,
 memory and handles (`base`), running instructions (`executor`, which hands
 each handler itself).
 """
@@ -31,6 +33,35 @@ if TYPE_CHECKING:
     from .executor import Executor
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
+
+# The operations of the table the executor does not run, and why (the
+# error a call of one gets says so).  "not emitted by hlslc's lowering"
+# begins the reason of one that only other producers' IR holds (the
+# coverage test checks the claim against hlslc/lower/).
+UNSUPPORTED: dict[str, str] = {
+    "LoadInput": "not emitted by hlslc's lowering: a graphics stage's input signature (hlslc compiles compute and library shaders); the table has it to validate other producers' IR",
+    "StoreOutput": "not emitted by hlslc's lowering: a graphics stage's output signature (hlslc compiles compute and library shaders); the table has it to validate other producers' IR",
+    "EmitStream": "not emitted by hlslc's lowering: geometry shaders only; the table has it to validate other producers' IR",
+    "CutStream": "not emitted by hlslc's lowering: geometry shaders only; the table has it to validate other producers' IR",
+    "StorePatchConstant": "not emitted by hlslc's lowering: hull shaders only; the table has it to validate other producers' IR",
+    "OutputControlPointID": "not emitted by hlslc's lowering: hull shaders only; the table has it to validate other producers' IR",
+    "CreateHandleForLib": "not emitted by hlslc's lowering (it creates handles with createHandle or createHandleFromBinding); the table has it to validate other producers' library IR",
+    "SetMeshOutputCounts": "not emitted by hlslc's lowering: mesh shaders only; the table has it to validate other producers' IR",
+    "StoreVertexOutput": "not emitted by hlslc's lowering: mesh shaders only; the table has it to validate other producers' IR",
+    "DispatchMesh": "not emitted by hlslc's lowering: amplification shaders only; the table has it to validate other producers' IR",
+    "IMul": "not emitted by hlslc's lowering (nor by DXC from HLSL: a 32 x 32 -> 64-bit product is an i64 mul); "
+            "only IR converted from DXBC holds it, and which half of %dx.types.twoi32 is the high one is not "
+            "written down",
+    "UMul": "not emitted by hlslc's lowering (nor by DXC from HLSL: a 32 x 32 -> 64-bit product is an i64 mul); "
+            "only IR converted from DXBC holds it, and which half of %dx.types.twoi32 is the high one is not "
+            "written down",
+    "CBufferLoad": "not emitted by hlslc's lowering, which reads constant buffers by 16-byte rows "
+                   "(CBufferLoadLegacy), as DXC does",
+    "Texture2DMSGetSamplePosition": "a pipeline binds no multisampled textures (the offload test suite's format "
+                                    "has no sample count), so there is no Texture2DMS whose sample positions "
+                                    "it could give",
+    "TextureStoreSample": "not emitted by hlslc's lowering (hlslc has no RWTexture2DMS stores)",
+}
 
 
 def op(*names: str, handle: bool = False) -> Callable:
@@ -255,6 +286,32 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
     return None
 
 
+@op("RawBufferVectorLoad", handle=True)
+def _buffer_vector_load(ex: Executor, ins, o, args, mask):
+    """SM 6.9's native vector load (`%dx.types.ResRet.v8f32 = { <8 x float>, i32 }`)
+    from a byte-address or structured buffer."""
+    res = args[0].single(ins.line)
+    t = ex.types.get(ins.type)
+    vec = t.fields[0] if t.kind == "struct" else t
+    dtype, count = np.dtype(vec.dtype), max(vec.count, 1)
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    addr = _element_address(res, args[1], None if raw else args[2], raw)
+    comps = [_gather(res.data, addr + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line) for k in range(count)]
+    return (np.stack(comps, axis=1), np.ones(len(mask), dtype=np.uint32))
+
+
+@op("RawBufferVectorStore", handle=True)
+def _buffer_vector_store(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    value = args[3] if args[3].ndim == 2 else args[3][:, None]
+    raw = res.kind in ("ByteAddressBuffer", "RWByteAddressBuffer")
+    addr = _element_address(res, args[1], None if raw else args[2], raw)
+    step = value.dtype.itemsize
+    for k in range(value.shape[1]):
+        _scatter(res.data, addr + k * step, np.ascontiguousarray(value[:, k]), mask, res.name, ex, ins.line)
+    return None
+
+
 @op("TextureLoad", handle=True)
 def _texture_load(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
@@ -329,6 +386,50 @@ def _sample(ex: Executor, ins, o, args, mask):
     return _sampled(ins, values, mask)
 
 
+# Operands after (texture, sampler, c0..c3, o0..o2) of the samples with
+# implicit derivatives: (comparison value, bias, clamp).
+_IMPLICIT_OPERANDS = {
+    "Sample": (None, None, 9),
+    "SampleBias": (None, 9, 10),
+    "SampleCmp": (9, None, 10),
+    "SampleCmpBias": (9, 10, 11),
+}
+
+
+def _implicit_gradients(ex: Executor, coords: list) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The derivatives of the coordinates across each quad (coarse: one per
+    quad), as a pixel shader's implicit derivatives are."""
+    zero = np.zeros(ex.d.count)
+    ddx = [quad_difference(ex, c, "x", fine=False) if c is not None else zero for c in coords]
+    ddy = [quad_difference(ex, c, "y", fine=False) if c is not None else zero for c in coords]
+    return ddx, ddy
+
+
+@op(*_IMPLICIT_OPERANDS, handle=True)
+def _sample_implicit(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    sampler = _sampler(args, ins.line)
+    buf = sampling.texture_buffer(res, ins.line)
+    cmp_at, bias_at, clamp_at = _IMPLICIT_OPERANDS[o.name]
+    reference = args[cmp_at] if cmp_at is not None else None
+    bias = args[bias_at] if bias_at is not None else None
+    clamp = args[clamp_at] if clamp_at < len(args) else None
+    level, linear = sampling.level_of_detail(buf, sampler, mask, None, _implicit_gradients(ex, args[2:4]), clamp,
+                                             bias)
+    values = sampling.sample(res, sampler, args[2], args[3], level, linear, _offsets(args[6:8], len(mask)), mask,
+                             ins.line, reference)
+    return _sampled(ins, values, mask)
+
+
+@op("CalculateLOD", handle=True)
+def _calculate_lod(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    sampler = _sampler(args, ins.line)
+    buf = sampling.texture_buffer(res, ins.line)
+    clamped = bool(args[5][0]) if args[5] is not None else True
+    return sampling.calculate_lod(buf, sampler, _implicit_gradients(ex, args[2:4]), clamped)
+
+
 @op("TextureGather", "TextureGatherCmp", handle=True)
 def _gather_texels(ex: Executor, ins, o, args, mask):
     res = args[0].single(ins.line)
@@ -338,6 +439,15 @@ def _gather_texels(ex: Executor, ins, o, args, mask):
     values = sampling.gather(res, sampler, args[2], args[3], _offsets(args[6:8], len(mask)), channel, mask,
                              ins.line, reference)
     return _sampled(ins, values, mask)
+
+
+@op("TextureGatherRaw", handle=True)
+def _gather_raw(ex: Executor, ins, o, args, mask):
+    res = args[0].single(ins.line)
+    sampler = _sampler(args, ins.line)
+    values = sampling.gather_raw(res, sampler, args[2], args[3], _offsets(args[6:8], len(mask)), mask, ins.line,
+                                 _overload(ins))
+    return tuple(values) + (np.ones(len(mask), dtype=np.uint32),)
 
 
 @op("TextureStore", handle=True)
@@ -539,6 +649,11 @@ def _check_access(ex, ins, o, args, mask):
     return np.ones(len(mask), dtype=bool)     # every tile of a CPU buffer is mapped
 
 
+@op("IsHelperLane")
+def _is_helper_lane(ex, ins, o, args, mask):
+    return np.zeros(len(mask), dtype=bool)    # a compute dispatch has no helper lanes
+
+
 @op("Dot2AddHalf")
 def _dot2add(ex, ins, o, args, mask):
     acc, a0, a1, b0, b1 = args
@@ -562,6 +677,101 @@ def _dot4add(ex, ins, o, args, mask):
     return (total & 0xFFFFFFFF).astype(np.uint32)
 
 
+@op("UDiv")
+def _udiv(ex, ins, o, args, mask):
+    """(quotient, remainder); both 0xFFFFFFFF for a zero divisor, as in D3D."""
+    a, b = args[0].astype(np.uint32), args[1].astype(np.uint32)
+    zero = b == 0
+    safe = np.where(zero, np.uint32(1), b)
+    ones = np.uint32(0xFFFFFFFF)
+    return np.where(zero, ones, a // safe).astype(np.uint32), np.where(zero, ones, a % safe).astype(np.uint32)
+
+
+@op("UAddc", "USubb")
+def _carry(ex, ins, o, args, mask):
+    """(the low 32 bits, whether the sum carried or the difference borrowed)."""
+    a, b = args[0].astype(np.int64), args[1].astype(np.int64)
+    wide = a + b if o.name == "UAddc" else a - b
+    return (wide & 0xFFFFFFFF).astype(np.uint32), (wide > 0xFFFFFFFF) | (wide < 0)
+
+
+@op("Ibfe", "Ubfe")
+def _bfe(ex, ins, o, args, mask):
+    """The `width` bits of `value` from bit `offset` (both mod 32), sign-
+    (Ibfe) or zero-extended (Ubfe); 0 for width 0; past bit 31, the bits
+    that are there (D3D's ibfe and ubfe)."""
+    width, offset = (args[0].astype(np.int64) & 31), (args[1].astype(np.int64) & 31)
+    value = args[2].astype(np.uint32)
+    signed = o.name == "Ibfe"
+    out = np.zeros(len(value), dtype=np.uint32)
+    for lane in range(len(value)):
+        w, off, v = int(width[lane]), int(offset[lane]), int(value[lane])
+        if w == 0:
+            continue
+        bits = min(w, 32 - off)
+        field = (v >> off) & ((1 << bits) - 1)
+        if signed and field >> (bits - 1):
+            field -= 1 << bits
+        out[lane] = field & 0xFFFFFFFF
+    return out
+
+
+@op("Msad")
+def _msad(ex, ins, o, args, mask):
+    """Masked sum of absolute differences: |ref - src| of each byte whose
+    reference byte is not zero, added to the accumulator (msad4 lowers to
+    one per byte alignment)."""
+    ref, src, acc = (a.astype(np.int64) for a in args[:3])
+    total = acc
+    for k in range(4):
+        r = (ref >> (8 * k)) & 0xFF
+        s = (src >> (8 * k)) & 0xFF
+        total = total + np.where(r != 0, np.abs(r - s), 0)
+    return (total & 0xFFFFFFFF).astype(np.uint32)
+
+
+@op("Bfi")
+def _bfi(ex, ins, o, args, mask):
+    """Bits [offset, offset + width) of the result are the low bits of
+    `value`, the others those of `replaced` (width and offset mod 32, bits
+    past 31 dropped)."""
+    width, offset, value, replaced = (a.astype(np.uint64) for a in args[:4])
+    width, offset = width & np.uint64(31), offset & np.uint64(31)
+    field = (((np.uint64(1) << width) - np.uint64(1)) << offset) & np.uint64(0xFFFFFFFF)
+    return (((value << offset) & field) | (replaced & ~field & np.uint64(0xFFFFFFFF))).astype(np.uint32)
+
+
+@op("Pack4x8")
+def _pack4x8(ex, ins, o, args, mask):
+    """The low bytes of four integers in one word, x lowest (PackMode:
+    Trunc 0, UClamp 1: clamped to [0, 255], SClamp 2: to [-128, 127])."""
+    mode = int(args[0][0])
+    out = np.zeros(len(mask), dtype=np.uint32)
+    for k, x in enumerate(args[1:5]):
+        v = x.view(SIGNED[x.dtype]).astype(np.int64)
+        if mode == 1:
+            v = np.clip(v, 0, 255)
+        elif mode == 2:
+            v = np.clip(v, -128, 127)
+        out |= ((v & 0xFF).astype(np.uint32) << np.uint32(8 * k))
+    return out
+
+
+@op("Unpack4x8")
+def _unpack4x8(ex, ins, o, args, mask):
+    """The four bytes of a word, x lowest, zero- (UnpackMode Unsigned 0) or
+    sign-extended (Signed 1) to the overload."""
+    signed = int(args[0][0]) == 1
+    dtype = _overload(ins)
+    word = args[1].astype(np.uint32)
+    parts = []
+    for k in range(4):
+        byte = ((word >> np.uint32(8 * k)) & np.uint32(0xFF)).astype(np.uint8)
+        wide = byte.view(np.int8).astype(np.int64) if signed else byte.astype(np.int64)
+        parts.append(wide.astype(SIGNED[dtype]).view(dtype))
+    return tuple(parts)
+
+
 @op("LegacyF32ToF16")
 def _f32tof16(ex, ins, o, args, mask):
     return args[0].astype(np.float16).view(np.uint16).astype(np.uint32)
@@ -570,6 +780,21 @@ def _f32tof16(ex, ins, o, args, mask):
 @op("LegacyF16ToF32")
 def _f16tof32(ex, ins, o, args, mask):
     return (args[0] & 0xFFFF).astype(np.uint16).view(np.float16).astype(np.float32)
+
+
+@op("LegacyDoubleToFloat")
+def _double_to_float(ex, ins, o, args, mask):
+    return args[0].astype(np.float32)
+
+
+@op("LegacyDoubleToSInt32", "LegacyDoubleToUInt32")
+def _double_to_int(ex, ins, o, args, mask):
+    """Rounded towards zero (out of range: whatever numpy gives, as the
+    conversion is undefined there)."""
+    with np.errstate(all="ignore"):
+        if o.name == "LegacyDoubleToSInt32":
+            return np.trunc(args[0]).astype(np.int32).view(np.uint32)
+        return np.trunc(args[0]).astype(np.int64).astype(np.uint32)
 
 
 @op("MakeDouble")
@@ -714,6 +939,77 @@ def _prefix(ex, ins, o, args, mask):
     return out.view(dt) if work.dtype != dt else out
 
 
+def _bits(v: np.ndarray) -> np.ndarray:
+    """Values as unsigned integers of their width (floats by their bits)."""
+    return np.ascontiguousarray(v).view({1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[v.dtype.itemsize]) \
+        if v.dtype != np.bool_ else v.astype(np.uint8)
+
+
+def _lane_masks(args: list) -> np.ndarray:
+    """Each thread's `uint4` lane mask (four i32 operands) as one integer."""
+    words = [a.astype(object) for a in args]
+    return words[0] | (words[1] << 32) | (words[2] << 64) | (words[3] << 96)
+
+
+@op("WaveMatch")
+def _wave_match(ex, ins, o, args, mask):
+    """The active lanes of the wave whose value has the same bits."""
+    v = _bits(args[0])
+    words = [np.zeros(ex.d.count, dtype=np.uint32) for _ in range(4)]
+    for w in np.unique(ex.d.wave[mask]):
+        lanes = np.nonzero((ex.d.wave == w) & mask)[0]
+        for lane in lanes:
+            bits = 0
+            for other in lanes[v[lanes] == v[lane]]:
+                bits |= 1 << int(ex.d.lane[other])
+            for k in range(4):
+                words[k][lane] = (bits >> (32 * k)) & 0xFFFFFFFF
+    return tuple(words)
+
+
+# WaveMultiPrefixOpKind: Sum 0, And 1, Or 2, Xor 3, Product 4.
+_MULTI_PREFIX = {0: (lambda a, b: a + b, 0), 1: (lambda a, b: a & b, -1), 2: (lambda a, b: a | b, 0),
+                 3: (lambda a, b: a ^ b, 0), 4: (lambda a, b: a * b, 1)}
+
+
+def _multi_prefix(ex: Executor, values: np.ndarray, masks: np.ndarray, mask: np.ndarray, combine: Callable,
+                  identity: Any) -> np.ndarray:
+    """For each active lane, `combine` over the active lanes below it that
+    its mask names (the partitioned exclusive prefix)."""
+    out = np.zeros_like(values)
+    for w in np.unique(ex.d.wave[mask]):
+        lanes = np.nonzero((ex.d.wave == w) & mask)[0]
+        for lane in lanes:
+            acc = values.dtype.type(identity)
+            me = int(ex.d.lane[lane])
+            for other in lanes:
+                k = int(ex.d.lane[other])
+                if k < me and (masks[lane] >> k) & 1:
+                    with np.errstate(all="ignore"):
+                        acc = values.dtype.type(combine(acc, values[other]))
+            out[lane] = acc
+    return out
+
+
+@op("WaveMultiPrefixOp")
+def _wave_multi_prefix(ex, ins, o, args, mask):
+    v, kind, signed = args[0], int(args[5][0]), int(args[6][0]) == 0
+    combine, identity = _MULTI_PREFIX[kind]
+    if kind in (1, 2, 3):            # bitwise: on the bits, whatever the type
+        bits = _bits(v)
+        ident = np.iinfo(bits.dtype).max if identity == -1 else identity
+        return _multi_prefix(ex, bits, _lane_masks(args[1:5]), mask, combine, ident).view(v.dtype)
+    work = v.view(SIGNED[v.dtype]) if signed and v.dtype.kind == "u" else v
+    out = _multi_prefix(ex, work, _lane_masks(args[1:5]), mask, combine, identity)
+    return out.view(v.dtype) if work.dtype != v.dtype else out
+
+
+@op("WaveMultiPrefixBitCount")
+def _wave_multi_prefix_count(ex, ins, o, args, mask):
+    ones = args[0].astype(np.uint32)
+    return _multi_prefix(ex, ones, _lane_masks(args[1:5]), mask, lambda a, b: a + b, 0)
+
+
 @op("QuadReadLaneAt", "QuadOp")
 def _quad(ex, ins, o, args, mask):
     """Quads are four consecutive flattened threads of a group."""
@@ -728,6 +1024,56 @@ def _quad(ex, ins, o, args, mask):
         src = base + (within ^ (1, 2, 3)[kind])
     src = np.clip(src, 0, ex.d.count - 1)
     return v[src]
+
+
+def quad_difference(ex: Executor, v: np.ndarray, axis: str, fine: bool) -> np.ndarray:
+    """The derivative of `v` across each quad (four consecutive flattened
+    threads of a group, 0 1 above 2 3, as SM 6.6 lays out a compute shader's
+    quads): along x, the right thread's value minus the left one's (coarse:
+    of the top row for the whole quad; fine: of the thread's row); along y,
+    the bottom one's minus the top one's (of the left column, or of the
+    thread's column).  A quad cut short by the group's end differs by 0."""
+    flat = ex.d.flat.astype(np.int64)
+    me = np.arange(ex.d.count, dtype=np.int64)
+    base = me - flat % 4
+    if axis == "x":
+        first = base + (2 * ((flat % 4) // 2) if fine else 0)
+        second = first + 1
+    else:
+        first = base + (flat % 2 if fine else 0)
+        second = first + 2
+
+    def at(k: np.ndarray) -> np.ndarray:
+        k = np.clip(k, 0, ex.d.count - 1)
+        return np.where(ex.d.group[k] == ex.d.group, k, me)
+
+    a, b = at(first), at(second)
+    with np.errstate(all="ignore"):
+        return np.where(a == b, np.zeros_like(v), v[b] - v[a]).astype(v.dtype)
+
+
+@op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
+def _derivative(ex, ins, o, args, mask):
+    return quad_difference(ex, args[0], o.name[-1].lower(), fine="Fine" in o.name)
+
+
+@op("QuadVote")
+def _quad_vote(ex, ins, o, args, mask):
+    """QuadAny (QuadVoteOpKind Any 0) / QuadAll (All 1) over the active
+    threads of each quad (four consecutive flattened threads of a group)."""
+    cond = args[0].astype(bool)
+    vote_all = int(args[1][0]) == 1
+    flat = ex.d.flat.astype(np.int64)
+    base = np.arange(ex.d.count, dtype=np.int64) - flat % 4
+    out = np.full(ex.d.count, vote_all)
+    for k in range(4):
+        src = np.clip(base + k, 0, ex.d.count - 1)
+        member = mask[src] & (ex.d.group[src] == ex.d.group)
+        if vote_all:
+            out &= ~member | cond[src]
+        else:
+            out |= member & cond[src]
+    return out
 
 
 # --------------------------------------------------------------------------

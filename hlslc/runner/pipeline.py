@@ -132,7 +132,9 @@ class Shader:
 MATRIX_COMPONENTS = {"I16": (2, 2), "U16": (3, 2), "I32": (4, 4), "U32": (5, 4), "I64": (6, 8), "U64": (7, 8),
                      "F16": (8, 2), "F32": (9, 4), "F64": (10, 8), "SNormF16": (11, 2), "UNormF16": (12, 2),
                      "SNormF32": (13, 4), "UNormF32": (14, 4), "SNormF64": (15, 8), "UNormF64": (16, 8),
-                     "PackedS8x32": (17, 1), "PackedU8x32": (18, 1)}
+                     "PackedS8x32": (17, 1), "PackedU8x32": (18, 1),
+                     # DXC's revision (--linalg-revision=dxc): 8-bit integers and floats, bfloat16.
+                     "I8": (19, 1), "U8": (20, 1), "F8_E4M3FN": (21, 1), "F8_E5M2": (22, 1), "BFloat16": (23, 2)}
 OPAQUE_LAYOUTS = {"MulOptimal": 2, "OuterProductOptimal": 3}
 
 

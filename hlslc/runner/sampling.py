@@ -10,8 +10,10 @@ zero, as a Direct3D `Load` out of bounds does.
 Sampling (normalized coordinates) follows the Vulkan specification's
 texel filtering, which Direct3D's reference rasterizer agrees with for
 these cases: the level of detail is the explicit one (`SampleLevel`) or
-log2 of the longer scaled gradient (`SampleGrad`), plus the sampler's
-`MipLODBias`, clamped to [MinLOD, MaxLOD] (and to the shader's clamp); a
+log2 of the longer scaled gradient (`SampleGrad`; `Sample` and the others
+with implicit derivatives take them from the quad, see `ops`), plus the
+sampler's `MipLODBias` (and `SampleBias`'s bias), clamped to [MinLOD,
+MaxLOD] (and to the shader's clamp); a
 level of detail at or below zero magnifies (MagFilter), above it minifies
 (MinFilter); the level read is the nearest (the offloader creates its
 samplers with a point mip filter: `ceil(lod + 0.5) - 1`, clamped to the
@@ -22,7 +24,8 @@ mode: Clamp, Repeat, Mirror, MirrorOnce, or Border (transparent black).
 Comparison sampling compares the reference with each texel's first
 component before filtering (percentage-closer filtering); Gather returns
 one component of the 2x2 footprint at level 0 in the order (i0, j1), (i1,
-j1), (i1, j0), (i0, j0).  Missing components read as (0, 0, 0, 1).
+j1), (i1, j0), (i0, j0) (GatherRaw: the whole raw texel of an integer
+texture).  Missing components read as (0, 0, 0, 1).
 
 Owns: texel addressing and fetches, level-of-detail selection, filters,
 address modes, comparisons.  Does not own: the `dx.op` handlers that call
@@ -154,31 +157,55 @@ def _as_float(components: list[np.ndarray], count: int = 4) -> np.ndarray:
     return out
 
 
-def level_of_detail(buf: Any, sampler: Any, mask: np.ndarray, lod: np.ndarray | None = None,
-                    gradients: tuple[list[np.ndarray], list[np.ndarray]] | None = None,
-                    clamp: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(level read, linear filter?) per thread, from an explicit level of
-    detail or from the gradients (ddx, ddy in normalized units)."""
-    n = len(mask)
-    if gradients is not None:
-        w, h, _ = buf.extent
-        ddx, ddy = gradients
-        rx = np.hypot(ddx[0].astype(np.float64) * w, ddx[1].astype(np.float64) * h)
-        ry = np.hypot(ddy[0].astype(np.float64) * w, ddy[1].astype(np.float64) * h)
-        rho = np.maximum(rx, ry)
-        with np.errstate(divide="ignore"):
-            lam = np.log2(rho)
-    else:
-        lam = np.zeros(n) if lod is None else lod.astype(np.float64)
-    lam = lam + sampler.mip_lod_bias
+def _gradient_lod(buf: Any, gradients: tuple[list[np.ndarray], list[np.ndarray]]) -> np.ndarray:
+    """log2 of the longer gradient (ddx, ddy in normalized units) in texels
+    of level 0."""
+    w, h, _ = buf.extent
+    ddx, ddy = gradients
+    rx = np.hypot(ddx[0].astype(np.float64) * w, ddx[1].astype(np.float64) * h)
+    ry = np.hypot(ddy[0].astype(np.float64) * w, ddy[1].astype(np.float64) * h)
+    with np.errstate(divide="ignore"):
+        return np.log2(np.maximum(rx, ry))
+
+
+def _clamped_lod(sampler: Any, lam: np.ndarray, clamp: np.ndarray | None) -> np.ndarray:
     low = sampler.min_lod
     if clamp is not None:
         low = np.maximum(low, np.nan_to_num(clamp.astype(np.float64), nan=0.0))
-    lam = np.clip(lam, low, sampler.max_lod)
+    return np.clip(lam, low, sampler.max_lod)
+
+
+def level_of_detail(buf: Any, sampler: Any, mask: np.ndarray, lod: np.ndarray | None = None,
+                    gradients: tuple[list[np.ndarray], list[np.ndarray]] | None = None,
+                    clamp: np.ndarray | None = None, bias: np.ndarray | None = None
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """(level read, linear filter?) per thread, from an explicit level of
+    detail or from the gradients (ddx, ddy in normalized units), plus the
+    sampler's bias and a shader's (`SampleBias`)."""
+    n = len(mask)
+    if gradients is not None:
+        lam = _gradient_lod(buf, gradients)
+    else:
+        lam = np.zeros(n) if lod is None else lod.astype(np.float64)
+    lam = lam + sampler.mip_lod_bias
+    if bias is not None:
+        lam = lam + np.nan_to_num(bias.astype(np.float64), nan=0.0)
+    lam = _clamped_lod(sampler, lam, clamp)
     linear = np.where(lam <= 0, sampler.mag_filter == "Linear", sampler.min_filter == "Linear")
     d = np.clip(lam, 0, buf.mip_levels - 1)
     level = np.clip(np.ceil(d + 0.5) - 1, 0, buf.mip_levels - 1).astype(np.int64)
     return level, np.asarray(linear, dtype=bool)
+
+
+def calculate_lod(buf: Any, sampler: Any, gradients: tuple[list[np.ndarray], list[np.ndarray]],
+                  clamped: bool) -> np.ndarray:
+    """CalculateLevelOfDetail(Unclamped): the level of detail of the
+    gradients plus the sampler's MipLODBias; clamped, also clamped to the
+    sampler's [MinLOD, MaxLOD] and to the texture's levels."""
+    lam = _gradient_lod(buf, gradients) + sampler.mip_lod_bias
+    if clamped:
+        lam = np.clip(_clamped_lod(sampler, lam, None), 0, buf.mip_levels - 1)
+    return lam.astype(np.float32)
 
 
 def sample(res: Any, sampler: Any, u: np.ndarray, v: np.ndarray, level: np.ndarray, linear: np.ndarray,
@@ -219,6 +246,28 @@ def gather(res: Any, sampler: Any, u: np.ndarray, v: np.ndarray, offset: tuple[n
         texel = _as_float(fetch(res, buf, zero, x, y, mask))
         texel[~inside] = 0.0
         out[:, k] = compare(sampler, reference, texel[:, 0]) if reference is not None else texel[:, channel]
+    return out
+
+
+def gather_raw(res: Any, sampler: Any, u: np.ndarray, v: np.ndarray, offset: tuple[np.ndarray, np.ndarray],
+               mask: np.ndarray, line: int | None, dtype: np.dtype) -> list[np.ndarray]:
+    """GatherRaw: the four texels of the 2x2 footprint at level 0, in
+    Gather's order, each the bits of a whole texel (all its components) as
+    an unsigned integer of `dtype` (a 16-, 32- or 64-bit element)."""
+    buf = texture_buffer(res, line)
+    dtype = np.dtype(dtype)
+    if buf.channels * buf.dtype.itemsize != dtype.itemsize:
+        raise RunError(f"GatherRaw of {dtype.itemsize * 8}-bit elements from texture '{res.name}', whose texels "
+                       f"are {buf.channels} x {buf.format}", line)
+    zero = np.zeros(len(mask), dtype=np.int64)
+    w, h, _ = level_extent(buf, zero)
+    taps = footprint(u, v, w, h, np.ones(len(mask), dtype=bool), offset, sampler.address)
+    out = []
+    for tap in (2, 3, 1, 0):
+        x, y, _, inside = taps[tap]
+        channels = fetch(res, buf, zero, x, y, mask & inside)
+        raw = np.ascontiguousarray(np.stack(channels, axis=1)).view(np.uint8).reshape(len(mask), -1)
+        out.append(np.ascontiguousarray(raw).view(dtype).reshape(-1))
     return out
 
 

@@ -56,7 +56,7 @@ CAPABILITY_NAMES: dict[int, str] = {
     56: "StorageImageWriteWithoutFormat", 61: "GroupNonUniform", 62: "GroupNonUniformVote",
     63: "GroupNonUniformArithmetic", 64: "GroupNonUniformBallot", 65: "GroupNonUniformShuffle",
     66: "GroupNonUniformShuffleRelative", 67: "GroupNonUniformClustered", 68: "GroupNonUniformQuad",
-    4433: "StorageBuffer16BitAccess", 4434: "UniformAndStorageBuffer16BitAccess", 4435: "StoragePushConstant16",
+    5297: "GroupNonUniformPartitionedNV", 4433: "StorageBuffer16BitAccess", 4434: "UniformAndStorageBuffer16BitAccess", 4435: "StoragePushConstant16",
     4448: "StorageBuffer8BitAccess", 4449: "UniformAndStorageBuffer8BitAccess", 4450: "StoragePushConstant8",
     5345: "VulkanMemoryModel", 5346: "VulkanMemoryModelDeviceScope", 5347: "PhysicalStorageBufferAddresses",
     6019: "DotProduct", 6022: "CooperativeMatrixKHR", 6026: "GroupNonUniformRotateKHR",

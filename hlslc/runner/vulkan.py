@@ -417,7 +417,7 @@ _ANY_OF = {12: ("shaderBufferInt64Atomics", "shaderSharedInt64Atomics")}
 
 # Capabilities of subgroup operations: wave operations, and cooperative
 # matrices, which a subgroup computes together.
-WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 6026}
+WAVE_CAPABILITIES = {61, 62, 63, 64, 65, 66, 67, 68, 5297, 6026}
 SUBGROUP_CAPABILITIES = WAVE_CAPABILITIES | {6022}
 _SMALL_TYPE_CAPABILITIES = {9, 11, 22, 39}
 
@@ -439,6 +439,7 @@ SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
     "SPV_NV_cooperative_matrix2": (None, "VK_NV_cooperative_matrix2"),
     "SPV_NV_tensor_addressing": (None, "VK_NV_cooperative_matrix2"),
     "SPV_KHR_subgroup_rotate": (4, "VK_KHR_shader_subgroup_rotate"),
+    "SPV_NV_shader_subgroup_partitioned": (None, "VK_NV_shader_subgroup_partitioned"),
     "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
     "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),
     "SPV_EXT_shader_atomic_float_add": (None, "VK_EXT_shader_atomic_float"),

@@ -27,7 +27,7 @@ from ..front import ast as A
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..source import Span
 from ..spec import linalg_rules as R
-from . import intrinsics, linalg, textures, types as T, wavematrix
+from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
@@ -134,9 +134,10 @@ class SemaOptions(ValueRecord):
     native_16bit: bool
     main_path: str | None      # the file compiled, for diagnostics about it as a whole
     hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
-    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version")
+    linalg_revision: str       # --linalg-revision: "sm6.10", "draft" or "dxc"
+    _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -144,6 +145,7 @@ class SemaOptions(ValueRecord):
         self.native_16bit = native_16bit
         self.main_path = main_path
         self.hlsl_version = hlsl_version
+        self.linalg_revision = linalg_revision
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -193,7 +195,8 @@ class Analyzer:
         self.diags = diags
         self.written: set[int] = set()
         self.options = options
-        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version)
+        self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version,
+                             linalg_revision=options.linalg_revision)
         self.result: SemaResult | None = None
         self.linalg_types_checked: set[int] = set()
         self._push_constant: VarSymbol | None = None
@@ -205,6 +208,18 @@ class Analyzer:
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # The SM 6.10 and draft revisions' rules on dx::linalg (the header's
+        # operations recorded, linalg_rules checked); the dxc revision's
+        # header is plain code over DXC's built-ins (`linalg_builtins`).
+        self._linalg_rules = options.linalg_revision != "dxc"
+        # Calls of DXC's built-ins: (call, signature, calling function), for
+        # the shader model and stage checks of what entries reach.
+        self._builtin_calls: list[tuple[A.CallExpr, Any, Any]] = []
+
+    def _is_api_matrix(self, instance: ClassInstance) -> bool:
+        """A `dx::linalg::Matrix` whose rules sema checks (not the dxc
+        revision's, whose rules are its header's and DXC's)."""
+        return self._linalg_rules and _is_linalg_matrix(instance)
 
     # ------------------------------------------------------------------
     # Reporting
@@ -218,6 +233,9 @@ class Analyzer:
         diag = Diagnostic(Severity.ERROR, err.message, err.span, err.rule_id)
         for message, span in err.notes:
             diag.notes.append(Note(message, span))
+        hint = linalg_builtins.revision_hint(err.message) if self._linalg_rules else None
+        if hint is not None and not any(n.message == hint for n in diag.notes):
+            diag.notes.append(Note(hint, None))
         self.diags.report(diag)
 
     def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
@@ -296,7 +314,12 @@ class Analyzer:
                     elif isinstance(sym, ClassInstance):
                         for f in sym.fields:
                             if f.decl is not None:
-                                self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                try:
+                                    # Each member on its own: one bad member does
+                                    # not hide the next.
+                                    self._check_declared_type(self.engine.var_type(f), f.decl.type.span, "field")
+                                except SemaError as err:
+                                    self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
                         self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
@@ -370,6 +393,8 @@ class Analyzer:
                 if why is not None:
                     self.diags.error(attr.span, f"{why}; hlslc compiles for DirectX (DXIL)")
                 continue
+            if attr.namespace is None and attr.name == "nodiscard" and not self._linalg_rules:
+                continue        # dxc revision (DXC's header uses it): a dropped result gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
@@ -420,7 +445,7 @@ class Analyzer:
             t = t.elem
         if not isinstance(t, T.ClassType) or id(t.instance) in seen:
             return None
-        if _is_linalg_matrix(t.instance):
+        if self._is_api_matrix(t.instance):
             return t
         seen.add(id(t.instance))
         for f in t.instance.fields:
@@ -441,14 +466,14 @@ class Analyzer:
             raise SemaError(f"'{t.spell()}' is a rasterizer-ordered view, which only pixel shaders may use; "
                             f"a compute shader uses '{plain}'", span)
         if span is not None and not span.file.is_builtin and (
-                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance)):
+                isinstance(t, T.WaveMatrixType) or isinstance(t, T.ClassType) and self._is_api_matrix(t.instance)):
             self.result.matrix_declarations.append((t, span))
         if isinstance(t, T.WaveMatrixType):
             if (self.options.major, self.options.minor) not in ((6, 8), (6, 9)):
                 raise SemaError(f"'{t.kind}' requires shader model 6.8 or 6.9 (the Wave Matrix preview); "
                                 f"the target is {self.options.major}.{self.options.minor}", span)
             wavematrix.check_declared(declared, span, where)
-        if isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance):
+        if isinstance(t, T.ClassType) and self._is_api_matrix(t.instance):
             self.result.uses_linalg = True
             if id(t.instance) not in self.linalg_types_checked:
                 self.linalg_types_checked.add(id(t.instance))
@@ -548,6 +573,8 @@ class Analyzer:
             self.check_local_decl(stmt.decl, env)
         elif isinstance(stmt, A.ExprStmt):
             self.check_expr(stmt.expr, env)
+            if not self._linalg_rules:
+                self._check_discarded(stmt.expr)
         elif isinstance(stmt, A.IfStmt):
             self.check_condition(stmt.cond, env)
             self.check_stmt(stmt.then, Env(env), flow)
@@ -720,7 +747,7 @@ class Analyzer:
             self._check_init_list(init, target, env)
             return
         t = self.check_expr(init, env)
-        self.require_conversion(t, target, init.span, "initializing")
+        self.require_conversion(t, target, init.span, "initializing", init)
 
     def _check_init_list(self, init: A.InitListExpr, target: T.Type, env: Env) -> None:
         """Brace initialisers: HLSL flattens both sides to scalars, so inner
@@ -732,6 +759,34 @@ class Analyzer:
         if have != want and not (isinstance(target, T.ArrayType) and target.size is None):
             raise SemaError(f"too {'many' if have > want else 'few'} initializers for '{target.spell()}': "
                             f"expected {want} scalar value{'s' if want != 1 else ''}, got {have}", init.span)
+        self._check_init_matrices(init, target)
+
+    def _check_init_matrices(self, init: A.InitListExpr, target: T.Type) -> None:
+        """A matrix in a brace initialiser takes a matrix of its own type."""
+        leaves = _flat_leaves(target)
+        if leaves is None or not any(isinstance(t, T.LinAlgHandleType) or _is_opaque_matrix(t) for t in leaves):
+            return
+        items: list[A.Expr] = []
+        stack = list(reversed(init.items))
+        while stack:
+            item = stack.pop()
+            if isinstance(item, A.InitListExpr):
+                stack.extend(reversed(item.items))
+            else:
+                items.append(item)
+        position = 0
+        for item in items:
+            t = self.result.expr_types.get(id(item))
+            got = _flat_leaves(t) if t is not None else None
+            if got is None:
+                return
+            for offset, leaf in enumerate(got):
+                want = leaves[position + offset] if position + offset < len(leaves) else None
+                matrixish = [x for x in (want, leaf) if isinstance(x, T.LinAlgHandleType) or _is_opaque_matrix(x)]
+                if matrixish and want is not leaf:
+                    raise SemaError(f"cannot initialize an element of type '{want.spell() if want else '?'}' with "
+                                    f"a value of type '{leaf.spell()}'", item.span)
+            position += len(got)
 
     def _init_scalars(self, init: A.InitListExpr, env: Env) -> int:
         total = 0
@@ -746,8 +801,18 @@ class Analyzer:
             total += count
         return total
 
-    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str) -> Any:
+    def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str,
+                           value: A.Expr | None = None) -> Any:
         conv = implicit_conversion(source, target)
+        if conv is None and not self._linalg_rules and context in ("assigning", "initializing") and (
+                linalg_builtins.is_dxc_matrix_type(source) or linalg_builtins.is_dxc_matrix_type(target)):
+            # DXC's words for its matrix types.
+            if context == "assigning":
+                raise SemaError(f"cannot convert from '{linalg_builtins.dxc_spelling(source)}' to "
+                                f"'{linalg_builtins.dxc_spelling(target)}'", span)
+            kind = "lvalue" if _is_lvalue_expr(value) else "rvalue"
+            raise SemaError(f"cannot initialize a variable of type '{linalg_builtins.dxc_spelling(target, True)}' "
+                            f"with an {kind} of type '{linalg_builtins.dxc_spelling(source, True)}'", span)
         if conv is None:
             raise SemaError(f"cannot {_verb(context)} '{target.spell()}' "
                             f"{'with' if context == 'initializing' else 'from'} a value of type '{source.spell()}'"
@@ -800,6 +865,8 @@ class Analyzer:
             return self._unary(expr, env)
         if isinstance(expr, A.PostfixExpr):
             t = self.check_expr(expr.operand, env)
+            if isinstance(t, T.LinAlgHandleType):
+                raise SemaError("numeric type expected", expr.span)     # DXC's words
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
             return t
@@ -878,6 +945,8 @@ class Analyzer:
         a = self.check_expr(expr.lhs, env)
         b = self.check_expr(expr.rhs, env)
         op = expr.op
+        if isinstance(a, T.LinAlgHandleType) or isinstance(b, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
         if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
                 and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
@@ -934,7 +1003,7 @@ class Analyzer:
         value = self.check_expr(expr.value, env)
         self._require_lvalue(expr.target, env, "assignment")
         if expr.op == "=":
-            self.require_conversion(value, target, expr.value.span, "assigning")
+            self.require_conversion(value, target, expr.value.span, "assigning", expr.value)
         else:
             if not (target.is_numeric and value.is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",
@@ -975,6 +1044,8 @@ class Analyzer:
 
     def _unary(self, expr: A.UnaryExpr, env: Env) -> T.Type:
         t = self.check_expr(expr.operand, env)
+        if isinstance(t, T.LinAlgHandleType):
+            raise SemaError("numeric type expected", expr.span)     # DXC's words
         if expr.op in ("++", "--"):
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
@@ -1091,6 +1162,8 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        if isinstance(base, T.GraphicsObjectType) and base.count is not None:
+            return base.elem        # a control point of a patch
         if isinstance(base, T.DescriptorHeapType):
             if not (isinstance(index, T.ScalarType) and (index.is_integer or index.literal)):
                 raise SemaError(f"'{base.name}' is indexed by a 'uint', not '{index.spell()}'", expr.index.span)
@@ -1195,8 +1268,12 @@ class Analyzer:
         if simple and not found:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
+            if not self._linalg_rules and linalg_builtins.is_builtin(name):
+                return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
                 raise SemaError(T.ray_tracing_error(name), callee.span)
+            if name in _MESH_FUNCTIONS:
+                return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
                 raise SemaError(f"'{name}' requires template arguments", callee.span)
         found = self.engine.resolve_qualified(callee.name, env)
@@ -1374,7 +1451,8 @@ class Analyzer:
         """Warnings for lossy argument conversions, then dx::linalg rules."""
         fn = resolved.function
         owner = fn.owner
-        is_linalg = (owner is not None and _is_linalg_matrix(owner)) or fn.qualified_name.startswith("dx::linalg::")
+        is_linalg = self._linalg_rules and ((owner is not None and _is_linalg_matrix(owner))
+                                            or fn.qualified_name.startswith("dx::linalg::"))
         for conv, arg, param_type in zip(resolved.conversions, arg_exprs, resolved.param_types):
             if getattr(conv, "warning", None):
                 arg_type = self.result.expr_types.get(id(arg))
@@ -1417,6 +1495,17 @@ class Analyzer:
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
                                                    callee.object)
             return match.return_type
+        if isinstance(object_type, T.GraphicsObjectType) and object_type.count is None \
+                and name in ("Append", "RestartStrip"):
+            # A geometry shader's output stream.
+            args = self._args(expr, env)
+            want = [object_type.elem] if name == "Append" else []
+            if len(args) != len(want):
+                raise SemaError(f"'{name}' takes {len(want)} argument{'s' if len(want) != 1 else ''}", expr.span)
+            for arg, arg_expr in zip(args, expr.args):
+                self.require_conversion(arg, object_type.elem, arg_expr.span, "passing")
+            self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, want, callee.object)
+            return T.VOID
         if isinstance(object_type, T.WaveMatrixType):
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
@@ -1455,6 +1544,88 @@ class Analyzer:
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
 
+    def _check_discarded(self, expr: A.Expr) -> None:
+        """A call whose value a statement drops, of a function declared
+        `[[nodiscard]]` (DXC's header marks Splat, Load, Cast, Multiply and
+        OuterProduct): clang's warning."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if not isinstance(expr, A.CallExpr):
+            return
+        info = self.result.calls.get(id(expr))
+        fn = info.target if info is not None and info.kind in ("function", "method") else None
+        decl = getattr(fn, "decl", None)
+        if isinstance(decl, A.FunctionDecl) and any(a.name == "nodiscard" and a.cxx for a in decl.attributes):
+            self.warn("ignoring return value of function declared with 'nodiscard' attribute", expr.span)
+
+    def _mesh_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """`SetMeshOutputCounts(v, p)` and `DispatchMesh(x, y, z, payload)`
+        of mesh and amplification entries: typed, so that a library's
+        entries of those stages are checked; never lowered."""
+        args = self._args(expr, env)
+        count = _MESH_FUNCTIONS[name]
+        if len(args) != count:
+            raise SemaError(f"no matching function for call to '{name}': it takes {count} arguments", expr.span)
+        for arg, arg_expr in zip(args[:3], expr.args[:3]):
+            self.require_conversion(arg, T.UINT, arg_expr.span, "passing")
+        self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, [T.UINT] * min(count, 3) + args[3:])
+        return T.VOID
+
+    def _linalg_builtin_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
+        """A call of one of DXC's `__builtin_LinAlg_*` built-ins (dxc revision)."""
+        args = self._args(expr, env)
+        groupshared = [self._names_groupshared(arg) for arg in expr.args]
+        try:
+            match = linalg_builtins.resolve_builtin(name, args, groupshared)
+        except linalg_builtins.BuiltinError as err:
+            span = expr.args[err.argument].span if err.argument is not None else expr.span
+            raise SemaError(err.message, span, notes=[(n, expr.span) for n in err.notes]) from None
+        for mode, arg in zip(match.param_modes, expr.args):
+            if mode in ("out", "ref"):
+                self._require_lvalue(arg, env, f"an {mode} argument")
+        self.result.calls[id(expr)] = CallInfo("linalg_builtin", match, match.return_type, match.param_types)
+        self._builtin_calls.append((expr, match.builtin, env.function))
+        return match.return_type
+
+    def _names_groupshared(self, arg: A.Expr) -> bool:
+        """Whether an argument names a groupshared variable or parameter."""
+        while isinstance(arg, A.ParenExpr):
+            arg = arg.inner
+        sym = self.result.symbols.get(id(arg)) if isinstance(arg, A.NameExpr) else None
+        if not isinstance(sym, VarSymbol):
+            return False
+        return sym.is_groupshared or sym.is_param and "groupshared" in sym.param_modifiers
+
+    def _check_builtin_reach(self, entries: list[tuple[FunctionSymbol, str]]) -> None:
+        """DXC's checks on the built-ins an entry reaches (through any
+        call): shader model 6.10, and for 13 of them the stage."""
+        if not self._builtin_calls:
+            return
+        reported: set[tuple] = set()
+        for entry, stage in entries:
+            reached = {id(entry)}
+            work = [entry]
+            while work:
+                fn = work.pop()
+                for callee, _ in self.call_graph.get(id(fn), ()):
+                    if id(callee) not in reached:
+                        reached.add(id(callee))
+                        work.append(callee)
+            for call, builtin, caller in self._builtin_calls:
+                if caller is None or id(caller) not in reached:
+                    continue
+                if (self.options.major, self.options.minor) < linalg_builtins.MIN_SHADER_MODEL:
+                    key = ("sm", id(call))
+                    if key not in reported:
+                        reported.add(key)
+                        self.diags.error(call.span, f"intrinsic {builtin.name} potentially used by ''{entry.name}'' "
+                                                    "requires shader model 6.10 or greater")
+                if builtin.stage_limited and stage not in linalg_builtins.STAGES:
+                    diag = Diagnostic(Severity.ERROR, f"builtin unavailable in shader stage '{stage}' (requires "
+                                                      "'compute', 'mesh' or 'amplification')", call.span)
+                    diag.notes.append(Note("entry function defined here", entry.decl.name_span))
+                    self.diags.report(diag)
+
     def _check_intrinsic_modes(self, match: Any, arg_exprs: list[A.Expr], env: Env) -> None:
         """Out and in-place (`ref`) arguments must be assignable."""
         for mode, arg in zip(getattr(match, "param_modes", []), arg_exprs):
@@ -1480,7 +1651,7 @@ class Analyzer:
 
     def _report_no_match(self, err: NoMatch) -> None:
         name = getattr(err, "name", "")
-        message, notes, rule_id = linalg.explain_no_match(self, err)
+        message, notes, rule_id = linalg.explain_no_match(self, err) if self._linalg_rules else (None, [], None)
         diag = Diagnostic(Severity.ERROR, message or err.message, err.span, rule_id)
         for text, span in notes:
             diag.notes.append(Note(text, span))
@@ -1510,6 +1681,11 @@ class Analyzer:
             shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
             if shader is not None and fn not in entries:
                 stage = shader.args[0].value if shader.args and isinstance(shader.args[0], A.StringLiteral) else ""
+                if not self._linalg_rules and stage != "compute":
+                    # dxc revision: DXC's rules on the matrix built-ins an
+                    # entry of any stage reaches are checked (below); code
+                    # generation refuses the entry if it is ever lowered.
+                    continue
                 if stage in T.RAY_TRACING_STAGES:
                     self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
                                                   "compiles compute shaders without ray tracing")
@@ -1525,6 +1701,14 @@ class Analyzer:
                 self._check_compute_entry(fn)
             except SemaError as err:
                 self.error(err)
+        reach = [(fn, "compute") for fn in entries]
+        for fn in functions:
+            shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+            stage = shader.args[0].value if shader is not None and shader.args \
+                and isinstance(shader.args[0], A.StringLiteral) else None
+            if stage is not None and stage != "compute":
+                reach.append((fn, stage))
+        self._check_builtin_reach(reach)
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
@@ -1605,7 +1789,7 @@ class Analyzer:
         values = []
         for arg in attr.args:
             try:
-                value = self.engine.evaluate(arg, fn.env)
+                value = T.promoted(self.engine.evaluate(arg, fn.env))
             except SemaError as err:
                 self.error(err)
                 return None
@@ -1736,7 +1920,7 @@ def _holds_resource(t: T.Type | None) -> bool:
 def _flat_count(t: T.Type) -> int | None:
     if t.is_numeric:
         return T.component_count(t)
-    if isinstance(t, T.ResourceType):
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
         return 1
     if isinstance(t, T.ArrayType) and t.size is not None:
         inner = _flat_count(t.elem)
@@ -1750,6 +1934,34 @@ def _flat_count(t: T.Type) -> int | None:
                 return None
             total += inner
         return total
+    return None
+
+
+def _is_opaque_matrix(t: T.Type) -> bool:
+    """A dx::linalg matrix of the SM 6.10 and draft revisions (a handle
+    with no data members): one element of a brace initialiser."""
+    return isinstance(t, T.ClassType) and _is_linalg_matrix(t.instance) and not t.instance.fields
+
+
+def _flat_leaves(t: T.Type) -> list[T.Type] | None:
+    """The element types a brace initialiser of `t` lists, in order
+    (numbers one per component)."""
+    if t.is_numeric:
+        return [t.element] * T.component_count(t)
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
+        return [t]
+    if isinstance(t, T.ArrayType) and t.size is not None:
+        inner = _flat_leaves(t.elem)
+        return inner * t.size if inner is not None else None
+    if isinstance(t, T.ClassType):
+        out: list[T.Type] = []
+        members = t.instance.data_members
+        for f in t.instance.fields if members is None else members:
+            inner = _flat_leaves(f.type) if f.type is not None else None
+            if inner is None:
+                return None
+            out += inner
+        return out
     return None
 
 
@@ -1779,3 +1991,17 @@ def _candidate_note(failure: CandidateFailure) -> str:
 # Operators HLSL never lets a program overload (`Analyzer._check_operator`).
 _NEVER_OVERLOADED = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "^=", "&=", "|=", "<<", ">>", "<<=", ">>=",
                                "->", "->*", "++", "--", "new", "delete", "new[]", "delete[]"})
+
+
+# The mesh and amplification stages' functions and their argument counts.
+_MESH_FUNCTIONS = {"SetMeshOutputCounts": 2, "DispatchMesh": 4}
+
+
+def _is_lvalue_expr(expr: A.Expr | None) -> bool:
+    """Whether an expression names storage (for DXC's "with an lvalue of
+    type" wording)."""
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    if isinstance(expr, (A.NameExpr, A.IndexExpr)):
+        return True
+    return isinstance(expr, A.MemberExpr) and _is_lvalue_expr(expr.object)

@@ -52,6 +52,8 @@ def _s32(value: int) -> int:
     return value - (1 << 32) if value >= 1 << 31 else value
 
 
+
+
 def _same_binding(a: Any, b: Any) -> bool:
     """Template arguments are the same: types by identity, values by value
     (an `int` 0 written in a specialisation matches a `uint` 0 argument),
@@ -63,10 +65,16 @@ def _same_binding(a: Any, b: Any) -> bool:
     return a is b or a == b
 
 
+
+# DXC's matrix handle type (`--linalg-revision=dxc`).
+LINALG_HANDLE_NAME = "__builtin_LinAlgMatrix"
+
 class Engine:
-    def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021) -> None:
+    def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.native_16bit = native_16bit
         self.hlsl_version = hlsl_version
+        # "dxc": DXC's matrix handle type and `__builtin_LinAlg*` built-ins exist.
+        self.linalg_revision = linalg_revision
         # Errors in bit-field declarations, found while a struct's storage is
         # laid out (once per struct, wherever it is first used); the analyzer
         # reports them all, so one bad member does not hide the next.
@@ -234,6 +242,10 @@ class Engine:
         if isinstance(decl, A.AliasDecl):
             return [AliasSymbol(decl.name, decl.span, decl.type, env)]
         if isinstance(decl, A.TypedefDecl):
+            if LINALG_HANDLE_NAME in decl.names and self.linalg_revision == "dxc":
+                raise SemaError(f"typedef redefinition with different types "
+                                f"('{self.resolve_type(decl.type, env).spell()}' vs '{LINALG_HANDLE_NAME}')",
+                                decl.span)
             return [AliasSymbol(name, decl.span, decl.type, env, dims)
                     for name, dims in zip(decl.names, decl.array_dims)]
         if isinstance(decl, A.EnumDecl):
@@ -631,7 +643,7 @@ class Engine:
             if dim is None:
                 size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
             else:
-                value = self.evaluate(dim, env)
+                value = T.promoted(self.evaluate(dim, env))
                 if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
                     raise SemaError("array size is not an integer constant", dim.span)
                 if value.value <= 0:
@@ -748,13 +760,60 @@ class Engine:
     def resolve_type(self, ref: A.TypeRef, env: Env) -> T.Type:
         if isinstance(ref, A.BuiltinType):
             return self.builtin_type(ref.name, ref.span)
+        if isinstance(ref, A.AttributedType):
+            return self.attributed_type(ref, env)
         if isinstance(ref, A.BuiltinTemplateType):
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
             return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
         raise SemaError("unsupported type", ref.span)
 
+    def attributed_type(self, ref: A.AttributedType, env: Env) -> T.Type:
+        """`__builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(C, M, N, U, S)]]`
+        with DXC's checks and messages (`SemaHLSL.cpp`)."""
+        base = self.resolve_type(ref.base, env)
+        attr = ref.attribute
+        if base is not T.linalg_handle_of():
+            raise SemaError(f"matrix attributes can only be applied to {LINALG_HANDLE_NAME}", attr.span)
+        if len(attr.args) != 5:
+            raise SemaError(f"'{attr.name}' attribute requires exactly 5 arguments", attr.span)
+        values = []
+        for index, arg in enumerate(attr.args):
+            kind = "enumeration" if index in (0, 3, 4) else "integer"
+            try:
+                value = self.evaluate(arg, env)
+            except SemaError:
+                if isinstance(arg, (A.StringLiteral, A.FloatLiteral)):
+                    value = None
+                else:
+                    raise SemaError("matrix attributes argument is not a constant value", arg.span) from None
+            t = value.type if value is not None else None
+            integral = isinstance(t, T.ScalarType) and t.kind in ("int", "uint", "bool")
+            if kind == "enumeration":
+                ok = integral or isinstance(t, T.EnumType)
+            else:
+                ok = integral or isinstance(t, T.EnumType) and not t.symbol.scoped
+            if not ok:
+                raise SemaError("argument is not an integer or enumeration" if kind == "enumeration"
+                                else "argument is not an integer", arg.span)
+            v = int(value.value)
+            if index in (1, 2):
+                if v < 0:
+                    raise SemaError("matrix dimension must be greater than 0", arg.span)
+            else:
+                name, low, high = {0: ("ComponentEnum", 1, 23), 3: ("MatrixUseEnum", 0, 2),
+                                   4: ("MatrixScopeEnum", 0, 2)}[index]
+                if not low <= v <= high:
+                    raise SemaError(f"matrix attribute {name} has invalid value {v}, must be in the range "
+                                    f"[{low}, {high}]", arg.span)
+            values.append(v)
+        return T.linalg_handle_of(*values)
+
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
+        if name == LINALG_HANDLE_NAME:
+            if self.linalg_revision != "dxc":
+                raise SemaError(f"unknown type '{name}'", span)     # the analyzer names the revision
+            return T.linalg_handle_of()
         scalar = T.scalar_named(name, self.native_16bit)
         if scalar is not None:
             if name in T.SIXTEEN_BIT_ONLY and not self.native_16bit:
@@ -800,7 +859,7 @@ class Engine:
             elem = self.type_argument(args[0], env)
             if not isinstance(elem, T.ScalarType):
                 raise SemaError(f"'{name}' element type must be a scalar type, not '{elem.spell()}'", args[0].span)
-            sizes = [self.evaluate(a, env) for a in args[1:]]
+            sizes = [T.promoted(self.evaluate(a, env)) for a in args[1:]]
             for size, arg in zip(sizes, args[1:]):
                 if not isinstance(size.value, int) or isinstance(size.type, T.EnumType) or not 1 <= size.value:
                     raise SemaError(f"'{name}' dimension must be a positive integer constant", arg.span)
@@ -813,6 +872,14 @@ class Engine:
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
         if name == "RayQuery":
             raise SemaError(T.ray_tracing_error(name), ref.span)
+        if name in T.GRAPHICS_OBJECTS:
+            patch = name.endswith("Patch")
+            if len(args) != (2 if patch else 1):
+                raise SemaError(f"'{name}' takes {'2 template arguments' if patch else 'one template argument'}",
+                                ref.span)
+            elem = self.type_argument(args[0], env)
+            count = int(T.promoted(self.evaluate(args[1], env)).value) if patch else None
+            return T.graphics_object_of(name, elem, count)
         if name in WAVE_MATRIX_KINDS:
             if len(args) != 3:
                 raise SemaError(f"'{name}' takes 3 template arguments (type, M, N)", ref.span)
@@ -829,7 +896,7 @@ class Engine:
         samples = 0
         if len(args) == 2:
             # `Texture2DMS<float4, 8>`: the sample count, a constant.
-            count = self.evaluate(args[1], env)
+            count = T.promoted(self.evaluate(args[1], env))
             if not isinstance(count.value, int) or isinstance(count.type, T.EnumType) or not 0 < count.value <= 128:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
@@ -917,8 +984,9 @@ class Engine:
         if isinstance(item, T.ConstValue):
             return item
         if isinstance(item, EnumeratorSymbol):
-            # Unscoped enumerators take part in integer arithmetic (as in C++).
-            return item.const if item.enum.scoped else T.ConstValue(T.INT, item.value)
+            # An enumerator has its enumeration's type; unscoped ones are
+            # promoted to int in arithmetic and conversions (`T.promoted`).
+            return item.const
         if isinstance(item, VarSymbol):
             return self.var_value(item, span)
         if isinstance(item, T.Type) or isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol)):
@@ -926,6 +994,7 @@ class Engine:
         raise SemaError(f"'{spelled}' is not a constant expression", span)
 
     def _unary(self, expr: A.UnaryExpr, value: T.ConstValue) -> T.ConstValue:
+        value = T.promoted(value)
         v = value.value
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"invalid operand to '{expr.op}': '{value.type.spell()}'", expr.span)
@@ -944,7 +1013,16 @@ class Engine:
 
     def _binary(self, expr: A.BinaryExpr, left: T.ConstValue, right: T.ConstValue) -> T.ConstValue:
         op = expr.op
+        if left.type is not right.type:
+            left, right = T.promoted(left), T.promoted(right)
+        elif op not in ("==", "!=", "<", ">", "<=", ">="):
+            left, right = T.promoted(left), T.promoted(right)
         lt, rt = left.type, right.type
+        if isinstance(lt, T.EnumType) and lt is rt and not lt.symbol.scoped:
+            outcome = {"==": left.value == right.value, "!=": left.value != right.value,
+                       "<": left.value < right.value, ">": left.value > right.value,
+                       "<=": left.value <= right.value, ">=": left.value >= right.value}[op]
+            return T.ConstValue(T.BOOL, 1 if outcome else 0)
         if isinstance(lt, T.EnumType) or isinstance(rt, T.EnumType):
             if op in ("==", "!=") and lt is rt:
                 equal = left.value == right.value
@@ -991,6 +1069,9 @@ class Engine:
         source = value.type
         if source is target:
             return value
+        if not isinstance(target, T.EnumType):
+            value = T.promoted(value)
+            source = value.type
         if isinstance(target, T.EnumType):
             if isinstance(source, T.EnumType) or not explicit:
                 raise SemaError(f"cannot convert '{value.spell()}' to '{target.spell()}'", span)
@@ -1019,15 +1100,21 @@ class Engine:
 
     def bind_template_args(self, params: list[A.TemplateParam], args: list[Any], arg_env: Env,
                            template_env: Env, what: str, span: Span | None,
-                           preset: dict[str, Binding] | None = None) -> dict[str, Binding]:
+                           preset: dict[str, Binding] | None = None,
+                           declared: Span | None = None) -> dict[str, Binding]:
         """Evaluate explicit arguments and defaults for a template's
-        parameters; returns name -> bound type or value."""
+        parameters; returns name -> bound type or value.  `declared` is the
+        template's declaration, for clang's notes."""
         if len(args) > len(params):
             raise SemaError(f"too many template arguments for {what}", args[len(params)].span)
         bindings: dict[str, Binding] = dict(preset or {})
         for index, param in enumerate(params):
             name = param.name or f"<param {index}>"
             if index < len(args):
+                if param.kind != "type" and isinstance(args[index], A.StringLiteral):
+                    raise SemaError("non-type template argument of type 'literal string' must have an integral or "
+                                    "enumeration type", args[index].span,
+                                    notes=[("template parameter is declared here", param.span)])
                 bindings[name] = self._template_arg(param, args[index], arg_env, template_env, bindings)
             elif name in bindings:
                 continue
@@ -1035,7 +1122,8 @@ class Engine:
                 default_env = Env(template_env, names=dict(bindings))
                 bindings[name] = self._template_arg(param, param.default, default_env, default_env, bindings)
             else:
-                raise SemaError(f"too few template arguments for {what}", span)
+                raise SemaError(f"too few template arguments for {what}", span,
+                                notes=[("template is declared here", declared)] if declared is not None else None)
         return bindings
 
     def _template_arg(self, param: A.TemplateParam, arg: Any, arg_env: Env, template_env: Env,
@@ -1073,6 +1161,7 @@ class Engine:
                 raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}' "
                                 f"value, not '{value.spell()}'", span)
             return value
+        value = T.promoted(value)
         if isinstance(value.type, T.EnumType):
             raise SemaError(f"template argument for '{param.name}' must be a '{param_type.spell()}', "
                             f"not the enumerator '{value.spell()}'", span)
@@ -1090,7 +1179,7 @@ class Engine:
     def instantiate_class_template(self, template: ClassTemplateSymbol, args: list[Any], env: Env,
                                    span: Span | None) -> ClassInstance:
         bindings = self.bind_template_args(template.params, args, env, template.env,
-                                           f"class template '{template.name}'", span)
+                                           f"class template '{template.name}'", span, declared=template.span)
         return self.class_instance(template, tuple(bindings[p.name or f"<param {i}>"]
                                                    for i, p in enumerate(template.params)))
 
@@ -1231,6 +1320,12 @@ class Engine:
                         raise SemaError(f"could not match '{A.spell(param_decl.type)}[]' against "
                                         f"'{actual.spell()}': the argument is not an array", param_decl.span)
                     continue
+                dim = param_decl.array_dims[0]
+                if dim is not None and _mentions(dim, deducible) and actual.size is not None:
+                    # `T Arr[Size]`: Size from the array's length.
+                    if not self._deduce_arg(dim, T.ConstValue(T.INT, actual.size), deducible, bindings, ft.env):
+                        raise SemaError(f"could not match '{A.spell(param_decl.type)}[{actual.size}]' against the "
+                                        "parameter's array size", param_decl.span)
                 actual = actual.elem
             if not _mentions(pattern, deducible):
                 continue

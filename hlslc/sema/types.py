@@ -334,6 +334,89 @@ class WaveMatrixType(Type):
         return f"{self.kind}<{self.elem.spell()}, {self.m}, {self.n}>"
 
 
+# DXIL's component types by value (`DXIL::ComponentType`), the names DXC
+# prints them with (`ComponentType::F32`).
+DXIL_COMPONENT_NAMES: tuple[str, ...] = (
+    "Invalid", "I1", "I16", "U16", "I32", "U32", "I64", "U64", "F16", "F32", "F64", "SNormF16", "UNormF16",
+    "SNormF32", "UNormF32", "SNormF64", "UNormF64", "PackedS8x32", "PackedU8x32", "I8", "U8", "F8_E4M3FN",
+    "F8_E5M2", "BFloat16")
+LINALG_USE_NAMES: tuple[str, ...] = ("A", "B", "Accumulator")
+LINALG_SCOPE_NAMES: tuple[str, ...] = ("Thread", "Wave", "ThreadGroup")
+
+
+class LinAlgHandleType(Type):
+    """DXC's opaque matrix handle (`--linalg-revision=dxc`):
+    `__builtin_LinAlgMatrix`, and with its attribute
+    `__builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(C, M, N, U, S)]]`
+    (`component`, `m`, `n`, `use`, `scope` are the attribute's values; all
+    None for the bare type, which code cannot be generated for).  Two
+    attributed types are one type when all five values agree."""
+
+    __slots__ = ("component", "m", "n", "use", "scope")
+
+    def __init__(self, component: int | None, m: int | None, n: int | None, use: int | None,
+                 scope: int | None) -> None:
+        self.component = component
+        self.m = m
+        self.n = n
+        self.use = use
+        self.scope = scope
+
+    @property
+    def attributed(self) -> bool:
+        return self.component is not None
+
+    def spell(self) -> str:
+        if not self.attributed:
+            return "__builtin_LinAlgMatrix"
+        return (f"__builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(ComponentType::"
+                f"{_enum_name(DXIL_COMPONENT_NAMES, self.component)}, {self.m}, {self.n}, "
+                f"MatrixUse::{_enum_name(LINALG_USE_NAMES, self.use)}, "
+                f"MatrixScope::{_enum_name(LINALG_SCOPE_NAMES, self.scope)})]]")
+
+    @property
+    def mangling(self) -> str:
+        """`C9M16N16U0S1`: the suffix of the DXIL type's name."""
+        return f"C{self.component}M{self.m}N{self.n}U{self.use}S{self.scope}"
+
+
+def _enum_name(names: tuple[str, ...], value: int | None) -> str:
+    return names[value] if value is not None and 0 <= value < len(names) else str(value)
+
+
+GRAPHICS_OBJECTS = frozenset({"InputPatch", "OutputPatch", "PointStream", "LineStream", "TriangleStream"})
+
+
+class GraphicsObjectType(Type):
+    """The parameter types of hull, domain and geometry entry points:
+    `InputPatch<T, N>`, `OutputPatch<T, N>` (indexed: a T) and
+    `PointStream<T>`, `LineStream<T>`, `TriangleStream<T>` (`Append(T)`,
+    `RestartStrip()`).  Sema types their uses, so that a library's
+    graphics entries are checked; code generation refuses them."""
+
+    __slots__ = ("name", "elem", "count")
+
+    def __init__(self, name: str, elem: Type, count: int | None) -> None:
+        self.name = name
+        self.elem = elem
+        self.count = count
+
+    def spell(self) -> str:
+        return f"{self.name}<{self.elem.spell()}{f', {self.count}' if self.count is not None else ''}>"
+
+
+_GRAPHICS: dict[tuple, GraphicsObjectType] = {}
+
+
+def graphics_object_of(name: str, elem: Type, count: int | None) -> GraphicsObjectType:
+    key = (name, id(elem), count)
+    t = _GRAPHICS.get(key)
+    if t is None:
+        _KEEP.append(elem)
+        t = _GRAPHICS[key] = GraphicsObjectType(name, elem, count)
+    return t
+
+
 class EnumType(Type):
     __slots__ = ("symbol",)
 
@@ -410,6 +493,19 @@ def wave_matrix_of(kind: str, elem: ScalarType, m: int, n: int) -> WaveMatrixTyp
     t = _WAVE.get(key)
     if t is None:
         t = _WAVE[key] = WaveMatrixType(kind, elem, m, n)
+    return t
+
+
+_LINALG_HANDLES: dict[tuple, LinAlgHandleType] = {}
+
+
+def linalg_handle_of(component: int | None = None, m: int | None = None, n: int | None = None,
+                     use: int | None = None, scope: int | None = None) -> LinAlgHandleType:
+    """The (interned) matrix handle type; no arguments: the bare one."""
+    key = (component, m, n, use, scope)
+    t = _LINALG_HANDLES.get(key)
+    if t is None:
+        t = _LINALG_HANDLES[key] = LinAlgHandleType(component, m, n, use, scope)
     return t
 
 
@@ -490,6 +586,17 @@ class ConstValue:
 
     def __repr__(self) -> str:
         return f"ConstValue({self.spell()})"
+
+
+def promoted(value: ConstValue) -> ConstValue:
+    """An unscoped enumeration's value as the integer it promotes to (C++'s
+    integral promotion, in arithmetic and where an integer is wanted);
+    anything else unchanged."""
+    t = value.type
+    if isinstance(t, EnumType) and not t.symbol.scoped:
+        underlying = t.symbol.underlying
+        return ConstValue(underlying if isinstance(underlying, ScalarType) else INT, value.value)
+    return value
 
 
 def spell_arg(arg: "Type | ConstValue") -> str:

@@ -48,7 +48,9 @@ class Rule(ValueRecord):
     enforce it ("sema" for source-level checks, "ir" for the validator).
     `title` is the one-line summary, `description` says what the rule
     requires and why, `help` how to fix code that breaks it (the SARIF
-    log's shortDescription, fullDescription and help)."""
+    log's shortDescription, fullDescription and help).  `dxc_id` names
+    DXC's validation rule(s) of the same meaning (`Instr.LinAlgIllegalKDim`);
+    the findings of such a rule carry DXC's message text."""
 
     id: str
     title: str
@@ -57,10 +59,11 @@ class Rule(ValueRecord):
     checked_in: tuple[str, ...]
     description: str
     help: str
-    _fields = ("id", "title", "severity", "spec", "checked_in", "description", "help")
+    dxc_id: str | None
+    _fields = ("id", "title", "severity", "spec", "checked_in", "description", "help", "dxc_id")
 
     def __init__(self, id: str, title: str, severity: str, spec: str, checked_in: tuple[str, ...] = (SEMA, IR),
-                 description: str = "", help: str = "") -> None:
+                 description: str = "", help: str = "", dxc_id: str | None = None) -> None:
         self.id = id
         self.title = title
         self.severity = severity
@@ -68,6 +71,7 @@ class Rule(ValueRecord):
         self.checked_in = checked_in
         self.description = description
         self.help = help
+        self.dxc_id = dxc_id
 
     @property
     def ir_only(self) -> bool:
@@ -378,8 +382,11 @@ _RULE_LIST: tuple[Rule, ...] = (
          "docs/operations.md (stages column)",
          (IR,),
          description="Some DXIL operations are allowed only in some shader stages (derivatives, thread IDs, "
-                     "barriers); the module's stage comes from !dx.shaderModel.",
-         help="Move the operation into a stage that allows it, or compile for that stage."),
+                     "barriers); the module's stage comes from !dx.shaderModel (in a library, a function's from "
+                     "its entry's shader kind). For DXC's dx.op.linAlg* operations the message is DXC's (\"Opcode "
+                     "X not valid in shader model Y.\").",
+         help="Move the operation into a stage that allows it, or compile for that stage.",
+         dxc_id="Sm.Opcode"),
     Rule("IR-RESOURCE-KIND",
          "a resource operation's handle is of a resource class or kind the operation does not accept "
          "(stores and atomics need a UAV, constant-buffer loads a CBuffer, sampling an SRV texture and a "
@@ -434,6 +441,380 @@ _RULE_LIST: tuple[Rule, ...] = (
          help="Move the operation out of the branch (compute it for every thread and select the result), or make the "
               "branch condition uniform, for example from constants, constant buffers or wave reductions. "
               "-Wno-error=uniformity makes this a warning."),
+    # ---- IR well-formedness (any module) --------------------------------------------
+    Rule("IR-TRUNCATED",
+         "the module ends inside a function body",
+         "error",
+         "LLVM IR text: a function body ends with '}'",
+         (IR,),
+         description="A module whose text stops inside a function (no closing brace) was cut off, by a failed write "
+                     "or a copy that lost its end. Nothing after the cut can be checked, so no other rule runs.",
+         help="Produce the module again; check that the file was written completely."),
+    Rule("IR-UNDEFINED-VALUE",
+         "an instruction names a value, function or type that the module does not define",
+         "error",
+         "LLVM Language Reference: every value is defined once, by an instruction, a parameter or a global",
+         (IR,),
+         description="Every local value an instruction uses must be defined in its function (by an instruction or as "
+                     "a parameter), every called function declared or defined in the module, and every named type "
+                     "declared. A name defined nowhere is a broken module: LLVM's own parser rejects it.",
+         help="Define the value (or declare the function or type) the message names, or fix the misspelt name."),
+    Rule("IR-TERMINATOR",
+         "a basic block does not end in a terminator (ret, br, switch, unreachable)",
+         "error",
+         "LLVM Language Reference: every basic block ends with a terminator instruction",
+         (IR,),
+         description="Every basic block must end with a terminator that says where control goes next: ret, br, "
+                     "switch or unreachable. A block that runs into the next label, or into the end of the function, "
+                     "is not LLVM IR.",
+         help="End the block with the branch or return it needs."),
+    Rule("IR-CALL-TYPES",
+         "a call's argument or result types do not match the called function's declaration",
+         "error",
+         "LLVM Language Reference: call (the arguments have the types of the function's parameters)",
+         (IR,),
+         description="A call passes exactly as many arguments as the function declares, each of the parameter's "
+                     "type, and returns the declared result type. The types are compared as written (typed "
+                     "pointers included), which LLVM's own verifier, with opaque pointers, no longer can.",
+         help="Call the function with the arguments its declaration lists, or fix the declaration."),
+    Rule("IR-CAST",
+         "a cast converts to or from a struct or array type (such as a LinAlg matrix)",
+         "error",
+         "LLVM Language Reference: conversion operations take first-class non-aggregate types; DXC: LinAlg "
+         "matrices may not be bitcast",
+         (IR,),
+         description="LLVM's casts (bitcast, trunc, ptrtoint, ...) convert scalars, vectors and pointers. A struct or "
+                     "array is not a value they take, so LLVM's parser rejects the module; in particular a LinAlg "
+                     "matrix (%dx.types.LinAlgMatrix...) cannot be bitcast to another matrix type, to an integer or "
+                     "from a pointer. DXC's validator reports LLVM's message.",
+         help="Convert matrices with dx.op.linAlgCopyConvertMatrix, and build other aggregates with insertvalue.",
+         dxc_id="LLVM parser (invalid cast opcode)"),
+    Rule("IR-LLVM",
+         "LLVM's own parser or verifier rejects the module",
+         "error",
+         "LLVM Language Reference; llvm::verifyModule",
+         (IR,),
+         description="hlslc validate hands the module to LLVM (through llvmlite, in a fresh context, after "
+                     "removing what newer LLVM reads differently: DXIL's data layout, debug information, "
+                     "typeless sret/byval) and reports what LLVM's parser or verifier says, at the line LLVM "
+                     "names. It runs only when hlslc's own structural rules found nothing; compiles skip it (hlslc's "
+                     "IR is built by llvmlite).",
+         help="Fix the construct LLVM's message names."),
+    Rule("IR-ENTRY-POINTS",
+         "the module has no !dx.entryPoints, or an entry names a function the module does not define",
+         "error",
+         "DXIL metadata: !dx.entryPoints lists the module's entry functions (a library: a null first entry)",
+         (IR,),
+         description="A DXIL module lists its entry points in the named metadata !dx.entryPoints: for a shader, its "
+                     "entry function with its name, signatures, resources and properties; for a library, a first "
+                     "entry without a function, then one per shader. A module without it cannot be loaded by the "
+                     "runtime, and an entry whose function is not defined has no code.",
+         help="Add !dx.entryPoints (compilers write it; a hand-written module needs one tuple per entry) and make "
+              "each entry name a function the module defines.",
+         dxc_id="Meta.Required, Meta.WellFormed"),
+    Rule("IR-UNKNOWN-OPERATION",
+         "a call of a dx.op function the operation table does not know",
+         "error",
+         "DXC validator rules Instr.IllegalDXILOpFunction, Instr.IllegalDXILOpCode; docs/operations.md",
+         (IR,),
+         description="Every dx.op function is a DXIL operation of the operation table (docs/operations.md), which "
+                     "says what its operands are. A call of a dx.op function the table does not know (a misspelt "
+                     "name, an operation of another DXIL version) cannot be checked and may mean nothing to the "
+                     "driver, so it is an error rather than passing silently.",
+         help="Call the dx.op function the operation table lists for the operation; if the operation is real DXIL "
+              "that hlslc's table lacks, add its row to ir/dxil_ops.json.",
+         dxc_id="Instr.IllegalDXILOpFunction, Instr.IllegalDXILOpCode"),
+    Rule("IR-EXPERIMENTAL-OPCODE",
+         "an operation of DXC's experimental opcode table in a module whose shader model is not experimental "
+         "(below 6.10)",
+         "error",
+         "DXC validator rule Instr.ExpDXILOpCodeRequiresExpSM; docs/operations.md (opcodes 0x80000000 | n)",
+         (IR,),
+         description="DXC numbers operations that are not yet part of a released shader model in its experimental "
+                     "table (opcode 0x80000000 | n), and only an experimental shader model may use them: 6.10 for "
+                     "the dx.op.linAlg* operations.",
+         help="Target shader model 6.10 (cs_6_10, lib_6_10).",
+         dxc_id="Instr.ExpDXILOpCodeRequiresExpSM"),
+    Rule("IR-OVERLOAD",
+         "the types of a dx.op.linAlg* function are no overload of its operation",
+         "error",
+         "DXC validator rule Instr.Oload; docs/operations.md (dims rule)",
+         (IR,),
+         description="DXC derives the overload of an operation from the called function's types (each dimension "
+                     "from its source: the result or an operand) and requires the operation to allow it: for "
+                     "example a groupshared memory operand's elements must be half, float, double, i16, i32 or i64 "
+                     "(or vectors of them), not i8.",
+         help="Use the element and vector types the operation allows (docs/operations.md).",
+         dxc_id="Instr.Oload"),
+    Rule("IR-CALL-OVERLOAD",
+         "a dx.op.linAlg* function's type does not match the operation's signature for its overload",
+         "error",
+         "DXC validator rule Instr.CallOload; docs/operations.md",
+         (IR,),
+         description="Given the overload its types name, a dx.op.linAlg* function must have exactly the operation's "
+                     "signature: the operand count and every operand's type.",
+         help="Declare the function with the signature docs/operations.md gives for the operation and overload.",
+         dxc_id="Instr.CallOload"),
+    Rule("IR-OPERAND-CONSTANT",
+         "an operand DXC's validator requires to be an immediate constant is not one (dx.op.linAlg* layouts, "
+         "alignments, strides of opaque layouts, transpose, signedness, interpretations)",
+         "error",
+         "DXC validator rule Instr.OpConst",
+         (IR,),
+         description="DXC's validator needs some operands of the dx.op.linAlg* operations to be constants to check "
+                     "them: the layout and alignment of the descriptor loads, stores and accumulates, the stride "
+                     "when the layout is neither RowMajor nor ColumnMajor, the transpose flag of "
+                     "linAlgCopyConvertMatrix, and the signedness and interpretation of linAlgMatVecMul(Add).",
+         help="Pass a constant; in HLSL, these are template arguments or literal arguments of the dx::linalg API.",
+         dxc_id="Instr.OpConst"),
+    Rule("IR-UNDEF-OPERAND",
+         "a dx.op.linAlg* operand is undef (an uninitialized value)",
+         "error",
+         "DXC validator rule Instr.NoReadingUninitialized",
+         (IR,),
+         description="No operand of a dx.op.linAlg* call may be undef. A matrix that was never given a value (a "
+                     "Matrix declared and used without Splat, Load or an operation) reaches the operation as undef.",
+         help="Give the matrix (or other operand) a value before the operation uses it.",
+         dxc_id="Instr.NoReadingUninitialized"),
+    Rule("IR-PARAMETER-VALUE",
+         "a constant parameter of a dx.op.linAlg* operation is out of range (Align 0 or not a multiple of 128)",
+         "error",
+         "DXC validator rules Instr.ParamMinimumValue, Instr.ParamMultiple",
+         (IR,),
+         description="The Align operand of linAlgMatrixLoadFromDescriptor, linAlgMatrixStoreToDescriptor and "
+                     "linAlgMatrixAccumulateToDescriptor must be greater than 0 and a multiple of 128.",
+         help="Pass an alignment of 128 (the default of the API's Align template argument) or a multiple of it.",
+         dxc_id="Instr.ParamMinimumValue, Instr.ParamMultiple"),
+    Rule("IR-TARGET-TYPES",
+         "an entry of !dx.targetTypes is not {%dx.types.LinAlgMatrix... undef, i32 C, i32 M, i32 N, i32 U, i32 S} "
+         "with the values its type's name spells",
+         "error",
+         "DXC: !dx.targetTypes (DxilMDHelper kDxilTargetTypesMDName); hlslc's check of the name against the values",
+         (IR,),
+         description="!dx.targetTypes describes each LinAlg matrix type: an undef value of the type, then its "
+                     "component type, M, N, use and scope as i32 constants. DXC reads only well-formed entries "
+                     "(the operations on a type without one report IR-LINALG-METADATA) and trusts the numbers; "
+                     "hlslc also reports a malformed entry, and numbers that differ from the type's name "
+                     "(C<c>M<m>N<n>U<u>S<s>), at the metadata's line.",
+         help="Write one entry per matrix type, with the numbers its name spells."),
+    # ---- entry points and stages (DXC's shader model rules) ---------------------
+    Rule("IR-GROUPSHARED-STAGE",
+         "groupshared memory is used from an entry point that has no thread group (not compute, mesh, "
+         "amplification or node)",
+         "error",
+         "DXC validator rule Sm.TGSMUnsupported",
+         (IR,),
+         description="Thread group shared memory (address space 3) exists only for shaders that run in thread "
+                     "groups: compute, mesh, amplification and node shaders. An entry of another stage that uses a "
+                     "groupshared global, directly or through the functions it calls, is reported at the first "
+                     "instruction that uses it.",
+         help="Move the groupshared work into a compute shader, or use other memory.",
+         dxc_id="Sm.TGSMUnsupported"),
+    Rule("IR-ENTRY-INCOMPATIBLE",
+         "an entry function (or a function it calls) uses operations its stage does not allow",
+         "error",
+         "DXC validator rules Sm.IncompatibleOperation, Sm.IncompatibleCallInEntry",
+         (IR,),
+         description="Summary of an entry's incompatibilities: some operation the entry or a function it calls uses "
+                     "is not available in the entry's stage, or needs a thread group the stage does not have. "
+                     "IR-FUNCTION-STAGE and IR-FUNCTION-GROUP name the function that introduces each conflict.",
+         help="See the errors that follow it.",
+         dxc_id="Sm.IncompatibleOperation, Sm.IncompatibleCallInEntry"),
+    Rule("IR-FUNCTION-STAGE",
+         "a function uses an operation that the stage of an entry calling it does not allow",
+         "error",
+         "DXC validator rule Sm.IncompatibleStage",
+         (IR,),
+         description="The function uses an operation (a dx.op call) whose stages do not include the stage of the "
+                     "entry point that runs it.",
+         help="Move the operation into a shader of a stage that allows it (docs/operations.md, stages column).",
+         dxc_id="Sm.IncompatibleStage"),
+    Rule("IR-FUNCTION-GROUP",
+         "a function that needs a thread group (groupshared memory) runs in an entry point without one",
+         "error",
+         "DXC validator rule Sm.IncompatibleRequiresGroup",
+         (IR,),
+         description="The function uses groupshared memory, which needs a visible thread group, but an entry point "
+                     "of a stage without thread groups (pixel, vertex, ray tracing, ...) runs it.",
+         help="Call the function only from compute, mesh, amplification or node shaders.",
+         dxc_id="Sm.IncompatibleRequiresGroup"),
+    # ---- DXC's Instr.LinAlg* rules (dx.op.linAlg*, any producer) ---------------
+    Rule('IR-LINALG-METADATA',
+         'a LinAlg matrix type of a dx.op.linAlg* call has no well-formed !dx.targetTypes entry',
+         "error",
+         "DXC validator rule Instr.LinAlgMetadataMissing",
+         (IR,),
+         description="Every LinAlg matrix type a dx.op.linAlg* call takes or returns needs its entry in !dx.targetTypes; DXC reads the matrix's component type, dimensions, use and scope from there, not from the type's name.",
+         help="Add the type's entry to !dx.targetTypes.",
+         dxc_id='Instr.LinAlgMetadataMissing'),
+    Rule('IR-LINALG-K-DIM',
+         'the K dimension of an A or B matrix is out of bounds for its scope',
+         "error",
+         "DXC validator rule Instr.LinAlgIllegalKDim",
+         (IR,),
+         description='K is the N of an A matrix and the M of a B matrix (Accumulators have none). It must be 4 to 128 for Thread and Wave scope matrices and 1 to 1024 for ThreadGroup scope ones; the other dimension is not bounded.',
+         help="Use a K within the scope's bounds, or split the product into smaller K tiles.",
+         dxc_id='Instr.LinAlgIllegalKDim'),
+    Rule('IR-LINALG-COMPONENT-TYPE',
+         'a component type (of a matrix, or an interpretation) that LinAlg operations do not take',
+         "error",
+         "DXC validator rule Instr.LinAlgIllegalComponentType",
+         (IR,),
+         description='LinAlg matrices and vector interpretations take I8, I16, I32, I64, U8, U16, U32, U64, F8_E4M3FN, F8_E5M2, F16, F32, F64 and BFloat16; Invalid, I1, the SNorm/UNorm and the packed types are not allowed.',
+         help='Use one of the allowed component types.',
+         dxc_id='Instr.LinAlgIllegalComponentType'),
+    Rule('IR-LINALG-SCOPE',
+         'a matrix has another scope than the one operation requires (Thread for matrix-vector multiplication)',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixScopeMismatch",
+         (IR,),
+         description='linAlgMatVecMul and linAlgMatVecMulAdd take a Thread scope matrix.',
+         help='Use a Thread scope A matrix for matrix-vector products.',
+         dxc_id='Instr.LinAlgMatrixScopeMismatch'),
+    Rule('IR-LINALG-SCOPE-2',
+         'a matrix has a scope the operation does not take (Wave or ThreadGroup expected)',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixScopeMismatch2",
+         (IR,),
+         description='Fill, copy-convert, element access, length, groupshared access, stores to descriptors, multiplications and accumulation exist for Wave and ThreadGroup scope matrices only.',
+         help='Use a Wave or ThreadGroup scope matrix for the operation.',
+         dxc_id='Instr.LinAlgMatrixScopeMismatch2'),
+    Rule('IR-LINALG-USE',
+         'a matrix has another use (A, B, Accumulator) than the operand requires',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixUseMismatch",
+         (IR,),
+         description='Each matrix operand has a role: the A and B operands of a multiplication, its Accumulator result and C operand, the Accumulator of an accumulate operation, the A matrix of a matrix-vector product.',
+         help='Give the matrix the MatrixUse its position needs, or convert it with Cast.',
+         dxc_id='Instr.LinAlgMatrixUseMismatch'),
+    Rule('IR-LINALG-USE-2',
+         'the added matrix of linAlgMatrixAccumulate is neither an A nor a B matrix',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixUseMismatch2",
+         (IR,),
+         description='linAlgMatrixAccumulate adds an A or a B matrix into an Accumulator.',
+         help='Accumulate an A or B matrix.',
+         dxc_id='Instr.LinAlgMatrixUseMismatch2'),
+    Rule('IR-LINALG-EXACT-MATCH',
+         "linAlgMatrixAccumulate's result type is not its accumulator operand's type",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixNotExactMatch",
+         (IR,),
+         description='The result of linAlgMatrixAccumulate replaces its left-hand Accumulator, so the two have exactly the same matrix type.',
+         help='Return the type of the accumulator operand.',
+         dxc_id='Instr.LinAlgMatrixNotExactMatch'),
+    Rule('IR-LINALG-SCOPE-LAYOUT',
+         'the layout is not allowed for a matrix of this scope in a descriptor load or accumulate',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixScopeReqLayout2",
+         (IR,),
+         description='Wave and ThreadGroup scope matrices load from and accumulate to descriptors in RowMajor or ColumnMajor layout; Thread scope accumulators accumulate in OuterProductOptimal or OuterProductOptimalTranspose layout.',
+         help='Use a layout the scope allows.',
+         dxc_id='Instr.LinAlgMatrixScopeReqLayout2'),
+    Rule('IR-LINALG-LAYOUT-STRIDE',
+         'the stride is not 0 for a layout other than RowMajor and ColumnMajor',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixLayoutReqStride",
+         (IR,),
+         description='Opaque layouts (MulOptimal, OuterProductOptimal and their transposes) have no rows to step between: the stride of a descriptor load or accumulate must be 0 with them.',
+         help='Pass stride 0 with an optimal layout.',
+         dxc_id='Instr.LinAlgMatrixLayoutReqStride'),
+    Rule('IR-LINALG-VECTOR-M',
+         "a matrix-vector product's output or bias vector length is not the matrix's M",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixDimVectorMismatch",
+         (IR,),
+         description='linAlgMatVecMul(Add) of an MxK matrix gives a vector of M elements and adds a bias of M elements.',
+         help='Make the vector M elements long.',
+         dxc_id='Instr.LinAlgMatrixDimVectorMismatch'),
+    Rule('IR-LINALG-VECTOR-K',
+         "a matrix-vector product's input vector length does not hold K elements of its interpretation",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixDimKVecKMismatch",
+         (IR,),
+         description="The input vector holds K elements of the interpretation's component type, several per lane for packed types: ceil(K / elements per scalar) lanes (4 for I8, U8 and the 8-bit floats, 2 for BFloat16, 1 otherwise).",
+         help='Pass a vector with that many lanes.',
+         dxc_id='Instr.LinAlgMatrixDimKVecKMismatch'),
+    Rule('IR-LINALG-BIAS-TYPE',
+         "the bias vector's element type is not the output vector's",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixOutputBiasVecMismatch",
+         (IR,),
+         description="linAlgMatVecMulAdd adds a bias vector of the output's element type.",
+         help="Convert the bias to the output's element type first.",
+         dxc_id='Instr.LinAlgMatrixOutputBiasVecMismatch'),
+    Rule('IR-LINALG-FLOAT-SIGNED',
+         'a floating-point matrix-vector result is marked unsigned',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixUnsignedFloatTypeNotAllowed",
+         (IR,),
+         description="isOutputSigned must be true when the output vector's elements are floating point.",
+         help='Pass isOutputSigned = true for float outputs.',
+         dxc_id='Instr.LinAlgMatrixUnsignedFloatTypeNotAllowed'),
+    Rule('IR-LINALG-THREAD-LOAD',
+         'a Thread scope matrix is loaded from something other than an SRV ByteAddressBuffer',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixLoadThreadRequiresBAB",
+         (IR,),
+         description='linAlgMatrixLoadFromDescriptor of a Thread scope matrix reads a ByteAddressBuffer (an SRV raw buffer).',
+         help='Load Thread scope matrices from a ByteAddressBuffer.',
+         dxc_id='Instr.LinAlgMatrixLoadThreadRequiresBAB'),
+    Rule('IR-LINALG-RWBAB',
+         'a matrix store or accumulate to a descriptor whose handle is not a RWByteAddressBuffer',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixRequiresRWBAB",
+         (IR,),
+         description='linAlgMatrixStoreToDescriptor and linAlgMatrixAccumulateToDescriptor write a RWByteAddressBuffer (a UAV raw buffer); a handle the validator cannot trace to one is reported too, as DXC does.',
+         help='Store and accumulate into a RWByteAddressBuffer.',
+         dxc_id='Instr.LinAlgMatrixRequiresRWBAB'),
+    Rule('IR-LINALG-LAYOUT',
+         'a matrix store to a descriptor in a layout other than RowMajor or ColumnMajor',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixRequiresLayout2",
+         (IR,),
+         description='linAlgMatrixStoreToDescriptor writes RowMajor or ColumnMajor layouts only.',
+         help='Store in RowMajor or ColumnMajor layout.',
+         dxc_id='Instr.LinAlgMatrixRequiresLayout2'),
+    Rule('IR-LINALG-PARTS-MATCH',
+         'two matrices of one operation differ in scope or dimensions where they must agree',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrix2PartsMustMatch",
+         (IR,),
+         description="linAlgCopyConvertMatrix keeps the scope and the dimensions (swapped when transposing); linAlgMatrixAccumulate adds a matrix of the result's scope and dimensions.",
+         help='Make the scopes and dimensions agree.',
+         dxc_id='Instr.LinAlgMatrix2PartsMustMatch'),
+    Rule('IR-LINALG-SCOPES-MATCH-3',
+         'the matrices of linAlgMatrixMultiply have different scopes',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixScopeMustMatch3",
+         (IR,),
+         description='A, B and the result of linAlgMatrixMultiply share one scope.',
+         help='Use one scope for all three matrices.',
+         dxc_id='Instr.LinAlgMatrixScopeMustMatch3'),
+    Rule('IR-LINALG-SCOPES-MATCH-4',
+         'the matrices of linAlgMatrixMultiplyAccumulate have different scopes',
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixScopeMustMatch4",
+         (IR,),
+         description='A, B, C and the result of linAlgMatrixMultiplyAccumulate share one scope.',
+         help='Use one scope for all four matrices.',
+         dxc_id='Instr.LinAlgMatrixScopeMustMatch4'),
+    Rule('IR-LINALG-K-MATCH',
+         "the K dimensions of a multiplication's A (MxK) and B (KxN) matrices differ",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixMatrixKDimMustMatch",
+         (IR,),
+         description='In A x B, the columns of A (its N) and the rows of B (its M) are the same K.',
+         help="Make A's N equal to B's M.",
+         dxc_id='Instr.LinAlgMatrixMatrixKDimMustMatch'),
+    Rule('IR-LINALG-RESULT-DIM',
+         "a multiplication's result (or C operand) is not A.M x B.N",
+         "error",
+         "DXC validator rule Instr.LinAlgMatrixMatrixResDimMustMatch",
+         (IR,),
+         description='The result and the C operand of an MxK by KxN product are MxN.',
+         help='Make the result (and C) M x N.',
+         dxc_id='Instr.LinAlgMatrixMatrixResDimMustMatch'),
     # ---- SM 6.8 Wave Matrix (validator; sema checks the same conditions) -------
     Rule("WAVEMATRIX-PROPS",
          "waveMatrix_Annotate/waveMatrix_Depth properties are not a constant with an allowed kind, element "
@@ -540,7 +921,8 @@ def rules_markdown_table() -> str:
              "| --- | --- | --- | --- | --- |"]
     for r in RULES.values():
         where = "IR only" if r.ir_only else " + ".join(_CHECKER_NAMES[c] for c in r.checked_in)
-        cells = [f"`{r.id}`", r.severity, where, r.title, r.spec]
+        spec = r.spec if r.dxc_id is None or r.dxc_id in r.spec else f"{r.spec} (DXC: {r.dxc_id})"
+        cells = [f"`{r.id}`", r.severity, where, r.title, spec]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 

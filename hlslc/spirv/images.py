@@ -12,14 +12,17 @@ components and converted, as Vulkan's sampled types are 32-bit.
 
 Operations: typed-buffer loads and stores, `TextureLoad` (with a mip level
 or, for multisampled textures, a sample), `TextureStore`, `GetDimensions`,
-`SampleLevel`, `SampleGrad` (its clamp is MinLod) and `TextureGather`
-(`OpImageSampleExplicitLod`, `OpImageGather`); the comparisons
+`SampleLevel`, `SampleGrad` (its clamp is MinLod), `TextureGather` and
+`TextureGatherRaw` (`OpImageSampleExplicitLod`, `OpImageGather`: the raw
+element is the first component of a `uint` image), `GetSamplePosition`
+(the standard positions, by `OpImageQuerySamples`); the comparisons
 `SampleCmpLevelZero`, `SampleCmpLevel` and `SampleCmpGrad`
 (`OpImageSampleDrefExplicitLod`, with Lod 0, Lod, or Grad and MinLod) and
 `TextureGatherCmp` (`OpImageDrefGather`, which compares the first component
 only: GatherCmpGreen, Blue and Alpha are errors); constant texel offsets
-are ConstOffset.  Compute shaders have no implicit derivatives, so
-`Sample`, `SampleBias`, `SampleCmp` and `CalculateLOD` are errors.  And
+are ConstOffset.  Compute shaders have no implicit derivatives here, so
+`Sample`, `SampleBias`, `SampleCmp`, `SampleCmpBias` and `CalculateLOD`
+are errors (`ops.UNSUPPORTED` says why).  And
 atomics on `R32ui`/`R32i` storage images through `OpImageTexelPointer`.
 A comparison sampler (`SamplerComparisonState`) is an `OpTypeSampler` like
 any other; the comparison's scalar result is component 0 of its ResRet.
@@ -462,10 +465,55 @@ def gather(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts
     coordinate = im.coordinate(args[2:6], count, "float")
     vec4 = tr.m.t_vector(im.sampled_type(res), 4)
     offsets = _offsets(tr, args[6:8], 2) if shape.dim != "Cube" else []
-    channel = args[8].const_int or 0
+    # GatherRaw has no channel: the first component is the whole raw element.
+    channel = (args[8].const_int or 0) if len(args) > 8 else 0
     extra: list[Any] = [Enum("ImageOperands", 0x8), Id(offsets[0])] if offsets else []
     texel = tr.emit("ImageGather", vec4, Id(combined), Id(coordinate), Id(tr.uint(channel)), *extra)
     return im.texel_parts(res, texel, result)
+
+
+# Direct3D's and Vulkan's standard sample positions of 1, 2, 4, 8 and 16
+# samples, in 1/16 of a pixel from its centre; those of N samples start at
+# index N - 1.
+_SAMPLE_POSITIONS = [
+    (0, 0),
+    (4, 4), (-4, -4),
+    (-2, -6), (6, -2), (-6, 2), (2, 6),
+    (1, -3), (-1, 3), (5, 1), (-3, -5), (-5, 5), (-7, -1), (3, 7), (7, -7),
+    (1, 1), (-1, -3), (-3, 2), (4, -1), (-5, -2), (2, 5), (5, 3), (3, -5), (-2, 6), (0, -7), (-4, -6), (-6, 4),
+    (-8, 0), (7, -4), (6, 7), (-7, -8),
+]
+
+
+def sample_position(tr: Translator, handle: Handle, index: Operand) -> Parts:
+    """Texture2DMS(Array).GetSamplePosition: the standard position of sample
+    `index` for the image's sample count (OpImageQuerySamples), from a
+    table; (0, 0) for another count or an index past it."""
+    im = images(tr)
+    m = tr.m
+    if not Shape(handle.res.kind).ms:
+        raise SpirvError("GetSamplePosition of a texture that is not multisampled")
+    m.capability("ImageQuery")
+    uint, f32, b = m.t_int(32), m.t_float(32), m.t_bool()
+    v2 = m.t_vector(f32, 2)
+    table_type = m.t_array(v2, len(_SAMPLE_POSITIONS))
+    positions = [m.const_composite(v2, [m.const_float(f32, x / 16), m.const_float(f32, y / 16)])
+                 for x, y in _SAMPLE_POSITIONS]
+    var = tr.local_var(table_type, "sample_positions", m.const_composite(table_type, positions))
+    count = tr.emit("ImageQuerySamples", uint, Id(im.load(handle)))
+    sample = tr.index_id(index)
+    one = tr.uint(1)
+    before = tr.emit("ISub", uint, Id(count), Id(one))       # where the count's positions start
+    # A standard count is a power of two up to 16; the index must be below it.
+    power_of_two = tr.emit("IEqual", b, Id(tr.emit("BitwiseAnd", uint, Id(count), Id(before))), Id(tr.uint(0)))
+    standard = tr.emit("LogicalAnd", b, Id(tr.emit("ULessThanEqual", b, Id(count), Id(tr.uint(16)))),
+                       Id(power_of_two))
+    valid = tr.emit("LogicalAnd", b, Id(standard), Id(tr.emit("ULessThan", b, Id(sample), Id(count))))
+    at = tr.emit("Select", uint, Id(valid), Id(tr.emit("IAdd", uint, Id(before), Id(sample))), Id(tr.uint(0)))
+    pointer = tr.emit("AccessChain", m.t_pointer("Function", v2), Id(var), Id(at))
+    position = tr.emit("Select", v2, Id(valid), Id(tr.emit("Load", v2, Id(pointer))), Id(m.const_null(v2)))
+    f = tr.types.get("float")
+    return Parts([Val(tr.emit("CompositeExtract", f32, Id(position), Lit(k)), f) for k in range(2)])
 
 
 _GATHER_NAMES = {1: "GatherCmpGreen", 2: "GatherCmpBlue", 3: "GatherCmpAlpha"}

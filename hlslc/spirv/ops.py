@@ -6,9 +6,13 @@ instructions).
 
 Each handler takes (translator, instruction, operation, arguments after
 the opcode, result IR type) and returns the call's value (a `Val`, a
-`Parts`, a `Handle`, or None).  An operation missing from `OPERATIONS` is
-a located error naming it ("... has no SPIR-V mapping").  The matrix
-operations are registered by `matrices`.
+`Parts`, a `Handle`, or None).  The matrix operations are registered by
+`matrices`.  Every operation of the table (`ir/dxil_ops.json`) is either
+registered in `OPERATIONS` or listed in `UNSUPPORTED` with the reason,
+which a call of it gets as a located error ("the operation X (dx.op.x)
+has no SPIR-V mapping: REASON");
+`tests/unit/test_operation_coverage.py` keeps the two complete and
+`docs/operations.md`'s coverage table in step.
 """
 
 from __future__ import annotations
@@ -22,13 +26,66 @@ from . import spec
 from .base import Handle, Parts, Ptr, SpirvError, Val, no_mapping, resource_handle
 from .descriptors import find_scalar
 from .images import Shape, gather, gather_compare, image_dimensions, images, is_image, sample, sample_compare, \
-    texture_load, texture_store, typed_load, typed_store
+    sample_position, texture_load, texture_store, typed_load, typed_store
 from .module import Enum, Id, Lit
 
 if TYPE_CHECKING:  # pragma: no cover
     from .translate import Translator
 
 OPERATIONS: dict[str, Callable[..., Any]] = {}
+
+# The operations of the table with no SPIR-V translation, and why: the
+# error a call of one gets says so.  "not emitted by hlslc's lowering"
+# begins the reason of one that only other producers' IR holds (the
+# coverage test checks the claim against hlslc/lower/).
+UNSUPPORTED: dict[str, str] = {
+    "LoadInput": "not emitted by hlslc's lowering: a graphics stage's input signature (hlslc compiles compute and library shaders); the table has it to validate other producers' IR",
+    "StoreOutput": "not emitted by hlslc's lowering: a graphics stage's output signature (hlslc compiles compute and library shaders); the table has it to validate other producers' IR",
+    "EmitStream": "not emitted by hlslc's lowering: geometry shaders only; the table has it to validate other producers' IR",
+    "CutStream": "not emitted by hlslc's lowering: geometry shaders only; the table has it to validate other producers' IR",
+    "StorePatchConstant": "not emitted by hlslc's lowering: hull shaders only; the table has it to validate other producers' IR",
+    "OutputControlPointID": "not emitted by hlslc's lowering: hull shaders only; the table has it to validate other producers' IR",
+    "CreateHandleForLib": "not emitted by hlslc's lowering (it creates handles with createHandle or createHandleFromBinding); the table has it to validate other producers' library IR",
+    "SetMeshOutputCounts": "not emitted by hlslc's lowering: mesh shaders only; the table has it to validate other producers' IR",
+    "StoreVertexOutput": "not emitted by hlslc's lowering: mesh shaders only; the table has it to validate other producers' IR",
+    "DispatchMesh": "not emitted by hlslc's lowering: amplification shaders only; the table has it to validate other producers' IR",
+    "IMul": "not emitted by hlslc's lowering (nor by DXC from HLSL: a 32 x 32 -> 64-bit product is an i64 mul); "
+            "only IR converted from DXBC holds it, and which half of %dx.types.twoi32 is the high one is not "
+            "written down",
+    "UMul": "not emitted by hlslc's lowering (nor by DXC from HLSL: a 32 x 32 -> 64-bit product is an i64 mul); "
+            "only IR converted from DXBC holds it, and which half of %dx.types.twoi32 is the high one is not "
+            "written down",
+    "CBufferLoad": "not emitted by hlslc's lowering, which reads constant buffers by 16-byte rows "
+                   "(CBufferLoadLegacy), as DXC does",
+    "Sample": "compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives "
+              "(DerivativeGroupQuadsKHR), which the backend does not use; use SampleLevel or SampleGrad",
+    "SampleBias": "compute shaders have no implicit derivatives in Vulkan without "
+                  "SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not use; "
+                  "use SampleLevel or SampleGrad",
+    "SampleCmp": "compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives "
+                 "(DerivativeGroupQuadsKHR), which the backend does not use; use SampleCmpLevelZero, "
+                 "SampleCmpLevel or SampleCmpGrad",
+    "SampleCmpBias": "compute shaders have no implicit derivatives in Vulkan without "
+                     "SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not "
+                     "use; use SampleCmpLevel or SampleCmpGrad",
+    "CalculateLOD": "a level of detail comes from implicit derivatives (OpImageQueryLod), which compute shaders "
+                    "have in Vulkan only with SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivCoarseX": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
+                    "OpDPdxCoarse needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivCoarseY": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
+                    "OpDPdyCoarse needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivFineX": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
+                  "OpDPdxFine needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivFineY": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
+                  "OpDPdyFine needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "CreateHandleFromHeap": "SM 6.6's ResourceDescriptorHeap and SamplerDescriptorHeap index one heap of every "
+                            "descriptor kind, which Vulkan does not have: it needs an unbounded array binding per "
+                            "kind the shader indexes (DXC's -fvk-bind-resource-heap) or "
+                            "VK_EXT_mutable_descriptor_type, and the runner binding the pipeline's HeapIndex "
+                            "resources there; neither is built",
+    "TextureStoreSample": "not emitted by hlslc's lowering (hlslc has no RWTexture2DMS stores)",
+    "BarrierByMemoryHandle": "not emitted by hlslc's lowering (hlslc has no SM 6.8 Barrier(resource, flags))",
+}
 
 
 def op(*names: str) -> Callable:
@@ -111,6 +168,8 @@ def _flat(tr, ins, o, args, rt):
 # Handles
 
 def _struct_constant(operand: Operand) -> list[int]:
+    if operand.value.strip() == "zeroinitializer":       # DXC's `%dx.types.ResBind zeroinitializer`
+        return [0] * len(operand.type.fields)
     parts = []
     for p in R.split_top(operand.value.strip()[1:-1].strip()):
         _, value = R.take_type(p)
@@ -357,6 +416,39 @@ def _buffer_store_op(tr, ins, o, args, rt):
     handle = resource_handle(tr, args[0])
     offset = args[2] if handle.res.kind == "StructuredBuffer" else None
     _buffer_store(tr, handle, args[1], offset, args[3:7], _const(args[7], "store mask"))
+
+
+@op("RawBufferVectorLoad")
+def _raw_buffer_vector_load(tr, ins, o, args, rt):
+    """SM 6.9's native vector load: `{ <N x T>, i32 }`, element by element
+    (vectors of more than four elements are arrays here)."""
+    handle = resource_handle(tr, args[0])
+    if handle.res.kind not in ("RawBuffer", "StructuredBuffer"):
+        raise no_mapping(f"vector loads from '{handle.res.name}' ({handle.res.kind})")
+    vt = rt.fields[0]
+    elem = vt.elem if vt.kind == "vector" else vt
+    assert elem is not None
+    offset = args[2] if handle.res.kind == "StructuredBuffer" else None
+    address = _byte_address(tr, handle, args[1], offset)
+    parts = [_raw_component(tr, handle, address, k, elem, True) for k in range(max(vt.count, 1))]
+    value = parts[0] if vt.kind != "vector" else tr.emit("CompositeConstruct", tr.stype(vt), *[Id(p) for p in parts])
+    return Parts([Val(value, vt), Val(tr.uint(1), tr.types.get("i32"))])
+
+
+@op("RawBufferVectorStore")
+def _raw_buffer_vector_store(tr, ins, o, args, rt):
+    handle = resource_handle(tr, args[0])
+    if handle.res.kind not in ("RawBuffer", "StructuredBuffer"):
+        raise no_mapping(f"vector stores to '{handle.res.name}' ({handle.res.kind})")
+    value = tr.val(args[3])
+    vt = value.ty
+    elem = vt.elem if vt.kind == "vector" else vt
+    assert elem is not None
+    offset = args[2] if handle.res.kind == "StructuredBuffer" else None
+    address = _byte_address(tr, handle, args[1], offset)
+    for k in range(max(vt.count, 1)):
+        part = value.id if vt.kind != "vector" else tr.emit("CompositeExtract", tr.stype(elem), Id(value.id), Lit(k))
+        _raw_component(tr, handle, address, k, elem, False, Val(part, elem))
 
 
 @op("BufferUpdateCounter")
@@ -749,6 +841,14 @@ def _f16tof32(tr, ins, o, args, rt):
     return Val(tr.emit("CompositeExtract", f, Id(pair), Lit(0)), tr.types.get("float"))
 
 
+@op("LegacyDoubleToFloat", "LegacyDoubleToSInt32", "LegacyDoubleToUInt32")
+def _legacy_double(tr, ins, o, args, rt):
+    x = tr.val(args[0])
+    name = {"LegacyDoubleToFloat": "FConvert", "LegacyDoubleToSInt32": "ConvertFToS",
+            "LegacyDoubleToUInt32": "ConvertFToU"}[o.name]
+    return Val(tr.emit(name, tr.stype(rt), Id(x.id)), rt)
+
+
 @op("MakeDouble")
 def _make_double(tr, ins, o, args, rt):
     lo, hi = tr.val(args[0]), tr.val(args[1])
@@ -836,6 +936,64 @@ def _dot4add(tr, ins, o, args, rt):
         y = tr.emit(name, uint, Id(b.id), Id(tr.uint(8 * k)), Id(tr.uint(8)))
         total = tr.emit("IAdd", uint, Id(total), Id(tr.emit("IMul", uint, Id(x), Id(y))))
     return Val(total, acc.ty)
+
+
+@op("Msad")
+def _msad(tr, ins, o, args, rt):
+    """Masked sum of absolute differences: |ref - src| of each byte whose
+    reference byte is not zero, added to the accumulator."""
+    ref, src, acc = (tr.val(x) for x in args[:3])
+    uint = tr.m.t_int(32)
+    b = tr.m.t_bool()
+    zero = tr.uint(0)
+    total = acc.id
+    for k in range(4):
+        r = tr.emit("BitFieldUExtract", uint, Id(ref.id), Id(tr.uint(8 * k)), Id(tr.uint(8)))
+        x = tr.emit("BitFieldUExtract", uint, Id(src.id), Id(tr.uint(8 * k)), Id(tr.uint(8)))
+        diff = tr.emit("Select", uint, Id(tr.emit("UGreaterThan", b, Id(r), Id(x))),
+                       Id(tr.emit("ISub", uint, Id(r), Id(x))), Id(tr.emit("ISub", uint, Id(x), Id(r))))
+        masked = tr.emit("Select", uint, Id(tr.emit("IEqual", b, Id(r), Id(zero))), Id(zero), Id(diff))
+        total = tr.emit("IAdd", uint, Id(total), Id(masked))
+    return Val(total, acc.ty)
+
+
+@op("Pack4x8")
+def _pack4x8(tr, ins, o, args, rt):
+    """The low bytes of four integers in one word, x lowest (PackMode Trunc
+    0, UClamp 1: clamped to [0, 255], SClamp 2: to [-128, 127])."""
+    mode = _const(args[0], "pack mode")
+    uint = tr.m.t_int(32)
+    out = None
+    for k, operand in enumerate(args[1:5]):
+        x = tr.val(operand)
+        word = x.id if x.ty.bits == 32 else _widen(tr, x, signed=True)
+        if mode == 1:
+            word = tr.glsl("SClamp", uint, word, tr.uint(0), tr.uint(255))
+        elif mode == 2:
+            word = tr.glsl("SClamp", uint, word, tr.uint(0xFFFFFF80), tr.uint(127))
+        byte = tr.emit("BitwiseAnd", uint, Id(word), Id(tr.uint(0xFF)))
+        if k:
+            byte = tr.emit("ShiftLeftLogical", uint, Id(byte), Id(tr.uint(8 * k)))
+        out = byte if out is None else tr.emit("BitwiseOr", uint, Id(out), Id(byte))
+    return Val(out, tr.types.get("i32"))
+
+
+@op("Unpack4x8")
+def _unpack4x8(tr, ins, o, args, rt):
+    """The four bytes of a word, x lowest, zero- (UnpackMode Unsigned 0) or
+    sign-extended (Signed 1) to the overload (i32 or i16)."""
+    signed = _const(args[0], "unpack mode") == 1
+    word = tr.val(args[1])
+    uint = tr.m.t_int(32)
+    elem = rt.fields[0]
+    parts = []
+    for k in range(4):
+        byte = tr.emit("BitFieldSExtract" if signed else "BitFieldUExtract", uint, Id(word.id), Id(tr.uint(8 * k)),
+                       Id(tr.uint(8)))
+        if elem.bits != 32:
+            byte = tr.emit("UConvert", tr.stype(elem), Id(byte))
+        parts.append(Val(byte, elem))
+    return Parts(parts)
 
 
 @op("CheckAccessFullyMapped")
@@ -992,6 +1150,73 @@ def _quad_op(tr, ins, o, args, rt):
                x.ty)
 
 
+@op("QuadVote")
+def _quad_vote(tr, ins, o, args, rt):
+    """QuadAny / QuadAll (QuadVoteOpKind Any 0, All 1): the condition of
+    this lane or-ed (and-ed) with those read across X, Y and the diagonal."""
+    scope = _group(tr, "GroupNonUniformQuad")
+    cond = tr.val(args[0])
+    b = tr.m.t_bool()
+    combine = "LogicalAnd" if _const(args[1], "quad vote") == 1 else "LogicalOr"
+    out = cond.id
+    for direction in range(3):
+        other = tr.emit("GroupNonUniformQuadSwap", b, Id(scope), Id(cond.id), Id(tr.uint(direction)))
+        out = tr.emit(combine, b, Id(out), Id(other))
+    return Val(out, cond.ty)
+
+
+def _partitioned(tr: Translator) -> int:
+    """WaveMatch and WaveMultiPrefix* are SPV_NV_shader_subgroup_partitioned's
+    partitions, as in DXC (VK_NV_shader_subgroup_partitioned)."""
+    tr.m.extension("SPV_NV_shader_subgroup_partitioned")
+    tr.m.capability("GroupNonUniform")
+    tr.m.capability("GroupNonUniformPartitionedNV")
+    return tr.scope("Subgroup")
+
+
+@op("WaveMatch")
+def _wave_match(tr, ins, o, args, rt):
+    _partitioned(tr)
+    x = tr.val(args[0])
+    uint = tr.m.t_int(32)
+    vec = tr.emit("GroupNonUniformPartitionNV", tr.m.t_vector(uint, 4), Id(x.id))
+    i32 = tr.types.get("i32")
+    return Parts([Val(tr.emit("CompositeExtract", uint, Id(vec), Lit(k)), i32) for k in range(4)])
+
+
+def _partition_mask(tr: Translator, words: list[Operand]) -> int:
+    uint = tr.m.t_int(32)
+    return tr.emit("CompositeConstruct", tr.m.t_vector(uint, 4), *[Id(tr.val(w).id) for w in words])
+
+
+# WaveMultiPrefixOpKind: Sum 0, And 1, Or 2, Xor 3, Product 4 -> (integer, float) instruction.
+_MULTI_PREFIX = {0: ("IAdd", "FAdd"), 1: ("BitwiseAnd", None), 2: ("BitwiseOr", None), 3: ("BitwiseXor", None),
+                 4: ("IMul", "FMul")}
+
+
+@op("WaveMultiPrefixOp")
+def _wave_multi_prefix(tr, ins, o, args, rt):
+    scope = _partitioned(tr)
+    x = tr.val(args[0])
+    int_name, float_name = _MULTI_PREFIX[_const(args[5], "wave multi-prefix operation")]
+    name = float_name if x.ty.kind == "float" else int_name
+    if name is None or x.ty.kind == "bool":
+        raise no_mapping(f"a wave multi-prefix {int_name} on {x.ty.text} values")
+    return Val(tr.emit("GroupNonUniform" + name, tr.stype(x.ty), Id(scope),
+                       Enum("GroupOperation", "PartitionedExclusiveScanNV"), Id(x.id),
+                       Id(_partition_mask(tr, args[1:5]))), x.ty)
+
+
+@op("WaveMultiPrefixBitCount")
+def _wave_multi_prefix_count(tr, ins, o, args, rt):
+    scope = _partitioned(tr)
+    cond = tr.val(args[0])
+    uint = tr.m.t_int(32)
+    one = tr.emit("Select", uint, Id(cond.id), Id(tr.uint(1)), Id(tr.uint(0)))
+    return Val(tr.emit("GroupNonUniformIAdd", uint, Id(scope), Enum("GroupOperation", "PartitionedExclusiveScanNV"),
+                       Id(one), Id(_partition_mask(tr, args[1:5]))), tr.types.get("i32"))
+
+
 # ---------------------------------------------------------------------------
 # Textures and samplers (see `images`)
 
@@ -1010,7 +1235,7 @@ def _sample(tr, ins, o, args, rt):
     return sample(tr, o, args, rt)
 
 
-@op("TextureGather")
+@op("TextureGather", "TextureGatherRaw")
 def _gather(tr, ins, o, args, rt):
     return gather(tr, o, args, rt)
 
@@ -1025,9 +1250,6 @@ def _gather_compare(tr, ins, o, args, rt):
     return gather_compare(tr, o, args, rt)
 
 
-@op("Sample", "SampleBias", "SampleCmp", "CalculateLOD")
-def _implicit_lod(tr, ins, o, args, rt):
-    instead = "SampleCmpLevelZero, SampleCmpLevel or SampleCmpGrad" if o.name == "SampleCmp" else \
-        "SampleLevel or SampleGrad"
-    raise no_mapping(f"the operation {o.name}",
-                     f"compute shaders have no implicit derivatives in Vulkan; use {instead}")
+@op("Texture2DMSGetSamplePosition")
+def _sample_position(tr, ins, o, args, rt):
+    return sample_position(tr, resource_handle(tr, args[0]), args[1])

@@ -233,10 +233,18 @@ def structure(graph: Graph) -> None:
     idom = immediate_dominators(graph.entry, rpo, graph.preds())
     loops = _loops(graph, rpo, idom)
     claimed: set[str] = set()
+    preds = graph.preds()
     for loop in loops:
         header = graph.nodes[loop.header]
         exits = _raw_exits(graph, loop)
         merge = exits[0] if exits else _unreachable_block(graph, loop.header + ".merge")
+        if exits and any(p not in loop.body for p in preds.get(merge, [])):
+            # The loop's exit is also reached from outside it (a rotated
+            # loop behind its guard, as DXC emits `for` loops): a block of
+            # its own is the loop's merge, so that the guard's selection can
+            # merge at the exit.
+            merge = _dedicated_exit(graph, loop, merge)
+            preds = graph.preds()
         header.loop_merge = merge
         header.loop_continue = _continue_target(graph, loop, idom)
         claimed.update((merge, header.loop_continue))
@@ -244,6 +252,14 @@ def structure(graph: Graph) -> None:
     rpo = graph.reverse_post_order()
     reached = set(rpo)
     graph.order = rpo + [n for n in graph.nodes if n not in reached]
+
+
+def _dedicated_exit(graph: Graph, loop: Loop, exit_: str) -> str:
+    new = graph.add(Node(graph.fresh_name(exit_ + ".loopexit"), None, ("br", exit_)))
+    for n in sorted(loop.body):
+        if exit_ in graph.nodes[n].succs():
+            graph.nodes[n].retarget(exit_, new.name)
+    return new.name
 
 
 def _drop_unreachable(graph: Graph) -> None:

@@ -44,9 +44,10 @@ from . import spec
 from .base import Handle, Parts, Ptr, Slot, SpirvError, Val, no_mapping, read_operands
 from .buffers import Buffers
 from .descriptors import ResourceInfo, apply_vulkan_options, from_metadata
-from .matrices import Matrices
+from .linalg_dxc import LinAlg, generic_matrix
+from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
-from .ops import OPERATIONS, groupshared_atomic
+from .ops import OPERATIONS, UNSUPPORTED, groupshared_atomic
 from .packing import PackedArray, PackedElement, Plan, plan
 from .structure import StructureError, read_function, structure
 
@@ -179,6 +180,7 @@ class Translator:
             raise SpirvError(str(err)) from None
         self.buffers = Buffers(self, options.resources)
         self.matrices = Matrices(self)
+        self.linalg = LinAlg(self)
 
     # -- the entry point -----------------------------------------------------
 
@@ -257,8 +259,11 @@ class Translator:
                         and len(ins.args) > 2 and ins.args[2].const is None:
                     # A row chosen at run time: constant buffers are read as rows.
                     self.buffers.rows_only = True
+        self.linalg.prepare(g)
         self.phi_vars: dict[str, int] = {}
         for result, ty in g.phi_types.items():
+            if generic_matrix(self, ty):
+                continue            # one groupshared array for the phi and what it joins
             self.phi_vars[result] = self.local_var(self.stype(ty), result.lstrip("%") + ".phi")
         self.selector_vars = {s: self.local_var(self.m.t_int(32), s.lstrip("%")) for s in g.selectors}
         self.matrices.prepare()
@@ -336,6 +341,8 @@ class Translator:
                         raise
             self.current_line = node.line
             for target, value in node.stores:
+                if generic_matrix(self, g.phi_types.get(target)):
+                    continue
                 if target in self.phi_vars:
                     self.emit_void("Store", Id(self.phi_vars[target]), Id(self.vid(value)))
                 else:
@@ -477,6 +484,8 @@ class Translator:
         are arrays)."""
         m = self.m
         k = t.kind
+        if k == "struct" and (t.name or "").startswith("dx.types.LinAlgMatrix"):
+            return self.linalg.stype(t)
         if k == "bool":
             return m.t_bool()
         if k == "int":
@@ -534,10 +543,26 @@ class Translator:
             return self.local(v)
         if v.startswith("@"):
             return self.global_value(v)
+        if v.startswith("getelementptr"):
+            return self._constant_gep(v)
         if op.type.kind in ("pointer", "handle", "matref"):
             if v in ("undef", "null", "zeroinitializer"):
                 raise no_mapping(f"an undefined {op.type.kind}")
         return Val(self.constant(op.type, v), op.type)
+
+    def _constant_gep(self, text: str) -> Ptr:
+        """A constant `getelementptr inbounds (T, T* @g, i32 0, ...)` operand
+        (DXC's groupshared array operands)."""
+        rest = text[len("getelementptr"):].strip()
+        if rest.startswith("inbounds"):
+            rest = rest[len("inbounds"):].strip()
+        parts = R.split_top(rest.strip()[1:-1])
+        source = self.types.get(R.take_type(parts[0])[0])
+        operands = [R.take_operand(p) for p in parts[1:]]
+        base = self.get(Operand(self.types.get(operands[0].type), operands[0].value))
+        if not isinstance(base, Ptr):
+            raise SpirvError("a constant getelementptr of something that is not a pointer")
+        return self.gep(base, source, [Operand(self.types.get(o.type), o.value) for o in operands[1:]])
 
     def local(self, name: str) -> Any:
         if name in self.spilled and self.def_node.get(name) != self.node.name:
@@ -548,6 +573,8 @@ class Translator:
                 found = self.reloaded[name] = self.emit("Load", self.stype(t), Id(self.spilled[name]))
             return Val(found, self._result_type(self.defining[name]))
         value = self.values.get(name)
+        if isinstance(value, Matrix):
+            return value            # a generic ThreadGroup matrix: its groupshared array
         d = self.def_node.get(name)
         if d is not None and d != self.node.name and not dominates(self.idom, d, self.node.name) \
                 and not isinstance(value, Val):
@@ -706,6 +733,10 @@ class Translator:
         op = ins.opcode
         if op == "phi":
             parsed = self.parse(ins)
+            if generic_matrix(self, parsed.type):
+                value = self.linalg.array(ins.result, parsed.type)
+                self.values[ins.result] = value
+                return value
             value = Val(self.emit("Load", self.stype(parsed.type), Id(self.phi_vars[ins.result])), parsed.type)
             self.values[ins.result] = value
             return value
@@ -1235,7 +1266,7 @@ class Translator:
             raise SpirvError(f"unknown operation {name} with opcode {opcode}") from None
         handler = OPERATIONS.get(op.name)
         if handler is None:
-            raise no_mapping(f"the operation {op.name} ({name})")
+            raise no_mapping(f"the operation {op.name} ({name})", UNSUPPORTED.get(op.name, ""))
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:

@@ -9,10 +9,14 @@ Reading: our own reader of the typed-pointer text (`reader`), not
 `llvmlite.binding` -- see that module's docstring for why.  `core` reads
 and validates one text (a whole module, or each half of one that
 `parallel` splits between two processes).  Rules:
-`checks` (structure, matrix provenance, dimensions, operands, memory,
-vectors, shader model, stage, PSV), `resources` (resource classes and
-kinds of handles, atomic targets) and `uniformity` (uniform control flow).
-The rule IDs and their sources are listed in docs/validation.md.
+`checks` (operations, matrix provenance, dimensions, operands, memory,
+vectors, shader model, stage, PSV), `structure` (a well-formed module:
+entry points, terminators, defined names, call types, casts; entries'
+stages and groupshared memory), `linalg_dxc` (DXC's rules of the
+dx.op.linAlg* operations), `resources` (resource classes and kinds of
+handles, atomic targets) and `uniformity` (uniform control flow);
+`llvm_check` (LLVM's own parser and verifier, when asked).  The rule IDs
+and their sources are listed in docs/validation.md.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ __all__ = ["validate_text", "validate"]
 def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
                   revision: str = "sm6.10",
                   locate: "Callable[[int], Span | None] | None" = None,
-                  split: bool = False) -> list[Diagnostic]:
+                  split: bool = False, llvm_verify: bool = False) -> list[Diagnostic]:
     """Validate the IR `text`; `path` names it in the diagnostics.
     `revision` is the dx::linalg revision the IR was written for ("sm6.10"
     or "draft"); `uniformity=False` skips rule 11.  `locate` maps a line of
@@ -41,18 +45,20 @@ def validate_text(text: str, path: str = "<ir>", uniformity: bool = True,
     one for its own IR): findings on located instructions are then
     reported at that span, in source terms.  `split`: a large module whose
     functions call none of each other may be validated in two processes
-    (hlslc/validate/parallel.py); the findings are the same."""
+    (hlslc/validate/parallel.py); the findings are the same.
+    `llvm_verify`: when hlslc's structural rules find nothing, also ask
+    LLVM's parser and verifier (`llvm_check`; `hlslc validate` does)."""
     # Late: `hlslc` imports this package at start-up (to set
     # parallel.ENABLED); the rules and the operation table load when
     # something is validated.
-    from .core import validate_part
+    from .core import STRUCTURE_RULES, llvm_findings, validate_part
 
-    if split:
-        found = validate_split(text, path, uniformity, revision, locate)
-        if found is not None:
-            return found
-    validator, diags = validate_part(text, path, uniformity, revision, locate, part=False)
-    return diags
+    found = validate_split(text, path, uniformity, revision, locate) if split else None
+    if found is None:
+        found = validate_part(text, path, uniformity, revision, locate, part=False)[1]
+    if llvm_verify and not any(d.id in STRUCTURE_RULES for d in found):
+        found.extend(llvm_findings(text, path))
+    return found
 
 
 def validate(ir_text: str, path: str = "<ir>") -> list[Diagnostic]:

@@ -30,11 +30,13 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from ..records import ValueRecord
 from ..dxil import ops as ir_ops
-from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
+from ..diagnostics import Diagnostic, Diagnostics, IRPlace, Note, Severity
 from ..spec.rules import rule
 from ..spec import linalg_rules as LR
 from ..dxil.reader import Function, Instruction, Module, Operand, split_top, take_operand, take_type
+from .linalg_dxc import DxcLinalgRules
 from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
+from .structure import CASTS, KIND_NAMES, StructureRules
 from .wavematrix import WaveMatrixRules
 
 if TYPE_CHECKING:
@@ -44,6 +46,11 @@ MATRIX_REF = "%dx.types.MatrixRef*"
 
 STAGE_OF_KIND = {"cs": "compute", "lib": "library", "ps": "pixel", "vs": "vertex", "gs": "geometry",
                  "hs": "hull", "ds": "domain", "as": "amplification", "ms": "mesh"}
+
+# The rules of a module's shape: when one of them fires, LLVM's verifier
+# (`llvm_check`) is not asked as well.
+STRUCTURE_RULES = frozenset({"IR-PARSE", "IR-TRUNCATED", "IR-UNDEFINED-VALUE", "IR-TERMINATOR", "IR-CALL-TYPES",
+                             "IR-CAST", "IR-OPERAND-TYPE"})
 
 _ELEMENT_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i1": 4, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
 _VECTOR_TYPE = re.compile(r"<\s*(\d+)\s+x\s+(\w+)\s*>")
@@ -158,6 +165,8 @@ class Validator:
         self._signatures: dict[tuple[int, str], tuple[str, list[str]] | str] = {}
         self.kind, self.sm = self._shader_model()
         self.stage = STAGE_OF_KIND.get(self.kind or "", None)
+        self.module_stage = self.stage
+        self.function_lines = {fn.name: fn.line for fn in module.functions.values()}
         self.wave_size, self.group_size = self._entry_properties()
         self.values: dict[tuple[str, str], frozenset] = {}
         self.slots: dict[tuple[str, str], dict[tuple, frozenset]] = {}
@@ -166,22 +175,28 @@ class Validator:
         self.matrix_uses_seen: list[tuple | None] = []
         self.resources = ResourceRules(self)
         self.reported_sm = False     # LINALG-SHADER-MODEL once per module, at the first operation
+        self.structure = StructureRules(self)
+        self._dxc_linalg: DxcLinalgRules | None = None
 
     # ---- reporting ----------------------------------------------------
 
     def report(self, rule_id: str, message: str, fn: Function | None = None, ins: Instruction | None = None,
                notes: Iterable[str] = (), line: int | None = None,
-               source: "tuple[str, list[Note]] | None" = None) -> None:
+               source: "tuple[str, list[Note]] | None" = None, order: tuple[int, ...] | None = None) -> None:
         """Report `rule_id`.  `source` is the (message, notes) to use when
-        the instruction maps to a source span (see `locate`)."""
+        the instruction maps to a source span (see `locate`).  `order`
+        sorts the finding among the others as DXC's validator would
+        report it (`IRPlace.order`); by default, where the instruction (or
+        line) is in its function."""
         r = rule(rule_id)
         if r.id in self.skip:
             return
         span = self.locate(ins.line) if self.locate is not None and ins is not None else None
+        place = self._place(message, fn, ins, line, order)
         if span is not None:
             severity = Severity.ERROR if r.severity == "error" else Severity.WARNING
             text, source_notes = source if source is not None else (message, [])
-            self.diags.append(Diagnostic(severity, text, span, r.id, source_notes, path=self.path))
+            self.diags.append(Diagnostic(severity, text, span, r.id, source_notes, path=self.path, ir=place))
             return
         where = []
         if fn is not None:
@@ -194,7 +209,20 @@ class Validator:
         text = message + (f" (in {', '.join(where)})" if where else "")
         severity = Severity.ERROR if r.severity == "error" else Severity.WARNING
         self.diags.append(Diagnostic(severity, text, None, r.id, [Note(n) for n in notes], path=self.path,
-                                     line=self.ir_line(ins.line if ins is not None else line)))
+                                     line=self.ir_line(ins.line if ins is not None else line), ir=place))
+
+    @staticmethod
+    def _place(message: str, fn: Function | None, ins: Instruction | None, line: int | None,
+               order: tuple[int, ...] | None) -> IRPlace:
+        block = None
+        if ins is not None:
+            block = ins.block.name
+            if block.isdigit() and ins.block.function is not None:
+                block = f"#{ins.block.function.blocks.index(ins.block)}"
+        if order is None:
+            order = (3, fn.line if fn is not None else (line or 0), ins.line if ins is not None else (line or 0))
+        name = fn.name[1:].strip('"') if fn is not None else None
+        return IRPlace(message, name, block, ins.describe() if ins is not None else None, order)
 
     def ir_line(self, line: int | None) -> int | None:
         """The line a finding gives its Diagnostic: a line of `path` when
@@ -223,6 +251,28 @@ class Validator:
         return f", source line {m.group(1)}" + (f":{m.group(2)}" if m.group(2) else "")
 
     # ---- module facts ---------------------------------------------------
+
+    def stage_of(self, fn: Function) -> str | None:
+        """The stage `fn`'s operations must be allowed in (a library's
+        functions: their entry's shader kind, or `library`)."""
+        return self.structure.stage_of(fn)
+
+    def shader_model_name(self, stage: str) -> str:
+        """DXC's name of the target for a function of `stage`: `ps_6_10`;
+        in a library, `lib_6_10(anyhit)`."""
+        major, minor = self.sm or (0, 0)
+        name = f"{self.kind}_{major}_{minor}"
+        return f"{name}({KIND_NAMES.get(stage, stage)})" if self.kind == "lib" else name
+
+    def metadata_line(self, ref: str) -> int | None:
+        return self.mod.metadata_lines.get(ref.strip())
+
+    @property
+    def dxc_linalg(self) -> DxcLinalgRules:
+        """DXC's checks of dx.op.linAlg* calls (made when a module has some)."""
+        if self._dxc_linalg is None:
+            self._dxc_linalg = DxcLinalgRules(self)
+        return self._dxc_linalg
 
     def _shader_model(self) -> tuple[str | None, tuple[int, int] | None]:
         refs = self.mod.named_metadata.get("dx.shaderModel")
@@ -262,22 +312,43 @@ class Validator:
         """Every rule but uniformity.  `part`: the module holds only some of
         the functions (see `validate.validate_text`'s split), and the
         module-wide half of the PSV check is left to `check_psv` later."""
+        structure = self.structure
+        structure.check_entry_points(part)
         for fn in self.mod.functions.values():
             self.defs[fn.name] = {i.result: i for i in fn.instructions() if i.result}
+            if fn.defined:
+                structure.check_function(fn)
         self.check_declarations()
         self.trace_matrices()
         self.wave_matrices = WaveMatrixRules(self)
         self.wave_matrices.collect()
+        defined = {name for name, f in self.mod.functions.items() if f.defined}
         for fn in self.mod.functions.values():
+            callees: list[str] = []
             for ins in fn.instructions():
-                if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op."):
-                    self.check_call(fn, ins)
-                elif ins.opcode in ("atomicrmw", "cmpxchg"):
+                opcode = ins.opcode
+                if opcode == "call":
+                    structure.check_call(fn, ins)
+                    callee = ins.callee or ""
+                    if callee.startswith("@dx.op."):
+                        self.check_call(fn, ins)
+                    elif callee in defined:
+                        callees.append(callee)
+                elif opcode in ("atomicrmw", "cmpxchg"):
                     self.resources.check_atomic(fn, ins)
-                elif ins.opcode in _ARITHMETIC and _operand_type(ins)[:1] in ("[", "{", "%"):
+                elif opcode in _ARITHMETIC and _operand_type(ins)[:1] in ("[", "{", "%"):
                     self.report("IR-OPERAND-TYPE", f"'{ins.opcode}' on a value of type '{_operand_type(ins)}': "
                                 f"arithmetic and comparisons take integers, floats or vectors of them "
                                 f"(an HLSL matrix is an array of rows, done row by row)", fn, ins)
+                elif opcode in CASTS:
+                    structure.check_cast(fn, ins)
+                if "addrspace(3)" in ins.text:
+                    structure.note_groupshared(fn, ins)
+            if callees:
+                structure.callees[fn.name] = callees
+        if "dx.targetTypes" in self.mod.named_metadata:
+            self.dxc_linalg.check_target_types()
+        structure.check_entries()
         self.check_psv(part=part)
         return self.diags
 
@@ -293,31 +364,7 @@ class Validator:
     def overload_of(op: ir_ops.Operation, name: str):
         """The overload a full function name carries, in the form
         `ir_ops.signature` takes; raises ValueError when unreadable."""
-        suffix = name[len(op.function):]
-        parts = [p for p in suffix.split(".") if p]
-        if op.suffix == ir_ops.SUFFIX_NONE:
-            if parts:
-                raise ValueError(f"'{name}' has an overload suffix, but {op.name} takes none")
-            return None
-
-        def vec(p: str) -> str:
-            m = re.fullmatch(r"v(\d+)(\w+)", p)
-            if not m or m.group(2) not in ir_ops.LLVM_SCALARS:
-                raise ValueError(f"'{p}' is not a vector overload")
-            return f"<{m.group(1)} x {ir_ops.LLVM_SCALARS[m.group(2)]}>"
-
-        want = 2 if op.suffix == ir_ops.SUFFIX_VECTOR2 else 1
-        if len(parts) != want:
-            raise ValueError(f"'{name}' needs {want} overload suffix part(s) for {op.name}")
-        if op.suffix == ir_ops.SUFFIX_SCALAR:
-            return parts[0]
-        if op.suffix == ir_ops.SUFFIX_VECTOR:
-            return vec(parts[0])
-        if op.suffix == ir_ops.SUFFIX_POINTER3:
-            if not parts[0].startswith(f"p{ir_ops.GROUPSHARED_ADDRSPACE}"):
-                raise ValueError(f"'{parts[0]}' is not a groupshared pointer overload")
-            return parts[0][2:]
-        return (vec(parts[0]), vec(parts[1]))
+        return ir_ops.overload_of(op, name)
 
     def expected_signature(self, op: ir_ops.Operation, name: str) -> tuple[str, list[str]] | str:
         key = (op.opcode, name)
@@ -336,6 +383,9 @@ class Validator:
                 continue
             ops = self.operations_of(fn.name[1:])
             if not ops:
+                continue
+            if ops[0].suffix == ir_ops.SUFFIX_DIMS and ops[0].source == "dxc":
+                self.check_dims_declaration(fn, ops[0])
                 continue
             # A function several operations share (dx.op.binary: FMax, IMax,
             # ...) is declared for the one whose overloads include its suffix.
@@ -357,6 +407,19 @@ class Validator:
                 self.report("IR-SIGNATURE",
                             f"'{fn.name}' is declared as '{fn.result} ({', '.join(got)})', but {op.name} "
                             f"is '{result} ({', '.join(params)})'", line=fn.line)
+
+    def check_dims_declaration(self, fn: Function, op: ir_ops.Operation) -> None:
+        """A dx.op.linAlg* declaration: DXC reads the overload from its
+        types (each call then reports what DXC reports); hlslc also wants
+        the name to be the one those types give."""
+        try:
+            overload = ir_ops.overload_from_types(op, fn.result, [p.type for p in fn.params])
+        except ir_ops.OverloadError:
+            return          # IR-OVERLOAD at the calls
+        expected = ir_ops.function_name(op, overload)
+        if expected != fn.name[1:].strip('"'):
+            self.report("IR-SIGNATURE", f"'{fn.name}' has the types of {op.name} overload '{expected}', so that is "
+                        "its name", line=fn.line)
 
     def operations_of(self, name: str) -> list:
         """The table's operations for a function name, also when its
@@ -384,7 +447,8 @@ class Validator:
         name = ins.callee[1:]
         ops = self.operations_of(name)
         if not ops:
-            return      # a DXIL operation hlslc's table does not list
+            self.unknown_operation(fn, ins)
+            return
         if any(o.name in _PSV_OPERATIONS for o in ops):
             before = len(self.matrix_uses_seen)
             self._check_call(fn, ins, name, ops)
@@ -399,7 +463,7 @@ class Validator:
                         f"opcode", fn, ins)
             return
         opcode = ins.args[0].const
-        op = next((o for o in ops if o.opcode == opcode), None)
+        op = next((o for o in ops if o.matches_opcode(opcode)), None)
         if op is None:
             try:
                 other = ir_ops.by_opcode(opcode)
@@ -408,6 +472,10 @@ class Validator:
                 what = f"opcode {opcode} is no DXIL operation"
             self.report("IR-OPCODE", f"{what}, but the call is to '{ins.callee}' "
                         f"({' or '.join(f'{o.name} = {o.opcode}' for o in ops)})", fn, ins)
+            return
+        self.structure.note_call(fn, op.stages)
+        if op.experimental:
+            self.dxc_linalg.check(fn, ins, op)
             return
         expected = self.expected_signature(op, name)
         if isinstance(expected, str):
@@ -442,8 +510,9 @@ class Validator:
             else:
                 self.report("IR-SHADER-MODEL", f"{op.name} needs shader model {want} or later, but "
                             f"!dx.shaderModel is {self.kind}_{self.sm[0]}_{self.sm[1]}", fn, ins)
-        if self.stage is not None and not op.allowed_in(self.stage) and op.source != "hlslc":
-            self.report("IR-STAGE", f"{op.name} is not allowed in {self.stage} shaders (only "
+        stage = self.stage_of(fn)
+        if stage is not None and not op.allowed_in(stage) and op.source != "hlslc":
+            self.report("IR-STAGE", f"{op.name} is not allowed in {stage} shaders (only "
                         f"{', '.join(op.stages or ())})", fn, ins)
         if ok and op.name in RESOURCE_OPERATIONS:
             self.resources.check_operation(fn, ins, op, args)
@@ -452,6 +521,20 @@ class Validator:
         elif ok and op.name.startswith("WaveMatrix_"):
             self.wave_matrices.check(fn, ins, op.name, args)
 
+
+    def unknown_operation(self, fn: Function, ins: Instruction) -> None:
+        """IR-UNKNOWN-OPERATION: a dx.op function the table does not know."""
+        base = ir_ops.function_base(ins.callee[1:])
+        opcode = ins.args[0].const if ins.args and ins.args[0].type == "i32" else None
+        what = ""
+        if opcode is not None:
+            try:
+                other = ir_ops.by_opcode(opcode)
+                what = f"; opcode {opcode} is {other.name}, whose function is '{other.function}'"
+            except KeyError:
+                what = f"; opcode {opcode} is no operation either"
+        self.report("IR-UNKNOWN-OPERATION", f"'{ins.callee}' is not a DXIL operation the operation table knows (no "
+                    f"function '{base}' in docs/operations.md){what}", fn, ins)
 
     def check_enum(self, op: ir_ops.Operation, p: ir_ops.Param, value: int, fn: Function,
                    ins: Instruction) -> bool:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from ..diagnostics import Diagnostic, Severity
+from ..diagnostics import Diagnostic, IRPlace, Severity
 from ..dxil.reader import ParseError, read_module
 from ..spec.rules import rule
-from .checks import Validator
+from .checks import STRUCTURE_RULES, Validator
+from .llvm_check import verify
 from .uniformity import check_uniformity
 
 if TYPE_CHECKING:
@@ -27,6 +28,17 @@ if TYPE_CHECKING:
 # everywhere) does not follow; `revision="draft"` leaves them out.
 DRAFT_RELAXED_RULES = frozenset({"LINALG-OPERATION-SCOPE", "LINALG-RESOURCE-KIND"})
 
+__all__ = ["DRAFT_RELAXED_RULES", "STRUCTURE_RULES", "llvm_findings", "validate_part"]
+
+
+def llvm_findings(text: str, path: str) -> list[Diagnostic]:
+    """IR-LLVM findings: what LLVM's parser and verifier say (`llvm_check`)."""
+    found = []
+    for line, message in verify(text):
+        found.append(Diagnostic(Severity.ERROR, message + (f" (in line {line})" if line else ""), None,
+                                rule("IR-LLVM").id, path=path, line=line, ir=IRPlace(message, order=(0, line or 0))))
+    return found
+
 
 def validate_part(text: str, path: str, uniformity: bool, revision: str,
                   locate: "Callable[[int], Span | None] | None",
@@ -36,8 +48,11 @@ def validate_part(text: str, path: str, uniformity: bool, revision: str,
     try:
         module = read_module(text)
     except ParseError as exc:
-        return None, [Diagnostic(Severity.ERROR, f"cannot read the IR: {exc}", None, rule("IR-PARSE").id,
-                                 path=path, line=exc.line if locate is None else None)]
+        rule_id = rule("IR-TRUNCATED" if exc.truncated else "IR-PARSE").id
+        message = str(exc) if exc.truncated else f"cannot read the IR: {exc}"
+        return None, [Diagnostic(Severity.ERROR, message, None, rule_id, path=path,
+                                 line=exc.line if locate is None else None,
+                                 ir=IRPlace(message, order=(0, exc.line)))]
     validator = Validator(module, path, DRAFT_RELAXED_RULES if revision == "draft" else frozenset(), locate)
     diags = validator.run(part=part)
     if uniformity:

@@ -8,7 +8,8 @@
 // comparison sampler is an OpTypeSampler like any other, combined with a
 // float texture by OpSampledImage.  OpImageDrefGather compares the first
 // component only, so GatherCmpGreen (Blue, Alpha) is an error, and SampleCmp
-// needs implicit derivatives, which compute shaders have not in Vulkan.
+// needs implicit derivatives, which the backend's compute shaders have not
+// (spirv.ops.UNSUPPORTED says why).
 
 // CHECK-DAG: OpCapability MinLod
 // CHECK-DAG: %type_2D_image = OpTypeImage %float 2D 0 0 0 1 Unknown
@@ -71,7 +72,7 @@ void main(uint3 id : SV_DispatchThreadID)
     Out[13] = Color.GatherCmpGreen(Less, uv, 0.5);
 #endif
 #ifdef CMP
-    // cmp-error@+1 {{the operation SampleCmp has no SPIR-V mapping: compute shaders have no implicit derivatives in Vulkan; use SampleCmpLevelZero, SampleCmpLevel or SampleCmpGrad}}
+    // cmp-error@+1 {{the operation SampleCmp (dx.op.sampleCmp.f32) has no SPIR-V mapping: compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not use; use SampleCmpLevelZero, SampleCmpLevel or SampleCmpGrad}}
     Out[13] = Depth.SampleCmp(Less, uv, 0.5);
 #endif
 }

@@ -64,7 +64,7 @@ def warning_file(tmp_path: Path) -> Path:
     (["-D2X", "x.hlsl"], "'2X' is not a valid macro name (in '-D2X')"),
     (["-U", "A-B", "x.hlsl"], "'A-B' is not a valid macro name (in '-UA-B')"),
     (["--linalg-revision=sm6.9", "x.hlsl"],
-     "invalid value 'sm6.9' for '--linalg-revision'; expected 'sm6.10' or 'draft'"),
+     "invalid value 'sm6.9' for '--linalg-revision'; expected 'sm6.10' or 'draft' or 'dxc'"),
     (["--linalg-revision", "x.hlsl"], "option '--linalg-revision' requires a value ('--linalg-revision=VALUE')"),
     (["-verify=a,", "x.hlsl"], "invalid -verify prefix '' (letters, digits, '-' and '_', starting with a letter)"),
     ([], "no input files"),

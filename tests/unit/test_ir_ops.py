@@ -5,6 +5,7 @@ table and the wheel's package data."""
 from __future__ import annotations
 
 import copy
+import re
 import json
 import subprocess
 import sys
@@ -66,7 +67,8 @@ def test_table_loads_from_the_ir_dir() -> None:
     assert Path(resources.ir_dir(), ir_ops.TABLE_FILE).resolve() == TABLE_PATH.resolve()
     assert ir_ops.table() is ir_ops.table()  # loaded once
     ops = ir_ops.operations()
-    assert list(ops) == [op.name for op in sorted(ops.values(), key=lambda o: o.opcode)]
+    # By DXC's unsigned opcode: the core table, hlslc's block, then DXC's experimental table.
+    assert list(ops) == [op.name for op in sorted(ops.values(), key=lambda o: o.encoded)]
 
 
 def test_dxc_opcodes_are_dxcs() -> None:
@@ -267,7 +269,32 @@ def _sample_overloads(op: ir_ops.Operation) -> list:
         return [f"<4 x {t}>" for t in types]
     if op.suffix == ir_ops.SUFFIX_VECTOR2:
         return [(f"<4 x {t}>", f"<8 x {types[0]}>") for t in types]
+    if op.suffix == ir_ops.SUFFIX_DIMS:
+        return _dims_overloads(op)
     return types
+
+
+def _dims_overloads(op: ir_ops.Operation) -> list:
+    """For a dims operation: every allowed type in each dimension once (the
+    others at their first), matrices of a few shapes."""
+    def choices(dim: ir_ops.Dim) -> list:
+        if dim.kind == ir_ops.DIM_MATRIX:
+            return [ir_ops.matrix_type("F16", 16, 16, "A", "Wave"), ir_ops.matrix_type("I32", 4, 5, "B", "ThreadGroup")]
+        if dim.kind == ir_ops.DIM_STRUCT:
+            return ["%dx.types.Handle", "%struct.Payload"]
+        scalars = [ir_ops.LLVM_SCALARS[t] for t in dim.types]
+        if dim.kind == ir_ops.DIM_SCALAR:
+            return scalars
+        if dim.kind == ir_ops.DIM_VECTOR:
+            return [f"<4 x {t}>" for t in scalars]
+        return scalars + [f"<2 x {t}>" for t in scalars]
+    per_dim = [choices(d) for d in op.dims]
+    first = [c[0] for c in per_dim]
+    found = [tuple(first)]
+    for i, options in enumerate(per_dim):
+        for option in options[1:]:
+            found.append(tuple(first[:i] + [option] + first[i + 1:]))
+    return found
 
 
 def test_every_declaration_is_valid_llvm() -> None:
@@ -276,6 +303,8 @@ def test_every_declaration_is_valid_llvm() -> None:
     import llvmlite.binding as llvm
 
     lines = [f"%{name} = type {{ {', '.join(body)} }}" for name, body in ir_ops.struct_types().items()]
+    lines += [ir_ops.matrix_type("F16", 16, 16, "A", "Wave").definition(),
+              ir_ops.matrix_type("I32", 4, 5, "B", "ThreadGroup").definition(), "%struct.Payload = type { i32 }"]
     groups: dict[tuple[str, ...], int] = {}
     declared: dict[str, str] = {}
     for op in ir_ops.operations().values():
@@ -286,6 +315,12 @@ def test_every_declaration_is_valid_llvm() -> None:
             # Operations that share a function share its declaration, exactly.
             assert declared.setdefault(name, text) == text, name
     lines += declared.values()
+    # RawBufferVectorLoad's result is the struct of its whole vector
+    # overload (`%dx.types.ResRet.v8i16 = type { <8 x i16>, i32 }`, DXC's).
+    vector_results = sorted(set(re.findall(r"%dx\.types\.ResRet\.v(\d+)(f16|f32|f64|i16|i32|i64)\b",
+                                           "\n".join(declared.values()))))
+    lines += [f"%dx.types.ResRet.v{n}{t} = type {{ <{n} x {ir_ops.LLVM_SCALARS[t]}>, i32 }}"
+              for n, t in vector_results]
     lines += [f"attributes #{n} = {{ {' '.join(attrs)} }}" for attrs, n in groups.items()]
     module = llvm.parse_assembly("\n".join(lines) + "\n", llvm.create_context())
     module.verify()
@@ -319,9 +354,13 @@ def test_opcodes_unique_and_our_block_clear_of_dxc() -> None:
     assert t.dxc_core_opcodes == (0, 311)
     low, high = t.hlslc_opcode_block
     assert low > 311
+    first, last = t.dxc_experimental_opcodes
+    assert (first % 2**32, last % 2**32) == (0x80000000, 0x80000022)
     for op in ops:
         if op.source == "hlslc":
             assert low <= op.opcode <= high and op.opcode > 311, op.name
+        elif op.experimental:
+            assert first <= op.opcode <= last and op.name.startswith("LinAlg"), op.name
         else:
             assert 0 <= op.opcode <= 311, op.name
     assert "400" in t.document["opcode_note"]

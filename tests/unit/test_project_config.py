@@ -116,7 +116,7 @@ def test_no_configuration_is_no_options(project: Path) -> None:
     ('enable_16bit_types = "yes"\n',
      "hlslc.toml:1:22: error: 'enable_16bit_types' must be true or false, not the string 'yes'"),
     ('linalg_revision = "sm7"\n',
-     "hlslc.toml:1:19: error: 'linalg_revision' must be 'sm6.10' or 'draft', not 'sm7'"),
+     "hlslc.toml:1:19: error: 'linalg_revision' must be 'sm6.10' or 'draft' or 'dxc', not 'sm7'"),
     ('args = ["-Zpr", "-fbogus"]\n',
      "hlslc.toml:1:8: error: in 'args': unknown option '-fbogus'"),
     ('args = ["-Zpr", "shader.hlsl"]\n',

@@ -50,18 +50,24 @@ CASES = [
     Case('sig-call',
          'fillMatrix.f32(i32 401, %dx.types.MatrixRef* %c, float 0.0)',
          'fillMatrix.f32(i32 401, %dx.types.MatrixRef* %c, double 0.0)',
-         ['IR-SIGNATURE'],
-         "call of FillMatrix passes 'void (i32, %dx.types.MatrixRef*, double)', but the operation is 'void (i32, "
-         "%dx.types.MatrixRef*, float)'"),
+         ['IR-CALL-TYPES', 'IR-SIGNATURE'],
+         "the call passes 'void (i32, %dx.types.MatrixRef*, double)', but @dx.op.fillMatrix.f32 is declared "
+         "'void (i32, %dx.types.MatrixRef*, float)' (line 61)"),
     Case('sig-decl',
          'declare void @dx.op.fillMatrix.f32(i32, %dx.types.MatrixRef*, float)',
          'declare void @dx.op.fillMatrix.f32(i32, %dx.types.MatrixRef*, double)',
-         ['IR-SIGNATURE'],
+         ['IR-SIGNATURE', 'IR-CALL-TYPES'],
          "'@dx.op.fillMatrix.f32' is declared as 'void (i32, %dx.types.MatrixRef*, double)', but FillMatrix is "
          "'void (i32, %dx.types.MatrixRef*, float)'"),
     Case('sig-overload',
          'call void @dx.op.matrixLoadFromThreads.v16f16(i32 407, %dx.types.MatrixRef* %a, <16 x half> %v)',
          'call void @dx.op.matrixLoadFromThreads.v16f8(i32 407, %dx.types.MatrixRef* %a, <16 x half> %v)',
+         ['IR-UNDEFINED-VALUE', 'IR-SIGNATURE'],
+         "the call names @dx.op.matrixLoadFromThreads.v16f8, which the module neither declares nor defines"),
+    Case('sig-overload-declared',
+         'declare void @dx.op.matrixLoadFromThreads.v16f16(i32, %dx.types.MatrixRef*, <16 x half>)',
+         'declare void @dx.op.matrixLoadFromThreads.v16f16(i32, %dx.types.MatrixRef*, <16 x half>)\n'
+         'declare void @dx.op.matrixLoadFromThreads.v16f8(i32, %dx.types.MatrixRef*, <16 x half>)',
          ['IR-SIGNATURE'],
          "'@dx.op.matrixLoadFromThreads.v16f8' does not name an overload of MatrixLoadFromThreads: 'v16f8' is "
          'not a vector overload'),
@@ -245,7 +251,9 @@ CASES = [
     Case('stage',
          '!1 = !{!"cs", i32 6, i32 10}',
          '!1 = !{!"ps", i32 6, i32 10}',
-         ['IR-STAGE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE'],
+         ['IR-STAGE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE', 'LINALG-STAGE-SCOPE',
+          # DXC's entry rules: groupshared memory and ThreadId in a pixel shader
+          'IR-GROUPSHARED-STAGE', 'IR-ENTRY-INCOMPATIBLE', 'IR-FUNCTION-STAGE', 'IR-FUNCTION-GROUP'],
          'ThreadId is not allowed in pixel shaders (only compute, amplification, mesh, node, library)'),
     Case('origin-undef',
          'call void @dx.op.matrixElementwiseUnaryOp(i32 403, i32 2, %dx.types.MatrixRef* %c.1)',
@@ -318,7 +326,7 @@ CASES = [
     Case('overload-not-allowed',
          'declare void @dx.op.fillMatrix.f32(i32, %dx.types.MatrixRef*, float) nounwind',
          'declare void @dx.op.fillMatrix.i8(i32, %dx.types.MatrixRef*, i8) nounwind',
-         ['IR-SIGNATURE'],
+         ['IR-SIGNATURE', 'IR-UNDEFINED-VALUE'],
          "'@dx.op.fillMatrix.i8' does not name an overload of FillMatrix: FillMatrix (dx.op.fillMatrix) does not "
          "take scalar 'i8'; its overloads are scalars of f16, f32, f64, i16, i32, i64"),
 ]
@@ -435,7 +443,9 @@ entry:
 }
 declare void @dx.op.matrixElementwiseBinaryOp.f32(i32, i32, %dx.types.MatrixRef*, float)
 !dx.shaderModel = !{!0}
+!dx.entryPoints = !{!1}
 !0 = !{!"lib", i32 6, i32 10}
+!1 = !{null, !"", null, null, null}
 """
     assert validate_text(text, "lib.ll") == []
 
