@@ -16,7 +16,7 @@ from ...dxil import reader as R
 from ..binding import Bindings
 from ..errors import RunError
 from .base import Unsupported
-from .compiler import execution_width
+from .compiler import choose_plan
 from .engine import compile_for, run_dispatch
 
 __all__ = ["run_jit", "Unsupported"]
@@ -46,9 +46,10 @@ def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None =
     binding = Bindings(mod, pipeline, fn, copy=False)
     threads = binding.numthreads(entry)
     wave = wave_size or binding.wave_size(entry) or 32
+    gx, gy, gz = pipeline.dispatch
     widest = os.environ.get("HLSLC_JIT_WIDTH", "")
-    wave = execution_width(fn, wave, threads, int(widest) if widest.isdigit() and int(widest) >= 4 else 128)
-    module = compile_for(mod, module_text, fn, binding, wave, threads, seed, wave_matrix_depth, use_cache)
+    plan = choose_plan(fn, wave, threads, gx * gy * gz, int(widest) if widest.isdigit() and int(widest) >= 4 else 32)
+    module = compile_for(mod, module_text, fn, binding, plan, threads, seed, wave_matrix_depth, use_cache)
     run_dispatch(module, binding, pipeline.dispatch, timeout)
     binding.write_back()
-    return JitRun(module.source, module.compile_seconds)
+    return JitRun(module.source, module.compile_seconds if module.source == "compiled" else 0.0)

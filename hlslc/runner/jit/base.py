@@ -28,6 +28,7 @@ CTX_GROUPS = 12       # i32: the number of groups
 CTX_DIMS = 16         # 3 x i32: the dispatch's groups in x, y, z
 CTX_CHUNK = 28        # i32: how many groups a worker takes at a time
 CTX_DETAIL = 32       # i64: a number the error message shows
+CTX_BLOCKS = 40       # i32: the number of blocks (`Plan`: k groups each)
 CTX_MATH = 64         # MATH_SLOTS x (ptr loop, ptr data): numpy's inner loops of the math functions
 MATH_SLOTS = 64
 CTX_RESOURCES = CTX_MATH + 16 * MATH_SLOTS   # per resource: ptr data, i64 size, i32 counter (32 bytes)
@@ -191,3 +192,29 @@ def maker(*names: str) -> Callable:
             MAKERS[name] = fn
         return fn
     return register
+
+
+class Plan:
+    """How a dispatch's threads lie in the JIT's vectors.  A vector (a
+    unit) has `width` lanes; a wave is `wave` consecutive lanes (width is a
+    multiple); a group takes `padded` lanes (its threads, up to a whole
+    number of waves, so no wave spans two groups).  A block is `k` groups
+    one after another, in `units` vectors: k > 1 when a vector holds
+    several groups (small groups; or the whole of a small dispatch, which
+    then runs in one lockstep like the interpreter), else units = the
+    vectors a group needs.  `@group` runs one block."""
+
+    def __init__(self, width: int, wave: int, group: int, k: int) -> None:
+        self.width = width
+        self.wave = wave
+        self.group = group
+        self.padded = -(-group // wave) * wave
+        self.k = k
+        self.units = -(-(k * self.padded) // width)
+
+    def key(self) -> str:
+        return f"{self.width}/{self.wave}/{self.group}/{self.k}"
+
+    @property
+    def waves_per_unit(self) -> int:
+        return self.width // self.wave

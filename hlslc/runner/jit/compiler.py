@@ -48,10 +48,11 @@ from ...dxil.types import IRError
 from ..binding import Bindings, Resource
 from ..errors import RunError
 from ..layout import MemoryType, MemoryTypes
-from .base import (CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
+from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
                    MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
                    is_object_type, scalar_leaves, stride)
-from .emit import INT_BITS, Agg, Body, Lanes, llvm_const
+from .emit import INT_BITS, SIZES, Agg, Body, Lanes, llvm_const
+from .mathlib import call_loop2
 from .memory import llvm_atomic, load_scalar, store_scalar
 
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -64,15 +65,17 @@ class Compiler:
     """Translates one compute entry of a module for a dispatch's bindings
     into LLVM IR text (`text()`), or raises `Unsupported`."""
 
-    def __init__(self, mod: R.Module, entry: R.Function, binding: Bindings, wave_size: int,
+    def __init__(self, mod: R.Module, entry: R.Function, binding: Bindings, plan: Plan,
                  threads: tuple[int, int, int], seed: int = 0, wave_matrix_depth: int = 16) -> None:
         self.mod = mod
         self.fn = entry
         self.binding = binding
-        self.W = wave_size
+        self.plan = plan
+        self.W = wave_size = plan.width
+        self.ws = plan.wave                        # lanes a wave (W is a multiple)
         self.threads = threads
         self.group_size = threads[0] * threads[1] * threads[2]
-        self.waves = -(-self.group_size // wave_size)
+        self.waves = plan.units                    # vectors a block
         self.seed = seed
         self.wave_matrix_depth = wave_matrix_depth
         self.mtypes = MemoryTypes(mod.structs)
@@ -412,7 +415,7 @@ class Compiler:
 
     def _is_sync(self, ins: R.Instruction, o: ir_ops.Operation) -> bool:
         if o.name in ("Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle"):
-            return self.waves > 1
+            return self.waves > 1           # (one vector holds its groups: they meet a barrier together)
         test = SYNC.get(o.name)
         return bool(test and test(self, ins, o))
 
@@ -593,6 +596,7 @@ class Compiler:
                                          f"c\"{_bytes_text(data)}\", align 16")
                 root.global_name = name
         self.shared_size = self.group_size_bytes
+        self.shared_stride = align(max(self.group_size_bytes, 1), 64)     # a group's copy, when a vector has several
         # Slots of values that live across segments.
         self.slot: dict[str, Any] = {}
         for name in sorted(self.cross, key=lambda n: self.defined[n].index):
@@ -626,45 +630,60 @@ class Compiler:
         b.label("entry")
         # The ids every operation may ask for.
         tx, ty, tz = self.threads
-        gidx, gidy, gidz = "%gx", "%gy", "%gz"     # the group's id, from @group
+        plan = self.plan
         vi = b.vt("i32")
-        self.gid = [Lanes("i32", b.splat_value("i32", v), None, (v, 0)) for v in (gidx, gidy, gidz)]
-        base = b.op(f"mul i32 %wave, {W}")
-        flat = b.op(f"add {vi} {b.splat_value('i32', base)}, {b.iota()}")
-        self.flat = Lanes("i32", flat, None, (base, 1))
+        Gp = plan.padded
+        if plan.k > 1:
+            # Several groups in this vector: lane l is thread l % Gp of the
+            # block's group l / Gp, whose ids @group wrote in a table.
+            lanes = list(range(W))
+            gin = "<" + ", ".join(f"i32 {min(l // Gp, plan.k - 1)}" for l in lanes) + ">"
+            self.gin = Lanes("i32", gin)
+            ids = []
+            for c in range(3):
+                table = b.load(f"<{plan.k} x i32>", b.gep("%gids", 4 * plan.k * c), 4)
+                ids.append(b.op(f"shufflevector <{plan.k} x i32> {table}, <{plan.k} x i32> poison, <{W} x i32> {gin}"))
+            self.gid = [Lanes("i32", v) for v in ids]
+            flat = "<" + ", ".join(f"i32 {l % Gp}" for l in lanes) + ">"
+            base = None
+            self.flat = Lanes("i32", flat)
+        else:
+            self.gin = b.splat("i32", 0)
+            self.gid = [Lanes("i32", b.splat_value("i32", v), None, (v, 0)) for v in ("%gx", "%gy", "%gz")]
+            base = b.op(f"mul i32 %wave, {W}")
+            flat = b.op(f"add {vi} {b.splat_value('i32', base)}, {b.iota()}")
+            self.flat = Lanes("i32", flat, None, (base, 1))
         tidx = b.op(f"urem {vi} {flat}, splat (i32 {tx})")
         q2 = b.op(f"udiv {vi} {flat}, splat (i32 {tx})")
         tidy = b.op(f"urem {vi} {q2}, splat (i32 {ty})")
         tidz = b.op(f"udiv {vi} {flat}, splat (i32 {tx * ty})")
         # What is linear in the lane (for the lanes of the group).
-        if tx >= self.group_size:
-            lin_x = (base, 1)
-        elif tx % W == 0:
-            lin_x = (b.op(f"urem i32 {base}, {tx}"), 1)
-        else:
-            lin_x = None
-        if ty == 1:
-            lin_y = ("0", 0)
-        elif tx % W == 0:
-            lin_y = (b.op(f"urem i32 {b.op(f'udiv i32 {base}, {tx}')}, {ty}"), 0)
-        else:
-            lin_y = None
-        if tz == 1:
-            lin_z = ("0", 0)
-        elif (tx * ty) % W == 0:
-            lin_z = (b.op(f"udiv i32 {base}, {tx * ty}"), 0)
-        else:
-            lin_z = None
+        lin_x = lin_y = lin_z = None
+        if base is not None:
+            if tx >= self.group_size:
+                lin_x = (base, 1)
+            elif tx % W == 0:
+                lin_x = (b.op(f"urem i32 {base}, {tx}"), 1)
+            if ty == 1:
+                lin_y = ("0", 0)
+            elif tx % W == 0:
+                lin_y = (b.op(f"urem i32 {b.op(f'udiv i32 {base}, {tx}')}, {ty}"), 0)
+            if tz == 1:
+                lin_z = ("0", 0)
+            elif (tx * ty) % W == 0:
+                lin_z = (b.op(f"udiv i32 {base}, {tx * ty}"), 0)
         self.tid = [Lanes("i32", tidx, None, lin_x), Lanes("i32", tidy, None, lin_y),
                     Lanes("i32", tidz, None, lin_z)]
         self.dtid = []
         for gv, n, t in zip(self.gid, self.threads, self.tid):
             scaled = b.op(f"mul {vi} {gv.v}, splat (i32 {n})")
             lin = None
-            if t.lin is not None:
+            if t.lin is not None and gv.lin is not None:
                 lin = (b.op(f"add i32 {b.op(f'mul i32 {gv.lin[0]}, {n}')}, {t.lin[0]}"), t.lin[1])
             self.dtid.append(Lanes("i32", b.op(f"add {vi} {scaled}, {t.v}"), None, lin))
-        self.lane = b.iota()
+        # A lane's place in its wave, and its wave in the vector.
+        ws = self.ws
+        self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
         b.br("dispatch")
         # The dispatcher: pop finished entries, jump to the top's block.
         b.label("dispatch")
@@ -699,7 +718,7 @@ class Compiler:
         for seg in self.segments:
             self._segment_code(seg)
         head = (f"define internal fastcc i32 @wave(ptr noalias nocapture %ctx, ptr noalias %shared, "
-                f"ptr noalias %frame, i32 %group, i32 %wave, i32 %gx, i32 %gy, i32 %gz) {{")
+                f"ptr noalias %frame, i32 %group, i32 %wave, i32 %gx, i32 %gy, i32 %gz, ptr noalias %gids) {{")
         return head + "\n" + b.text() + "\n}"
 
     def _entry_ptr(self, index: str) -> str:
@@ -1043,6 +1062,19 @@ class Compiler:
             # Folded as the interpreter computes it (numpy, on this processor:
             # the sign of 0/0's NaN, say, is the hardware's, not LLVM's folding).
             return b.splat(ty, _fold_float(op, ty, a.const, c.const))
+        if op == "frem":
+            # numpy's fmod loop (its NaNs' signs are its own), float32 flushed.
+            x, y = (self.ftz(a), self.ftz(c)) if ty == "float" else (a.v, c.v)
+            fn = call_loop2(self, "fmod", ty, self.W)
+            buf = b.tmp("fm")
+            at = b.lines.index("entry:") + 1
+            b.lines.insert(at, f"  {buf} = alloca [3 x {vt}], align 64")
+            step = self.W * SIZES[ty]
+            b.store(vt, x, buf, 64)
+            b.store(vt, y, b.gep(buf, step), 64)
+            b.emit(f"call void {fn}(ptr %ctx, ptr {buf}, ptr {b.gep(buf, step)}, ptr {b.gep(buf, 2 * step)})")
+            r = b.load(vt, b.gep(buf, 2 * step), 64)
+            return Lanes(ty, self.ftz(Lanes(ty, r)) if ty == "float" else r)
         if op[0] == "f":
             if ty == "float":
                 r = b.op(f"{op} {vt} {self.ftz(a)}, {self.ftz(c)}")
@@ -1542,37 +1574,92 @@ class Compiler:
     # -- the group --------------------------------------------------------------
 
     def _group_function(self) -> str:
-        """@group: the group's memory zeroed, each wave's frame initialised,
-        then rounds: every wave that is not done runs to its next
-        synchronisation point, the group's operations at that point run,
-        until every wave is done."""
+        """@group: one block (`Plan`: k groups, in `units` vectors): its
+        groupshared memory zeroed, each vector's frame initialised (its
+        lanes: the threads the block has), then rounds: every vector that is
+        not done runs to its next synchronisation point, the group's
+        operations at that point run, until every vector is done."""
         W = self.W
+        plan = self.plan
         lines = []
         emit = lines.append
         nw = self.waves
         frame = align(self.frame_size, 64)
         self.frame_bytes = frame
-        shared = align(max(self.group_size_bytes, 1), 64)
+        if self.shared_stride != align(max(self.group_size_bytes, 1), 64):
+            raise RunError("the groupshared memory grew after it was laid out (a bug in the JIT)")
+        shared = self.shared_stride * plan.k
         self.worker_bytes = shared + nw * frame
         init_len = self.frame_init - self.init_start
         template = self._frame_template()
         emit(f"@frame.init = private unnamed_addr constant [{len(template)} x i8] c\"{_bytes_text(template)}\", "
              f"align 16")
-        emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %group) {")
+        # Each vector's lanes that are threads of the block (all its groups there).
+        masks = []
+        for u in range(nw):
+            m = 0
+            for lane in range(W):
+                at = u * W + lane
+                if at < plan.k * plan.padded and at % plan.padded < self.group_size:
+                    m |= 1 << lane
+            masks.append(m)
+        emit(f"@unit.masks = private unnamed_addr constant [{nw} x i{W}] [" +
+             ", ".join(f"i{W} {_signed(m, W)}" for m in masks) + "], align 16")
+        emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %block) {")
         emit("entry:")
         emit(f"  %dxp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS}")
         emit("  %dx = load i32, ptr %dxp, align 4")
         emit(f"  %dyp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS + 4}")
         emit("  %dy = load i32, ptr %dyp, align 4")
+        emit(f"  %group = mul i32 %block, {plan.k}")
         emit("  %gx = urem i32 %group, %dx")
         emit("  %gq = udiv i32 %group, %dx")
         emit("  %gy = urem i32 %gq, %dy")
         emit("  %gz = udiv i32 %gq, %dy")
+        if plan.k > 1:
+            # The ids of the block's groups, for the vectors' lanes; and how
+            # many of them the dispatch has.
+            emit(f"  %gids = alloca [{3 * plan.k} x i32], align 16")
+            emit("  br label %ids")
+            emit("ids:")
+            emit("  %j = phi i32 [ 0, %entry ], [ %j1, %ids ]")
+            emit("  %gj = add i32 %group, %j")
+            emit("  %gjx = urem i32 %gj, %dx")
+            emit("  %gjq = udiv i32 %gj, %dx")
+            emit("  %gjy = urem i32 %gjq, %dy")
+            emit("  %gjz = udiv i32 %gjq, %dy")
+            for c, v in enumerate(("%gjx", "%gjy", "%gjz")):
+                emit(f"  %gi{c} = add i32 %j, {c * plan.k}")
+                emit(f"  %gp{c} = getelementptr i32, ptr %gids, i32 %gi{c}")
+                emit(f"  store i32 {v}, ptr %gp{c}, align 4")
+            emit("  %j1 = add i32 %j, 1")
+            emit(f"  %jm = icmp ult i32 %j1, {plan.k}")
+            emit("  br i1 %jm, label %ids, label %idsdone")
+            emit("idsdone:")
+            emit(f"  %ngp = getelementptr i8, ptr %ctx, i64 {CTX_GROUPS}")
+            emit("  %ng = load i32, ptr %ngp, align 4")
+            emit("  %left = sub i32 %ng, %group")
+            emit(f"  %few = icmp ult i32 %left, {plan.k}")
+            emit(f"  %valid = select i1 %few, i32 %left, i32 {plan.k}")
+            emit(f"  %vlanes = mul i32 %valid, {plan.padded}")
+            emit(f"  %vall = icmp uge i32 %vlanes, {W}")
+            if W == 32:
+                emit("  %vl = add i32 %vlanes, 0")
+            else:
+                emit(f"  %vl = {'zext' if W > 32 else 'trunc'} i32 %vlanes to i{W}")
+            emit(f"  %vbit = shl i{W} 1, %vl")
+            emit(f"  %vm1 = sub i{W} %vbit, 1")
+            emit(f"  %vmask = select i1 %vall, i{W} -1, i{W} %vm1")
+            after_ids = "idsdone"
+        else:
+            emit("  %gids = getelementptr i8, ptr null, i64 0")
+            emit(f"  %vmask = add i{W} -1, 0")
+            after_ids = "entry"
         if self.group_size_bytes:
-            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {self.group_size_bytes}, i1 false)")
+            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {shared}, i1 false)")
         emit("  br label %init")
         emit("init:")
-        emit("  %w = phi i32 [ 0, %entry ], [ %w1, %init ]")
+        emit(f"  %w = phi i32 [ 0, %{after_ids} ], [ %w1, %init ]")
         emit("  %w64 = zext i32 %w to i64")
         emit(f"  %fo = mul i64 %w64, {frame}")
         emit(f"  %fo1 = add i64 %fo, {shared}")
@@ -1583,16 +1670,14 @@ class Compiler:
             emit(f"  %pr = getelementptr i8, ptr %fr, i64 {self.init_start}")
             emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr, ptr align 16 @private.init, i64 {init_len}, "
                  "i1 false)")
+        emit(f"  %mp = getelementptr i{W}, ptr @unit.masks, i32 %w")
+        emit(f"  %um = load i{W}, ptr %mp, align 8")
+        emit(f"  %um1 = and i{W} %um, %vmask")
+        emit(f"  %mf = getelementptr i8, ptr %fr, i64 {F_STACK + 8}")
+        emit(f"  store i{W} %um1, ptr %mf, align 8")
         emit("  %w1 = add i32 %w, 1")
         emit(f"  %more = icmp ult i32 %w1, {nw}")
-        emit("  br i1 %more, label %init, label %partial")
-        emit("partial:")
-        last = self.group_size - (nw - 1) * W
-        if last != W:
-            mask = (1 << last) - 1
-            emit(f"  %lf = getelementptr i8, ptr %mem, i64 {shared + (nw - 1) * frame + F_STACK + 8}")
-            emit(f"  store i{W} {_signed(mask, W)}, ptr %lf, align 8")
-        emit("  br label %round")
+        emit("  br i1 %more, label %init, label %round")
         emit("round:")
         emit("  br label %wl")
         emit("wl:")
@@ -1607,7 +1692,8 @@ class Compiler:
         emit(f"  %isdone = icmp eq i32 %st, {DONE}")
         emit("  br i1 %isdone, label %wnext0, label %wrun")
         emit("wrun:")
-        emit("  %r = call fastcc i32 @wave(ptr %ctx, ptr %mem, ptr %f, i32 %group, i32 %i, i32 %gx, i32 %gy, i32 %gz)")
+        emit("  %r = call fastcc i32 @wave(ptr %ctx, ptr %mem, ptr %f, i32 %group, i32 %i, i32 %gx, i32 %gy, i32 %gz, "
+             "ptr %gids)")
         emit(f"  %failed = icmp eq i32 %r, {FAILED}")
         emit("  br i1 %failed, label %fail, label %wok")
         emit("wok:")
@@ -1687,18 +1773,34 @@ def observes_waves(fn: R.Function) -> bool:
     return False
 
 
-def execution_width(fn: R.Function, wave_size: int, threads: tuple[int, int, int], widest: int = 128) -> int:
-    """How many threads one vector of the JIT runs: the wave size where the
-    entry can tell waves apart, else the group (up to `widest` threads):
-    fewer, wider vectors, and a group in one vector meets its barriers
-    without stopping."""
-    if observes_waves(fn):
-        return wave_size
-    size = threads[0] * threads[1] * threads[2]
-    width = 4
-    while width < size and width < widest:
-        width *= 2
-    return width
+LOCKSTEP_LANES = 256
+
+
+def _pow2(n: int, low: int = 4) -> int:
+    p = low
+    while p < n:
+        p *= 2
+    return p
+
+
+def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], groups: int,
+                widest: int = 32) -> Plan:
+    """How to lay the dispatch into vectors (`Plan`).  A small dispatch (at
+    most LOCKSTEP_LANES lanes) runs whole in one vector, one lockstep, as
+    the interpreter runs every dispatch: atomics, races and wave
+    operations then meet in the interpreter's order.  A larger one runs a
+    vector a wave (an entry that can tell waves apart), else `widest`
+    threads a vector (several small groups in one)."""
+    group = threads[0] * threads[1] * threads[2]
+    observes = observes_waves(fn)
+    ws = wave_size if observes else min(widest, _pow2(group))
+    padded = -(-group // ws) * ws
+    if groups * padded <= LOCKSTEP_LANES:
+        return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
+    if observes or padded >= widest:
+        width = ws if observes else widest
+        return Plan(width, ws, group, 1)
+    return Plan(widest, ws, group, widest // padded)
 
 
 _NUMPY_FLOATS = {"half": np.float16, "float": np.float32, "double": np.float64}
@@ -1736,7 +1838,7 @@ def _bytes_text(data: bytes) -> str:
 _WORKER = f"""define i32 @hlslc_worker(ptr %ctx, ptr %mem) {{
 entry:
   %np = getelementptr i8, ptr %ctx, i64 {CTX_NEXT}
-  %gp = getelementptr i8, ptr %ctx, i64 {CTX_GROUPS}
+  %gp = getelementptr i8, ptr %ctx, i64 {CTX_BLOCKS}
   %cp = getelementptr i8, ptr %ctx, i64 {CTX_CHUNK}
   %n = load i32, ptr %gp, align 4
   %chunk = load i32, ptr %cp, align 4

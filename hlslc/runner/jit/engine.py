@@ -41,7 +41,8 @@ from ..binding import Bindings
 from ..errors import RunError
 from ..layout import MemoryTypes
 from . import linalg, ops  # noqa: F401  (importing them registers their operations)
-from .base import CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
+from .base import CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
+from .base import Plan
 from .compiler import Compiler
 from .mathlib import fill_table
 
@@ -121,11 +122,11 @@ def binding_shape(binding: Bindings) -> list:
     return out
 
 
-def cache_key(module_text: str, entry: str, wave_size: int | None, seed: int, depth: int, binding: Bindings,
+def cache_key(module_text: str, entry: str, plan: Plan, seed: int, depth: int, binding: Bindings,
               spec: list) -> str:
     _llvm()
     h = hashlib.sha256()
-    for part in (str(FORMAT), _sources_digest(), _LLVM["host"], entry, str(wave_size), str(seed), str(depth),
+    for part in (str(FORMAT), _sources_digest(), _LLVM["host"], entry, plan.key(), str(seed), str(depth),
                  json.dumps(binding_shape(binding)), repr(spec), module_text):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
@@ -159,13 +160,13 @@ def _write_disk(key: str, module: CompiledModule) -> None:
         pass        # a cache that cannot be written is only slower
 
 
-def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindings, wave_size: int,
+def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindings, plan: Plan,
                 threads: tuple[int, int, int], seed: int, depth: int, use_cache: bool = True) -> CompiledModule:
     """The compiled module for this dispatch's shape: from the caches, or
     translated and compiled (raises `Unsupported` for what the JIT does
     not run)."""
     spec = [(name, str(t.text), repr(value)) for name, t, value in binding.spec_constants(MemoryTypes(mod.structs))]
-    key = cache_key(module_text, fn.name, wave_size, seed, depth, binding, spec)
+    key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec)
     if use_cache:
         found = _MEMORY_CACHE.get(key)
         if found is not None:
@@ -177,7 +178,7 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
             _MEMORY_CACHE[key] = found
             return found
     start = time.perf_counter()
-    cg = Compiler(mod, fn, binding, wave_size, threads, seed, depth)
+    cg = Compiler(mod, fn, binding, plan, threads, seed, depth)
     text = cg.text()
     obj = compile_text(text)
     meta = {
@@ -187,6 +188,7 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
         "worker_bytes": cg.worker_bytes,
         "ordered": cg.ordered,
         "waves": cg.waves,
+        "k": plan.k,
         "math": cg.math,
     }
     module = CompiledModule(obj, meta)
@@ -257,10 +259,12 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
     fill_table(meta.get("math", []), ctx)
     if count == 0:
         return
-    n = _workers(count, meta["ordered"])
+    blocks = -(-count // meta["k"])
+    head[CTX_BLOCKS // 4] = blocks
+    n = _workers(blocks, meta["ordered"])
     # Groups taken a few at a time: fewer trips to the shared counter, still
     # about 16 takes a worker to balance uneven groups.
-    head[CTX_CHUNK // 4] = max(1, count // (16 * n)) if not meta["ordered"] else 1
+    head[CTX_CHUNK // 4] = max(1, blocks // (16 * n)) if not meta["ordered"] else 1
     size = meta["worker_bytes"] + 64
     memories = [np.zeros(size, dtype=np.uint8) for _ in range(n)]
     ctx_ptr = ctx.ctypes.data

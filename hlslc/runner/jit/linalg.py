@@ -84,17 +84,32 @@ def _site(cg: Compiler, v: Any, line: int | None) -> Site:
         raise RunError("a matrix operand that no createMatrix made", line)
     site = v.site
     if site.offset is None:
-        site.offset = cg.alloc(site.bytes * (cg.W if site.scope == 0 else 1))
+        site.offset = cg.alloc(site.bytes * _owners_per_vector(cg, site))
     return site
 
 
+def _owners_per_vector(cg: Compiler, site: Site) -> int:
+    """Matrices of the site a vector keeps: one a lane (Thread scope), one
+    a wave."""
+    return cg.W if site.scope == 0 else cg.W // cg.ws
+
+
 def _matrix_ptr(cg: Compiler, site: Site, lane: str | None) -> str:
+    """The matrix of `lane`'s owner (its own, or its wave's)."""
     b = cg.body
     base = b.gep("%frame", site.offset)
-    if site.scope != 0:
+    if site.scope != 0 and cg.W == cg.ws:
         return base
-    off = b.op(f"mul i64 {lane}, {site.bytes}")
+    owner = lane if site.scope == 0 else b.op(f"udiv i64 {lane}, {cg.ws}")
+    off = b.op(f"mul i64 {owner}, {site.bytes}")
     return b.gep(base, off)
+
+
+def _resize_int(b: Body, v: str, src: int, dst: int) -> str:
+    """An unsigned integer of `src` bits as one of `dst` bits."""
+    if src == dst:
+        return v
+    return b.op(f"{'trunc' if src > dst else 'zext'} i{src} {v} to i{dst}")
 
 
 class _Owners:
@@ -110,8 +125,24 @@ class _Owners:
 
     def __enter__(self) -> str:
         cg, b = self.cg, self.cg.body
-        if self.site.scope == 1:
+        if self.site.scope == 1 and cg.W == cg.ws:
             return b.op(f"zext i32 {first_active(cg)} to i64")
+        if self.site.scope == 1:
+            # Each wave of the vector with active lanes: its first one.
+            W, ws = cg.W, cg.ws
+            self.loop = b.loop(W // ws)
+            w = self.loop.__enter__()
+            shift = b.op(f"mul i{W} {_resize_int(b, w, 64, W)}, {ws}")
+            sub = _resize_int(b, b.op(f"lshr i{W} {cg.mask_bits}, {shift}"), W, ws)
+            on = b.op(f"icmp ne i{ws} {sub}, 0")
+            cg.declare(f"declare i{ws} @llvm.cttz.i{ws}(i{ws}, i1)")
+            first = b.op(f"call i{ws} @llvm.cttz.i{ws}(i{ws} {sub}, i1 true)")
+            f64 = _resize_int(b, first, ws, 64)
+            lane = b.op(f"add i64 {b.op(f'mul i64 {w}, {ws}')}, {f64}")
+            self.do, self.skip = b.label_name("own"), b.label_name("notown")
+            b.cbr(on, self.do, self.skip)
+            b.label(self.do)
+            return lane
         self.loop = b.loop(cg.W)
         lane = self.loop.__enter__()
         on = b.op(f"extractelement {b.mt} {cg.mask}, i64 {lane}")
@@ -303,7 +334,7 @@ def _max_offset(site: Site, layout: int, base: str, stride: str, k: Body) -> str
 def _create(cg: Compiler, ins, o, args, mask):
     site = _site(cg, cg.object_of(ins.result, ins.line), ins.line)
     b = cg.body
-    size = site.bytes * (cg.W if site.scope == 0 else 1)
+    size = site.bytes * _owners_per_vector(cg, site)
     b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep('%frame', site.offset)}, i8 0, i64 {size}, i1 false)")
     return MatV(site)
 
@@ -318,7 +349,7 @@ def _fill(cg: Compiler, ins, o, args, mask):
     site = _site(cg, args[0], ins.line)
     value = args[1]
     ty = value.ty
-    name = f"mat.fill.{site.component}.{site.m}x{site.n}.{ty}"
+    name = f"mat.fill.{site.component}.{site.m}x{site.n}.{ty}.w{cg.W}"
 
     def build(k: Body) -> None:
         num = to_num(k, "%v", ty, False)
@@ -339,7 +370,7 @@ def _cast(cg: Compiler, ins, o, args, mask):
     transpose = (dest.m, dest.n) != (src.m, src.n) and (dest.m, dest.n) == (src.n, src.m)
     if (dest.m, dest.n) != (src.m, src.n) and not transpose:
         raise Unsupported("a matrix cast between shapes", ins.line)
-    name = f"mat.cast.{src.component}.{dest.component}.{dest.m}x{dest.n}.{int(transpose)}"
+    name = f"mat.cast.{src.component}.{dest.component}.{dest.m}x{dest.n}.{int(transpose)}.w{cg.W}"
 
     def build(k: Body) -> None:
         with k.loop(dest.m) as i:
@@ -363,7 +394,7 @@ def _unary(cg: Compiler, ins, o, args, mask):
         raise RunError(f"unknown element-wise operation {kind}", ins.line)
     if kind == 0:
         return None
-    name = f"mat.unary.{kind}.{site.component}.{site.m}x{site.n}"
+    name = f"mat.unary.{kind}.{site.component}.{site.m}x{site.n}.w{cg.W}"
     ty = site.ty
     signed = signed_component(site.component)
     count = site.m * site.n
@@ -417,7 +448,7 @@ def _binary(cg: Compiler, ins, o, args, mask):
     if kind not in (1, 2, 3, 4):
         raise RunError(f"unknown element-wise operation {kind}", ins.line)
     signed = signed_component(site.component)
-    name = f"mat.binary.{kind}.{site.component}.{site.m}x{site.n}.{value.ty}"
+    name = f"mat.binary.{kind}.{site.component}.{site.m}x{site.n}.{value.ty}.w{cg.W}"
     ty = site.ty
 
     def build(k: Body) -> None:
@@ -445,7 +476,7 @@ def _descriptor(cg: Compiler, ins: Any, args: list, kind: str) -> None:
     layout = _const(args[4], "a matrix layout", ins.line)
     at, _ = _addresses(cg, site, layout, ins.line)
     ty = site.ty
-    name = f"mat.{kind}.{site.component}.{site.m}x{site.n}.{layout}"
+    name = f"mat.{kind}.{site.component}.{site.m}x{site.n}.{layout}.w{cg.W}"
     signed = signed_component(site.component)
 
     def build(k: Body) -> None:
@@ -528,7 +559,7 @@ def _memory(cg: Compiler, ins: Any, args: list, kind: str) -> None:
     at, _ = _addresses(cg, probe, layout, ins.line)
     ty = site.ty
     csigned = signed_component(site.component)
-    name = f"mat.mem.{kind}.{site.component}.{site.m}x{site.n}.{layout}.{mty}.{esize}"
+    name = f"mat.mem.{kind}.{site.component}.{site.m}x{site.n}.{layout}.{mty}.{esize}.w{cg.W}"
     msize = SIZES[mty]
 
     def build(k: Body) -> None:
@@ -560,8 +591,13 @@ def _memory(cg: Compiler, ins: Any, args: list, kind: str) -> None:
                     k.emit(f"store {mty} {num_to(k, value[0], value[1], mty, msigned)}, ptr {dp}, align 1")
     fn = _kernel(cg, name, "ptr %m, ptr %data, i64 %size, i64 %base, i64 %stride", build)
     b = cg.body
-    data = b.gep("%shared", ptr.root.offset)
+    shared = b.gep("%shared", ptr.root.offset)
     with _Owners(cg, site) as lane:
+        data = shared
+        if cg.plan.k > 1:
+            # The owner's group's copy of the groupshared memory.
+            gin = b.op(f"udiv i64 {lane}, {cg.plan.padded}")
+            data = b.gep(shared, b.op(f"mul i64 {gin}, {cg.shared_stride}"))
         off = b.op(f"sext i32 {_scalar(cg, ptr.off, lane)} to i64")
         first = b.op(f"zext i32 {_scalar(cg, args[2], lane)} to i64")
         base = b.op(f"add i64 {off}, {b.op(f'mul i64 {first}, {step}')}")
@@ -599,7 +635,7 @@ def _matrix_op(cg: Compiler, ins, o, args, mask):
     sa, sb, sc = (signed_component(x.component) for x in (a, bm, c))
     floats = a.ty in FLOATS or bm.ty in FLOATS
     kind = o.name[6:]
-    name = f"mat.{kind}.{a.component}.{bm.component}.{c.component}.{a.m}x{a.n}x{bm.n}"
+    name = f"mat.{kind}.{a.component}.{bm.component}.{c.component}.{a.m}x{a.n}x{bm.n}.w{cg.W}"
 
     def build(k: Body) -> None:
         if kind == "SumAccumulate":
@@ -659,7 +695,7 @@ def _accumulate(cg: Compiler, ins, o, args, mask):
         raise RunError(f"adding a {add.m}x{add.n} matrix to a {acc.m}x{acc.n} one", ins.line)
     if acc.scope != add.scope:
         raise Unsupported("a matrix accumulate between scopes", ins.line)
-    name = f"mat.acc.{acc.component}.{add.component}.{acc.m}x{acc.n}"
+    name = f"mat.acc.{acc.component}.{add.component}.{acc.m}x{acc.n}.w{cg.W}"
 
     def build(k: Body) -> None:
         with k.loop(acc.m * acc.n) as i:
@@ -725,7 +761,7 @@ def _matvec(cg: Compiler, ins, o, args, mask):
     ybuf = b.tmp("vec")
     at = b.lines.index("entry:") + 1
     b.lines.insert(at, f"  {ybuf} = alloca [{site.n * W} x {out_ty}], align 64")
-    name = f"mat.vec.{site.component}.{site.m}x{site.n}.{xty}.{out_ty}.{bty if bias is not None else 'n'}"
+    name = f"mat.vec.{site.component}.{site.m}x{site.n}.{xty}.{out_ty}.{bty if bias is not None else 'n'}.w{cg.W}"
 
     def build(k: Body) -> None:
         k.emit(f"%acc = alloca [{site.n} x {nt}], align 64")
@@ -782,13 +818,13 @@ def _outer_product(cg: Compiler, ins, o, args, mask):
         raise RunError(f"an outer product of {len(ai)} and {len(bi)} elements into a {site.m}x{site.n} matrix",
                        ins.line)
     b = cg.body
-    size = site.bytes * (cg.W if site.scope == 0 else 1)
+    size = site.bytes * _owners_per_vector(cg, site)
     b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep('%frame', site.offset)}, i8 0, i64 {size}, i1 false)")
     abuf, aty, _ = _spill(cg, a)
     bbuf, bty, _ = _spill(cg, bv)
     signed = signed_component(site.component)
     W = cg.W
-    name = f"mat.outer.{site.component}.{site.m}x{site.n}.{aty}.{bty}"
+    name = f"mat.outer.{site.component}.{site.m}x{site.n}.{aty}.{bty}.w{cg.W}"
 
     def build(k: Body) -> None:
         with k.loop(site.m) as i:
@@ -826,7 +862,7 @@ def _from_threads(cg: Compiler, ins, o, args, mask):
     buf, ty, _ = _spill(cg, Agg(items[:length]))
     signed = signed_component(site.component)
     W = cg.W
-    name = f"mat.fromthreads.{site.component}.{site.m}x{site.n}.{site.use}.{ty}"
+    name = f"mat.fromthreads.{site.component}.{site.m}x{site.n}.{site.use}.{ty}.w{cg.W}"
 
     def build(k: Body) -> None:
         with k.loop(length) as i:
@@ -875,7 +911,7 @@ def _extract_to_threads(cg: Compiler, ins, o, args, mask):
     b.lines.insert(at, f"  {ybuf} = alloca [{length * W} x {vty}], align 64")
     b.emit(f"call void @llvm.memset.p0.i64(ptr align 64 {ybuf}, i8 0, i64 {length * W * SIZES[vty]}, i1 false)")
     signed = signed_component(site.component)
-    name = f"mat.tothreads.{site.component}.{site.m}x{site.n}.{site.use}.{vty}"
+    name = f"mat.tothreads.{site.component}.{site.m}x{site.n}.{site.use}.{vty}.w{cg.W}"
 
     def build(k: Body) -> None:
         with k.loop(length) as i:

@@ -30,7 +30,7 @@ UFUNCS = {"Cos": "cos", "Sin": "sin", "Tan": "tan", "Acos": "arccos", "Asin": "a
           "Hcos": "cosh", "Hsin": "sinh", "Htan": "tanh", "Exp": "exp2", "Log": "log2"}
 # libm's name of each ufunc (the fallback; `f` suffix for float).
 LIBM = {"cos": "cos", "sin": "sin", "tan": "tan", "arccos": "acos", "arcsin": "asin", "arctan": "atan",
-        "cosh": "cosh", "sinh": "sinh", "tanh": "tanh", "exp2": "exp2", "log2": "log2"}
+        "cosh": "cosh", "sinh": "sinh", "tanh": "tanh", "exp2": "exp2", "log2": "log2", "fmod": "fmod"}
 _TYPENUMS = {"half": 23, "float": 11, "double": 12}
 _DTYPES = {"half": np.float16, "float": np.float32, "double": np.float64}
 _LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
@@ -63,12 +63,12 @@ def _read_loop(uf: Any, typenum: int, dtype: Any) -> tuple[int, int]:
     nin, nout, nargs = read(16, ctypes.c_int), read(20, ctypes.c_int), read(24, ctypes.c_int)
     functions, data, ntypes = read(32, ctypes.c_void_p), read(40, ctypes.c_void_p), read(48, ctypes.c_int)
     name, types = read(56, ctypes.c_void_p), read(64, ctypes.c_void_p)
-    if (nin, nout, nargs) != (1, 1, 2) or not functions or not types or ntypes != len(uf.types) or not name \
-            or ctypes.string_at(name) != uf.__name__.encode():
+    if nin not in (1, 2) or nout != 1 or nargs != nin + 1 or not functions or not types or \
+            ntypes != len(uf.types) or not name or ctypes.string_at(name) != uf.__name__.encode():
         return 0, 0
     table = ctypes.string_at(types, ntypes * nargs)
     for k in range(ntypes):
-        if table[2 * k:2 * k + 2] == bytes([typenum, typenum]):
+        if table[nargs * k:nargs * k + nargs] == bytes([typenum] * nargs):
             fn = ctypes.c_void_p.from_address(functions + 8 * k).value or 0
             extra = (ctypes.c_void_p.from_address(data + 8 * k).value or 0) if data else 0
             if fn and _check(uf, fn, extra, dtype):
@@ -79,13 +79,15 @@ def _read_loop(uf: Any, typenum: int, dtype: Any) -> tuple[int, int]:
 def _check(uf: Any, fn: int, data: int, dtype: Any) -> bool:
     """Whether the loop gives the ufunc's own result on a few values."""
     x = np.array([0.0, -0.5, 0.25, 0.75, 1.5, -3.0, 1e-3, 2.0, 0.999, -0.125], dtype=dtype)
+    y = np.array([1.0, 0.25, -0.75, 0.5, 0.0, 2.0, -1.5, 3.0, 0.5, 7.0], dtype=dtype)
     out = np.empty_like(x)
-    args = (ctypes.c_void_p * 2)(x.ctypes.data, out.ctypes.data)
+    ins = [x] if uf.nin == 1 else [x, y]
+    args = (ctypes.c_void_p * (uf.nin + 1))(*[a.ctypes.data for a in ins], out.ctypes.data)
     dims = (ctypes.c_ssize_t * 1)(len(x))
-    steps = (ctypes.c_ssize_t * 2)(x.itemsize, x.itemsize)
+    steps = (ctypes.c_ssize_t * (uf.nin + 1))(*[x.itemsize] * (uf.nin + 1))
     _LOOP(fn)(ctypes.addressof(args), ctypes.addressof(dims), ctypes.addressof(steps), data or None)
     with np.errstate(all="ignore"):
-        want = uf(x)
+        want = uf(*ins)
     return out.tobytes() == want.tobytes()
 
 
@@ -143,6 +145,68 @@ loop:
   %e = load {ty}, ptr %ip
   {to_c}
   %c = call {cty} @{libm}({cty} %w)
+  {from_c}
+  %op = getelementptr {ty}, ptr %out, i64 %i
+  store {ty} %r, ptr %op
+  %i1 = add i64 %i, 1
+  %more = icmp ult i64 %i1, {count}
+  br i1 %more, label %loop, label %done
+done:
+  ret void
+}}""")
+    return "@" + name
+
+
+def call_loop2(cg: Compiler, ufunc: str, ty: str, count: int) -> str:
+    """A helper `void (ptr ctx, ptr a, ptr b, ptr out)` applying the binary
+    `ufunc` (fmod) to `count` pairs of `ty` (numpy's loop, else libm's)."""
+    slot = math_slot(cg, ufunc, ty)
+    name = f"np.{ufunc}.{ty}.{count}"
+    if name in cg.helpers:
+        return "@" + name
+    size = {"half": 2, "float": 4, "double": 8}[ty]
+    cty = "double" if ty == "double" else "float"
+    libm = LIBM[ufunc] + ("" if ty == "double" else "f")
+    cg.declare(f"declare {cty} @{libm}({cty}, {cty})")
+    off = CTX_MATH + 16 * slot
+    to_c = [f"%{v}w = fpext half %{v} to float" if ty == "half" else f"%{v}w = fadd {cty} %{v}, -0.0" for v in "xy"]
+    from_c = "%r = fptrunc float %c to half" if ty == "half" else f"%r = fadd {cty} %c, -0.0"
+    cg.helper(name, f"""define internal void @{name}(ptr %ctx, ptr %a, ptr %b, ptr %out) noinline nounwind {{
+entry:
+  %fp = getelementptr i8, ptr %ctx, i64 {off}
+  %fn = load ptr, ptr %fp, align 8
+  %dp = getelementptr i8, ptr %ctx, i64 {off + 8}
+  %data = load ptr, ptr %dp, align 8
+  %none = icmp eq ptr %fn, null
+  br i1 %none, label %libm, label %numpy
+numpy:
+  %args = alloca [3 x ptr], align 8
+  store ptr %a, ptr %args, align 8
+  %a1 = getelementptr ptr, ptr %args, i64 1
+  store ptr %b, ptr %a1, align 8
+  %a2 = getelementptr ptr, ptr %args, i64 2
+  store ptr %out, ptr %a2, align 8
+  %dims = alloca i64, align 8
+  store i64 {count}, ptr %dims, align 8
+  %steps = alloca [3 x i64], align 8
+  store i64 {size}, ptr %steps, align 8
+  %s1 = getelementptr i64, ptr %steps, i64 1
+  store i64 {size}, ptr %s1, align 8
+  %s2 = getelementptr i64, ptr %steps, i64 2
+  store i64 {size}, ptr %s2, align 8
+  call void %fn(ptr %args, ptr %dims, ptr %steps, ptr %data)
+  ret void
+libm:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %libm ], [ %i1, %loop ]
+  %xp = getelementptr {ty}, ptr %a, i64 %i
+  %x = load {ty}, ptr %xp
+  %yp = getelementptr {ty}, ptr %b, i64 %i
+  %y = load {ty}, ptr %yp
+  {to_c[0]}
+  {to_c[1]}
+  %c = call {cty} @{libm}({cty} %xw, {cty} %yw)
   {from_c}
   %op = getelementptr {ty}, ptr %out, i64 %i
   store {ty} %r, ptr %op

@@ -104,7 +104,7 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"ld.{'clip' if clip else 'zero'}.{at}.{ty}"
+    name = f"ld.{'clip' if clip else 'zero'}.{at}.{ty}.w{cg.W}"
     if f"@{name}" in cg.helpers or name in cg.helpers:
         return "@" + name
     vt, va, vi = f"<{W} x {it}>", f"<{W} x {at}>", f"<{W} x i32>"
@@ -115,11 +115,13 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
     slow = _clip_helper(cg, ty, at) if clip else None
-    params = f"ptr %base, {va} %a, <{W} x i1> %m, {at} %size"
-    prologue = ""
+    # %a: the offsets the bounds are about; %al: where the bytes are (plus
+    # %lb, each lane's group's groupshared copy, for memory).
+    params = f"ptr %base, {va} %a, {va} %lb, <{W} x i1> %m, {at} %size"
+    prologue = f"  %al = add {va} %a, %lb\n"
     if at == "i64":
         params = f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, <{W} x i1> %m, i64 %size"
-        prologue = _address_lines(W)
+        prologue = _address_lines(W) + f"  %al = add {va} %a, zeroinitializer\n"
     text = f"""define internal {vt} @{name}({params}) noinline nounwind willreturn memory(argmem: read) {{
 entry:
 {prologue}  %lim = sub {at} %size, {n}
@@ -137,13 +139,13 @@ inb:
   %bits = bitcast <{W} x i1> %m to i{W}
   %f = call i{W} @llvm.cttz.i{W}(i{W} %bits, i1 true)
   {_w_to_i32(W, "%f", "%f32")}
-  %a0 = extractelement {va} %a, i32 %f32
+  %a0 = extractelement {va} %al, i32 %f32
   %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
   %o0 = mul {at} %f0, {n}
   %nm = xor <{W} x i1> %m, splat (i1 true)
   %ui = insertelement {va} poison, {at} %a0, i64 0
   %us = shufflevector {va} %ui, {va} poison, {vi} zeroinitializer
-  %ueq = icmp eq {va} %a, %us
+  %ueq = icmp eq {va} %al, %us
   %ueqm = or <{W} x i1> %ueq, %nm
   %uni = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %ueqm)
   br i1 %uni, label %one, label %contigtest
@@ -158,7 +160,7 @@ contigtest:
   %si = insertelement {va} poison, {at} %start, i64 0
   %ss = shufflevector {va} %si, {va} poison, {vi} zeroinitializer
   %lin = add {va} %ss, {iota}
-  %eq = icmp eq {va} %a, %lin
+  %eq = icmp eq {va} %al, %lin
   %eqm = or <{W} x i1> %eq, %nm
   %contig = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %eqm)
   br i1 %contig, label %vec, label %gather
@@ -167,17 +169,17 @@ vec:
   %rv = call {vt} @llvm.masked.load.v{W}{it}.p0(ptr %p, i32 1, <{W} x i1> %m, {vt} zeroinitializer)
   ret {vt} %rv
 gather:
-  %ps = getelementptr i8, ptr %base, {va} %a
+  %ps = getelementptr i8, ptr %base, {va} %al
   %rg = call {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr> %ps, i32 1, <{W} x i1> %m, {vt} zeroinitializer)
   ret {vt} %rg
 oob:
 """
     if clip:
-        text += f"""  %rs = call {vt} @{slow}(ptr %base, {va} %a, <{W} x i1> %m, {at} %size)
+        text += f"""  %rs = call {vt} @{slow}(ptr %base, {va} %a, {va} %lb, <{W} x i1> %m, {at} %size)
   ret {vt} %rs
 }}"""
     else:
-        text += f"""  %ps2 = getelementptr i8, ptr %base, {va} %a
+        text += f"""  %ps2 = getelementptr i8, ptr %base, {va} %al
   %ro = call {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr> %ps2, i32 1, <{W} x i1> %ok, {vt} zeroinitializer)
   ret {vt} %ro
 }}"""
@@ -242,7 +244,7 @@ def _clip_helper(cg: "Compiler", ty: str, at: str, interleaved: bool = False) ->
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"ld.slow.{'lanes' if interleaved else 'bytes'}.{at}.{ty}"
+    name = f"ld.slow.{'lanes' if interleaved else 'bytes'}.{at}.{ty}.w{cg.W}"
     if name in cg.helpers:
         return name
     vt, va = f"<{W} x {it}>", f"<{W} x {at}>"
@@ -254,8 +256,8 @@ def _clip_helper(cg: "Compiler", ty: str, at: str, interleaved: bool = False) ->
   %sub = and {at} %c, 3
   %bo = add {at} %wb, %sub"""
     else:
-        addr = f"  %bo = add {at} %c, 0"
-    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, <{W} x i1> %m, {at} %size) noinline nounwind willreturn memory(argmem: read) {{
+        addr = f"  %bo = add {at} %c, %lbl"
+    text = f"""define internal {vt} @{name}(ptr %base, {va} %a, {va} %lb, <{W} x i1> %m, {at} %size) noinline nounwind willreturn memory(argmem: read) {{
 entry:
   %acc0 = alloca {vt}, align 64
   store {vt} zeroinitializer, ptr %acc0, align 64
@@ -268,6 +270,7 @@ lane:
   br i1 %on, label %bytes, label %next
 bytes:
   %al = extractelement {va} %a, i32 %l
+  %lbl = extractelement {va} %lb, i32 %l
   br label %byte
 byte:
   %j = phi i32 [ 0, %bytes ], [ %j1, %byte ]
@@ -317,7 +320,7 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"st.{at}.{ty}"
+    name = f"st.{at}.{ty}.w{cg.W}"
     if name in cg.helpers:
         return "@" + name
     vt, va, vi = f"<{W} x {it}>", f"<{W} x {at}>", f"<{W} x i32>"
@@ -327,12 +330,12 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     cg.declare(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
-    params = f"ptr %base, {va} %a, {vt} %v, <{W} x i1> %m, {at} %size"
-    prologue = ""
+    params = f"ptr %base, {va} %a, {va} %lb, {vt} %v, <{W} x i1> %m, {at} %size"
+    prologue = f"  %al = add {va} %a, %lb\n"
     if at == "i64":
         params = (f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, {vt} %v, <{W} x i1> %m, "
                   f"i64 %size")
-        prologue = _address_lines(W)
+        prologue = _address_lines(W) + f"  %al = add {va} %a, zeroinitializer\n"
     text = f"""define internal i1 @{name}({params}) noinline {{
 entry:
 {prologue}  %lim = sub {at} %size, {n}
@@ -350,14 +353,14 @@ inb:
   %bits = bitcast <{W} x i1> %m to i{W}
   %f = call i{W} @llvm.cttz.i{W}(i{W} %bits, i1 true)
   {_w_to_i32(W, "%f", "%f32")}
-  %a0 = extractelement {va} %a, i32 %f32
+  %a0 = extractelement {va} %al, i32 %f32
   %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
   %o0 = mul {at} %f0, {n}
   %start = sub {at} %a0, %o0
   %si = insertelement {va} poison, {at} %start, i64 0
   %ss = shufflevector {va} %si, {va} poison, {vi} zeroinitializer
   %lin = add {va} %ss, {iota}
-  %eq = icmp eq {va} %a, %lin
+  %eq = icmp eq {va} %al, %lin
   %nm = xor <{W} x i1> %m, splat (i1 true)
   %eqm = or <{W} x i1> %eq, %nm
   %contig = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %eqm)
@@ -367,11 +370,11 @@ vec:
   call void @llvm.masked.store.v{W}{it}.p0({vt} %v, ptr %p, i32 1, <{W} x i1> %m)
   ret i1 true
 scatter:
-  %ps = getelementptr i8, ptr %base, {va} %a
+  %ps = getelementptr i8, ptr %base, {va} %al
   call void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt} %v, <{W} x ptr> %ps, i32 1, <{W} x i1> %m)
   ret i1 true
 oob:
-  %ps2 = getelementptr i8, ptr %base, {va} %a
+  %ps2 = getelementptr i8, ptr %base, {va} %al
   call void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt} %v, <{W} x ptr> %ps2, i32 1, <{W} x i1> %ok)
   ret i1 false
 }}"""
@@ -522,6 +525,16 @@ def _object_base(cg: "Compiler", root: Root) -> tuple[str, int]:
     return b.gep("%frame", root.offset), root.size
 
 
+def lane_base(cg: "Compiler", root: Root) -> str:
+    """Where each lane's copy of a memory object starts, past `base`: the
+    groupshared copy of the lane's group when a vector holds several
+    groups (`Plan.k`), else nothing."""
+    if root.kind != "shared" or cg.plan.k == 1:
+        return "zeroinitializer"
+    b = cg.body
+    return b.op(f"mul {b.vt('i32')} {cg.gin.v}, splat (i32 {cg.shared_stride})")
+
+
 def load_scalar(cg: "Compiler", root: Root, off: Lanes, delta: int, t: MemoryType) -> Lanes:
     b = cg.body
     ty = t.text
@@ -530,13 +543,16 @@ def load_scalar(cg: "Compiler", root: Root, off: Lanes, delta: int, t: MemoryTyp
     it = _int_of(ty)
     if root.kind == "private":
         fn = _lane_load_helper(cg, ty)
+        args = f"ptr {base}, {b.vt('i32')} {a}"
     else:
         fn = _byte_load_helper(cg, ty, "i32", clip=True)
+        args = f"ptr {base}, {b.vt('i32')} {a}, {b.vt('i32')} {lane_base(cg, root)}"
 
     def slow() -> str:
-        return b.op(f"call {b.vt(it)} {fn}(ptr {base}, {b.vt('i32')} {a}, {b.mt} {cg.mask}, i32 {size})")
+        return b.op(f"call {b.vt(it)} {fn}({args}, {b.mt} {cg.mask}, i32 {size})")
     n = SIZES[ty] if ty != "i1" else 1
-    if root.kind != "private" and off.lin is not None and off.lin[1] in (0, n):
+    if root.kind != "private" and off.lin is not None and off.lin[1] in (0, n) and lane_base(cg, root) == \
+            "zeroinitializer":
         first = b.op(f"sext i32 {b.op(f'add i32 {off.lin[0]}, {delta}')} to i64")
         r = _linear_branch(cg, first, off.lin[1], n, str(size), _fast_load(cg, base, it, off.lin[1]), slow, b.vt(it))
     else:
@@ -554,13 +570,16 @@ def store_scalar(cg: "Compiler", root: Root, off: Lanes, delta: int, t: MemoryTy
     bits = _to_bits(b, ty, value.v)
     if root.kind == "private":
         fn = _lane_store_helper(cg, ty)
+        args = f"ptr {base}, {b.vt('i32')} {a}"
     else:
         fn = _byte_store_helper(cg, ty, "i32", drop=False)
+        args = f"ptr {base}, {b.vt('i32')} {a}, {b.vt('i32')} {lane_base(cg, root)}"
 
     def slow() -> str:
-        return b.op(f"call i1 {fn}(ptr {base}, {b.vt('i32')} {a}, {b.vt(it)} {bits}, {b.mt} {cg.mask}, i32 {size})")
+        return b.op(f"call i1 {fn}({args}, {b.vt(it)} {bits}, {b.mt} {cg.mask}, i32 {size})")
     n = SIZES[ty] if ty != "i1" else 1
-    if root.kind != "private" and off.lin is not None and off.lin[1] == n:
+    if root.kind != "private" and off.lin is not None and off.lin[1] == n and lane_base(cg, root) == \
+            "zeroinitializer":
         first = b.op(f"sext i32 {b.op(f'add i32 {off.lin[0]}, {delta}')} to i64")
         store = _fast_store(cg, base, it, bits, cg.mask)
 
@@ -579,7 +598,7 @@ def _lane_load_helper(cg: "Compiler", ty: str) -> str:
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"ld.lanes.{ty}"
+    name = f"ld.lanes.{ty}.w{cg.W}"
     if name in cg.helpers:
         return "@" + name
     vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
@@ -657,7 +676,7 @@ def _lane_store_helper(cg: "Compiler", ty: str) -> str:
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"st.lanes.{ty}"
+    name = f"st.lanes.{ty}.w{cg.W}"
     if name in cg.helpers:
         return "@" + name
     vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
@@ -733,7 +752,7 @@ def _atomic_helper(cg: "Compiler", kind: str, ty: str, at: str, interleaved: boo
     <W x i1> m, at size, ptr ok) -> <W x ty> old: each active lane in turn;
     a lane outside [0, size) is skipped (returns 0) and clears *ok."""
     W = cg.W
-    name = f"atomic.{kind}.{ty}.{at}.{'l' if interleaved else 'b'}.{'a' if shared_atomic else 'p'}" + \
+    name = f"atomic.{kind}.{ty}.{at}.{'l' if interleaved else 'b'}.{'a' if shared_atomic else 'p'}.w{cg.W}" + \
         (".cx" if cmpxchg else "")
     if name in cg.helpers:
         return "@" + name
@@ -744,8 +763,10 @@ def _atomic_helper(cg: "Compiler", kind: str, ty: str, at: str, interleaved: boo
   %wl = mul {at} %w, {W}
   %wl2 = add {at} %wl, %lat
   %bo = mul {at} %wl2, 4"""
-    else:
+    elif at == "i64":
         addr = f"  %bo = add {at} %al, 0"
+    else:
+        addr = f"  %lbl = extractelement {va} %lb, i32 %l\n  %bo = add {at} %al, %lbl"
     if cmpxchg:
         if shared_atomic:
             op_lines = [f"  %cx = cmpxchg ptr %p, {ty} %cl, {ty} %vl seq_cst seq_cst, align {n}",
@@ -761,7 +782,7 @@ def _atomic_helper(cg: "Compiler", kind: str, ty: str, at: str, interleaved: boo
         lines, new = _combine(kind, "%old", "%vl", ty)
         op_lines = [f"  %old = load {ty}, ptr %p, align {min(n, 4)}"] + lines + \
             [f"  store {ty} {new}, ptr %p, align {min(n, 4)}"]
-    params = f"ptr %base, {va} %a, {vt} %v, {vt} %c, <{W} x i1> %m, {at} %size, ptr %ok"
+    params = f"ptr %base, {va} %a, {va} %lb, {vt} %v, {vt} %c, <{W} x i1> %m, {at} %size, ptr %ok"
     prologue = ""
     if at == "i64":
         params = (f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, {vt} %v, {vt} %c, "
@@ -830,7 +851,8 @@ def llvm_atomic(cg: "Compiler", ins: Any, p: Any) -> Any:
     base, size = _object_base(cg, ptr.root)
     fn = _atomic_helper(cg, kind, ty, "i32", ptr.root.kind == "private", False, cmpxchg)
     okp = _ok_flag(cg)
-    old = b.op(f"call {b.vt(ty)} {fn}(ptr {base}, {b.vt('i32')} {ptr.off.v}, {b.vt(ty)} {value.v}, "
+    old = b.op(f"call {b.vt(ty)} {fn}(ptr {base}, {b.vt('i32')} {ptr.off.v}, {b.vt('i32')} {lane_base(cg, ptr.root)}, "
+               f"{b.vt(ty)} {value.v}, "
                f"{b.vt(ty)} {cmp.v}, {b.mt} {cg.mask}, i32 {size}, ptr {okp})")
     ok = b.load("i1", okp, 1)
     cg.fail_if(b.op(f"xor i1 {ok}, true"), cg.error(f"an atomic outside '{ptr.root.name}'", ins.line))

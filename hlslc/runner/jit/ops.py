@@ -25,7 +25,7 @@ import numpy as np
 
 from ...dxil.operands import aggregate_parts
 from ..errors import RunError
-from .base import CTX_RESOURCES, RESOURCE_SIZE, HandleV, Unsupported, maker, op
+from .base import CTX_RESOURCES, OPERATIONS, RESOURCE_SIZE, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
 from .mathlib import UFUNCS, call_loop
 from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, resource_base
@@ -716,7 +716,7 @@ def _lane_index(cg: Compiler, ins, o, args, mask):
 
 @op("WaveGetLaneCount")
 def _lane_count(cg: Compiler, ins, o, args, mask):
-    return cg.body.splat("i32", cg.W)
+    return cg.body.splat("i32", cg.ws)
 
 
 @op("WaveIsFirstLane")
@@ -793,7 +793,7 @@ def _permute(cg: Compiler, x: Lanes, src: str) -> Lanes:
     ty = x.ty
     it = "i8" if ty == "i1" else ty
     v = x.v if ty != "i1" else b.op(f"zext {b.mt} {x.v} to {b.vt('i8')}")
-    name = f"permute.{it}"
+    name = f"permute.{it}.w{cg.W}"
     vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
     cg.declare(f"declare {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr>, i32, <{W} x i1>, {vt})")
     cg.helper(name, f"""define internal {vt} @{name}({vt} %x, {vi} %src) {{
@@ -823,7 +823,7 @@ def _quad(cg: Compiler, ins, o, args, mask):
     b = cg.body
     W = cg.W
     vi = b.vt("i32")
-    base = b.op(f"and {vi} {cg.lane}, splat (i32 -4)")
+    base = b.op(f"and {vi} {b.iota()}, splat (i32 -4)")        # (quads are four lanes of one wave)
     if o.name == "QuadReadLaneAt":
         within = b.op(f"urem {vi} {args[1].v}, splat (i32 4)")
         src = b.op(f"add {vi} {base}, {within}")
@@ -880,7 +880,7 @@ def _float_reduce(cg: Compiler, kind: int, x: Lanes) -> str:
     ty = x.ty
     acc = "double" if ty == "double" else "float"
     vt, at = f"<{W} x {ty}>", acc
-    name = f"wave.freduce.{kind}.{ty}"
+    name = f"wave.freduce.{kind}.{ty}.w{cg.W}"
     conv = (lambda v: f"  %{v}w = fpext half %{v} to float") if ty == "half" else (lambda v: f"  %{v}w = fadd {acc} %{v}, -0.0")
     if kind == 0:
         combine = f"""  ; numpy's pairwise sum over arr[0..n)
@@ -1048,7 +1048,7 @@ def _prefix_scan(cg: Compiler, kind: int, x: Lanes) -> Lanes:
     W = cg.W
     ty = x.ty
     vt = f"<{W} x {ty}>"
-    name = f"wave.prefix.{kind}.{ty}"
+    name = f"wave.prefix.{kind}.{ty}.w{cg.W}"
     if ty in FLOATS:
         ident = llvm_const(ty, 1.0 if kind else 0.0)
         opn = "fmul" if kind else "fadd"
@@ -1086,3 +1086,104 @@ done:
   ret {vt} %out2
 }}""")
     return Lanes(ty, b.op(f"call {vt} @{name}({vt} {x.v}, {b.mt} {cg.mask})"))
+
+
+# --------------------------------------------------------------------------
+# A vector of several waves (`Plan`): each wave operation on each wave
+
+
+def per_wave(cg: Compiler, args: list, gen: Any) -> Any:
+    """`gen(args)` (code for a vector of one wave) for each wave of a
+    vector holding several: in a loop over them, the arguments' lanes of
+    that wave and its mask, the results put back in those lanes."""
+    if cg.W == cg.ws:
+        return gen(args)
+    b = cg.body
+    W, ws = cg.W, cg.ws
+
+    def buffer(ty: str) -> str:
+        name = b.tmp("pw")
+        at = b.lines.index("entry:") + 1
+        b.lines.insert(at, f"  {name} = alloca [{W} x {'i8' if ty == 'i1' else ty}], align 64")
+        return name
+
+    def spill(v: Lanes) -> tuple[str, str]:
+        buf = buffer(v.ty)
+        x = b.op(f"zext {b.mt} {v.v} to {b.vt('i8')}") if v.ty == "i1" else v.v
+        b.store(b.vt("i8" if v.ty == "i1" else v.ty), x, buf, 64)
+        return v.ty, buf
+
+    def shape(a: Any) -> Any:
+        if isinstance(a, Lanes) and a.const is None:
+            return ("lanes", spill(a))
+        if isinstance(a, Agg):
+            return ("agg", [shape(x) for x in a.items])
+        return ("same", a)
+
+    def slice_(sh: Any, off: str) -> Any:
+        kind, what = sh
+        if kind == "same":
+            return what
+        if kind == "agg":
+            return Agg([slice_(x, off) for x in what])
+        ty, buf = what
+        mty = "i8" if ty == "i1" else ty
+        p = b.op(f"getelementptr {mty}, ptr {buf}, i64 {off}")
+        v = b.load(f"<{ws} x {mty}>", p, 1)
+        if ty == "i1":
+            v = b.op(f"icmp ne <{ws} x i8> {v}, zeroinitializer")
+        return Lanes(ty, v)
+
+    shapes = [shape(a) for a in args]
+    mask_buf = spill(Lanes("i1", cg.mask))[1]
+    outs: list = []
+
+    def put(r: Any, off: str) -> Any:
+        if isinstance(r, Agg):
+            return ("agg", [put(x, off) for x in r.items])
+        ty = r.ty
+        buf = buffer(ty)
+        outs.append(buf)
+        mty = "i8" if ty == "i1" else ty
+        v = b.op(f"zext <{ws} x i1> {r.v} to <{ws} x i8>") if ty == "i1" else r.v
+        b.store(f"<{ws} x {mty}>", v, b.op(f"getelementptr {mty}, ptr {buf}, i64 {off}"), 1)
+        return ("lanes", (ty, buf))
+
+    result_shape = None
+    with b.loop(W // ws) as w:
+        off = b.op(f"mul i64 {w}, {ws}")
+        sliced = [slice_(sh, off) for sh in shapes]
+        mp = b.op(f"getelementptr i8, ptr {mask_buf}, i64 {off}")
+        sub = b.op(f"icmp ne <{ws} x i8> {b.load(f'<{ws} x i8>', mp, 1)}, zeroinitializer")
+        saved = (cg.W, b.W, cg.mask, cg.mask_bits, cg.lane)
+        cg.W = b.W = ws
+        cg.mask, cg.mask_bits, cg.lane = sub, b.mask_bits(sub), b.iota()
+        try:
+            r = gen(sliced)
+        finally:
+            cg.W, b.W, cg.mask, cg.mask_bits, cg.lane = saved
+        result_shape = put(r, off)
+
+    def load(sh: Any) -> Any:
+        kind, what = sh
+        if kind == "agg":
+            return Agg([load(x) for x in what])
+        ty, buf = what
+        mty = "i8" if ty == "i1" else ty
+        v = b.load(b.vt(mty), buf, 64)
+        if ty == "i1":
+            v = b.op(f"icmp ne {b.vt('i8')} {v}, zeroinitializer")
+        return Lanes(ty, v)
+    return load(result_shape)
+
+
+def _per_wave_handler(handler: Any) -> Any:
+    def run(cg: Compiler, ins, o, args, mask):
+        return per_wave(cg, args, lambda sliced: handler(cg, ins, o, sliced, cg.mask))
+    return run
+
+
+for _name in ("WaveIsFirstLane", "WaveAnyTrue", "WaveAllTrue", "WaveActiveAllEqual", "WaveActiveBallot",
+              "WaveReadLaneFirst", "WaveReadLaneAt", "WaveActiveOp", "WaveActiveBit", "WaveAllBitCount",
+              "WavePrefixOp", "WavePrefixBitCount"):
+    OPERATIONS[_name] = _per_wave_handler(OPERATIONS[_name])
