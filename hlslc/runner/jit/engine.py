@@ -58,14 +58,20 @@ def _llvm() -> Any:
         import llvmlite.binding as llvm   # (loaded when a JIT dispatch runs, never on a plain compile)
         llvm.initialize_native_target()
         llvm.initialize_native_asmprinter()
-        target = llvm.Target.from_default_triple()
-        tm = target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
-                                          opt=3, jit=True)
         _LLVM["llvm"] = llvm
-        _LLVM["tm"] = tm
+        _LLVM["tm"] = _target_machine()
         _LLVM["host"] = f"{llvm.get_process_triple()} {llvm.get_host_cpu_name()} " \
                         f"{llvm.get_host_cpu_features().flatten()} {llvm.llvm_version_info}"
     return _LLVM["llvm"]
+
+
+def _target_machine() -> Any:
+    """The host's target machine (a new one each time: an MCJIT engine owns
+    the one it is given, and frees it with itself)."""
+    import llvmlite.binding as llvm   # (see _llvm)
+    target = llvm.Target.from_default_triple()
+    return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
+                                        opt=3, jit=True)
 
 
 def _sources_digest() -> str:
@@ -100,7 +106,7 @@ class CompiledModule:
         with _LOCK:
             if self.worker is not None:
                 return
-            engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _LLVM["tm"])
+            engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _target_machine())
             engine.add_object_file(llvm.ObjectFileRef.from_data(self.obj))
             engine.finalize_object()
             addr = engine.get_function_address("hlslc_worker")
