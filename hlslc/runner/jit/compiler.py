@@ -51,7 +51,7 @@ from ..layout import MemoryType, MemoryTypes
 from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
                    MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
                    is_object_type, scalar_leaves, stride)
-from .emit import INT_BITS, SIZES, Agg, Body, Lanes, llvm_const
+from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop2
 from .memory import llvm_atomic, load_scalar, store_scalar
 
@@ -404,6 +404,14 @@ class Compiler:
             k += 1
         self.EXIT = len(self.segments)
         self.NONE = len(self.segments) + 1
+        # Branches to blocks the function does not have: a segment each
+        # that stops the dispatch with the interpreter's error.
+        self.missing: dict[str, int] = {}
+        for b in self.fn.blocks:
+            for t in (b.terminator.targets if b.terminator else []):
+                if t not in self.first_segment and t not in self.missing:
+                    self.missing[t] = self.NONE + 1 + len(self.missing)
+                    self.first_segment[t] = self.missing[t]
         self.segment_of: dict[int, Segment] = {}
         for seg in self.segments:
             for ins in seg.block.instructions[seg.start:seg.end]:
@@ -706,7 +714,8 @@ class Compiler:
         b.store("i32", b.op(f"sub i32 {sp}, 1"), "%frame", 4)
         b.br("dispatch")
         b.label("d.switch")
-        cases = " ".join(f"i32 {s.index}, label %s{s.index}" for s in self.segments)
+        cases = " ".join([f"i32 {s.index}, label %s{s.index}" for s in self.segments] +
+                         [f"i32 {k}, label %s{k}" for k in self.missing.values()])
         b.emit(f"switch i32 {blk}, label %bad [ {cases} ]")
         b.label("bad")
         b.emit("unreachable")
@@ -717,6 +726,10 @@ class Compiler:
         b.emit(f"ret i32 {FAILED}")
         for seg in self.segments:
             self._segment_code(seg)
+        for name, k in self.missing.items():
+            b.label(f"s{k}")
+            self.fail(self.error(f"a branch to the block '{name}', which the function does not have", None))
+            b.emit("unreachable")
         head = (f"define internal fastcc i32 @wave(ptr noalias nocapture %ctx, ptr noalias %shared, "
                 f"ptr noalias %frame, i32 %group, i32 %wave, i32 %gx, i32 %gy, i32 %gz, ptr noalias %gids) {{")
         return head + "\n" + b.text() + "\n}"
@@ -1183,6 +1196,11 @@ class Compiler:
         if op in ("zext", "sext", "trunc", "fptrunc", "fpext", "uitofp", "sitofp"):
             if op in ("fptrunc", "fpext") and s == d:
                 return v
+            if d == "half" and (op == "fptrunc" and s == "double" or op in ("sitofp", "uitofp") and s == "i64"):
+                if op == "uitofp":
+                    v = Lanes(d, b.op(f"uitofp {vs} {v.v} to {b.vt('double')}"))
+                    s, vs = "double", b.vt("double")
+                return Lanes(d, self.to_half(b, v.v, s, self.W))
             if op == "trunc" and d == "i1":
                 one = b.op(f"and {vs} {v.v}, splat ({s} 1)")
                 return Lanes(d, b.op(f"icmp ne {vs} {one}, zeroinitializer"))
@@ -1231,6 +1249,21 @@ class Compiler:
                 part = b.op(f"bitcast {b.vt(f'i{db}')} {part} to {b.vt(d_elem.text)}")
             out.append(Lanes(d_elem.text, part))
         return Agg(out) if dst.kind == "vector" else out[0]
+
+    def to_half(self, b: Body, v: str, src: str, n: int) -> str:
+        """`v` (`src` scalars, n of them: 1 or lanes) as halves, rounded as
+        numpy rounds: a double directly (not through float, and not through
+        LLVM's __truncdfhf2, which the process may not have); a 64-bit
+        integer through a double, as numpy converts it."""
+        t = (lambda ty: ty) if n == 1 else (lambda ty: f"<{n} x {ty}>")
+        if src in ("i64",):
+            v = b.op(f"sitofp {t('i64')} {v} to {t('double')}")
+            src = "double"
+        if src != "double":
+            return b.op(f"fptrunc {t(src)} {v} to {t('half')}")
+        name = f"hlslc.d2h.{n}"
+        self.helper(name, double_to_half_text(name, n))
+        return b.op(f"call {t('half')} @{name}({t('double')} {v})")
 
     def declare(self, text: str) -> None:
         name = text.split("@", 1)[1].split("(", 1)[0]
@@ -1453,7 +1486,7 @@ class Compiler:
         b.store("i32", str(target), self.top, 4)
         rc = b.load("i32", b.gep(self.top, 4), 4)
         rejoin = b.op(f"icmp eq i32 {rc}, {target}")
-        if target > self.seg.index:
+        if target > self.seg.index and target not in self.missing.values():
             b.cbr(rejoin, "dispatch", f"s{target}")
             return
         # A jump back (every loop has one): the watchdog's flag first.
@@ -1776,6 +1809,20 @@ def observes_waves(fn: R.Function) -> bool:
 LOCKSTEP_LANES = 256
 
 
+def _group_matrices(fn: R.Function) -> bool:
+    """Whether the entry makes ThreadGroup-scope matrices."""
+    for ins in fn.instructions():
+        if ins.opcode != "call" or not (ins.callee or "").startswith("@dx.op."):
+            continue
+        opcode = ins.args[0].const if ins.args else None
+        o = next((x for x in ir_ops.by_function(ins.callee[1:]) if x.opcode == opcode), None)
+        if o is not None and o.name in ("CreateMatrix", "MatrixOuterProduct"):
+            scope = ins.args[5 if o.name == "CreateMatrix" else 4].const if len(ins.args) > 5 else None
+            if scope == 2:
+                return True
+    return False
+
+
 def _pow2(n: int, low: int = 4) -> int:
     p = low
     while p < n:
@@ -1795,6 +1842,11 @@ def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], g
     observes = observes_waves(fn)
     ws = wave_size if observes else min(widest, _pow2(group))
     padded = -(-group // ws) * ws
+    if _group_matrices(fn) and groups * padded > LOCKSTEP_LANES:
+        # A ThreadGroup-scope matrix's operations run once per group: a
+        # group in one vector (up to 1024 threads).
+        width = max(ws, _pow2(padded))
+        return Plan(width, ws, group, width // padded)
     if groups * padded <= LOCKSTEP_LANES:
         return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
     if observes or padded >= widest:

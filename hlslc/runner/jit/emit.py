@@ -153,8 +153,8 @@ class Body:
             return a
         return self.op(f"select {self.mt} {mask}, {self.vt(ty)} {a}, {self.vt(ty)} {b}")
 
-    def extract(self, vec: str, ty: str, lane: str | int) -> str:
-        return self.op(f"extractelement {self.vt(ty)} {vec}, i32 {lane}")
+    def extract(self, vec: str, ty: str, lane: str | int, index_type: str = "i32") -> str:
+        return self.op(f"extractelement {self.vt(ty)} {vec}, {index_type} {lane}")
 
     def mask_bits(self, mask: str) -> str:
         return self.op(f"bitcast {self.mt} {mask} to {self.iw}")
@@ -207,3 +207,63 @@ class _Loop:
         more = b.op(f"icmp ult {self.ty} {self.next}, {self.count}")
         b.cbr(more, self.head, self.exit)
         b.label(self.exit)
+
+
+def double_to_half_text(name: str, n: int) -> str:
+    """An IR function `name(<n x double>) -> <n x half>` (n = 1: scalars)
+    rounding as numpy's npy_doublebits_to_halfbits does (to nearest, ties
+    to even; NaNs keep the top of their payload): LLVM's own conversion is
+    a call of __truncdfhf2, which the JIT's process may not have."""
+    def t(ty: str) -> str:
+        return ty if n == 1 else f"<{n} x {ty}>"
+
+    def c(ty: str, v: int) -> str:
+        return str(v) if n == 1 else f"splat ({ty} {v})"
+    i64, i16, i1 = t("i64"), t("i16"), t("i1")
+    return f"""define internal {t('half')} @{name}({t('double')} %x) {{
+entry:
+  %d = bitcast {t('double')} %x to {i64}
+  %sgn = lshr {i64} %d, {c('i64', 48)}
+  %sgn1 = and {i64} %sgn, {c('i64', 0x8000)}
+  %dexp = and {i64} %d, {c('i64', 0x7ff0000000000000)}
+  %dsig = and {i64} %d, {c('i64', 0x000fffffffffffff)}
+  ; NaN and infinity; overflow
+  %isspecial = icmp eq {i64} %dexp, {c('i64', 0x7ff0000000000000)}
+  %nanr0 = lshr {i64} %dsig, {c('i64', 42)}
+  %nanr1 = add {i64} %nanr0, {c('i64', 0x7c00)}
+  %nanflat = icmp eq {i64} %nanr1, {c('i64', 0x7c00)}
+  %nanr2 = select {i1} %nanflat, {i64} {c('i64', 0x7c01)}, {i64} %nanr1
+  %signone = icmp ne {i64} %dsig, {c('i64', 0)}
+  %special = select {i1} %signone, {i64} %nanr2, {i64} {c('i64', 0x7c00)}
+  %isover = icmp uge {i64} %dexp, {c('i64', 0x40f0000000000000)}
+  ; subnormal half or zero
+  %isunder = icmp ule {i64} %dexp, {c('i64', 0x3f00000000000000)}
+  %iszero = icmp ult {i64} %dexp, {c('i64', 0x3e60000000000000)}
+  %e = lshr {i64} %dexp, {c('i64', 52)}
+  %sh0 = sub {i64} %e, {c('i64', 998)}
+  %sh = and {i64} %sh0, {c('i64', 63)}
+  %ssig0 = add {i64} %dsig, {c('i64', 0x0010000000000000)}
+  %ssig1 = shl {i64} %ssig0, %sh
+  %slow = and {i64} %ssig1, {c('i64', 0x003fffffffffffff)}
+  %stie = icmp ne {i64} %slow, {c('i64', 0x0010000000000000)}
+  %sadd = select {i1} %stie, {i64} {c('i64', 0x0010000000000000)}, {i64} {c('i64', 0)}
+  %ssig2 = add {i64} %ssig1, %sadd
+  %sub = lshr {i64} %ssig2, {c('i64', 53)}
+  ; the regular case
+  %hexp0 = sub {i64} %dexp, {c('i64', 0x3f00000000000000)}
+  %hexp = lshr {i64} %hexp0, {c('i64', 42)}
+  %nlow = and {i64} %dsig, {c('i64', 0x000007ffffffffff)}
+  %ntie = icmp ne {i64} %nlow, {c('i64', 0x0000020000000000)}
+  %nadd = select {i1} %ntie, {i64} {c('i64', 0x0000020000000000)}, {i64} {c('i64', 0)}
+  %nsig = add {i64} %dsig, %nadd
+  %nsig1 = lshr {i64} %nsig, {c('i64', 42)}
+  %normal = add {i64} %hexp, %nsig1
+  %r0 = select {i1} %iszero, {i64} {c('i64', 0)}, {i64} %sub
+  %r1 = select {i1} %isunder, {i64} %r0, {i64} %normal
+  %r2 = select {i1} %isover, {i64} {c('i64', 0x7c00)}, {i64} %r1
+  %r3 = select {i1} %isspecial, {i64} %special, {i64} %r2
+  %r4 = add {i64} %r3, %sgn1
+  %r5 = trunc {i64} %r4 to {i16}
+  %h = bitcast {i16} %r5 to {t('half')}
+  ret {t('half')} %h
+}}"""

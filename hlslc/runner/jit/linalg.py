@@ -28,7 +28,7 @@ import numpy as np
 from ..errors import RunError
 from ..linalg import opaque_order
 from .base import MatV, PtrV, Unsupported, maker, op
-from .emit import FLOATS, SIZES, Agg, Body, Lanes, llvm_const
+from .emit import FLOATS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop
 from .memory import first_active, resource_base
 
@@ -53,8 +53,6 @@ class Site:
     def __init__(self, component: int, m: int, n: int, use: int, scope: int, line: int | None) -> None:
         if component not in _TYPES:
             raise Unsupported(f"matrices of component type {component}", line)
-        if scope == 2:
-            raise Unsupported("ThreadGroup-scope matrices", line)
         self.component = component
         self.m = m
         self.n = n
@@ -76,6 +74,8 @@ def new_site(cg: Compiler, ins: Any, o: Any) -> Site:
         use = 2
     if None in (component, m, n, use, scope):
         raise Unsupported(f"{o.name} with a type that is not a constant", ins.line)
+    if scope == 2 and cg.plan.units != 1:
+        raise Unsupported("ThreadGroup-scope matrices in a group of more threads than a vector holds", ins.line)
     return Site(component, m, n, use, scope, ins.line)
 
 
@@ -91,16 +91,16 @@ def _site(cg: Compiler, v: Any, line: int | None) -> Site:
 def _owners_per_vector(cg: Compiler, site: Site) -> int:
     """Matrices of the site a vector keeps: one a lane (Thread scope), one
     a wave."""
-    return cg.W if site.scope == 0 else cg.W // cg.ws
+    return cg.W if site.scope == 0 else cg.W // cg.ws if site.scope == 1 else cg.plan.k
 
 
 def _matrix_ptr(cg: Compiler, site: Site, lane: str | None) -> str:
     """The matrix of `lane`'s owner (its own, or its wave's)."""
     b = cg.body
     base = b.gep("%frame", site.offset)
-    if site.scope != 0 and cg.W == cg.ws:
+    if site.scope == 1 and cg.W == cg.ws or site.scope == 2 and cg.plan.k == 1:
         return base
-    owner = lane if site.scope == 0 else b.op(f"udiv i64 {lane}, {cg.ws}")
+    owner = lane if site.scope == 0 else b.op(f"udiv i64 {lane}, {cg.ws if site.scope == 1 else cg.plan.padded}")
     off = b.op(f"mul i64 {owner}, {site.bytes}")
     return b.gep(base, off)
 
@@ -125,20 +125,24 @@ class _Owners:
 
     def __enter__(self) -> str:
         cg, b = self.cg, self.cg.body
-        if self.site.scope == 1 and cg.W == cg.ws:
+        scope = self.site.scope
+        if scope == 1 and cg.W == cg.ws or scope == 2 and cg.plan.k == 1:
             return b.op(f"zext i32 {first_active(cg)} to i64")
-        if self.site.scope == 1:
-            # Each wave of the vector with active lanes: its first one.
-            W, ws = cg.W, cg.ws
-            self.loop = b.loop(W // ws)
+        if scope in (1, 2):
+            # Each wave (group) of the vector with active lanes: its first one.
+            W = cg.W
+            span = cg.ws if scope == 1 else cg.plan.padded
+            owners = W // cg.ws if scope == 1 else cg.plan.k
+            self.loop = b.loop(owners)
             w = self.loop.__enter__()
-            shift = b.op(f"mul i{W} {_resize_int(b, w, 64, W)}, {ws}")
-            sub = _resize_int(b, b.op(f"lshr i{W} {cg.mask_bits}, {shift}"), W, ws)
-            on = b.op(f"icmp ne i{ws} {sub}, 0")
-            cg.declare(f"declare i{ws} @llvm.cttz.i{ws}(i{ws}, i1)")
-            first = b.op(f"call i{ws} @llvm.cttz.i{ws}(i{ws} {sub}, i1 true)")
-            f64 = _resize_int(b, first, ws, 64)
-            lane = b.op(f"add i64 {b.op(f'mul i64 {w}, {ws}')}, {f64}")
+            shift = b.op(f"mul i{W} {_resize_int(b, w, 64, W)}, {span}")
+            low = (1 << span) - 1 if span < W else -1
+            sub = b.op(f"and i{W} {b.op(f'lshr i{W} {cg.mask_bits}, {shift}')}, {low if low < (1 << (W - 1)) else low - (1 << W)}")
+            on = b.op(f"icmp ne i{W} {sub}, 0")
+            cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
+            first = b.op(f"call i{W} @llvm.cttz.i{W}(i{W} {sub}, i1 true)")
+            f64 = _resize_int(b, first, W, 64)
+            lane = b.op(f"add i64 {b.op(f'mul i64 {w}, {span}')}, {f64}")
             self.do, self.skip = b.label_name("own"), b.label_name("notown")
             b.cbr(on, self.do, self.skip)
             b.label(self.do)
@@ -193,6 +197,15 @@ def as_double(k: Body, v: str, kind: str) -> str:
     return v if kind == "d" else k.op(f"sitofp i64 {v} to double")
 
 
+def _fptrunc(k: Body, v: str, ty: str) -> str:
+    """A double as `ty` (half: numpy's rounding, `Compiler.to_half`)."""
+    if ty == "double":
+        return v
+    if ty == "half":
+        return k.op(f"call half @hlslc.d2h.1(double {v})")
+    return k.op(f"fptrunc double {v} to {ty}")
+
+
 def from_num(k: Body, v: str, kind: str, component: int) -> str:
     """`convert`: a value in the exact form as an element of `component`."""
     ty = _TYPES[component]
@@ -203,7 +216,7 @@ def from_num(k: Body, v: str, kind: str, component: int) -> str:
         d = k.op(f"select i1 {c1}, double {llvm_const('double', lo)}, double {d}")
         c2 = k.op(f"fcmp ogt double {d}, {llvm_const('double', 1.0)}")
         d = k.op(f"select i1 {c2}, double {llvm_const('double', 1.0)}, double {d}")
-        return d if ty == "double" else k.op(f"fptrunc double {d} to {ty}")
+        return _fptrunc(k, d, ty)
     return num_to(k, v, kind, ty, signed_component(component))
 
 
@@ -212,8 +225,8 @@ def num_to(k: Body, v: str, kind: str, ty: str, signed: bool) -> str:
     truncated, NaN to 0, saturated)."""
     if ty in FLOATS:
         if kind == "d":
-            return v if ty == "double" else k.op(f"fptrunc double {v} to {ty}")
-        return k.op(f"sitofp i64 {v} to {ty}")
+            return _fptrunc(k, v, ty)
+        return _fptrunc(k, k.op(f"sitofp i64 {v} to double"), ty) if ty == "half" else k.op(f"sitofp i64 {v} to {ty}")
     if kind == "d":
         name = f"llvm.{'fptosi' if signed else 'fptoui'}.sat.{ty}.f64"
         return k.op(f"call {ty} @{name}(double {v})")
@@ -223,6 +236,7 @@ def num_to(k: Body, v: str, kind: str, ty: str, signed: bool) -> str:
 
 
 def _declarations(cg: Compiler) -> None:
+    cg.helper("hlslc.d2h.1", double_to_half_text("hlslc.d2h.1", 1))
     for ty in ("i8", "i16", "i32", "i64"):
         for s in ("fptosi", "fptoui"):
             cg.declare(f"declare {ty} @llvm.{s}.sat.{ty}.f64(double)")
@@ -878,7 +892,7 @@ def _from_threads(cg: Compiler, ins, o, args, mask):
     tix = _thread_index(cg, site)
     with b.loop(W) as lane:
         on = b.op(f"extractelement {b.mt} {cg.mask}, i64 {lane}")
-        t = b.op(f"zext i32 {b.extract(tix, 'i32', lane)} to i64")
+        t = b.op(f"zext i32 {b.extract(tix, 'i32', lane, 'i64')} to i64")
         inside = b.op(f"icmp ult i64 {t}, {count}")
         go = b.op(f"and i1 {on}, {inside}")
         do, skip = b.label_name("ft"), b.label_name("ftskip")
@@ -925,11 +939,11 @@ def _extract_to_threads(cg: Compiler, ins, o, args, mask):
             k.emit(f"store {vty} {v}, ptr {_elem(k, '%y', vty, _mad(k, i, W, '%lane'))}")
     fn = _kernel(cg, name, "ptr %m, ptr %y, i64 %lane, i64 %j", build)
     tix = _thread_index(cg, site)
-    size = W if site.scope == 1 else cg.group_size
+    size = cg.ws if site.scope == 1 else cg.group_size
     index = args[1]
     with b.loop(W) as lane:
         on = b.op(f"extractelement {b.mt} {cg.mask}, i64 {lane}")
-        t = b.op(f"zext i32 {b.extract(tix, 'i32', lane)} to i64")
+        t = b.op(f"zext i32 {b.extract(tix, 'i32', lane, 'i64')} to i64")
         ix = b.op(f"zext i32 {_scalar(cg, index, lane)} to i64")
         j = b.op(f"add i64 {b.op(f'mul i64 {ix}, {size}')}, {t}")
         inside = b.op(f"icmp ult i64 {j}, {count}")

@@ -212,6 +212,8 @@ def _astype(cg: Compiler, v: Lanes, src_kind: str, dst: str) -> Lanes:
     if src == dst:
         return v
     if src in FLOATS and dst in FLOATS:
+        if dst == "half":
+            return Lanes(dst, cg.to_half(b, v.v, src, cg.W))
         op = "fpext" if SIZES[dst] > SIZES[src] else "fptrunc"
         return Lanes(dst, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(dst)}"))
     if src in FLOATS:
@@ -221,6 +223,8 @@ def _astype(cg: Compiler, v: Lanes, src_kind: str, dst: str) -> Lanes:
         return Lanes(dst, b.op(f"call {b.vt(dst)} @{name}({b.vt(src)} {v.v})"))
     if dst in FLOATS:
         op = "sitofp" if src_kind == "i" else "uitofp"
+        if dst == "half" and src == "i64":
+            return Lanes(dst, cg.to_half(b, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt('double')}"), "double", cg.W))
         return Lanes(dst, b.op(f"{op} {b.vt(src)} {v.v} to {b.vt(dst)}"))
     if INT_BITS[dst] == INT_BITS[src]:
         return Lanes(dst, v.v)
