@@ -78,14 +78,29 @@ class PtrV:
 class HandleV:
     """A resource handle, resolved when the module is compiled: `index` is
     the resource's place in the context (None: the binding is missing, and
-    `error` the message of using it)."""
+    `error` the message of using it).  A handle into an array of resources
+    indexed at run time is `dynamic`: the registers it may name, with
+    their resources (`Dynamic`), and `lanes` each lane's register."""
 
-    __slots__ = ("res", "index", "error")
+    __slots__ = ("res", "index", "error", "dynamic", "lanes")
 
-    def __init__(self, res: Resource | None, index: int | None, error: str | None = None) -> None:
+    def __init__(self, res: Resource | None, index: int | None, error: str | None = None,
+                 dynamic: "Dynamic | None" = None, lanes: Lanes | None = None) -> None:
         self.res = res
         self.index = index
         self.error = error
+        self.dynamic = dynamic
+        self.lanes = lanes
+
+
+class Dynamic:
+    """The resources a run-time index may choose: (register, HandleV of
+    that register) in register order, and the message of a register the
+    pipeline does not bind (`{detail}`: the register)."""
+
+    def __init__(self, choices: list[tuple[int, "HandleV"]], missing: str) -> None:
+        self.choices = choices
+        self.missing = missing
 
 
 class MatV:

@@ -370,6 +370,22 @@ class Compiler:
                     abstract[ins.result] = new
                     changed = True
         self.abstract = abstract
+        self.stored_objects = stored
+
+    def _dynamic_token(self, s: Any) -> bool:
+        if s and len(s) == 1:
+            kind, key = next(iter(s))
+            return kind == "handle" and self.handles[key].dynamic is not None
+        return False
+
+    def _dynamic_handle(self, name: str) -> Any:
+        """The `Dynamic` of a handle value chosen by a run-time index."""
+        s = self.abstract.get(name)
+        if s and len(s) == 1:
+            kind, key = next(iter(s))
+            if kind == "handle" and self.handles[key].dynamic is not None:
+                return self.handles[key].dynamic
+        return None
 
     def object_of(self, value: str, line: int | None) -> Any:
         """The handle or matrix an IR value is (one, or Unsupported)."""
@@ -594,6 +610,10 @@ class Compiler:
                 root.offset = self.alloc(words * 4 * W)
         self.frame_init = self.frame_size
         self.init_start = init_start
+        for name, root in self.roots.items():
+            if root.kind == "objects" and self._dynamic_token(self.stored_objects.get(name)):
+                root.offset = self.alloc(W * 4)       # a handle chosen at run time: each lane's register
+                root.dynamic = True
         for root in self.roots.values():
             if root.kind == "shared":
                 root.offset = self.alloc_group(root.size, 16)
@@ -613,6 +633,9 @@ class Compiler:
                 continue
             if t.kind == "pointer" and name in self.base_of and self.const_off.get(name) is not None:
                 continue        # a memory object at a constant offset: made again where it is used
+            if self._dynamic_handle(name) is not None:
+                self.slot[name] = self.alloc(self.W * 4)     # each lane's register
+                continue
             self.slot[name] = self._alloc_shape(t)
 
     def _alloc_shape(self, t: MemoryType) -> Any:
@@ -814,6 +837,8 @@ class Compiler:
     def store_shape(self, shape: Any, value: Any, mask: str, merge: bool = True) -> None:
         b = self.body
         if isinstance(shape, int):
+            if isinstance(value, HandleV) and value.lanes is not None:
+                value = value.lanes
             if isinstance(value, PtrV):
                 value = value.off if value.off is not None else b.splat("i32", value.coff)
             if not isinstance(value, Lanes):
@@ -858,6 +883,11 @@ class Compiler:
         if text.startswith("%"):
             v = self.values.get(text)
             if v is not None:
+                return v
+            dyn = self._dynamic_handle(text)
+            if dyn is not None and text in self.slot:
+                lanes = Lanes("i32", self.body.load(self.body.vt("i32"), self.body.gep("%frame", self.slot[text]), 64))
+                v = self.values[text] = HandleV(None, None, None, dyn, lanes)
                 return v
             if text in self.abstract:
                 v = self.object_of(text, None)
@@ -945,6 +975,13 @@ class Compiler:
             root = self.roots[ins.result]
             return PtrV(root, b.splat("i32", 0) if root.kind not in ("cells", "objects") else None, 0)
         if op == "load":
+            ptr = self.arg(p.operands[0])
+            if isinstance(ptr, PtrV) and ptr.root.kind == "objects" and getattr(ptr.root, "dynamic", False):
+                dyn = self._dynamic_handle(ins.result)
+                if dyn is None:
+                    raise Unsupported("a handle chosen at run time, kept with others in a variable", ins.line)
+                lanes = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", ptr.root.offset), 64))
+                return HandleV(None, None, None, dyn, lanes)
             if ins.result in self.abstract:
                 return self.object_of(ins.result, ins.line)
             ptr = self.arg(p.operands[0])
@@ -953,6 +990,8 @@ class Compiler:
             value = self.arg(p.operands[0])
             ptr = self.arg(p.operands[1])
             if isinstance(ptr, PtrV) and ptr.root.kind == "objects":
+                if getattr(ptr.root, "dynamic", False) and isinstance(value, HandleV) and value.lanes is not None:
+                    self.store_shape(ptr.root.offset, value.lanes, self.mask)
                 return None
             self.store(ptr, self.mtype(p.operands[0].type), value, ins)
             return None
@@ -1031,16 +1070,70 @@ class Compiler:
                 args.append(None)
                 continue
             t = self.tt.get(a.type)
-            if a.value.startswith("%") and a.value in self.abstract:
+            if a.value.startswith("%") and a.value in self.abstract and a.value not in self.values and \
+                    self._dynamic_handle(a.value) is None:
                 args.append(self.object_of(a.value, ins.line))
             else:
                 args.append(self.value(t, a.value))
         try:
+            if any(isinstance(a, HandleV) and a.dynamic is not None for a in args) and o.name != "AnnotateHandle":
+                return self._per_resource(handler, ins, o, args)
             return handler(self, ins, o, args, self.mask)
         except RunError as err:
             if err.line is None:
                 err.line = ins.line
             raise
+
+    def _per_resource(self, handler: Callable, ins: R.Instruction, o: Any, args: list) -> Any:
+        """An operation on a handle chosen at run time: once per resource the
+        lanes choose, with those lanes (as the interpreter's `handle=True`
+        handlers run), the results merged."""
+        b = self.body
+        at = next(k for k, a in enumerate(args) if isinstance(a, HandleV) and a.dynamic is not None)
+        h = args[at]
+        saved = (self.mask, self.mask_bits)
+        out = None
+        vi = b.vt("i32")
+        for reg, static in h.dynamic.choices:
+            hit = b.op(f"icmp eq {vi} {h.lanes.v}, splat (i32 {reg})")
+            sub = b.op(f"and {b.mt} {saved[0]}, {hit}")
+            bits = b.mask_bits(sub)
+            some = b.op(f"icmp ne {b.iw} {bits}, 0")
+            go, skip = b.label_name("res"), b.label_name("nores")
+            test = b.current
+            b.cbr(some, go, skip)
+            b.label(go)
+            self.mask, self.mask_bits = sub, bits
+            r = handler(self, ins, o, args[:at] + [static] + args[at + 1:], sub)
+            end = b.current
+            b.br(skip)
+            b.label(skip)
+            self.mask, self.mask_bits = saved
+            out = self._merge_result(out, r, sub, end, test)
+        return out
+
+    def _merge_result(self, old: Any, new: Any, sub: str, end: str, test: str) -> Any:
+        """`new`, computed for the lanes `sub` on the path that ends at
+        `end` (skipped from `test`), over `old` (None: zeros): the phis
+        first (together at the join block's top), then the selects."""
+        b = self.body
+        pairs: list[tuple[Lanes, str]] = []
+
+        def phis(o: Any, n: Any) -> Any:
+            if isinstance(n, Agg):
+                olds = o.items if isinstance(o, Agg) else [None] * len(n.items)
+                return Agg([phis(x, y) for x, y in zip(olds, n.items)])
+            if not isinstance(n, Lanes):
+                return n if n is not None else o
+            base = o.v if o is not None else "zeroinitializer"
+            phi = b.op(f"phi {b.vt(n.ty)} [ {n.v}, %{end} ], [ {base}, %{test} ]")
+            out = Lanes(n.ty, phi)
+            pairs.append((out, base))
+            return out
+        merged = phis(old, new)
+        for lanes, base in pairs:
+            lanes.v = b.select(sub, lanes.v, base, lanes.ty)
+        return merged
 
     # -- arithmetic -----------------------------------------------------------
 

@@ -25,7 +25,7 @@ import numpy as np
 
 from ...dxil.operands import aggregate_parts
 from ..errors import RunError
-from .base import CTX_RESOURCES, OPERATIONS, RESOURCE_SIZE, HandleV, Unsupported, maker, op
+from .base import CTX_RESOURCES, OPERATIONS, RESOURCE_SIZE, Dynamic, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
 from .mathlib import UFUNCS, call_loop
 from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, resource_base
@@ -58,13 +58,17 @@ def _const(v: Any, what: str, line: int | None) -> int:
 
 @maker("CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")
 def resolve_handle(cg: Compiler, ins: Any, o: Any) -> HandleV:
-    """The resource a CreateHandle* call names (its arguments constants)."""
+    """The resource a CreateHandle* call names; with an index known only at
+    run time, the resources of the registers it may name (`Dynamic`)."""
     args = ins.args[1:]
+    at = {"CreateHandle": 2, "CreateHandleFromBinding": 1}.get(o.name, 0)
+    dynamic = args[at].const is None
 
     def const(k: int) -> int:
         c = args[k].const
         if c is None:
-            raise Unsupported(f"{o.name} with a resource index chosen at run time", ins.line)
+            raise Unsupported(f"{o.name} with a {('binding' if k != at else 'resource index')} that is not a constant",
+                              ins.line)
         return c
 
     try:
@@ -77,16 +81,18 @@ def resolve_handle(cg: Compiler, ins: Any, o: Any) -> HandleV:
                 raise RunError(f"createHandle names resource range {range_id} of class '{cls}', which "
                                "!dx.resources does not list", ins.line)
             space = cg.mod.md_int(rec[3])
-            key = (cls, space, const(2))
+            place = (cls, space)
         elif o.name == "CreateHandleFromBinding":
             parts = _struct_ints(args[0].value)
             if parts is None:
                 raise Unsupported("CreateHandleFromBinding with a binding that is not a constant", ins.line)
-            key = (_CLASSES[parts[3]], parts[2], const(1))
+            place = (_CLASSES[parts[3]], parts[2])
         else:
-            index = const(0)
             sampler = args[1].const if len(args) > 1 else 0
-            key = ("sampler heap" if sampler else "heap", 0, index)
+            place = ("sampler heap" if sampler else "heap", 0)
+        if dynamic:
+            return _dynamic_handle(cg, ins, o, place)
+        key = place + (const(at),)
         res = cg.binding.resource_at(*key, ins.line)
     except RunError as err:
         return HandleV(None, None, err.message)
@@ -94,6 +100,31 @@ def resolve_handle(cg: Compiler, ins: Any, o: Any) -> HandleV:
         raise Unsupported("samplers", ins.line)
     return HandleV(res, cg.resource_index(res, key))
 
+
+_MOST_CHOICES = 16
+
+
+def _dynamic_handle(cg: Compiler, ins: Any, o: Any, place: tuple[str, int]) -> HandleV:
+    """The registers of `place` (class, space) the pipeline binds, each a
+    resource a run-time index may choose."""
+    cls, space = place
+    choices = []
+    for key in sorted(k for k in cg.binding.resources if k[:2] == place):
+        res = cg.binding.resources[key]
+        if res.kind in ("SamplerState", "SamplerComparisonState") or res.sampler is not None:
+            raise Unsupported("samplers", ins.line)
+        choices.append((key[2], HandleV(res, cg.resource_index(res, key))))
+    if len(choices) > _MOST_CHOICES:
+        raise Unsupported(f"{o.name} with a run-time index into more than {_MOST_CHOICES} bound resources",
+                          ins.line)
+    if cls in ("heap", "sampler heap"):
+        what = "SamplerDescriptorHeap" if cls == "sampler heap" else "ResourceDescriptorHeap"
+        missing = f"the shader reads {what}[{{detail}}], but no resource of the pipeline has HeapIndex {{detail}}" + \
+            (" (a sampler)" if cls == "sampler heap" else "")
+    else:
+        missing = (f"the shader uses register {cls}{{detail}}, space{space}, but the pipeline binds no "
+                   f"{'sampler' if cls == 's' else 'buffer'} there")
+    return HandleV(None, None, None, Dynamic(choices, missing))
 
 def _struct_ints(text: str) -> list[int] | None:
     parts = aggregate_parts(text)
@@ -113,7 +144,28 @@ def _create_handle(cg: Compiler, ins, o, args, mask):
     h = cg.handles[id(ins)]
     if h.error is not None:
         cg.fail(cg.error(h.error, ins.line))
-    return h
+    if h.dynamic is None:
+        return h
+    # Each lane's register: one the pipeline binds, else the interpreter's error.
+    b = cg.body
+    index = args[{"CreateHandle": 2, "CreateHandleFromBinding": 1}.get(o.name, 0)]
+    if index.ty != "i32":
+        index = Lanes("i32", b.op(f"{'trunc' if INT_BITS[index.ty] > 32 else 'zext'} {b.vt(index.ty)} {index.v} "
+                                  f"to {b.vt('i32')}"))
+    known = b.splat("i1", False).v
+    vi = b.vt("i32")
+    for reg, _ in h.dynamic.choices:
+        hit = b.op(f"icmp eq {vi} {index.v}, splat (i32 {reg})")
+        known = b.op(f"or {b.mt} {known}, {hit}")
+    bad = b.op(f"and {b.mt} {mask}, {b.op(f'xor {b.mt} {known}, splat (i1 true)')}")
+    bits = b.mask_bits(bad)
+    anybad = b.op(f"icmp ne {b.iw} {bits}, 0")
+    first = b.op(f"call {b.iw} @llvm.cttz.{b.iw}({b.iw} {bits}, i1 true)")
+    cg.declare(f"declare {b.iw} @llvm.cttz.{b.iw}({b.iw}, i1)")
+    lane = b.op(f"{'trunc' if cg.W > 32 else 'zext'} {b.iw} {first} to i32") if cg.W != 32 else first
+    reg = b.op(f"extractelement {b.vt('i32')} {index.v}, i32 {lane}")
+    cg.fail_if(anybad, cg.error(h.dynamic.missing, ins.line), b.op(f"zext i32 {reg} to i64"))
+    return HandleV(None, None, None, h.dynamic, index)
 
 
 @op("AnnotateHandle")
