@@ -24,7 +24,6 @@ not own: translating the IR (`compiler`).
 
 from __future__ import annotations
 
-import concurrent.futures
 import ctypes
 import hashlib
 import json
@@ -238,6 +237,8 @@ def _workers(groups: int, ordered: bool) -> int:
             n = len(os.sched_getaffinity(0))
         except AttributeError:
             n = os.cpu_count() or 1
+        if groups < 8:
+            n = 1           # too little to share out
     return max(1, min(n, groups))
 
 
@@ -280,15 +281,24 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         addr = memories[k].ctypes.data
         return worker(ctx_ptr, addr + (-addr % 64))
 
-    if n == 1 and timeout is None:
+    # Threads of this dispatch only (a process left with threads changes
+    # what it may do, forking for instance); the calling thread works too,
+    # unless it keeps the watchdog.
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(0 if timeout else 1, n)]
+    for t in threads:
+        t.start()
+    if timeout is None:
         work(0)
+        for t in threads:
+            t.join()
     else:
-        pool = _pool(n)
-        futures = [pool.submit(work, k) for k in range(n)]
-        done, running = concurrent.futures.wait(futures, timeout)
-        if running:
+        deadline = time.monotonic() + timeout
+        for t in threads:
+            t.join(max(0.0, deadline - time.monotonic()))
+        if any(t.is_alive() for t in threads):
             head[CTX_STOP // 4] = 2
-            concurrent.futures.wait(futures)
+            for t in threads:
+                t.join()
             if head[CTX_ERROR // 4] == 0:
                 raise RunError(f"the dispatch did not finish within {_seconds(timeout)} (--timeout): an endless "
                                "loop?")
@@ -299,20 +309,6 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         raise RunError(message.replace("{detail}", str(detail)), line)
     for k, res in enumerate(resources):
         res.counter = int(np.uint32(table[k, 2] & 0xFFFFFFFF))
-
-
-_POOL: list[Any] = []
-
-
-def _pool(n: int) -> concurrent.futures.ThreadPoolExecutor:
-    """The worker threads, kept between dispatches (starting threads costs
-    more than a small dispatch)."""
-    if not _POOL or _POOL[0]._max_workers < n:
-        if _POOL:
-            _POOL.pop().shutdown(wait=False)
-        _POOL.append(concurrent.futures.ThreadPoolExecutor(max_workers=max(n, _workers(1 << 30, False)),
-                                                           thread_name_prefix="hlslc-jit"))
-    return _POOL[0]
 
 
 def _seconds(t: float) -> str:
