@@ -31,15 +31,30 @@ class JitRun:
         self.compile_seconds = compile_seconds
 
 
+_MODULES: dict[str, R.Module] = {}
+
+
+def _read(module_text: str) -> R.Module:
+    """The module's records (kept for the texts read last: a module run
+    again is not read again; the JIT does not change them)."""
+    mod = _MODULES.get(module_text)
+    if mod is None:
+        try:
+            mod = R.read_module(module_text)
+        except R.ParseError as err:
+            raise RunError(f"cannot read the module: {err}") from None
+        if len(_MODULES) >= 8:
+            _MODULES.pop(next(iter(_MODULES)))
+        _MODULES[module_text] = mod
+    return mod
+
+
 def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, seed: int = 0,
             wave_matrix_depth: int = 16, timeout: float | None = None, use_cache: bool = True) -> JitRun:
     """Run the entry over the pipeline's dispatch, the pipeline's buffers
     written in place.  Raises `Unsupported` (before anything runs) for a
     module the JIT does not run, `RunError` for one that fails."""
-    try:
-        mod = R.read_module(module_text)
-    except R.ParseError as err:
-        raise RunError(f"cannot read the module: {err}") from None
+    mod = _read(module_text)
     fn = mod.functions.get("@" + entry)
     if fn is None or not fn.defined:
         raise RunError(f"the module has no entry function '{entry}'")
