@@ -28,7 +28,7 @@ import numpy as np
 from ..errors import RunError
 from ..linalg import opaque_order
 from .base import MatV, PtrV, Unsupported, maker, op
-from .emit import FLOATS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
+from .emit import FLOATS, INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop
 from .memory import first_active, resource_base
 
@@ -220,6 +220,25 @@ def from_num(k: Body, v: str, kind: str, component: int) -> str:
     return num_to(k, v, kind, ty, signed_component(component))
 
 
+def convert_elem(k: Body, v: str, ty: str, signed: bool, component: int) -> str:
+    """`from_num(to_num(v))`, without the trip through float64 where it
+    changes nothing (the same type; a float widened; float to half, one
+    rounding either way)."""
+    dst = _TYPES[component]
+    if component not in _SNORM and component not in _UNORM:
+        if ty == dst:
+            return v
+        if ty in FLOATS and dst in FLOATS and ty != "double":
+            if SIZES[dst] > SIZES[ty]:
+                return k.op(f"fpext {ty} {v} to {dst}")
+            return k.op(f"fptrunc {ty} {v} to {dst}")       # float -> half
+        if ty in INT_BITS and dst in INT_BITS and ty != "i1":
+            if INT_BITS[ty] > INT_BITS[dst]:
+                return k.op(f"trunc {ty} {v} to {dst}")
+            return k.op(f"{'sext' if signed else 'zext'} {ty} {v} to {dst}")
+    return from_num(k, *to_num(k, v, ty, signed), component)
+
+
 def num_to(k: Body, v: str, kind: str, ty: str, signed: bool) -> str:
     """numpy's astype from int64/float64 to `ty` (floats into integers:
     truncated, NaN to 0, saturated)."""
@@ -366,8 +385,7 @@ def _fill(cg: Compiler, ins, o, args, mask):
     name = f"mat.fill.{site.component}.{site.m}x{site.n}.{ty}.w{cg.W}"
 
     def build(k: Body) -> None:
-        num = to_num(k, "%v", ty, False)
-        e = from_num(k, *num, site.component)
+        e = convert_elem(k, "%v", ty, False, site.component)
         with k.loop(site.m * site.n) as i:
             k.emit(f"store {site.ty} {e}, ptr {_elem(k, '%m', site.ty, i)}")
     fn = _kernel(cg, name, f"ptr %m, {ty} %v", build)
@@ -392,7 +410,7 @@ def _cast(cg: Compiler, ins, o, args, mask):
                 di = k.op(f"add i64 {k.op(f'mul i64 {i}, {dest.n}')}, {j}")
                 si = k.op(f"add i64 {k.op(f'mul i64 {j}, {src.n}')}, {i}") if transpose else di
                 v = k.op(f"load {src.ty}, ptr {_elem(k, '%s', src.ty, si)}")
-                e = from_num(k, *to_num(k, v, src.ty, signed_component(src.component)), dest.component)
+                e = convert_elem(k, v, src.ty, signed_component(src.component), dest.component)
                 k.emit(f"store {dest.ty} {e}, ptr {_elem(k, '%d', dest.ty, di)}")
     fn = _kernel(cg, name, "ptr %d, ptr %s", build)
     with _Owners(cg, dest) as lane:
@@ -595,8 +613,8 @@ def _memory(cg: Compiler, ins: Any, args: list, kind: str) -> None:
                 mp = _elem(k, "%m", ty, k.op(f"add i64 {k.op(f'mul i64 {i}, {site.n}')}, {j}"))
                 dp = k.op(f"getelementptr i8, ptr %data, i64 {addr}")
                 if kind == "load":
-                    raw = to_num(k, k.op(f"load {mty}, ptr {dp}, align 1"), mty, msigned)
-                    k.emit(f"store {ty} {from_num(k, *raw, site.component)}, ptr {mp}")
+                    raw = k.op(f"load {mty}, ptr {dp}, align 1")
+                    k.emit(f"store {ty} {convert_elem(k, raw, mty, msigned, site.component)}, ptr {mp}")
                 else:
                     value = to_num(k, k.op(f"load {ty}, ptr {mp}"), ty, csigned)
                     if kind == "accumulate":
