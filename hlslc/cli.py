@@ -73,7 +73,9 @@ Target:
   -enable-16bit-types       native 16-bit types (SM 6.2 and later; always on
                             for SM 6.10)
   -HV VERSION               HLSL language version: 2016, 2017, 2018, 2021
-                            (default) or 202x; sets __HLSL_VERSION
+                            (default) or 202x, with DXC's rules for each
+                            (2018: for-loop variables outlive the loop, ?:
+                            && || work per component); sets __HLSL_VERSION
   -Zpr, -Zpc                lay matrices out row by row (-Zpr) or column by
                             column (-Zpc, the default) in buffers, unless they
                             say row_major or column_major
@@ -90,7 +92,15 @@ Preprocessor:
 Diagnostics:
   -Werror                   treat warnings as errors
   -Wno-error=uniformity     report matrix and wave operations under divergent
-                            control flow as warnings, not errors
+                            control flow as warnings, not errors (and keep
+                            -Wuniformity warnings warnings under -Werror)
+  -Wuniformity, -Wno-uniformity
+                            warn (the default) or not where a group barrier
+                            may not be reached by every thread of the group
+  -Werror=uniformity        make those warnings errors too
+  -Wno-GROUP                silence a warning group: for-redefinition,
+                            hlsl-202x-extensions, hlsl-groupshared-202x,
+                            deprecated-declarations, array-bounds
   -w                        suppress all warnings
   -fcolor-diagnostics       colour diagnostics even when not on a terminal
   -fno-color-diagnostics    never colour diagnostics
@@ -709,7 +719,7 @@ def _compile_stdin(options: "CompileOptions") -> "CompileResult":
     stream = sys.stdin
     raw = getattr(stream, "buffer", None)
     if raw is not None:
-        diags = Diagnostics(options.warnings_as_errors, options.suppress_warnings)
+        diags = Diagnostics(options.warnings_as_errors, options.suppress_warnings, options.disabled_warnings)
         text = driver.decode_source(raw.read(), "<stdin>", diags)
         if text is None:
             return driver.CompileResult(path="<stdin>", options=options, diagnostics=diags)

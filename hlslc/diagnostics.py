@@ -114,13 +114,40 @@ class CompileError(Exception):
     """Raised to abandon a stage after a fatal diagnostic was reported."""
 
 
+# Warning groups, as in DXC (clang): a grouped warning ends with its flag
+# (`[-Wfor-redefinition]`) and `-Wno-GROUP` silences it.  A group may hold
+# others (`-Wno-hlsl-202x-extensions` silences `hlsl-groupshared-202x` too).
+WARNING_GROUPS: dict[str, tuple[str, ...]] = {
+    "for-redefinition": (),
+    "hlsl-202x-extensions": ("hlsl-groupshared-202x",),
+    "hlsl-groupshared-202x": (),
+    "deprecated-declarations": (),
+    "array-bounds": (),
+}
+
+
+def disabled_groups(names: Iterable[str]) -> frozenset[str]:
+    """The groups `-Wno-NAME` for each of `names` silences (with those
+    each holds)."""
+    out: set[str] = set()
+    work = list(names)
+    while work:
+        name = work.pop()
+        if name not in out:
+            out.add(name)
+            work.extend(WARNING_GROUPS.get(name, ()))
+    return frozenset(out)
+
+
 class Diagnostics:
     """The sink every stage receives.  Stages never print."""
 
-    def __init__(self, warnings_as_errors: bool = False, suppress_warnings: bool = False) -> None:
+    def __init__(self, warnings_as_errors: bool = False, suppress_warnings: bool = False,
+                 disabled_warnings: Iterable[str] = ()) -> None:
         self.items: list[Diagnostic] = []
         self.warnings_as_errors = warnings_as_errors
         self.suppress_warnings = suppress_warnings
+        self.disabled_groups = disabled_groups(disabled_warnings)
         self.error_count = 0
         self.warning_count = 0
 
@@ -156,7 +183,13 @@ class Diagnostics:
     def fatal(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
         return self.report(Diagnostic(Severity.FATAL, message, span, id))
 
-    def warning(self, span: Span | None, message: str, id: str | None = None) -> Diagnostic:
+    def warning(self, span: Span | None, message: str, id: str | None = None, group: str | None = None) -> Diagnostic:
+        """A warning; one of a `group` (WARNING_GROUPS) names its flag and is
+        dropped when the group is disabled (the diagnostic is returned, not
+        recorded)."""
+        if group is not None:
+            diag = Diagnostic(Severity.WARNING, f"{message} [-W{group}]", span, id)
+            return diag if group in self.disabled_groups else self.report(diag)
         return self.report(Diagnostic(Severity.WARNING, message, span, id))
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:

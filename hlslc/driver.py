@@ -21,9 +21,9 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from . import paths as resources
-from .diagnostics import Diagnostic, Diagnostics, Severity, render_text
+from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
-from .source import SourceFile
+from .source import SourceFile, decode_source_bytes
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .front.ast import TranslationUnit
@@ -207,7 +207,8 @@ class CompileOptions(ValueRecord):
     # "disk" (and memory), "memory" (this process only) or "off"; one of
     # `HEADER_CACHE_MODES`.  See hlslc/front/header_cache.py.
     header_cache: str
-    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x.
+    # The HLSL language version (-HV): 2016, 2017, 2018, 2021 or 2029 for 202x
+    # (the constructor also takes them as -HV spells them: "2018", "202x").
     hlsl_version: int
     # -Zpr: matrices with no `row_major`/`column_major` of their own are laid
     # out row by row in buffers (DXC's default, -Zpc, is column by column).
@@ -227,10 +228,17 @@ class CompileOptions(ValueRecord):
     # ("warning", "error" for -Werror=portability, "no-error" for
     # -Wno-error=portability, "off" for -Wno-portability).
     portability: str
+    # -Wno-GROUP: the warning groups (diagnostics.WARNING_GROUPS) silenced.
+    disabled_warnings: tuple[str, ...]
+    # How a barrier that may be under divergent control flow is reported
+    # (the -Wuniformity warning): "warning" (an error under -Werror),
+    # "error" (-Werror=uniformity), "no-error" (-Wno-error=uniformity: a
+    # warning even under -Werror) or "off" (-Wno-uniformity).
+    uniformity_warnings: str
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "target_device", "portability")
+               "target_device", "portability", "disabled_warnings", "uniformity_warnings")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -240,7 +248,8 @@ class CompileOptions(ValueRecord):
                  uniformity_errors: bool = True, debug_crash: bool = False, header_cache: str = "disk",
                  hlsl_version: int = HLSL_VERSION, row_major_matrices: bool = False,
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
-                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning") -> None:
+                 target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
+                 disabled_warnings: tuple[str, ...] = (), uniformity_warnings: str = "warning") -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -261,6 +270,8 @@ class CompileOptions(ValueRecord):
         self.bracket_depth = bracket_depth
         self.target_device = target_device
         self.portability = portability
+        self.disabled_warnings = tuple(disabled_warnings)
+        self.uniformity_warnings = uniformity_warnings
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -275,12 +286,20 @@ class CompileOptions(ValueRecord):
                              f"not {self.header_cache!r}")
         if not (isinstance(self.bracket_depth, int) and 1 <= self.bracket_depth <= MAX_BRACKET_DEPTH):
             raise ValueError(f"bracket_depth must be an int from 1 to {MAX_BRACKET_DEPTH}, not {self.bracket_depth!r}")
+        if isinstance(self.hlsl_version, str) and self.hlsl_version in HLSL_VERSIONS:
+            self.hlsl_version = HLSL_VERSIONS[self.hlsl_version]     # "2018", "202x" as -HV spells them
+        if self.hlsl_version in (2015, "2015"):
+            raise ValueError("hlsl_version 2015 is only supported for language services (as in DXC); the oldest "
+                             "version hlslc compiles is 2016")
         if self.hlsl_version not in HLSL_VERSIONS.values():
             raise ValueError(f"hlsl_version must be one of {sorted(set(HLSL_VERSIONS.values()))}, "
                              f"not {self.hlsl_version!r}")
         if self.enable_16bit_types and self.target.shader_model < (6, 2):
             raise ProfileError(f"-enable-16bit-types needs shader model 6.2 or later; the target is "
                                f"{self.target}")
+        if self.enable_16bit_types and self.hlsl_version < 2018:
+            raise ProfileError(f"-enable-16bit-types needs HLSL 2018 or later, as in DXC; the language version is "
+                               f"{self.hlsl_version} (-HV)")
         if self.linalg_revision not in LINALG_REVISIONS:
             raise ValueError(f"linalg_revision must be one of {', '.join(LINALG_REVISIONS)}, "
                              f"not {self.linalg_revision!r}")
@@ -289,6 +308,13 @@ class CompileOptions(ValueRecord):
             self.target_device = load_device(self.target_device)
         if self.portability not in ("warning", "error", "no-error", "off"):
             raise ValueError(f"portability must be 'warning', 'error', 'no-error' or 'off', not {self.portability!r}")
+        if self.uniformity_warnings not in ("warning", "error", "no-error", "off"):
+            raise ValueError(f"uniformity_warnings must be 'warning', 'error', 'no-error' or 'off', not "
+                             f"{self.uniformity_warnings!r}")
+        unknown = [g for g in self.disabled_warnings if g not in WARNING_GROUPS]
+        if unknown:
+            raise ValueError(f"disabled_warnings: unknown warning group {unknown[0]!r}; the groups are "
+                             f"{', '.join(WARNING_GROUPS)}")
 
     @property
     def target(self) -> Profile:
@@ -422,7 +448,7 @@ class CompileFailed(Exception):
 def read_source_file(path: str, diags: Diagnostics) -> str | None:
     """The text of the main input file, or None after reporting why not.
 
-    The file must be UTF-8 (a leading byte-order mark is dropped).
+    The file is read as DXC reads it (`source.decode_source_bytes`).
     """
     if os.path.isdir(path):
         diags.report(Diagnostic(Severity.ERROR, "cannot read input: is a directory", path=path))
@@ -444,18 +470,13 @@ def read_source_file(path: str, diags: Diagnostics) -> str | None:
 
 
 def decode_source(data: bytes, path: str, diags: Diagnostics) -> str | None:
-    """Decode UTF-8 source bytes; report the first bad byte's place if invalid."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        diags.report(Diagnostic(
-            Severity.ERROR,
-            f"input is not valid UTF-8: byte 0x{data[exc.start]:02X} at line {line}, column {column}",
-            path=path))
-        return None
-    return text[1:] if text.startswith("\ufeff") else text
+    """Source bytes as text, read as DXC reads them (a byte-order mark's
+    encoding; UTF-8; else Windows-1252); None after reporting a file its
+    byte-order mark misdescribes."""
+    text, why = decode_source_bytes(data)
+    if text is None:
+        diags.report(Diagnostic(Severity.ERROR, f"input {why}", path=path))
+    return text
 
 
 # --------------------------------------------------------------------------
@@ -602,7 +623,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
 # wave and group sizes meeting a matrix in an inlined helper): reported at
 # the source span of the instruction.  Any other rule failing on hlslc's IR
 # is a bug in hlslc.
-_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "LINALG-UNIFORM-VALUE", "LINALG-THREADS-K"})
+_USER_IR_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW", "IR-UNIFORM-BARRIER", "LINALG-UNIFORM-VALUE",
+                            "LINALG-THREADS-K"})
 # The rules `-Wno-error=uniformity` turns into warnings.
 _UNIFORMITY_RULES = frozenset({"IR-UNIFORM-CONTROL-FLOW"})
 
@@ -640,8 +662,14 @@ def _validate(result: CompileResult) -> Any:
         # DXC's LinAlg rules check values the program gives (layouts,
         # strides, alignments, shapes): like DXC's "validation errors",
         # they are the user's to fix, reported at the source.
+        # So is a Wave- or ThreadGroup-scope operation in a library
+        # function that is no compute entry: DXC's table allows those
+        # operations in compute shaders only ("not valid in shader model
+        # lib_6_10(lib)"), and its validator says so at the call.
         user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
-                                                                      or d.id == "IR-CONST-OPERAND")}
+                                                                      or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-STAGE"
+                                                                      and "Opcode LinAlg" in d.message)}
     own = [d for d in found if d.is_error and d.id not in user_rules]
     if own:
         raise InternalValidationError(
@@ -657,7 +685,16 @@ def _validate(result: CompileResult) -> Any:
         if key in seen:
             continue
         seen.add(key)
-        if diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
+        if diag.id == "IR-UNIFORM-BARRIER":
+            # The -Wuniformity warning (a barrier the analysis cannot show
+            # every thread reaches; DXC says nothing).
+            mode = options.uniformity_warnings
+            if mode == "off":
+                continue
+            diag.message += " [-Wuniformity]"
+            diag.severity = Severity.ERROR if mode == "error" else Severity.WARNING
+            diags.report(diag, upgrade=mode == "warning")
+        elif diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
             diag.severity = Severity.WARNING
             diag.message += " [-Wno-error=uniformity]"
             diags.report(diag, upgrade=False)
@@ -734,7 +771,7 @@ def compile_source(text: str, path: str = "<input>", options: CompileOptions | N
     """
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     result = CompileResult(path=path, options=options, diagnostics=diags)
     with _collector_paused():
         _run_stages(_StageRunner(result), text, path)
@@ -754,7 +791,7 @@ def compile_file(path: str | os.PathLike[str], options: CompileOptions | None = 
     path = os.fspath(path)
     options = options if options is not None else CompileOptions()
     diags = Diagnostics(warnings_as_errors=options.warnings_as_errors,
-                        suppress_warnings=options.suppress_warnings)
+                        suppress_warnings=options.suppress_warnings, disabled_warnings=options.disabled_warnings)
     text = read_source_file(path, diags)
     if text is None:
         return CompileResult(path=path, options=options, diagnostics=diags)

@@ -19,7 +19,7 @@ import re
 from typing import TextIO
 
 from . import driver
-from .diagnostics import Diagnostics, render_json, render_rich, render_text, summary_line
+from .diagnostics import WARNING_GROUPS, Diagnostics, render_json, render_rich, render_text, summary_line
 from .records import ValueRecord
 
 
@@ -68,12 +68,15 @@ class Arguments(ValueRecord):
     list_devices: bool
     spirv: bool                 # -spirv: write SPIR-V for Vulkan instead of DXIL-like IR
     assembly: bool              # -S: SPIR-V as disassembly text
+    disabled_warnings: list[str]  # -Wno-GROUP for the groups hlslc has (diagnostics.WARNING_GROUPS)
+    uniformity_warnings: str    # -Wuniformity and friends: "warning", "error", "no-error" or "off"
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
-               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly")
+               "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly",
+               "disabled_warnings", "uniformity_warnings")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -89,7 +92,8 @@ class Arguments(ValueRecord):
                  vulkan_options: list[str] | None = None, bracket_depth: int = 256,
                  project_config: str | None = None, reflect: str | None = None,
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
-                 spirv: bool = False, assembly: bool = False) -> None:
+                 spirv: bool = False, assembly: bool = False, disabled_warnings: list[str] | None = None,
+                 uniformity_warnings: str = "warning") -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -128,6 +132,8 @@ class Arguments(ValueRecord):
         self.list_devices = list_devices
         self.spirv = spirv
         self.assembly = assembly
+        self.disabled_warnings = [] if disabled_warnings is None else disabled_warnings
+        self.uniformity_warnings = uniformity_warnings
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -152,6 +158,8 @@ FLAGS: dict[str, tuple[str, object]] = {
     "-Vd": ("skip_validation", True),
     "-Wno-error=uniformity": ("uniformity_errors", False),
     "-Werror=uniformity": ("uniformity_errors", True),
+    "-Wuniformity": ("uniformity_warnings", "warning"),
+    "-Wno-uniformity": ("uniformity_warnings", "off"),
     "--time-report": ("time_report", True),
     "-ftime-report": ("time_report", True),
     "-WX": ("warnings_as_errors", True),
@@ -167,6 +175,11 @@ FLAGS: dict[str, tuple[str, object]] = {
     "-spirv": ("spirv", True),
     "-S": ("assembly", True),
 }
+
+
+# The uniformity group's flags also set how its warning (a barrier under
+# control flow that may differ between threads) is reported.
+UNIFORMITY_WARNING_FLAGS = {"-Wno-error=uniformity": "no-error", "-Werror=uniformity": "error"}
 
 
 # DXC options that change nothing in hlslc's output (optimisation levels,
@@ -235,6 +248,16 @@ def parse_arguments(argv: list[str]) -> Arguments:
         if arg in FLAGS:
             attr, value = FLAGS[arg]
             setattr(args, attr, value)
+            if arg in UNIFORMITY_WARNING_FLAGS:
+                args.uniformity_warnings = UNIFORMITY_WARNING_FLAGS[arg]
+            continue
+        group = arg[5:] if arg.startswith("-Wno-") else arg[2:] if arg.startswith("-W") else ""
+        if group in WARNING_GROUPS:
+            # -Wno-GROUP silences a group hlslc has; -WGROUP turns it back on.
+            if arg.startswith("-Wno-"):
+                args.disabled_warnings.append(group)
+            else:
+                args.disabled_warnings = [g for g in args.disabled_warnings if g != group]
             continue
         if arg in COMPATIBLE_FLAGS or arg.startswith("-Wno-") or arg.startswith("-W") and arg[2:3].islower() \
                 and arg not in ("-Werror=uniformity",) and not arg.startswith("-Werror="):
@@ -324,6 +347,9 @@ def _apply_valued(args: Arguments, option: str, value: str) -> None:
     elif option in ("-Fo", "-Fc"):
         args.output = value
     elif option == "-HV":
+        if value == "2015":
+            raise UsageError("HLSL Version 2015 is only supported for language services (as in DXC); the oldest "
+                             "version hlslc compiles is 2016")
         if value not in driver.HLSL_VERSIONS:
             raise UsageError(f"invalid value '{value}' for '-HV'; expected one of {', '.join(driver.HLSL_VERSIONS)}")
         args.hlsl_version = driver.HLSL_VERSIONS[value]
@@ -398,6 +424,8 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         bracket_depth=args.bracket_depth,
         target_device=args.target_device,
         portability=args.portability,
+        disabled_warnings=tuple(args.disabled_warnings),
+        uniformity_warnings=args.uniformity_warnings,
     )
 
 

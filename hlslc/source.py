@@ -16,6 +16,35 @@ import bisect
 from .records import ValueRecord
 
 
+# Byte-order marks and the encodings they announce, longest first (UTF-32
+# LE starts like UTF-16 LE), as DXC reads them (DxcCodePageFromBytes).
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+         (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+# Windows-1252's five unassigned bytes, read as Latin-1 (their own code points).
+_CP1252_HOLES = {0x81: "\x81", 0x8D: "\x8d", 0x8F: "\x8f", 0x90: "\x90", 0x9D: "\x9d"}
+
+
+def decode_source_bytes(data: bytes) -> tuple[str | None, str | None]:
+    """The text of a source file's bytes, as DXC reads them: the encoding
+    its byte-order mark names (UTF-8, UTF-16, UTF-32; the mark dropped);
+    without one UTF-8, and a file that is not valid UTF-8 in the Windows
+    code page (Windows-1252) that DXC's CP_ACP is where such files come
+    from (a Latin-1 `é` in a comment).  Returns (text, None), or (None,
+    why) for a file its byte-order mark misdescribes."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data[len(bom):].decode(encoding), None
+            except UnicodeDecodeError as exc:
+                return None, f"is not valid {encoding.upper().replace('-LE', ' LE').replace('-BE', ' BE')} " \
+                             f"(byte {exc.start + len(bom)}), though its byte-order mark says so"
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError:
+        return "".join(_CP1252_HOLES.get(byte) or bytes((byte,)).decode("cp1252") for byte in data) \
+            if any(byte in _CP1252_HOLES for byte in data) else data.decode("cp1252"), None
+
+
 class SourceFile:
     """One buffer of source text, identified by the path shown to users."""
 

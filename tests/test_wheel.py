@@ -98,6 +98,8 @@ def test_wheel_carries_the_data_files(installed):
     assert "hlslc/_ir/__init__.py" in names
     assert "hlslc/include/dx/linalg.h" in names
     assert "hlslc/include/revisions/draft/dx/linalg.h" in names
+    assert {"hlslc/include/revisions/dxc/dx/linalg.h", "hlslc/include/revisions/dxc/type_traits",
+            "hlslc/include/revisions/dxc/enable_if"} <= names
     assert "hlslc/schemas/reflection.schema.json" in names
     assert {"hlslc/devices/nvidia-h100.json", "hlslc/devices/apple-metal.json",
             "hlslc/devices/webgpu-baseline.json"} <= names

@@ -18,6 +18,11 @@
 // copies into groupshared, PROBE_NO_MMA the multiplies, PROBE_NO_FETCH the
 // reads of A and B from memory inside the loop, PROBE_MMA_ONLY all but the
 // multiplies.
+// -D MLP: the MLP layer Y = relu(A x B + bias) instead (bench/run_gpu_gemm.py
+// --mlp): Y (binding 3) fp16, bias (binding 4) fp32; each wave stores each
+// accumulator into its own groupshared scratch, and each lane adds the bias
+// to 8 elements of it, applies ReLU, converts them to half and stores them
+// as one 16-byte piece.
 // M and N must be multiples of BLOCK_M and BLOCK_N, K of STAGES * BLOCK_K.
 
 #include <dx/linalg.h>
@@ -55,6 +60,27 @@ ByteAddressBuffer Shape : register(t0);    // M, N, K
 ByteAddressBuffer A : register(t1);
 ByteAddressBuffer B : register(t2);
 [[vk::binding(3)]] RWByteAddressBuffer C : register(u0);   // binding 0 is Shape on Vulkan
+#ifdef MLP
+[[vk::binding(4)]] ByteAddressBuffer Bias : register(t3);  // fp32, N of them
+// One 16 x 16 fp32 accumulator per wave, on its way out.
+groupshared float Scratch[WAVES_M * WAVES_N * 256];
+
+// Lane `lane` of a wave: row lane / 2 and 8 columns from (lane % 2) * 8 of
+// the 16 x 16 block whose corner is (r, c) in Y, from the wave's scratch.
+void BiasReluStore(uint r, uint c, uint n, uint scratch, uint lane)
+{
+    const uint y = r + lane / 2;
+    const uint x = c + (lane % 2) * 8;
+    const uint at = scratch + (lane / 2) * 16 + (lane % 2) * 8;
+    const float4 b0 = asfloat(Bias.Load4(x * 4));
+    const float4 b1 = asfloat(Bias.Load4(x * 4 + 16));
+    const float4 v0 = max(float4(Scratch[at + 0], Scratch[at + 1], Scratch[at + 2], Scratch[at + 3]) + b0, 0.0f);
+    const float4 v1 = max(float4(Scratch[at + 4], Scratch[at + 5], Scratch[at + 6], Scratch[at + 7]) + b1, 0.0f);
+    const uint4 h0 = f32tof16(v0);
+    const uint4 h1 = f32tof16(v1);
+    C.Store4((y * n + x) * 2, uint4(h0.x | (h0.y << 16), h0.z | (h0.w << 16), h1.x | (h1.y << 16), h1.z | (h1.w << 16)));
+}
+#endif
 
 #define SIZE_A (BLOCK_M * STRIDE_A)
 #define SIZE_B (BLOCK_K * STRIDE_B)
@@ -95,8 +121,14 @@ using WC = Matrix<MatrixComponentType::F32, 16 * TILES_M, 16 * TILES_N, MatrixUs
 #else
 #define MAC(i, j) c##i##j.MultiplyAccumulate(a##i, b##j);
 #endif
+#ifdef MLP
+#define STORE(i, j) c##i##j.Store(Scratch, wave * 256, 16, MatrixLayout::RowMajor); GroupMemoryBarrierWithGroupSync(); \
+                    BiasReluStore(row + waveRow + 16 * i, col + waveCol + 16 * j, n, wave * 256, index % LANES); \
+                    GroupMemoryBarrierWithGroupSync();
+#else
 #define STORE(i, j) c##i##j.Store(C, ((row + waveRow + 16 * i) * n + col + waveCol + 16 * j) * 4, n * 4, \
                                   MatrixLayout::RowMajor);
+#endif
 #define LOAD_A(i) OpA a##i = OpA::Load(TileA, abase + (waveRow + 16 * i) * STRIDE_A + s, STRIDE_A, MatrixLayout::RowMajor);
 #define LOAD_B(j) OpB b##j = OpB::Load(TileB, bbase + s * STRIDE_B + waveCol + 16 * j, STRIDE_B, MatrixLayout::RowMajor);
 // One 16-deep step from the tiles: four A and four B operands, 16 products.

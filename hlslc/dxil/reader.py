@@ -447,13 +447,15 @@ _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "ap
 
 def _name_numbered_entry(fn: Function) -> None:
     """An unnamed entry block is `%0` to LLVM (its values then start at
-    `%1`): give it that name when a phi or branch refers to it so."""
-    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == "0" for b in fn.blocks):
+    `%1`), or the next number after numbered parameters (`%1` after `%0`):
+    give it that name when a phi or branch refers to it so."""
+    slot = str(sum(1 for p in fn.params if p.value[1:].isdigit()))
+    if not fn.blocks or fn.blocks[0].name != "entry" or any(b.name == slot for b in fn.blocks):
         return
     for b in fn.blocks:
         for ins in b.instructions:
-            if "0" in ins.targets or any(label == "0" for _, label in ins.incoming):
-                fn.blocks[0].name = "0"
+            if slot in ins.targets or any(label == slot for _, label in ins.incoming):
+                fn.blocks[0].name = slot
                 return
 
 
@@ -501,7 +503,14 @@ def read_module(text: str) -> Module:
             if block is None:
                 block = Block("entry", fn)
                 fn.blocks.append(block)
-            block.instructions.append(_read_instruction(line, number, block))
+            try:
+                block.instructions.append(_read_instruction(line, number, block))
+            except ParseError as exc:
+                if not any(_strip_comment(rest).strip() for rest in lines[number:]):
+                    # the last line, cut in the middle: the module was cut off
+                    raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}), in "
+                                     f"the middle of an instruction: {line[:60]!r}", number, truncated=True) from None
+                raise exc
             continue
         if line.startswith(("source_filename", "target ", "attributes ")) or line.startswith("!llvm"):
             continue
@@ -539,6 +548,9 @@ def read_module(text: str) -> Module:
             continue
         raise ParseError(f"cannot read {line[:60]!r}", number)
     if pending:
+        if fn is not None:
+            raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}), in the middle "
+                             "of an instruction", pending_line, truncated=True)
         raise ParseError("unbalanced '['", pending_line)
     if fn is not None:
         raise ParseError(f"the text ends inside the body of {fn.name} (begun at line {fn.line}): no closing '}}'",
@@ -552,7 +564,7 @@ def _restrict_uses(fn: Function) -> None:
     defined = {p.value for p in fn.params} | {i.result for i in fn.instructions() if i.result}
     for ins in fn.instructions():
         uses = ins.uses
-        if not all(u in defined for u in uses):
+        if uses and not defined.issuperset(uses):
             ins.uses = [u for u in uses if u in defined]
             fn.unresolved.extend((ins, u) for u in uses if u not in defined)
 

@@ -100,6 +100,21 @@ class BuiltinTemplateType(TypeRef):
         self.args = args
 
 
+class NormType(TypeRef):
+    """`unorm float4`, `snorm F2` as a template argument: a float type whose
+    values a typed resource stores normalised (`norm` is "unorm" or
+    "snorm")."""
+    norm: str
+    inner: TypeRef
+    __slots__ = ("norm", "inner")
+    _fields = ("span", "norm", "inner")
+
+    def __init__(self, span: Span, norm: str, inner: TypeRef) -> None:
+        self.span = span
+        self.norm = norm
+        self.inner = inner
+
+
 class NamedType(TypeRef):
     """A user type: `MatrixATy`, `dx::linalg::Matrix<...>`, or a `typename X::type`."""
     name: QualifiedName

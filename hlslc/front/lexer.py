@@ -65,9 +65,13 @@ LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
 # Built-in methods that take template arguments: `buf.Load<float4>(0)`.
 _TEMPLATED_METHODS = frozenset({"Load", "Store"})
 
-_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
-_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?\Z"
-                       r"|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?\Z")
+# Integer literals: hexadecimal, decimal, octal and (as clang, so DXC)
+# binary `0b1010`; float literals with HLSL's suffixes (`f`, `h`, `l`, and
+# the fixed-size `f16`/`f32`/`f64` of HLSL 202x, which DXC accepts earlier
+# with a warning).
+_INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
+_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
 
 class ParserToken:
     """A terminal for the parser: its grammar name, its text, and its index

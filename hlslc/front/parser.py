@@ -240,15 +240,25 @@ class _Builder:
     def type_decl(self, c):
         return c[0]
 
+    @staticmethod
+    def _name_anonymous(record: A.StructDecl) -> None:
+        """An anonymous struct that declares variables or a typedef gets
+        clang's name for it, which no source name can clash with:
+        `(anonymous struct at file:3:13)`."""
+        if record.name is None:
+            line, column = record.span.file.line_col(record.span.start)
+            record.name = f"(anonymous {record.keyword} at {record.span.file.path}:{line}:{column})"
+
     def type_and_var_decl(self, c):
-        record = c[0]
-        if record.name is not None:
-            type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
-        else:
-            type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, "<anonymous>")]))
+        # `[groupshared|static|...] struct [S] { ... } a, b[4];`
+        _, specs, rest = self._split_specifiers(c)
+        record, declarators = rest[0], rest[1].items
+        self._name_anonymous(record)
+        type_ref: A.TypeRef = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span,
+                                                                                              record.name)]))
         decls: list[A.Decl] = [record]
-        for d in c[1].items:
-            decls.append(A.VarDecl(d[-1], [], type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
+        for d in declarators:
+            decls.append(A.VarDecl(d[-1], specs, type_ref, d[0], d[1], d[2], d[3], d[4], bit_width=d[5]))
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):
@@ -258,6 +268,25 @@ class _Builder:
                 names.append(item.items[0])
                 dims.append(item.items[1])
         return A.TypedefDecl(self.cover(c), c[1], names, dims)
+
+    def typedef_struct_decl(self, c):
+        # `typedef struct [Tag] { ... } Name, *...;` (C style): the struct,
+        # then the typedef of it.
+        record = c[1]
+        self._name_anonymous(record)
+        type_ref = A.NamedType(record.span, A.QualifiedName(record.span, [A.NamePart(record.span, record.name)]))
+        names, dims = [], []
+        for item in c[2:]:
+            if isinstance(item, _Pending):
+                names.append(item.items[0])
+                dims.append(item.items[1])
+        return A.DeclGroup(self.cover(c), [record, A.TypedefDecl(self.cover(c), type_ref, names, dims)])
+
+    def struct_forward_decl(self, c):
+        # `struct S;`: a declaration of a struct defined later (HLSL 2016
+        # and later, as in DXC); the name is a type from here on (the
+        # lexer's), the definition gives it its members.
+        return A.EmptyDecl(self.cover(c))
 
     def typedef_declarator(self, c):
         dims = [d.items for d in c[1:]]
@@ -459,6 +488,12 @@ class _Builder:
             name = base
         return A.BuiltinType(self.cover(c), name)
 
+    def norm_keyword(self, c):
+        return c[0]
+
+    def norm_type(self, c):
+        return A.NormType(self.cover(c), str(c[0]), c[1])
+
     def attributed_type(self, c):
         attr = next(item for item in c if isinstance(item, A.Attribute))
         attr.span = self.cover(c[1:])
@@ -654,6 +689,8 @@ class _Builder:
         # replaces the rest), so these conversions cannot fail.
         if digits[:2] in ("0x", "0X"):
             value = int(digits[2:], 16)
+        elif digits[:2] in ("0b", "0B"):
+            value = int(digits[2:], 2)
         elif len(digits) > 1 and digits[0] == "0" and all(d in "01234567" for d in digits):
             value = int(digits, 8)
         else:
@@ -662,7 +699,10 @@ class _Builder:
 
     def float_literal(self, c):
         text = str(c[0])
-        digits = text.rstrip("fFhHlL")
+        if text[-3:].lower() in ("f16", "f32", "f64"):
+            digits = text[:-3]      # a fixed-size suffix (HLSL 202x)
+        else:
+            digits = text.rstrip("fFhHlL")
         suffix = text[len(digits):]
         try:
             value = float(digits)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from ..diagnostics import Diagnostic, Diagnostics, Severity
 from ..records import ValueRecord
-from ..source import MacroOrigin, SourceFile, Span
+from ..source import MacroOrigin, SourceFile, Span, decode_source_bytes
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
 
 if TYPE_CHECKING:
@@ -939,10 +939,9 @@ class Preprocessor:
             return f"cannot open file '{path}': {exc.strerror or exc}"
         except ValueError as exc:   # e.g. a NUL byte in the path
             return f"cannot open file '{path}': {exc}"
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            return f"file '{path}' is not valid UTF-8"
+        text, why = decode_source_bytes(data)
+        if text is None:
+            return f"file '{path}' {why}"
         source = SourceFile(path, text, is_builtin=is_builtin)
         self.files[path] = source
         return source

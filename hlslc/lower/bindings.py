@@ -53,6 +53,8 @@ RESOURCE_KIND_NUMBERS = ir_ops.enum("ResourceKind")     # the operation table's 
 # DXIL::ComponentType of typed elements.
 _COMPONENT_TYPES = {("int", 16): 2, ("uint", 16): 3, ("int", 32): 4, ("uint", 32): 5, ("int", 64): 6,
                     ("uint", 64): 7, ("float", 16): 8, ("float", 32): 9, ("float", 64): 10, ("bool", 32): 1}
+_NORM_COMPONENT_TYPES = {("snorm", 16): 11, ("unorm", 16): 12, ("snorm", 32): 13, ("unorm", 32): 14,
+                         ("snorm", 64): 15, ("unorm", 64): 16}
 
 
 def resource_kind(t: T.ResourceType) -> str:
@@ -63,15 +65,17 @@ def resource_kind(t: T.ResourceType) -> str:
     return _FAMILY_KINDS[shape.family]
 
 
-def component_type(scalar: T.ScalarType, native_16bit: bool) -> int:
+def component_type(scalar: T.ScalarType, native_16bit: bool, norm: str = "") -> int:
+    """DXIL's ComponentType of a typed element (`norm`: "unorm"/"snorm" of
+    `Texture2D<unorm float4>`, SNormF16 ... UNormF64)."""
     bits = scalar.bits
     if bits == 16 and not native_16bit:
         bits = 32
     kind = scalar.kind
     if kind == "bool":
         return _COMPONENT_TYPES[("uint", 32)]
-    if scalar.name in ("snorm", "unorm"):
-        return _COMPONENT_TYPES[(kind, bits)]
+    if norm and kind == "float":
+        return _NORM_COMPONENT_TYPES[(norm, bits)]
     return _COMPONENT_TYPES[(kind, bits)]
 
 
@@ -213,6 +217,10 @@ class ResourceTable:
         self.errors: list[BindingError] = []   # every binding problem, reported together
         # id(VarSymbol) of a global struct holding resources -> member path -> binding
         self.struct_leaves: dict[int, dict[tuple[str, ...], Binding]] = {}
+        # The bindings whose explicit registers overlap another's, by id, and
+        # where each explicit register is written.
+        self.overlaps: dict[int, Binding] = {}
+        self.register_spans: dict[int, "Span | None"] = {}
 
     # ------------------------------------------------------------------
     # Collecting and binding
@@ -336,7 +344,7 @@ class ResourceTable:
                 binding.stride = 0
         elif shape.family in ("typed", "texture") and t.elem is not None:
             scalar = t.elem.element
-            binding.component_type = component_type(scalar, gen.options.native_16bit)
+            binding.component_type = component_type(scalar, gen.options.native_16bit, t.norm)
             binding.component_count = T.component_count(t.elem)
         elif shape.family in ("cbuffer", "tbuffer") and t.elem is not None:
             binding.layout = gen.cbuffer_layouts.of(t.elem)
@@ -398,10 +406,10 @@ class ResourceTable:
                 if lo <= binding.upper and register <= hi:
                     other = next(b for b in self.bindings if b.register_class == binding.register_class
                                  and b.space == space and b.lower == lo)
-                    self.errors.append(BindingError(
-                        f"register {binding.register_class}{register} (space {space}) of '{binding.name}' "
-                        f"overlaps '{other.name}'", sem.span if isinstance(sem, A.Semantic) else binding.span))
-                    break
+                    # An error only if the entry point uses both (`settle_overlaps`).
+                    self.overlaps[id(other)] = other
+                    self.overlaps[id(binding)] = binding
+            self.register_spans[id(binding)] = sem.span if isinstance(sem, A.Semantic) else binding.span
             ranges.append((register, binding.upper))
             binding.declared_binding = (register, space)
             self.bindings.append(binding)
@@ -423,6 +431,46 @@ class ResourceTable:
         for binding in self.bindings:
             binding.id = counters.get(binding.register_class, 0)
             counters[binding.register_class] = binding.id + 1
+
+    def settle_overlaps(self, used: set[int] | None) -> None:
+        """Two resources on overlapping registers are an error only when the
+        entry point uses both, as in DXC, which removes the unused resources
+        of a shader before it checks the registers (a header shared by
+        entry points, `#ifdef` variants).  The unused resources among those
+        that overlap are left out of the module.  `used`: ids of the global
+        variables the entry reaches; None for a library, where DXC checks
+        registers only when the library is linked into a shader, and every
+        resource stays."""
+        if used is None or not self.overlaps:
+            return
+        involved = sorted(self.overlaps.values(), key=lambda b: _position(b.span))
+        kept: list[Binding] = []
+        dropped: set[int] = set()
+        for binding in involved:
+            if not self._is_used(binding, used):
+                dropped.add(id(binding))
+                continue
+            for other in kept:
+                if other.register_class == binding.register_class and other.space == binding.space \
+                        and other.lower <= binding.upper and binding.lower <= other.upper:
+                    self.errors.append(BindingError(
+                        f"register {binding.register_class}{binding.lower} (space {binding.space}) of "
+                        f"'{binding.name}' overlaps '{other.name}'", self.register_spans.get(id(binding))))
+                    break
+            kept.append(binding)
+        self.errors.sort(key=lambda err: _position(err.span))
+        if dropped:
+            self.bindings = [b for b in self.bindings if id(b) not in dropped]
+            counters: dict[str, int] = {}
+            for binding in self.bindings:
+                binding.id = counters.get(binding.register_class, 0)
+                counters[binding.register_class] = binding.id + 1
+
+    @staticmethod
+    def _is_used(binding: Binding, used: set[int]) -> bool:
+        if binding.symbol is not None:
+            return id(binding.symbol) in used
+        return any(id(sym) in used for sym, _, _ in binding.member_list)
 
     # ------------------------------------------------------------------
     # Handles

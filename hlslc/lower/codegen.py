@@ -221,6 +221,10 @@ class _SpanBuilder(ir.IRBuilder):
     def _insert(self, instr: ir.Instruction) -> None:
         super()._insert(instr)
         span = self._gen.cur_span
+        if span is not None and span.file.is_builtin and self._gen.user_calls:
+            # Code of a built-in header (the dxc revision's inline API)
+            # answers for the user's call that reached it.
+            span = self._gen.user_calls[-1]
         if span is not None:
             self._spans[id(instr)] = (instr, span)
 
@@ -276,6 +280,9 @@ class Codegen:
         self.frames: list[Frame] = []
         self.inlining: list[int] = []
         self.entries: list[tuple[ir.Function, FunctionSymbol]] = []
+        # The user's calls into built-in header functions being inlined, the
+        # outermost last pushed first (what the header's code reports at).
+        self.user_calls: list[Span] = []
         # The SM 6.10 and draft revisions' matrices (`dx.types.MatrixRef*`
         # handles, their operations lowered by `linalg`); the dxc revision's
         # Matrix is a plain class over DXC's handle type (`dxc_linalg`).
@@ -426,6 +433,8 @@ class Codegen:
             self.res.collect(self.sema.unit, list(self._global_vars()))
         except BindingError as err:
             self.res.errors.append(err)
+        if self.options.stage == "cs" and self.sema.entry is not None:
+            self.res.settle_overlaps(self.sema.reach([self.sema.entry]).globals_used(self.sema.global_uses))
         if self.res.errors:
             for err in self.res.errors[:-1]:
                 self.diags.error(err.span, err.message)
@@ -985,6 +994,9 @@ class Codegen:
                 return index
             return load_place(self, expr)
         if isinstance(expr, A.SizeofExpr):
+            known = self.symbol_of(expr)
+            if isinstance(known, T.ConstValue):
+                return ir.Constant(I32, known.value)     # sema's value (it saw the locals)
             return ir.Constant(I32, self.engine.evaluate(expr, self._const_env()).value)
         raise LowerError("code generation does not support this expression yet", expr.span)
 
@@ -1270,6 +1282,17 @@ class Codegen:
                 return
         b.store(value, self.emit_lvalue(target))
 
+    def _without_address(self, expr: A.Expr) -> bool:
+        """An lvalue with no address of its own: a swizzle of a vector or
+        scalar, a matrix member (`m._m01`), a bit-field."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.MemberExpr):
+            base_t = self.expr_type(expr.object)
+            if isinstance(base_t, (T.VectorType, T.ScalarType, T.MatrixType)) and base_t.is_numeric:
+                return True
+        return self._is_bit_field(expr)
+
     def _is_bit_field(self, expr: A.Expr) -> bool:
         """Whether `expr` names a bit-field member (written through its place)."""
         if isinstance(expr, A.MemberExpr):
@@ -1323,26 +1346,26 @@ class Codegen:
         if expr.op == "+":
             return value
         if expr.op == "!":
-            return b.not_(self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
+            return self._by_rows(b.not_, self.convert(value, src_t, T.with_element(src_t, T.BOOL)))
         value = self.convert(value, src_t, t)
         if expr.op == "-":
             if isinstance(value, ir.Constant) and isinstance(value.constant, (int, float)):
                 return ir.Constant(value.type, -value.constant)
-            return b.fneg(value) if _is_float(t) else b.neg(value)
+            return self._by_rows(b.fneg if _is_float(t) else b.neg, value)
         if expr.op == "~":
             if isinstance(value, ir.Constant) and isinstance(value.constant, int):
                 return ir.Constant(value.type, ~value.constant)
-            return b.not_(value)
+            return self._by_rows(b.not_, value)
         raise LowerError(f"unsupported unary operator '{expr.op}'", expr.span)
 
     def emit_conditional(self, expr: A.ConditionalExpr) -> ir.Value:
         t = self.expr_type(expr)
-        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, T.VectorType)):
+        if self.options.hlsl_version < 2021 and (t.is_scalar or isinstance(t, (T.VectorType, T.MatrixType))):
             # HLSL 2018 and earlier: both values, chosen element by element
-            # by a condition of the result's shape.
+            # by a condition of the result's shape (a matrix row by row).
             cond = self.emit_converted(expr.cond, T.with_element(t, T.BOOL))
-            return self.builder.select(cond, self.emit_converted(expr.then, t),
-                                       self.emit_converted(expr.otherwise, t))
+            return self._by_rows(self.builder.select, cond, self.emit_converted(expr.then, t),
+                                 self.emit_converted(expr.otherwise, t))
         cond = self.emit_condition(expr.cond)
         b = self.builder
         slot = self.alloca(self.llt(t), "cond")
@@ -1372,7 +1395,7 @@ class Codegen:
             t = self.expr_type(expr)
             lhs = self.emit_converted(expr.lhs, t)
             rhs = self.emit_converted(expr.rhs, t)
-            return b.and_(lhs, rhs) if op == "&&" else b.or_(lhs, rhs)
+            return self._by_rows(b.and_ if op == "&&" else b.or_, lhs, rhs)
         if op in ("&&", "||"):
             slot = self.alloca(I1, "logic")
             lhs = self.emit_condition(expr.lhs)
@@ -1393,6 +1416,18 @@ class Codegen:
         rhs = self.emit_expr(expr.rhs)
         return self.arith(op, lhs, lt, rhs, rt, self.expr_type(expr), expr.span)
 
+    def _by_rows(self, operation: Any, *values: ir.Value) -> ir.Value:
+        """`operation` on scalars or vectors; on matrices (arrays of rows),
+        row by row."""
+        if not isinstance(values[0].type, ir.ArrayType):
+            return operation(*values)
+        b = self.builder
+        rows = [operation(*(b.extract_value(v, i) for v in values)) for i in range(values[0].type.count)]
+        result = ir.Constant(ir.ArrayType(rows[0].type, len(rows)), None)
+        for i, row in enumerate(rows):
+            result = b.insert_value(result, row, i)
+        return result
+
     def arith(self, op: str, lhs: ir.Value, lt: T.Type, rhs: ir.Value, rt: T.Type, result_t: T.Type,
               span: Span | None) -> ir.Value:
         if isinstance(lt, T.EnumType):
@@ -1403,6 +1438,9 @@ class Codegen:
         operand_t = literal_default(operand_t or lt)
         if op in ("<<", ">>"):
             operand_t = literal_default(lt)
+            if lt.is_scalar and isinstance(rt, T.VectorType):
+                # `uint >> uint4`: the scalar is splatted (sema's result type).
+                operand_t = T.vector_of(operand_t.element, rt.size)
         a = self.convert(lhs, lt, operand_t)
         c = self.convert(rhs, rt, operand_t if op not in ("<<", ">>") else T.with_element(rt, operand_t.element))
         if op in ("<<", ">>") and a.type != c.type:
@@ -1589,6 +1627,8 @@ class Codegen:
     # --- members -------------------------------------------------------------
 
     def emit_member(self, expr: A.MemberExpr) -> ir.Value:
+        if isinstance(self.symbol_of(expr), T.ConstValue):
+            return self.const_of(self.symbol_of(expr), self.expr_type(expr))    # `array.Length` (HLSL 2016)
         if _is_static_member(self.symbol_of(expr)):
             return self.emit_name(expr)     # `x.s` is `S::s`
         if rooted_outside(self, expr) or self._is_bit_field(expr):
@@ -1717,8 +1757,11 @@ class Codegen:
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
-            if ("out" in param.modifiers or "inout" in param.modifiers) and rooted_outside(self, arg):
-                # A buffer element or constant: copied in and out through a temporary.
+            if ("out" in param.modifiers or "inout" in param.modifiers) and (
+                    rooted_outside(self, arg) or self._without_address(arg)):
+                # A buffer element or constant, a vector's components
+                # (`f(c.r, c.g)`), a bit-field: copied in and out through a
+                # temporary, as HLSL passes out parameters.
                 arg_t = self.expr_type(arg)
                 temp = self.alloca(self.llt(ptype), param.name or "out")
                 if "inout" in param.modifiers:
@@ -1767,9 +1810,15 @@ class Codegen:
             frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{fn.name}.ret")
         self.frames.append(frame)
         self.inlining.append(id(fn))
+        entering_header = fn.decl.span is not None and fn.decl.span.file.is_builtin and expr.span is not None \
+            and not expr.span.file.is_builtin
+        if entering_header:
+            self.user_calls.append(expr.span)
         try:
                 self.emit_block(fn.decl.body)
         finally:
+            if entering_header:
+                self.user_calls.pop()
             self.inlining.pop()
             self.frames.pop()
         if not b.block.is_terminated:

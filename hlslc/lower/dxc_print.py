@@ -30,7 +30,7 @@ _FLOAT = re.compile(r"\b(half|float|double) (-?0x[0-9a-fA-F]+|[-+]?(?:inf|nan)|[
 _BOOL = re.compile(r"\bi1 ([01])\b")
 # llvmlite's spelling of a floating-point constant (a double's bits, lower
 # case); LLVM's own hex constants are upper case, so never taken again.
-_BARE_FLOAT = re.compile(r"(?<![\w.])(-?0x[0-9a-f]{16})\b")
+_BARE_FLOAT = re.compile(r"(?<![\w.])(-?0x[0-9a-f]+)\b")
 _FLOAT_TYPE = re.compile(r"\b(half|float|double)\b")
 _VECTOR_CONST = re.compile(r"<(\d+) x ([^<>,]+?)> <([^<>]*)>")
 _ARRAY_CONST = re.compile(r"\[(\d+) x ([^\[\]]+?)\] \[([^\[\]]*)\]")

@@ -39,7 +39,8 @@ CLASS_NAMES = {"t": "SRV", "u": "UAV", "b": "CBV", "s": "Sampler"}
 
 # DXIL ComponentType names (the numbers of `!dx.resources` typed elements).
 _COMPONENT_TYPE_NAMES = {1: "I1", 2: "I16", 3: "U16", 4: "I32", 5: "U32", 6: "I64", 7: "U64", 8: "F16", 9: "F32",
-                         10: "F64"}
+                         10: "F64", 11: "SNormF16", 12: "UNormF16", 13: "SNormF32", 14: "UNormF32", 15: "SNormF64",
+                         16: "UNormF64"}
 
 
 def module_interface(gen: "Codegen") -> dict[str, Any]:

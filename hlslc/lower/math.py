@@ -119,6 +119,14 @@ def _abs(gen, elem, xs):
     return _op(gen, "IMax", [x, neg])
 
 
+def _fwidth(gen, elem, xs):
+    """|ddx(x)| + |ddy(x)|, as DXC expands it."""
+    x = xs[0]
+    dx = _op(gen, "FAbs", [_op(gen, "DerivCoarseX", [x])])
+    dy = _op(gen, "FAbs", [_op(gen, "DerivCoarseY", [x])])
+    return gen.builder.fadd(dx, dy)
+
+
 def _minmax(which: str) -> Callable:
     def lower(gen, elem, xs):
         kind = "F" if elem.kind == "float" else ("U" if elem.kind == "uint" else "I")
@@ -318,6 +326,10 @@ _COMPONENTWISE: dict[str, tuple[Callable, str]] = {
     "fma": (_fma, "arg"),
     "isnan": (_special("IsNaN"), "arg"), "isinf": (_special("IsInf"), "arg"),
     "isfinite": (_special("IsFinite"), "arg"),
+    "ddx": (_unary_op("DerivCoarseX"), "arg"), "ddy": (_unary_op("DerivCoarseY"), "arg"),
+    "ddx_coarse": (_unary_op("DerivCoarseX"), "arg"), "ddy_coarse": (_unary_op("DerivCoarseY"), "arg"),
+    "ddx_fine": (_unary_op("DerivFineX"), "arg"), "ddy_fine": (_unary_op("DerivFineY"), "arg"),
+    "fwidth": (_fwidth, "arg"),
     "countbits": (_countbits, "arg"), "firstbitlow": (_firstbitlow, "arg"),
     "firstbithigh": (_firstbithigh, "arg"), "reversebits": (_reversebits, "arg"),
 }

@@ -266,6 +266,7 @@ def _elements(ty: ir.Type) -> list[ir.Type] | None:
 def _sroa(fn: ir.Function) -> bool:
     uses = _uses(fn)
     changed = False
+    replacer = _Replacer()      # one pass over the function for every split
     for block in fn.blocks:
         for alloca in [i for i in block.instructions if isinstance(i, ir.AllocaInstr)]:
             elems = _elements(alloca.allocated_type)
@@ -286,16 +287,16 @@ def _sroa(fn: ir.Function) -> bool:
                 break
             if not ok or not users:
                 continue
-            _split(fn, alloca, elems, users)
+            _split(alloca, elems, users, replacer)
             changed = True
+    replacer.apply(fn)
     return changed
 
 
-def _split(fn: ir.Function, alloca: ir.AllocaInstr, elems: list[ir.Type], users: list) -> None:
+def _split(alloca: ir.AllocaInstr, elems: list[ir.Type], users: list, replacer: "_Replacer") -> None:
     b = ir.IRBuilder(alloca.parent)
     b.position_before(alloca)
     parts = [b.alloca(t) for t in elems]
-    replacer = _Replacer()
     zero = ir.Constant(ir.IntType(32), 0)
     for user in users:
         b.position_before(user)
@@ -317,7 +318,6 @@ def _split(fn: ir.Function, alloca: ir.AllocaInstr, elems: list[ir.Type], users:
                 b.store(b.extract_value(stored, k), part)
             _remove(user)
     _remove(alloca)
-    replacer.apply(fn)
 
 
 # --------------------------------------------------------------------------
@@ -458,6 +458,12 @@ def _signed(value: int, width: int) -> int:
     return value - (1 << width) if value >= 1 << (width - 1) else value
 
 
+def _truncated_div(x: int, y: int) -> int:
+    """Integer division rounding toward zero, exactly (LLVM's sdiv)."""
+    q = abs(x) // abs(y)
+    return q if (x >= 0) == (y >= 0) else -q
+
+
 def _int_constant(ty: ir.IntType, value: int) -> ir.Constant:
     return ir.Constant(ty, _signed(value, ty.width) if ty.width > 1 else value & 1)
 
@@ -591,8 +597,8 @@ def _fold(ins: ir.Instruction) -> Any:
             "or": lambda: ux | uy, "xor": lambda: ux ^ uy, "shl": lambda: ux << (uy % w),
             "lshr": lambda: ux >> (uy % w), "ashr": lambda: sx >> (uy % w), "udiv": lambda: ux // uy,
             "urem": lambda: ux % uy,
-            "sdiv": lambda: int(sx / sy) if sy else 0,
-            "srem": lambda: sx - int(sx / sy) * sy if sy else 0,
+            "sdiv": lambda: _truncated_div(sx, sy),
+            "srem": lambda: sx - _truncated_div(sx, sy) * sy,
         }[op]()
         return _int_constant(ins.type, result)
     if op in _FLOAT_OPS and len(ins.operands) == 2:
@@ -811,17 +817,20 @@ def _simplify_cfg(fn: ir.Function) -> bool:
         step |= _remove_unreachable(fn)
         preds = _predecessors(fn)
         entry = fn.blocks[0]
-        # A block whose only predecessor branches only to it: merged.
+        # A block whose only predecessor branches only to it: merged (all
+        # such blocks in one scan, the predecessor lists kept up to date).
+        replacer = _Replacer()
+        merged: set[int] = set()
         for block in list(fn.blocks):
-            if block is entry:
+            if block is entry or id(block) in merged:
                 continue
             ps = preds.get(id(block), [])
             if len(ps) != 1:
                 continue
             pred = ps[0]
-            if pred is block or _successors(pred) != [block] or not isinstance(pred.instructions[-1], ir.Branch):
+            if pred is block or id(pred) in merged or _successors(pred) != [block] \
+                    or not isinstance(pred.instructions[-1], ir.Branch):
                 continue
-            replacer = _Replacer()
             for ins in list(block.instructions):
                 if isinstance(ins, ir.PhiInstr):
                     replacer.add(ins, ins.incomings[0][0] if ins.incomings else ir.Constant(ins.type, ir.Undefined))
@@ -833,23 +842,28 @@ def _simplify_cfg(fn: ir.Function) -> bool:
             pred.terminator = pred.instructions[-1] if pred.instructions else None
             block.instructions = []
             for succ in _successors(pred):
+                succ_preds = preds.get(id(succ), [])
+                preds[id(succ)] = [pred if p is block else p for p in succ_preds]
                 for ins in succ.instructions:
                     if isinstance(ins, ir.PhiInstr) and any(b is block for _, b in ins.incomings):
                         ins.incomings = [(v, pred if b is block else b) for v, b in ins.incomings]
                         ins._clear_string_cache()
-            fn.blocks.remove(block)
-            replacer.apply(fn)
+            merged.add(id(block))
             step = True
-            break
+        if merged:
+            fn.blocks[:] = [b for b in fn.blocks if id(b) not in merged]
+            replacer.apply(fn)
         if step:
             changed = True
             continue
-        # An empty block that only branches on: its predecessors branch on.
+        # An empty block that only branches on: its predecessors branch on
+        # (all such blocks in one scan, the predecessor lists kept up to date).
+        gone: set[int] = set()
         for block in list(fn.blocks):
             if block is entry or len(block.instructions) != 1 or not isinstance(block.instructions[0], ir.Branch):
                 continue
             target = block.instructions[0].operands[0]
-            if target is block:
+            if target is block or id(target) in gone:
                 continue
             ps = preds.get(id(block), [])
             if not ps:
@@ -878,9 +892,15 @@ def _simplify_cfg(fn: ir.Function) -> bool:
                                 new.append((v, b))
                         ins.incomings = new
                         ins._clear_string_cache()
-            fn.blocks.remove(block)
+            updated = [q for q in target_preds if q is not block]
+            for p in ps:
+                if not any(p is q for q in updated):
+                    updated.append(p)
+            preds[id(target)] = updated
+            gone.add(id(block))
             step = True
-            break
+        if gone:
+            fn.blocks[:] = [b for b in fn.blocks if id(b) not in gone]
         if not step:
             break
         changed = True

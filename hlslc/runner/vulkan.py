@@ -348,6 +348,10 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixFlexibleDimensions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixWorkgroupScope": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixTensorAddressing": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixReductions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixConversions": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixPerElementOperations": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
+    "cooperativeMatrixBlockLoads": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
     "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
@@ -408,7 +412,11 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5309: (("shaderStorageImageArrayNonUniformIndexing",), ()),
     5311: (("shaderUniformTexelBufferArrayNonUniformIndexing",), ()),
     5312: (("shaderStorageTexelBufferArrayNonUniformIndexing",), ()),
+    5430: (("cooperativeMatrixReductions",), ()),                # SPV_NV_cooperative_matrix2's
+    5431: (("cooperativeMatrixConversions",), ()),
+    5432: (("cooperativeMatrixPerElementOperations",), ()),
     5433: (("cooperativeMatrixTensorAddressing",), ()),
+    5434: (("cooperativeMatrixBlockLoads",), ()),
     5439: (("cooperativeMatrixTensorAddressing",), ()),
 }
 

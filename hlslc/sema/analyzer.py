@@ -31,6 +31,7 @@ from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavemat
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
+from .reach import Reach
 from .templates import WAVE_MATRIX_KINDS, Engine, ExplicitArgs
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
@@ -95,9 +96,14 @@ class SemaResult(ValueRecord):
     # type, argument types).
     matrix_declarations: list[tuple[T.Type, Span]]
     wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]]
+    # id(caller) -> [(callee, call expression)], and id(function) (None:
+    # outside functions) -> ids of the global variables it names: what an
+    # entry point reaches (`reach.Reach`), for the resources it binds.
+    call_graph: dict[int, list]
+    global_uses: dict[Any, set[int]]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
                "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
-               "wave_matrix_calls")
+               "wave_matrix_calls", "call_graph", "global_uses")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
@@ -106,7 +112,8 @@ class SemaResult(ValueRecord):
                  uses_linalg: bool = False, function_tables: dict[int, FunctionTables] | None = None,
                  options: Any = None, written: set[int] | None = None,
                  matrix_declarations: list[tuple[T.Type, Span]] | None = None,
-                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None) -> None:
+                 wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None,
+                 call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -122,6 +129,12 @@ class SemaResult(ValueRecord):
         self.written = set() if written is None else written
         self.matrix_declarations = [] if matrix_declarations is None else matrix_declarations
         self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
+        self.call_graph = {} if call_graph is None else call_graph
+        self.global_uses = {} if global_uses is None else global_uses
+
+    def reach(self, roots: list[FunctionSymbol]) -> Reach:
+        """What `roots` reach through the calls of the unit."""
+        return Reach(self.call_graph, roots)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -202,12 +215,17 @@ class Analyzer:
         self._push_constant: VarSymbol | None = None
         self._instantiated: set[int] = set()
         self.call_graph: dict[int, list] = {}
+        self.global_uses: dict[Any, set[int]] = {}     # see SemaResult.global_uses
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
         self._operators_checked: set[int] = set()
         # Implicit-derivative texture operations (`textures.DerivativeUse`).
         self.derivative_uses: list = []
+        # Calls and statements only another stage may use: (that stage,
+        # "pixel" or "raytracing", message, span, function or None),
+        # reported where the entry point reaches them (`_check_stage_uses`).
+        self.stage_uses: list[tuple[str, str, Span | None, FunctionSymbol | None]] = []
         # The SM 6.10 and draft revisions' rules on dx::linalg (the header's
         # operations recorded, linalg_rules checked); the dxc revision's
         # header is plain code over DXC's built-ins (`linalg_builtins`).
@@ -238,13 +256,14 @@ class Analyzer:
             diag.notes.append(Note(hint, None))
         self.diags.report(diag)
 
-    def warn(self, message: str, span: Span | None, id: str | None = None) -> None:
-        self.diags.warning(span, message, id)
+    def warn(self, message: str, span: Span | None, id: str | None = None, group: str | None = None) -> Diagnostic:
+        return self.diags.warning(span, message, id, group)
 
     # ------------------------------------------------------------------
 
     def run(self, unit: A.TranslationUnit) -> SemaResult:
-        result = SemaResult(unit, self.engine, options=self.options, written=self.written)
+        result = SemaResult(unit, self.engine, options=self.options, written=self.written,
+                            call_graph=self.call_graph, global_uses=self.global_uses)
         self.result = result
         functions: list[FunctionSymbol] = []
         for decl in unit.decls:
@@ -262,6 +281,7 @@ class Analyzer:
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
+        self._check_stage_uses(functions)
         self._report_bit_field_errors()
         return result
 
@@ -397,9 +417,19 @@ class Analyzer:
                 continue        # dxc revision (DXC's header uses it): a dropped result gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
+    def _check_using(self, decl: A.Decl) -> None:
+        """`using namespace N;` and `using X = T;` before HLSL 2021: a
+        warning, as in DXC (they work)."""
+        if self.options.hlsl_version < 2021 and isinstance(decl, (A.UsingDirective, A.AliasDecl)):
+            keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("using"))
+            self.warn("keyword 'using' is a HLSL 2021 feature, and is available in older versions as a "
+                      "non-portable extension.", keyword)
+
     def _check_declaration_attributes(self, decls: list[A.Decl]) -> None:
-        """The attributes of every declaration outside function bodies."""
+        """The attributes of every declaration outside function bodies (and
+        the `using` of versions before 2021)."""
         for decl in decls:
+            self._check_using(decl)
             if isinstance(decl, (A.VarDecl, A.BufferDecl)):
                 self.check_attributes(decl.attributes)
             if isinstance(decl, A.FunctionDecl):
@@ -544,6 +574,9 @@ class Analyzer:
                 self.error(err)
             if isinstance(ptype, T.WaveMatrixType):
                 self._wave_matrix_functions.add(id(fn))
+            if "groupshared" in param.modifiers and self.options.hlsl_version < 2029:
+                self.warn("Support for groupshared parameter annotation not added until HLSL 202x", param.span,
+                          group="hlsl-groupshared-202x")
             if param.name:
                 if param.name in env.names:
                     self.diags.error(param.span, f"redefinition of parameter '{param.name}'").with_note(
@@ -583,7 +616,19 @@ class Analyzer:
         elif isinstance(stmt, A.ForStmt):
             scope = Env(env)
             if stmt.init is not None:
-                self.check_stmt(stmt.init, scope, flow)
+                if self.options.hlsl_version < 2021 and isinstance(stmt.init, A.DeclStmt):
+                    # Before HLSL 2021 the loop's declarations belong to the
+                    # enclosing scope: they live on after the loop.
+                    try:
+                        self.check_local_decl(stmt.init.decl, env, for_init=True)
+                    except SemaError as err:
+                        self.error(err)
+                else:
+                    self.check_stmt(stmt.init, scope, flow)
+                    if isinstance(stmt.init, A.DeclStmt):
+                        ended = [(name, var) for name, var in scope.names.items() if isinstance(var, VarSymbol)]
+                        if ended:
+                            env.ended_for_loop_vars = {**(env.ended_for_loop_vars or {}), **dict(ended)}
             if stmt.cond is not None:
                 self.check_condition(stmt.cond, scope)
             if stmt.step is not None:
@@ -624,7 +669,7 @@ class Analyzer:
         elif isinstance(stmt, A.ReturnStmt):
             self._check_return(stmt, env, flow)
         elif isinstance(stmt, A.DiscardStmt):
-            raise SemaError("'discard' is only allowed in pixel shaders", stmt.span)
+            self.stage_uses.append(("pixel", "'discard' is only allowed in pixel shaders", stmt.span, env.function))
         elif isinstance(stmt, A.AttributedStmt):
             self.check_attributes(stmt.attributes)
             self.check_stmt(stmt.stmt, env, flow)
@@ -688,6 +733,15 @@ class Analyzer:
             if not (c.elem.is_numeric or c.elem.kind == "bool"):
                 raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
             return common
+        if isinstance(c, T.MatrixType):
+            if common.is_scalar:
+                common = T.matrix_of(common, c.rows, c.cols)
+            if not (isinstance(common, T.MatrixType) and (common.rows, common.cols) == (c.rows, c.cols)):
+                raise SemaError(f"the condition '{c.spell()}' chooses {c.rows}x{c.cols} elements, but the values "
+                                f"are '{common.spell()}'", expr.cond.span)
+            if not (c.elem.is_numeric or c.elem.kind == "bool"):
+                raise SemaError(f"value of type '{c.spell()}' is not convertible to a condition", expr.cond.span)
+            return common
         if not is_bool_convertible(c):
             raise SemaError(f"value of type '{c.spell()}' is not contextually convertible to 'bool'", expr.cond.span)
         return common
@@ -697,10 +751,13 @@ class Analyzer:
         if not is_bool_convertible(t):
             raise SemaError(f"value of type '{t.spell()}' is not contextually convertible to 'bool'", expr.span)
 
-    def check_local_decl(self, decl: A.Decl, env: Env) -> None:
+    def check_local_decl(self, decl: A.Decl, env: Env, for_init: bool = False) -> None:
+        """A local declaration; `for_init`: in a for loop's first part before
+        HLSL 2021, declared in the enclosing scope, where redeclaring a
+        variable is a warning and the new one hides the old, as in DXC."""
         if isinstance(decl, A.DeclGroup):
             for inner in decl.decls:
-                self.check_local_decl(inner, env)
+                self.check_local_decl(inner, env, for_init)
             return
         if isinstance(decl, A.VarDecl):
             self.check_attributes(decl.attributes)
@@ -711,7 +768,7 @@ class Analyzer:
                                                       "of a struct can be")
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
-            if isinstance(previous, VarSymbol):
+            if isinstance(previous, VarSymbol) and not for_init:
                 self.diags.error(decl.name_span, f"redefinition of '{decl.name}'").with_note(
                     "previous definition is here", previous.span)
             try:
@@ -722,6 +779,12 @@ class Analyzer:
                 var.type = T.ERROR
                 env.names[decl.name] = var
                 raise
+            if isinstance(previous, VarSymbol) and for_init:
+                old = self.engine.var_type(previous)
+                differs = "" if old is t else f" with a different type: '{t.spell()}' vs '{old.spell()}'"
+                self.warn(f"redefinition of '{decl.name}'{differs} shadows declaration in the outer scope; most "
+                          "recent declaration will be used", decl.name_span, group="for-redefinition").with_note(
+                    "previous definition is here", previous.span)
             # Declared before its initialiser is checked: an error there must
             # not turn every later use into "undeclared identifier".
             env.names[decl.name] = var
@@ -734,6 +797,7 @@ class Analyzer:
             elif var.is_const:
                 raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
             return
+        self._check_using(decl)
         if isinstance(decl, A.UsingDirective):
             env.usings.append(self.engine.resolve_namespace(decl.namespace, env, decl.span))
             return
@@ -847,8 +911,17 @@ class Analyzer:
             # HLSL 202x's conforming literals: an unsuffixed floating literal
             # is a float (earlier versions: a literal of any precision).
             plain = T.FLOAT if self.options.hlsl_version >= 2029 else T.LITERAL_FLOAT
+            suffix = expr.suffix.lower()
+            if suffix in ("f16", "f32", "f64"):
+                if self.options.hlsl_version < 2029:
+                    self.warn(f"fixed-size floating-point literal suffix '{expr.suffix}' is a HLSL 202x extension",
+                              expr.span, group="hlsl-202x-extensions")
+                if suffix == "f16" and not self.options.native_16bit:
+                    raise SemaError(f"16-bit floating-point literal suffix '{expr.suffix}' requires "
+                                    "'-enable-16bit-types'", expr.span)
+                return {"f16": T.HALF, "f32": T.FLOAT, "f64": T.DOUBLE}[suffix]
             return {"f": T.FLOAT, "h": T.HALF if self.options.native_16bit else T.FLOAT, "l": T.DOUBLE}.get(
-                expr.suffix.lower(), plain)
+                suffix, plain)
         if isinstance(expr, A.BoolLiteral):
             return T.BOOL
         if isinstance(expr, A.StringLiteral):
@@ -873,7 +946,15 @@ class Analyzer:
         if isinstance(expr, A.ConditionalExpr):
             if self.options.hlsl_version < 2021:
                 return self._legacy_conditional(expr, env)
-            self.check_condition(expr.cond, env)
+            try:
+                self.check_condition(expr.cond, env)
+            except SemaError as err:
+                cond_t = self.result.expr_types.get(id(expr.cond))
+                if isinstance(cond_t, (T.VectorType, T.MatrixType)):
+                    err.notes.append((f"this was allowed before HLSL 2021, where a {_shape_word(cond_t)} condition "
+                                      "chooses element by element; use select(), or compile with -HV 2018 to keep "
+                                      "that rule", None))
+                raise
             a = self.check_expr(expr.then, env)
             b = self.check_expr(expr.otherwise, env)
             if a is b:
@@ -901,7 +982,8 @@ class Analyzer:
                 self.check_expr(operand.object, env)
                 if self.bit_field_named(operand) is not None:
                     raise SemaError("invalid application of 'sizeof' to bit-field", expr.span)
-            self.engine.evaluate(expr, env)
+            # Its value, for lowering (which has no local scope to look in).
+            self.result.symbols[id(expr)] = self.engine.evaluate(expr, env)
             return T.UINT
         if isinstance(expr, A.InitListExpr):
             raise SemaError("initializer list cannot be used here", expr.span)
@@ -923,10 +1005,21 @@ class Analyzer:
                                 f"{self.options.major}.{self.options.minor}", expr.span)
             self.result.symbols[id(expr)] = heap
             return heap
-        found = self.engine.resolve_qualified(expr.name, env)
+        try:
+            found = self.engine.resolve_qualified(expr.name, env)
+        except SemaError as err:
+            ended = _ended_for_loop_var(expr, env) if err.message.startswith("use of undeclared") else None
+            if ended is not None:
+                err.notes.append((f"this was allowed before HLSL 2021, where the variables of a for loop stay in "
+                                  f"scope after the loop; '{ended.name}' is declared here; compile with -HV 2018 to "
+                                  "keep that rule", ended.span))
+            raise
         item = found[0]
         self.result.symbols[id(expr)] = item
         if isinstance(item, VarSymbol):
+            if item.is_global:
+                function = env.function
+                self.global_uses.setdefault(id(function) if function is not None else None, set()).add(id(item))
             return self.engine.var_type(item)
         if isinstance(item, EnumeratorSymbol):
             return item.enum.type
@@ -977,13 +1070,13 @@ class Analyzer:
         if op in ("&&", "||"):
             if self.options.hlsl_version < 2021:
                 # HLSL 2018 and earlier: element-wise, both sides evaluated.
-                if isinstance(operand, T.MatrixType):
-                    raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
-                                    f"'{op}' takes scalars or vectors", expr.span)
                 return T.with_element(operand, T.BOOL)
             if not (a.is_scalar and b.is_scalar):
+                word = "and" if op == "&&" else "or"
                 raise SemaError(f"operands of '{op}' must be scalars in HLSL 2021 (use 'and'/'or' for vectors)",
-                                expr.span)
+                                expr.span, notes=[(f"this was allowed before HLSL 2021, where '{op}' works element "
+                                                   f"by element on vectors and matrices; use {word}(), or compile "
+                                                   "with -HV 2018 to keep that rule", None)])
             return T.BOOL
         if op in ("==", "!=", "<", ">", "<=", ">="):
             return T.with_element(operand, T.BOOL)
@@ -1149,10 +1242,12 @@ class Analyzer:
             return textures.check_subscript(base, index, expr)
         if not (isinstance(index, T.ScalarType) and (index.is_integer or index.kind == "bool" or index.literal)) \
                 and not isinstance(base, (T.ResourceType, T.TextureSubscriptType)):
-            if not (isinstance(index, T.ScalarType) and index.kind == "float" and index.literal):
+            # A floating-point subscript converts to uint (DXC's HLSL change
+            # to clang's rule: `clipmaps[floor(lod)]`).
+            if not (isinstance(index, T.ScalarType) and index.kind == "float"):
                 raise SemaError(f"array subscript is not an integer (it is '{index.spell()}')", expr.index.span)
         if isinstance(base, T.ArrayType):
-            self._check_constant_index(expr.index, env, base.size, expr)
+            self._check_constant_index(expr.index, env, base.size, expr, array=True)
             return base.elem
         if isinstance(base, T.VectorType):
             self._check_constant_index(expr.index, env, base.size, expr)
@@ -1178,17 +1273,20 @@ class Analyzer:
                             (": use its Load/Store methods" if shape.family == "raw" else
                              "; use its methods" if shape.family in ("append", "consume") else ""), expr.span)
         want = shape.coords if shape.is_texture else 1
+        # The subscript converts to uintN as an argument does: integers, bools
+        # and floats (SPD: `imgDst[float3(tex, slice)]`), as DXC converts them.
         if isinstance(index, T.VectorType) and index.size == want and want > 1:
-            ok = index.elem.is_integer or index.elem.kind == "bool"
+            ok = index.elem.is_numeric or index.elem.kind == "bool"
         else:
-            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_integer or index.literal
+            ok = want == 1 and isinstance(index, T.ScalarType) and (index.is_numeric or index.literal
                                                                      or index.kind == "bool")
         if not ok:
             spelled = "uint" if want == 1 else f"uint{want}"
             raise SemaError(f"'{base.spell()}' is indexed by a '{spelled}', not '{index.spell()}'", expr.index.span)
         return base.elem
 
-    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr) -> None:
+    def _check_constant_index(self, index: A.Expr, env: Env, size: int | None, expr: A.Expr,
+                              array: bool = False) -> None:
         if size is None:
             return
         try:
@@ -1196,6 +1294,16 @@ class Analyzer:
         except SemaError:
             return
         if isinstance(value, int) and not 0 <= value < size:
+            if array and self.options.hlsl_version <= 2016:
+                # HLSL 2016 and earlier: clang's warning (DXC makes it an
+                # error from 2017).
+                where = "before the beginning of the array" if value < 0 else \
+                    f"past the end of the array (which contains {size} element{'s' if size != 1 else ''})"
+                diag = self.warn(f"array index {value} is {where}", index.span, group="array-bounds")
+                declared = self.result.symbols.get(id(_unparen(expr.base)))
+                if isinstance(declared, VarSymbol):
+                    diag.with_note(f"array '{declared.name}' declared here", declared.span)
+                return
             raise SemaError(f"index {value} is out of bounds (size {size})", index.span)
 
     def _member(self, expr: A.MemberExpr, env: Env) -> T.Type:
@@ -1238,6 +1346,13 @@ class Analyzer:
             if isinstance(item, (FunctionSymbol, FunctionTemplateSymbol)):
                 raise SemaError(f"reference to member function '{name}' must be called", expr.member.span)
             raise SemaError(f"'{name}' is not a data member of '{base.spell()}'", expr.member.span)
+        if isinstance(base, T.ArrayType) and name == "Length" and base.size is not None:
+            # An array's element count: HLSL 2016 and earlier (deprecated).
+            if self.options.hlsl_version > 2016:
+                raise SemaError("Length is only allowed for HLSL 2016 and lower.", expr.member.span)
+            self.warn("Length is deprecated", expr.member.span, group="deprecated-declarations")
+            self.result.symbols[id(expr)] = T.ConstValue(T.UINT, base.size)
+            return T.UINT
         raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
@@ -1271,7 +1386,11 @@ class Analyzer:
             if not self._linalg_rules and linalg_builtins.is_builtin(name):
                 return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
-                raise SemaError(T.ray_tracing_error(name), callee.span)
+                # TraceRay, ReportHit, CallShader: ray tracing's own calls,
+                # an error where the entry point reaches them.
+                self._args(expr, env)
+                self.stage_uses.append(("raytracing", T.ray_tracing_error(name), callee.span, env.function))
+                return T.BOOL if name == "ReportHit" else T.VOID
             if name in _MESH_FUNCTIONS:
                 return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
@@ -1485,6 +1604,9 @@ class Analyzer:
             args = self._args(expr, env)
             template_arg = None
             if callee.member.template_args:
+                if self.options.hlsl_version < 2018:
+                    raise SemaError(f"Explicit template arguments on intrinsic {name} requires HLSL version 2018 or "
+                                    "above", callee.member.template_args[0].span)
                 template_arg = self.engine.type_argument(callee.member.template_args[0], env)
             match = intrinsics.resolve_method(object_type, name, args, template_arg, self.options.native_16bit)
             if isinstance(match, str):
@@ -1537,6 +1659,12 @@ class Analyzer:
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
         self._warn_conversions(match, expr.args)
         self._check_intrinsic_modes(match, expr.args, env)
+        if name in textures.DERIVATIVE_INTRINSICS:
+            self.derivative_uses.append(textures.DerivativeUse(name, expr.callee.span, env.function))
+        if match.stage is not None:
+            message = T.ray_tracing_error(name) if match.stage == "raytracing" else \
+                f"'{name}' is only allowed in pixel shaders"
+            self.stage_uses.append((match.stage, message, expr.callee.span, env.function))
         if match.min_shader_model > (self.options.major, self.options.minor):
             major, minor = match.min_shader_model
             raise SemaError(f"'{name}' with these argument types needs shader model {major}.{minor} or later",
@@ -1710,6 +1838,39 @@ class Analyzer:
                 reach.append((fn, stage))
         self._check_builtin_reach(reach)
 
+    def _check_stage_uses(self, functions: list[FunctionSymbol]) -> None:
+        """A call of a pixel-shader or ray-tracing intrinsic (or `discard`) is
+        an error only where the code compiled reaches it, as in DXC: from
+        the entry point of a compute shader; in a library, from every
+        function it emits.  The notes give the chain of calls."""
+        if not self.stage_uses:
+            return
+        if self.options.stage == "cs":
+            roots = [(self.result.entry, None)] if self.result.entry is not None else []
+            root_word = "the entry point"
+        else:
+            roots = []
+            for fn in functions:
+                if fn.decl.body is None or fn.owner is not None or fn.template_bindings:
+                    continue
+                shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+                stage = shader.args[0].value if shader is not None and shader.args and \
+                    isinstance(shader.args[0], A.StringLiteral) else None
+                roots.append((fn, stage))
+            root_word = "the library function"
+        # A pixel shader's entry may use what pixel shaders may (hlslc then
+        # refuses the entry itself); ray tracing is not compiled at all.
+        reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
+                   "raytracing": self.result.reach([fn for fn, _ in roots])}
+        for stage, message, span, function in self.stage_uses:
+            reach = reaches[stage]
+            if function is not None and function not in reach:
+                continue
+            diag = Diagnostic(Severity.ERROR, message, span)
+            if function is not None:
+                diag.notes.extend(reach.chain_notes(function, root_word))
+            self.diags.report(diag)
+
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
         an entry point of another stage than compute (through any call)."""
@@ -1859,6 +2020,30 @@ class Analyzer:
 
 # --------------------------------------------------------------------------
 # Helpers
+
+def _unparen(expr: A.Expr) -> A.Expr:
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    return expr
+
+
+def _shape_word(t: T.Type) -> str:
+    return "matrix" if isinstance(t, T.MatrixType) else "vector"
+
+
+def _ended_for_loop_var(expr: A.NameExpr, env: Env) -> VarSymbol | None:
+    """The variable of an ended for loop that `expr`, an undeclared name,
+    would have named before HLSL 2021."""
+    if len(expr.name.parts) != 1:
+        return None
+    name = expr.name.parts[0].name
+    level: Env | None = env
+    while level is not None:
+        if level.ended_for_loop_vars and name in level.ended_for_loop_vars:
+            return level.ended_for_loop_vars[name]
+        level = level.parent
+    return None
+
 
 def _is_linalg_matrix(instance: ClassInstance) -> bool:
     return instance.template is not None and instance.template.qualified_name == "dx::linalg::Matrix"

@@ -59,7 +59,9 @@ ways), `ref` (an atomic's destination: the argument is the memory itself,
 so its type must be exactly T, and T is taken from it alone); a trailing
 `?` marks an optional parameter.  Flags: `@wave` (result depends on the
 active lanes, so the call must be in wave-uniform control flow), `@sync`
-(a barrier every thread of the group must reach), `@smX.Y`.
+(a barrier every thread of the group must reach), `@smX.Y`, `@stage=S`
+(only stage S, `pixel` or `raytracing`, may call it: sema reports a call
+the entry point reaches).
 """
 
 from __future__ import annotations
@@ -205,6 +207,30 @@ bool QuadAny/QuadAll(bool)
 
 # Helper lanes exist only in pixel shaders: false in compute.
 bool IsHelperLane()
+
+# Derivatives: pixel shaders', and compute's from SM 6.6 on 2x2 quads of
+# the thread group (sema checks the shader model and the group's shape for
+# the entry that reaches them, as for Sample).
+T[S] ddx/ddy/ddx_coarse/ddy_coarse/ddx_fine/ddy_fine/fwidth(T[S])  where T: float
+
+# Stage-specific intrinsics (`@stage=...`): pixel shaders' and ray
+# tracing's (which hlslc does not compile).  A helper in a shared header may
+# call them; only a call the entry point reaches is an error, as in DXC
+# (sema checks the calls an entry reaches).
+void clip(T[S])                                           where T: float @stage=pixel
+T[S] EvaluateAttributeAtCentroid(T[S])                    where T: float @stage=pixel
+T[S] EvaluateAttributeAtSample(T[S], uint)                where T: float @stage=pixel
+T[S] EvaluateAttributeSnapped(T[S], int2)                 where T: float @stage=pixel
+T[S] GetAttributeAtVertex(T[S], uint)                     where T: any @stage=pixel
+uint GetRenderTargetSampleCount()                         @stage=pixel
+float2 GetRenderTargetSamplePosition(int)                 @stage=pixel
+uint3 DispatchRaysIndex/DispatchRaysDimensions()          @stage=raytracing
+float3 WorldRayOrigin/WorldRayDirection/ObjectRayOrigin/ObjectRayDirection()  @stage=raytracing
+float RayTMin/RayTCurrent()                               @stage=raytracing
+uint PrimitiveIndex/InstanceID/InstanceIndex/GeometryIndex/HitKind/RayFlags()  @stage=raytracing
+float[3,4] ObjectToWorld/ObjectToWorld3x4/WorldToObject/WorldToObject3x4()  @stage=raytracing
+float[4,3] ObjectToWorld4x3/WorldToObject4x3()            @stage=raytracing
+void IgnoreHit/AcceptHitAndEndSearch()                    @stage=raytracing
 
 # Resources.
 uint NonUniformResourceIndex(uint)
@@ -371,9 +397,10 @@ class _Sig(ValueRecord):
     wave: bool
     group_sync: bool
     sm: tuple[int, int]
-    _fields = ("name", "ret", "params", "kinds", "template", "wave", "group_sync", "sm")
+    stage: str | None                    # "pixel", "raytracing": only that stage may call it
+    _fields = ("name", "ret", "params", "kinds", "template", "wave", "group_sync", "sm", "stage")
 
-    def __init__(self, name: str, ret: _Pat, params: tuple[_Param, ...], kinds: tuple[tuple[str, str], ...], template: str | None, wave: bool, group_sync: bool, sm: tuple[int, int]) -> None:
+    def __init__(self, name: str, ret: _Pat, params: tuple[_Param, ...], kinds: tuple[tuple[str, str], ...], template: str | None, wave: bool, group_sync: bool, sm: tuple[int, int], stage: str | None = None) -> None:
         self.name = name
         self.ret = ret
         self.params = params
@@ -382,6 +409,7 @@ class _Sig(ValueRecord):
         self.wave = wave
         self.group_sync = group_sync
         self.sm = sm
+        self.stage = stage
 
     @property
     def required(self) -> int:
@@ -438,15 +466,18 @@ def _parse_line(line: str) -> list[_Sig]:
             kinds.append((var, kind))
     flags = m["flags"].split()
     sm = _BASE_SM
+    stage = None
     for flag in flags:
         if flag.startswith("@sm"):
             major, minor = flag[3:].split(".")
             sm = (int(major), int(minor))
+        elif flag in ("@stage=pixel", "@stage=raytracing"):
+            stage = flag.partition("=")[2]
         elif flag not in ("@wave", "@sync"):
             raise ValueError(f"unknown flag {flag!r} in {line!r}")
     ret = _parse_type(m["ret"])
     return [_Sig(name, ret, tuple(params), tuple(kinds), m["tmpl"], "@wave" in flags,
-                 "@sync" in flags, sm)
+                 "@sync" in flags, sm, stage)
             for name in m["names"].split("/")]
 
 
@@ -503,9 +534,10 @@ class IntrinsicMatch(ValueRecord):
     min_shader_model: tuple[int, int]
     is_group_sync: bool       # every thread of the group must reach it
     param_modes: list[str]   # "in", "out", "inout", "ref"
-    _fields = ("name", "return_type", "param_types", "conversions", "is_wave_op", "min_shader_model", "is_group_sync", "param_modes")
+    stage: str | None        # the only stage that may call it ("pixel", "raytracing"), if any
+    _fields = ("name", "return_type", "param_types", "conversions", "is_wave_op", "min_shader_model", "is_group_sync", "param_modes", "stage")
 
-    def __init__(self, name: str, return_type: Type, param_types: list[Type], conversions: list[Conversion], is_wave_op: bool, min_shader_model: tuple[int, int], is_group_sync: bool = False, param_modes: list[str] | None = None) -> None:
+    def __init__(self, name: str, return_type: Type, param_types: list[Type], conversions: list[Conversion], is_wave_op: bool, min_shader_model: tuple[int, int], is_group_sync: bool = False, param_modes: list[str] | None = None, stage: str | None = None) -> None:
         self.name = name
         self.return_type = return_type
         self.param_types = param_types
@@ -514,6 +546,7 @@ class IntrinsicMatch(ValueRecord):
         self.min_shader_model = min_shader_model
         self.is_group_sync = is_group_sync
         self.param_modes = [] if param_modes is None else param_modes
+        self.stage = stage
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -727,7 +760,7 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
     if sig.name.startswith("Interlocked") and any(t.element in (INT64, UINT64) for t in param_types):
         sm = max(sm, (6, 6))
     match = IntrinsicMatch(sig.name, ret, param_types, conversions, sig.wave, sm,
-                           sig.group_sync, [p.mode for p in params])
+                           sig.group_sync, [p.mode for p in params], sig.stage)
     return _Candidate(sig, match)
 
 

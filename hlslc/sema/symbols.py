@@ -309,7 +309,7 @@ class Env:
     bindings; `namespace` / `instance` make a namespace's or a class's
     members visible; `usings` are `using namespace` directives."""
 
-    __slots__ = ("parent", "names", "namespace", "instance", "usings", "function")
+    __slots__ = ("parent", "names", "namespace", "instance", "usings", "function", "ended_for_loop_vars")
 
     def __init__(self, parent: "Env | None" = None, names: dict[str, Any] | None = None,
                  namespace: NamespaceSymbol | None = None, instance: ClassInstance | None = None,
@@ -320,6 +320,9 @@ class Env:
         self.instance = instance
         self.usings: list[NamespaceSymbol] = []
         self.function = function if function is not None else (parent.function if parent else None)
+        # HLSL 2021: the variables of for loops that ended in this scope (a
+        # later use gets a note: before 2021 they stayed in scope).
+        self.ended_for_loop_vars: dict[str, Any] | None = None
 
     def child(self, **kwargs: Any) -> "Env":
         return Env(self, **kwargs)

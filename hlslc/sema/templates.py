@@ -29,6 +29,7 @@ from ..front import ast as A
 from ..source import Span
 from . import types as T
 from . import wavematrix
+from .builtin_structs import BUILTIN_STRUCTS, BuiltinStructs
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
 from .conversions import literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
@@ -40,6 +41,9 @@ _BUILTIN_RESOURCES = T.PLAIN_RESOURCES
 _RESOURCE_TEMPLATES = T.TEMPLATED_RESOURCES
 WAVE_MATRIX_KINDS = ("WaveMatrixLeft", "WaveMatrixRight", "WaveMatrixAccumulator", "WaveMatrixLeftColAcc",
                      "WaveMatrixRightRowAcc")
+# Types that exist from HLSL 2018 (DXC's ASTContextHLSL); 64-bit integers are older.
+_FIXED_WIDTH_SINCE_2018 = frozenset({"int16_t", "int32_t", "uint16_t", "uint32_t", "float16_t", "float32_t",
+                                     "float64_t"})
 _MAX_INSTANTIATION_DEPTH = 1024   # as clang's -ftemplate-depth
 
 
@@ -81,6 +85,7 @@ class Engine:
         self.bit_field_errors: list[SemaError] = []
         self.global_ns = NamespaceSymbol("", None, None)
         self.global_env = Env(namespace=self.global_ns)
+        self.builtin_structs = BuiltinStructs()     # RayDesc, BuiltInTriangleIntersectionAttributes
         self._depth = 0
         self._specialized: dict[tuple, FunctionSymbol] = {}
         # Overload resolutions without explicit template arguments, by the
@@ -248,6 +253,9 @@ class Engine:
                                 decl.span)
             return [AliasSymbol(name, decl.span, decl.type, env, dims)
                     for name, dims in zip(decl.names, decl.array_dims)]
+        if isinstance(decl, A.EnumDecl) and self.hlsl_version < 2017:
+            raise SemaError("enum is unsupported in HLSL before 2017", Span(decl.span.file, decl.span.start,
+                                                                             decl.span.start + len("enum")))
         if isinstance(decl, A.EnumDecl):
             name = decl.name or "<anonymous enum>"
             enum = EnumSymbol(name, decl.span, prefix + name, decl.scoped)
@@ -276,6 +284,11 @@ class Engine:
             self._build_fields(instance)
             return [instance]
         if isinstance(decl, A.TemplateDecl):
+            if self.hlsl_version < 2021 and not decl.span.file.is_builtin:
+                keyword = Span(decl.span.file, decl.span.start, decl.span.start + len("template"))
+                raise SemaError("'template' is a reserved keyword in HLSL", keyword,
+                                notes=[("templates are HLSL 2021 and later; the language version is "
+                                        f"{self.hlsl_version} (-HV)", None)])
             return self._template_symbols(decl, env, prefix, owner)
         if isinstance(decl, A.DeclGroup):
             out = []
@@ -642,6 +655,13 @@ class Engine:
         for dim in reversed(dims):
             if dim is None:
                 size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
+                if size is not None and isinstance(base, (T.VectorType, T.MatrixType)):
+                    # HLSL flattens initializer lists: `float4 t[] = { 32
+                    # scalars }` holds 8 float4s, as in DXC.
+                    have = self._init_scalar_count(init, env)
+                    per = T.component_count(base)
+                    if have is not None and have != size * per:
+                        size = -(-have // per)
             else:
                 value = T.promoted(self.evaluate(dim, env))
                 if not isinstance(value.value, int) or isinstance(value.type, T.EnumType):
@@ -651,6 +671,39 @@ class Engine:
                 size = value.value
             result = T.array_of(result, size)
         return result
+
+    def _init_scalar_count(self, init: A.InitListExpr, env: Env) -> int | None:
+        """How many scalars a brace initializer holds, when its items show
+        it without type checking them (literals, constants, casts and
+        constructors of numeric types, nested braces); else None."""
+        total = 0
+        for item in init.items:
+            while isinstance(item, A.ParenExpr):
+                item = item.inner
+            if isinstance(item, A.UnaryExpr) and item.op in ("+", "-"):
+                item = item.operand
+            count: int | None = None
+            if isinstance(item, A.InitListExpr):
+                count = self._init_scalar_count(item, env)
+            elif isinstance(item, (A.IntLiteral, A.FloatLiteral, A.BoolLiteral)):
+                count = 1
+            elif isinstance(item, A.CastExpr) or isinstance(item, A.CallExpr) and isinstance(item.callee, A.TypeExpr):
+                try:
+                    t = self.resolve_type(item.type if isinstance(item, A.CastExpr) else item.callee.type, env)
+                except SemaError:
+                    return None
+                count = T.component_count(t) if t.is_numeric else None
+            elif isinstance(item, A.NameExpr):
+                found = self.lookup_all(item.name.parts[0].name, env) if len(item.name.parts) == 1 else []
+                sym = found[0] if found else None
+                if isinstance(sym, (T.ConstValue, EnumeratorSymbol)):
+                    count = 1
+                elif isinstance(sym, VarSymbol) and sym.type is not None and sym.type.is_numeric:
+                    count = T.component_count(sym.type)
+            if count is None:
+                return None
+            total += count
+        return total
 
     def var_value(self, var: VarSymbol, span: Span | None) -> T.ConstValue:
         """The constant value of a `static const` (or `const`) with an initialiser."""
@@ -766,6 +819,14 @@ class Engine:
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
             return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
+        if isinstance(ref, A.NormType):
+            # `unorm float4`: the type is the float type; a typed resource
+            # records the normalisation (`builtin_template_type`).
+            inner = self.resolve_type(ref.inner, env)
+            elem = inner.element if isinstance(inner, (T.ScalarType, T.VectorType, T.MatrixType)) else None
+            if elem is None or elem.kind != "float":
+                raise SemaError(f"'{ref.norm}' applies to floating-point types, not '{inner.spell()}'", ref.span)
+            return inner
         raise SemaError("unsupported type", ref.span)
 
     def attributed_type(self, ref: A.AttributedType, env: Env) -> T.Type:
@@ -810,6 +871,10 @@ class Engine:
         return T.linalg_handle_of(*values)
 
     def builtin_type(self, name: str, span: Span | None) -> T.Type:
+        if self.hlsl_version < 2018 and name.rstrip("0123456789x") in _FIXED_WIDTH_SINCE_2018:
+            raise SemaError(f"unknown type name '{name}'", span,
+                            notes=[("the fixed-width types ('int16_t' ... 'float64_t', other than 'int64_t' and "
+                                    "'uint64_t') are HLSL 2018 and later", None)])
         if name == LINALG_HANDLE_NAME:
             if self.linalg_revision != "dxc":
                 raise SemaError(f"unknown type '{name}'", span)     # the analyzer names the revision
@@ -825,6 +890,8 @@ class Engine:
             return T.STRING
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
+        if name in BUILTIN_STRUCTS:
+            return self.builtin_structs.type_of(name, self)
         if name in T.RAY_TRACING_TYPES:
             raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):
@@ -901,7 +968,8 @@ class Engine:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
             samples = count.value
-        return T.resource_of(name, elem, samples)
+        norm = args[0].norm if isinstance(args[0], A.NormType) and shape.family in ("typed", "texture") else ""
+        return T.resource_of(name, elem, samples, norm)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a
@@ -928,7 +996,7 @@ class Engine:
             return T.ConstValue(T.BOOL, 1 if expr.value else 0)
         if isinstance(expr, A.FloatLiteral):
             value = expr.value
-            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() == "f":
+            if self.hlsl_version >= 2029 and not expr.suffix or expr.suffix.lower() in ("f", "f32"):
                 # A float (HLSL 202x: unsuffixed ones too): its value rounded
                 # to 32 bits, as the program computes with it.
                 try:
@@ -969,7 +1037,12 @@ class Engine:
                 else:
                     t = self.entity_as_type(found, operand.span, operand.name.spelling())
             else:
-                raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+                # `sizeof(a[0])`, `sizeof(s.field)` (the `arraysize` macro of
+                # many engines): the type of an lvalue expression.
+                found_t = self._lvalue_type(operand, env)
+                if found_t is None:
+                    raise SemaError("sizeof of an expression is not supported in a constant expression", expr.span)
+                t = found_t
             size = T.size_of(t)
             if size is None:
                 raise SemaError(f"invalid application of 'sizeof' to '{t.spell()}'", expr.span)
@@ -978,6 +1051,34 @@ class Engine:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
         raise SemaError("expression is not an integral constant expression", expr.span)
+
+    def _lvalue_type(self, expr: Any, env: Env) -> T.Type | None:
+        """The type of a variable, an element or a field of one (what
+        `sizeof` may ask of an expression without evaluating it), or None."""
+        while isinstance(expr, A.ParenExpr):
+            expr = expr.inner
+        if isinstance(expr, A.NameExpr):
+            found = self.lookup_all(expr.name.parts[0].name, env) if len(expr.name.parts) == 1 else \
+                self.resolve_qualified(expr.name, env)
+            item = found[0] if found else None
+            return self.var_type(item) if isinstance(item, VarSymbol) else None
+        if isinstance(expr, A.IndexExpr):
+            base = self._lvalue_type(expr.base, env)
+            if isinstance(base, T.ArrayType):
+                return base.elem
+            if isinstance(base, T.VectorType):
+                return base.elem
+            if isinstance(base, T.MatrixType):
+                return T.vector_of(base.elem, base.cols)
+            return None
+        if isinstance(expr, A.MemberExpr):
+            base = self._lvalue_type(expr.object, env)
+            if isinstance(base, T.ClassType):
+                for sym in self.members_of(base.instance).get(expr.member.name, ()):
+                    if isinstance(sym, VarSymbol):
+                        return self.var_type(sym)
+            return None
+        return None
 
     def entity_value(self, found: list[Any], span: Span | None, spelled: str) -> T.ConstValue:
         item = found[0]

@@ -37,6 +37,10 @@ if TYPE_CHECKING:  # pragma: no cover
 DERIVATIVE_METHODS = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpBias",
                                 "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
 
+# The derivative intrinsics: the same rules as the implicit derivatives of
+# the methods above (`derivative_errors`).
+DERIVATIVE_INTRINSICS = frozenset({"ddx", "ddy", "ddx_coarse", "ddy_coarse", "ddx_fine", "ddy_fine", "fwidth"})
+
 _CHANNELS = ("Red", "Green", "Blue", "Alpha")
 
 
@@ -285,7 +289,7 @@ def check_subscript(base: T.TextureSubscriptType, index: T.Type, expr: "A.IndexE
     want = element_index_type(base.texture)
     n = T.component_count(want)
     elem = index.element
-    ok = elem is not None and (elem.is_integer or elem.kind == "bool" or elem.literal) and \
+    ok = elem is not None and (elem.is_numeric or elem.kind == "bool" or elem.literal) and \
         (T.component_count(index) == n if n > 1 else isinstance(index, T.ScalarType))
     if not ok:
         raise SemaError(f"'{base.texture.spell()}.{base.member}[][]' is indexed by a '{want.spell()}', not "

@@ -246,19 +246,21 @@ class ResourceType(Type):
     `writable` means a UAV (register class `u`); `samples` is the sample
     count of `Texture2DMS<float4, 8>` (0 when not given)."""
 
-    __slots__ = ("name", "elem", "writable", "shape", "samples")
+    __slots__ = ("name", "elem", "writable", "shape", "samples", "norm")
 
-    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0) -> None:
+    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0, norm: str = "") -> None:
         self.name = name
         self.elem = elem
         self.writable = writable
         self.shape = RESOURCE_SHAPES[name]
         self.samples = samples
+        self.norm = norm        # "unorm"/"snorm" for `Texture2D<unorm float4>`, else ""
 
     def spell(self) -> str:
         if self.elem is None:
             return self.name
-        return f"{self.name}<{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
+        norm = f"{self.norm} " if self.norm else ""
+        return f"{self.name}<{norm}{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
 
 
 class TextureSubscriptType(Type):
@@ -478,13 +480,13 @@ def array_of(elem: Type, size: int | None) -> ArrayType:
 WRITABLE_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.is_uav)
 
 
-def resource_of(name: str, elem: Type | None = None, samples: int = 0) -> ResourceType:
-    key = (name, id(elem), samples)
+def resource_of(name: str, elem: Type | None = None, samples: int = 0, norm: str = "") -> ResourceType:
+    key = (name, id(elem), samples, norm)
     t = _RESOURCES.get(key)
     if t is None:
         if elem is not None:
             _KEEP.append(elem)
-        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples)
+        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples, norm)
     return t
 
 

@@ -427,20 +427,39 @@ _RULE_LIST: tuple[Rule, ...] = (
                      "array or struct is not IR at all.",
          help="Extract the rows (extractvalue), operate on each vector and insert the results."),
     Rule("IR-UNIFORM-CONTROL-FLOW",
-         "a matrix operation, wave operation or barrier that needs uniform control flow sits under a "
-         "branch whose condition may differ between threads",
+         "a matrix operation that needs uniform control flow sits under a branch whose condition may differ "
+         "between threads",
          "error",
          f"{_SPEC_0035}: \"must be called from wave-uniform (thread-group-uniform) control flow\"; "
          "DXIL barrier and wave operation rules",
          (COMPILE, IR),
-         description="Operations on Wave scope matrices, Wave Matrix operations and wave operations must be reached "
-                     "by every thread of the wave, and ThreadGroup scope matrices and group barriers by every thread "
-                     "of the group. hlslc follows the dataflow from thread IDs, lane indices and other per-thread "
-                     "values to branch conditions; an operation under a branch that may go different ways for "
-                     "different threads is reported with notes that lead to the source of the difference.",
+         description="Operations on Wave scope matrices and Wave Matrix operations must be reached by every thread "
+                     "of the wave, and operations on ThreadGroup scope matrices by every thread of the group. hlslc "
+                     "follows the dataflow from thread IDs, lane indices and other per-thread values to branch "
+                     "conditions; an operation under a branch that may go different ways for different threads is "
+                     "reported with notes that lead to the source of the difference. (A group barrier there is "
+                     "IR-UNIFORM-BARRIER, a warning.)",
          help="Move the operation out of the branch (compute it for every thread and select the result), or make the "
               "branch condition uniform, for example from constants, constant buffers or wave reductions. "
               "-Wno-error=uniformity makes this a warning."),
+    Rule("IR-UNIFORM-BARRIER",
+         "a thread-group barrier sits under a branch whose condition may differ between threads, so the "
+         "analysis cannot show that every thread of the group reaches it",
+         "warning",
+         "DXIL: a barrier with SyncThreadGroup must be reached by every thread of the group (DXC does not "
+         "check it)",
+         (COMPILE, IR),
+         description="GroupMemoryBarrierWithGroupSync and the other group barriers wait for every thread of the "
+                     "group, so a thread that skips one hangs or corrupts the others. hlslc follows the dataflow "
+                     "from thread IDs to branch conditions, and where control flow reconverges (a divergent if "
+                     "that ends before the barrier leaves it uniform; groupshared values read at the same address "
+                     "are the same for every thread). DXC compiles such code without a word, and it is often "
+                     "uniform for reasons no analysis sees (a thread count that divides the data, an early return "
+                     "no thread of a group takes alone), so this is a warning: -Wuniformity, silenced by "
+                     "-Wno-uniformity, an error with -Werror or -Werror=uniformity.",
+         help="Move the barrier out of the branch, or make the branch condition uniform (constants, constant "
+              "buffers, SV_GroupID, values read from groupshared memory after a barrier). `hlslc run --check` "
+              "reports a barrier that some threads of a group skip when it happens."),
     # ---- IR well-formedness (any module) --------------------------------------------
     Rule("IR-TRUNCATED",
          "the module ends inside a function body",

@@ -63,6 +63,10 @@ class ResourceInfo:
         # (F32 = 9, I32 = 4, U32 = 5, ...) and how many there are.
         self.component = 0
         self.components = 0
+        # No register number of its own (no `register(xN)`, no
+        # [[vk::binding]]): DXC's -spirv gives it the set's next free
+        # binding (`assign_implicit_bindings`), not the register hlslc chose.
+        self.implicit = False
 
     @property
     def writable(self) -> bool:
@@ -105,6 +109,7 @@ def from_bindings(bindings: list[Any]) -> list[ResourceInfo]:
         if decl is None and b.symbol is not None:
             decl = b.symbol.decl
         info.vk_binding = _vk_binding(getattr(decl, "attributes", None))
+        info.implicit = getattr(b, "declared_binding", None) is None and info.vk_binding is None
         counter = _vk_binding(getattr(decl, "attributes", None), "counter_binding")
         if counter is not None:
             info.counter_binding = (counter[0], info.descriptor_set)
@@ -141,7 +146,8 @@ def apply_vulkan_options(resources: list[ResourceInfo], options: tuple[str, ...]
                 raise ValueError(f"'{name} {shift} {space}': expected a number and a space number (or 'all')")
             cls = name[5]
             for res in resources:
-                if res.cls == cls and res.vk_binding is None and (space == "all" or res.space == int(space)):
+                if res.cls == cls and res.vk_binding is None and not res.implicit and \
+                        (space == "all" or res.space == int(space)):
                     res.vk_binding = (res.lower + int(shift), res.space)
             k += 3
             continue
@@ -152,11 +158,33 @@ def apply_vulkan_options(resources: list[ResourceInfo], options: tuple[str, ...]
                 raise ValueError(f"'{name} {register} {space} {binding} {dset}': expected a register (t0, u1, ...) "
                                  "and three numbers")
             for res in resources:
-                if res.cls == register[0] and res.space == int(space) and res.lower == int(register[1:]):
+                if res.cls == register[0] and res.space == int(space) and res.lower == int(register[1:]) \
+                        and not res.implicit:
                     res.vk_binding = (int(binding), int(dset))
             k += 5
             continue
         k += 1
+
+
+def assign_implicit_bindings(resources: list[ResourceInfo]) -> None:
+    """The resources declared without a register number (and not bound
+    otherwise) take, in declaration order, the lowest binding of their set
+    that no other resource takes, as DXC's -spirv numbers them
+    (DeclResultIdMapper::decorateResourceBindings): `Texture2D a;
+    RWTexture2D<float4> b;` are bindings 0 and 1, not two 0s."""
+    used: dict[int, set[int]] = {}
+    for res in resources:
+        if not res.implicit or res.vk_binding is not None:
+            if not res.push_constant:
+                used.setdefault(res.descriptor_set, set()).add(res.binding)
+    for res in resources:
+        if res.implicit and res.vk_binding is None and not res.push_constant:
+            taken = used.setdefault(res.space, set())
+            binding = 0
+            while binding in taken:
+                binding += 1
+            taken.add(binding)
+            res.vk_binding = (binding, res.space)
 
 
 def from_metadata(module: Any) -> list[ResourceInfo]:

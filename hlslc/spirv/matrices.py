@@ -325,6 +325,23 @@ class Matrices:
     def to_elements(self, byte_value: int, size: int) -> int:
         return self.tr.buffers.element_index(byte_value, size)
 
+    def aligned_elements(self, byte_operand: Operand, size: int) -> int:
+        """A byte offset or stride of a buffer as a count of `size`-byte
+        elements, masked to the multiple of up to 16 bytes that packing.py's
+        dataflow proves it is (a run-time value only: the mask changes
+        nothing, but tells the driver, which cannot see through the
+        byte-to-element shift, that rows start 8- or 16-byte aligned, so
+        that it stores and loads matrix rows in wide pieces)."""
+        tr = self.tr
+        value = self.to_elements(tr.index_id(byte_operand), size)
+        if byte_operand.const_int is not None:
+            return value
+        align = min(16, tr.packing.multiple(byte_operand))
+        if align <= size:
+            return value
+        mask = tr.uint(~(align // size - 1) & 0xFFFFFFFF)
+        return tr.emit("BitwiseAnd", self.m.t_int(32), Id(value), Id(mask))
+
     # -- memory -------------------------------------------------------------------
 
     def descriptor_pointer(self, handle: Handle, mt: MatrixType, offset: Operand) -> int:
@@ -333,7 +350,9 @@ class Matrices:
             raise no_mapping(f"a matrix of component type {_COMPONENT_NAMES.get(mt.component, mt.component)}")
         if handle.res.kind != "RawBuffer":
             raise no_mapping(f"a matrix in '{handle.res.name}' ({handle.res.kind})")
-        return self.tr.buffers.scalar_pointer(handle, self.tr.index_id(offset), (comp[0], comp[1]))
+        view = self.tr.buffers.view(handle.res, (comp[0], comp[1]))
+        index = self.aligned_elements(offset, comp[1] // 8)
+        return self.tr.buffers.pointer(handle, view, [index], view.element.type)
 
     def memory_pointer(self, operand: Operand, offset: Operand, stride: Operand) -> tuple[int, IRType, int]:
         """The pointer, element type and stride of a matrix in groupshared
@@ -372,13 +391,18 @@ class Matrices:
 
     def tensor_layout(self, mt: MatrixType, handle: Handle, offset: Operand, stride: Operand,
                       layout: Operand) -> tuple[int, int] | None:
-        """The buffer's first element and a tensor layout addressing a
-        Workgroup-scope matrix at a byte offset and row stride of a
-        byte-address buffer, for OpCooperativeMatrixLoadTensorNV/StoreTensorNV;
-        None where the plain load or store is used (another scope, a
-        column-major layout, or tensor addressing not asked for).
+        """A pointer and a tensor layout addressing a Workgroup-scope
+        matrix at a byte offset and row stride of a byte-address buffer,
+        for OpCooperativeMatrixLoadTensorNV/StoreTensorNV; None where the
+        plain load or store is used (another scope, a column-major layout,
+        or tensor addressing not asked for).
 
-        The buffer is a 2-D tensor of rows `stride` elements apart and the
+        Where the offset and the stride are proved multiples of 16 bytes
+        (packing.py's dataflow), the tensor is the matrix itself: the
+        pointer is its first element, the layout rows x cols with rows
+        `stride` elements apart, offset and stride masked to multiples of
+        16 bytes so that the driver sees their alignment.  Otherwise the
+        buffer is a 2-D tensor of rows `stride` elements apart and the
         matrix the slice whose first element is at `offset`: row offset /
         stride, column offset % stride (stride 0: every row the same, one
         row at column `offset`).  The layout's dimensions are just large
@@ -395,6 +419,26 @@ class Matrices:
             return None
         size = comp[1] // 8
         uint = self.m.t_int(32)
+        if tr.packing.multiple(offset) >= 16 and tr.packing.multiple(stride) >= 16:
+            # Offset and stride proved multiples of 16 bytes: the tensor
+            # starts at the matrix, and both are masked to say so (as
+            # llama.cpp's `stride &= ~7` does by hand).  The driver then
+            # moves tiles 16 bytes at a time; from a tensor whose slice it
+            # finds by dividing the offset by the stride it cannot, and on
+            # an H100 the GEMM benchmark's Workgroup-scope kernels ran 2.7
+            # to 4.8 times slower (bench/run_gpu_gemm.py --peers, issue 27).
+            mask = tr.uint(~(16 // size - 1) & 0xFFFFFFFF)
+            at = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(offset), size)), Id(mask))
+            step = tr.emit("BitwiseAnd", uint, Id(self.to_elements(tr.index_id(stride), size)), Id(mask))
+            view = tr.buffers.view(handle.res, (comp[0], comp[1]))
+            base = tr.buffers.pointer(handle, view, [at], view.element.type)
+            self.m.capability("CooperativeMatrixTensorAddressingNV")
+            self.m.extension("SPV_NV_cooperative_matrix2")
+            ty = self.m.t_tensor_layout(2, spec.TENSOR_CLAMP_MODE["Undefined"])
+            t = tr.emit("CreateTensorLayoutNV", ty)
+            t = tr.emit("TensorLayoutSetDimensionNV", ty, Id(t), Id(tr.uint(mt.rows)), Id(tr.uint(mt.cols)))
+            t = tr.emit("TensorLayoutSetStrideNV", ty, Id(t), Id(step), Id(tr.uint(1)))
+            return base, t
         base = tr.buffers.scalar_pointer(handle, tr.uint(0), (comp[0], comp[1]))
         at = self.to_elements(tr.index_id(offset), size)
         constant = stride.const_int
@@ -609,7 +653,7 @@ def _load_descriptor(tr, ins, o, args, rt):
         return None
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     ms.store(mat, ms.coop_load(mat.type, ptr, ms.layout(args[4], "a matrix load"), stride))
 
 
@@ -634,7 +678,7 @@ def _write_descriptor(tr: Translator, args: list[Operand], accumulate: bool) -> 
         return
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = ms.layout(args[4], "a matrix accumulate" if accumulate else "a matrix store")
     value = ms.load(mat)
     if accumulate:
@@ -1230,7 +1274,7 @@ def _wave_raw(tr, ins, o, args, rt):
     handle = resource_handle(tr, args[1])
     size = ms.element_size(mat.type)
     ptr = ms.descriptor_pointer(handle, mat.type, args[2])
-    stride = ms.to_elements(tr.index_id(args[3]), size)
+    stride = ms.aligned_elements(args[3], size)
     layout = _col_major(tr, args[5])
     if o.name == "WaveMatrix_LoadRawBuf":
         ms.store(mat, ms.coop_load(mat.type, ptr, layout, stride))

@@ -70,14 +70,14 @@ UNSUPPORTED: dict[str, str] = {
                      "use; use SampleCmpLevel or SampleCmpGrad",
     "CalculateLOD": "a level of detail comes from implicit derivatives (OpImageQueryLod), which compute shaders "
                     "have in Vulkan only with SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivCoarseX": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
-                    "OpDPdxCoarse needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivCoarseY": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
-                    "OpDPdyCoarse needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivFineX": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
-                  "OpDPdxFine needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivFineY": "not emitted by hlslc's lowering (hlslc has no ddx/ddy intrinsics); in a compute shader "
-                  "OpDPdyFine needs SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivCoarseX": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdxCoarse needs "
+        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivCoarseY": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdyCoarse needs "
+        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivFineX": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdxFine needs "
+        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
+    "DerivFineY": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdyFine needs "
+        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
     "CreateHandleFromHeap": "SM 6.6's ResourceDescriptorHeap and SamplerDescriptorHeap index one heap of every "
                             "descriptor kind, which Vulkan does not have: it needs an unbounded array binding per "
                             "kind the shader indexes (DXC's -fvk-bind-resource-heap) or "

@@ -43,7 +43,7 @@ from ..dxil.types import IRError, IRType, TypeTable
 from . import spec
 from .base import Handle, Parts, Ptr, Slot, SpirvError, Val, no_mapping, read_operands
 from .buffers import Buffers
-from .descriptors import ResourceInfo, apply_vulkan_options, from_metadata
+from .descriptors import ResourceInfo, apply_vulkan_options, assign_implicit_bindings, from_metadata
 from .linalg_dxc import LinAlg, generic_matrix
 from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
@@ -178,6 +178,7 @@ class Translator:
             apply_vulkan_options(options.resources, options.vulkan_options)
         except ValueError as err:
             raise SpirvError(str(err)) from None
+        assign_implicit_bindings(options.resources)
         self.buffers = Buffers(self, options.resources)
         self.matrices = Matrices(self)
         self.linalg = LinAlg(self)
@@ -216,6 +217,7 @@ class Translator:
                 raise SpirvError("a resource or matrix chosen at run time has no SPIR-V mapping: every use must "
                                  "name one resource or matrix", slot.loaded)
         self.warnings = self.buffers.binding_conflicts()
+        mark_unread_buffers(self.m)
         if "CooperativeMatrixKHR" in self.m.capabilities:
             self.m.capability("VulkanMemoryModel")
             self.m.memory_model = "Vulkan"
@@ -1318,3 +1320,56 @@ def _operand(o: Any) -> Any:
 
 def _str(text: str) -> Any:
     return Str(text)
+
+
+# Uses of a pointer into a storage buffer that do not read it: the stores
+# (operand 0 is where), the access chains that derive other pointers from it,
+# and the length query.
+_WRITES = {"Store", "CooperativeMatrixStoreKHR", "CooperativeMatrixStoreTensorNV", "CooperativeMatrixStoreNV"}
+_DERIVES = {"AccessChain", "InBoundsAccessChain"}
+_ACCESS = {spec.ENUMS["Decoration"]["NonWritable"], spec.ENUMS["Decoration"]["NonReadable"]}
+
+
+def mark_unread_buffers(m: Module) -> None:
+    """Declare `NonReadable` the storage buffers (views) that the module
+    writes and never reads, as GLSL's `writeonly` does: a UAV that is only
+    stored to (the GEMM's C) then reaches the driver as write-only.  Any use
+    of a pointer into it other than a store, an access chain or
+    OpArrayLength counts as a read (so do atomics, copies and calls)."""
+    roots: dict[int, int] = {}          # pointer id -> the StorageBuffer variable it points into
+    block_of: dict[int, int] = {}       # variable -> its Block struct
+    users: dict[int, int] = {}          # Block struct -> how many variables have it
+    for ins in m.globals:
+        if ins.op == "Variable":
+            pointee = m.type_of.get(ins.type, ())
+            if len(pointee) == 3 and pointee[0] == "pointer" and pointee[1] == "StorageBuffer" and \
+                    m.type_of.get(pointee[2], ("",))[0] == "struct":     # not an array of buffers
+                roots[ins.result] = ins.result
+                block_of[ins.result] = pointee[2]
+                users[pointee[2]] = users.get(pointee[2], 0) + 1
+    if not roots:
+        return
+    read: set[int] = set()
+    written: set[int] = set()
+    for fn in m.functions:
+        for block in fn.blocks:
+            for ins in block.instructions:
+                ids = [op.value for op in ins.operands if isinstance(op, Id)]
+                if ins.op in _DERIVES and ids and ids[0] in roots:
+                    if ins.result is not None:
+                        roots[ins.result] = roots[ids[0]]
+                    continue
+                for k, value in enumerate(ids):
+                    var = roots.get(value)
+                    if var is None:
+                        continue
+                    if k == 0 and ins.op in _WRITES:
+                        written.add(var)
+                    elif not (k == 0 and ins.op == "ArrayLength"):
+                        read.add(var)
+    for var, block in block_of.items():
+        if var in written and var not in read and users.get(block) == 1:
+            member = [d for d in m.decorations if d.op == "MemberDecorate" and d.operands[0].value == block
+                      and any(isinstance(o, Enum) and o.kind == "Decoration" and o.value in _ACCESS for o in d.operands)]
+            if not member:
+                m.member_decorate(block, 0, "NonReadable")

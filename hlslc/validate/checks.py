@@ -177,6 +177,7 @@ class Validator:
         self.reported_sm = False     # LINALG-SHADER-MODEL once per module, at the first operation
         self.structure = StructureRules(self)
         self._dxc_linalg: DxcLinalgRules | None = None
+        self._stages: dict[str, str | None] = {}
 
     # ---- reporting ----------------------------------------------------
 
@@ -255,7 +256,12 @@ class Validator:
     def stage_of(self, fn: Function) -> str | None:
         """The stage `fn`'s operations must be allowed in (a library's
         functions: their entry's shader kind, or `library`)."""
-        return self.structure.stage_of(fn)
+        if self.module_stage != "library" and not self.structure.patch_functions:
+            return self.module_stage
+        stage = self._stages.get(fn.name, "")
+        if stage == "":
+            stage = self._stages[fn.name] = self.structure.stage_of(fn)
+        return stage
 
     def shader_model_name(self, stage: str) -> str:
         """DXC's name of the target for a function of `stage`: `ps_6_10`;
@@ -463,7 +469,9 @@ class Validator:
                         f"opcode", fn, ins)
             return
         opcode = ins.args[0].const
-        op = next((o for o in ops if o.matches_opcode(opcode)), None)
+        op = next((o for o in ops if o.opcode == opcode), None)
+        if op is None:
+            op = next((o for o in ops if o.matches_opcode(opcode)), None)      # an unsigned experimental opcode
         if op is None:
             try:
                 other = ir_ops.by_opcode(opcode)
@@ -473,8 +481,9 @@ class Validator:
             self.report("IR-OPCODE", f"{what}, but the call is to '{ins.callee}' "
                         f"({' or '.join(f'{o.name} = {o.opcode}' for o in ops)})", fn, ins)
             return
-        self.structure.note_call(fn, op.stages)
-        if op.experimental:
+        if op.stages is not None:
+            self.structure.note_call(fn, op.stages)
+        if op.opcode < 0:                   # DXC's experimental table: the dx.op.linAlg* operations
             self.dxc_linalg.check(fn, ins, op)
             return
         expected = self.expected_signature(op, name)

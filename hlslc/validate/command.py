@@ -7,7 +7,8 @@ file has errors or cannot be read, 0 otherwise, 2 on a usage error.
 
 Options: `--linalg-revision=draft` validates IR written for proposal 0035's
 earlier draft (see `core.DRAFT_RELAXED_RULES`); `-Wno-error=uniformity` makes
-IR-UNIFORM-CONTROL-FLOW a warning; `-fdiagnostics-format=sarif` writes one
+IR-UNIFORM-CONTROL-FLOW a warning, `-Werror=uniformity` makes IR-UNIFORM-BARRIER
+(a warning) an error; `-fdiagnostics-format=sarif` writes one
 SARIF 2.1.0 log for all the files instead of the lines on standard error
 (`hlslc.sarif`); `-fdiagnostics-format=dxv` prints the findings as DXC's
 validator (dxv) does, in its order, with `Validation succeeded.` or
@@ -26,7 +27,8 @@ from ..diagnostics import Diagnostic, Severity
 from ..sarif import build_log, dump_log, results_of
 from . import validate_text
 
-USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft] [-Wno-error=uniformity] [--no-llvm-verify]\n"
+USAGE = ("usage: hlslc validate [--linalg-revision=sm6.10|draft|dxc] [-Wno-error=uniformity|-Werror=uniformity]\n"
+         "                      [--no-llvm-verify]\n"
          "                      [-fdiagnostics-format=text|sarif|dxv] [-fdiagnostics-output=FILE]\n"
          "                      FILE.ll [FILE.ll ...]\n")
 FORMATS = ("text", "sarif", "dxv")
@@ -41,6 +43,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     files: list[str] = []
     revision = "sm6.10"
     uniformity_is_error = True
+    barrier_is_error = False
     diagnostics_format = "text"
     diagnostics_output: str | None = None
     llvm_verify = True
@@ -50,11 +53,14 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
             return 0
         if arg.startswith("--linalg-revision="):
             revision = arg.split("=", 1)[1]
-            if revision not in ("sm6.10", "draft"):
-                stderr.write(f"hlslc validate: error: unknown revision '{revision}' (sm6.10 or draft)\n")
+            if revision not in ("sm6.10", "draft", "dxc"):
+                stderr.write(f"hlslc validate: error: unknown revision '{revision}' (sm6.10, draft or dxc)\n")
                 return 2
         elif arg == "-Wno-error=uniformity":
             uniformity_is_error = False
+            barrier_is_error = False
+        elif arg == "-Werror=uniformity":
+            uniformity_is_error = barrier_is_error = True
         elif arg == "--no-llvm-verify":
             llvm_verify = False
         elif arg.startswith("-fdiagnostics-format="):
@@ -88,7 +94,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     try:
         sarif: list[dict] | None = [] if diagnostics_format == "sarif" else None
         status = _validate_files(files, revision, uniformity_is_error, stdout, diagnostics, sarif,
-                                 dxv=diagnostics_format == "dxv", llvm_verify=llvm_verify)
+                                 dxv=diagnostics_format == "dxv", llvm_verify=llvm_verify,
+                                 barrier_is_error=barrier_is_error)
         if sarif is not None:
             diagnostics.write(dump_log(build_log(sarif, exit_code=status)))
             diagnostics.flush()
@@ -99,7 +106,8 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
 
 
 def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, stdout: TextIO, stderr: TextIO,
-                    sarif: list[dict] | None, dxv: bool = False, llvm_verify: bool = True) -> int:
+                    sarif: list[dict] | None, dxv: bool = False, llvm_verify: bool = True,
+                    barrier_is_error: bool = False) -> int:
     """Validate each file; its findings go to `stderr` as lines (DXC's
     lines with `dxv`), or into `sarif` as SARIF results.  The exit status."""
     status = 0
@@ -123,6 +131,8 @@ def _validate_files(files: list[str], revision: str, uniformity_is_error: bool, 
         for d in found:
             if d.id == "IR-UNIFORM-CONTROL-FLOW" and not uniformity_is_error:
                 d.severity = Severity.WARNING
+            if d.id == "IR-UNIFORM-BARRIER" and barrier_is_error:
+                d.severity = Severity.ERROR       # -Werror=uniformity
             if d.is_error:
                 errors += 1
         if dxv:

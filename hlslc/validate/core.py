@@ -17,7 +17,6 @@ from ..diagnostics import Diagnostic, IRPlace, Severity
 from ..dxil.reader import ParseError, read_module
 from ..spec.rules import rule
 from .checks import STRUCTURE_RULES, Validator
-from .llvm_check import verify
 from .uniformity import check_uniformity
 
 if TYPE_CHECKING:
@@ -33,6 +32,8 @@ __all__ = ["DRAFT_RELAXED_RULES", "STRUCTURE_RULES", "llvm_findings", "validate_
 
 def llvm_findings(text: str, path: str) -> list[Diagnostic]:
     """IR-LLVM findings: what LLVM's parser and verifier say (`llvm_check`)."""
+    from .llvm_check import verify   # late: a compile never asks LLVM, and its patterns cost start-up time
+
     found = []
     for line, message in verify(text):
         found.append(Diagnostic(Severity.ERROR, message + (f" (in line {line})" if line else ""), None,

@@ -86,6 +86,7 @@ class StructureRules:
         self.call_stages: dict[str, frozenset[str] | None] = {}
         self.groupshared: dict[str, dict[str, Instruction]] = {}
         self.callees: dict[str, list[str]] = {}
+        self._declared: dict[str, tuple | None] = {}
 
     # ---- entry points ------------------------------------------------------------
 
@@ -188,16 +189,24 @@ class StructureRules:
             v.report("IR-UNDEFINED-VALUE", f"the call names {callee}, which the module neither declares nor defines",
                      fn, ins)
             return
-        params = declared.params
-        if params and params[-1].type == "...":
-            return
-        got = [a.type for a in ins.args]
-        want = [p.type for p in params]
+        want = self._declared.get(callee)
+        if want is None:
+            params = declared.params
+            want = self._declared[callee] = (
+                () if params and params[-1].type == "..." else
+                ((declared.result, tuple(p.type for p in params)),
+                 (_squash(declared.result), tuple(_squash(p.type) for p in params))))
+        if not want:
+            return          # a variadic function
         result = ins.type or "void"
-        if len(got) != len(want) or _squash(result) != _squash(declared.result) or \
-                any(_squash(a) != _squash(b) for a, b in zip(got, want)):
-            v.report("IR-CALL-TYPES", f"the call passes '{result} ({', '.join(got)})', but {callee} is declared "
-                     f"'{declared.result} ({', '.join(want)})' (line {declared.line})", fn, ins)
+        if result == want[0][0] and tuple([a.type for a in ins.args]) == want[0][1]:
+            return          # spelt as declared (the usual case)
+        if _squash(result) != want[1][0] or len(ins.args) != len(want[1][1]) or \
+                any(_squash(a.type) != b for a, b in zip(ins.args, want[1][1])):
+            got = ", ".join(a.type for a in ins.args)
+            v.report("IR-CALL-TYPES", f"the call passes '{result} ({got})', but {callee} is declared "
+                     f"'{declared.result} ({', '.join(p.type for p in declared.params)})' (line {declared.line})",
+                     fn, ins)
 
     def check_cast(self, fn: Function, ins: Instruction) -> None:
         """IR-CAST: LLVM's casts take no struct or array; the message is
@@ -229,11 +238,9 @@ class StructureRules:
             if g is not None and g.addrspace == 3 and name not in mine:
                 mine[name] = ins
 
-    def note_call(self, fn: Function, stages: tuple[str, ...] | None) -> None:
-        """Narrow the stages `fn`'s dx.op calls allow by one call's."""
-        if stages is None:
-            self.call_stages.setdefault(fn.name, None)
-            return
+    def note_call(self, fn: Function, stages: tuple[str, ...]) -> None:
+        """Narrow the stages `fn`'s dx.op calls allow by one call's (an
+        operation of every stage is not noted)."""
         now = self.call_stages.get(fn.name)
         self.call_stages[fn.name] = frozenset(stages) if now is None else now & frozenset(stages)
 
@@ -353,5 +360,13 @@ def _aggregate(t: str) -> bool:
     return bool(t) and (t[0] in "[{" or t.startswith("<{") or (t.startswith("%") and not t.endswith("*")))
 
 
+_SQUASHED: dict[str, str] = {}
+_SPACES = re.compile(r"\s+")
+
+
 def _squash(t: str) -> str:
-    return re.sub(r"\s+", "", t).replace('"', "")
+    """A type without spaces or quotes, to compare (cached: a module has few types)."""
+    squashed = _SQUASHED.get(t)
+    if squashed is None:
+        squashed = _SQUASHED[t] = _SPACES.sub("", t).replace('"', "")
+    return squashed

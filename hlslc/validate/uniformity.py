@@ -18,11 +18,19 @@ The analysis, per module:
   and atomics (what an atomic returns; it writes its slot like a store).  Constants, globals, resource handles and
   `groupId` are uniform.  Any other instruction takes the highest level of
   its operands.
-* Memory: an `alloca` slot (or a global) has one level for the whole
-  function (flow-insensitive, as hlslc keeps its variables in allocas):
-  the highest level of the values stored to it, of the addresses used to
-  store to it, and of the control flow around those stores.  A load has
-  the level of its address and of its slot.
+* Memory: a local variable that is only loaded and stored whole (a
+  scalar or a loop counter in its `alloca`) is followed flow-sensitively:
+  an SSA value, as mem2reg makes it (phis where its stores meet): a load
+  has the level of the store or phi it reads (a store's value and the
+  control flow around it; a phi's incoming values and, where they differ,
+  the branches that chose the way), so a counter reused by a second loop
+  is as uniform as that loop makes it.  Other slots have one level for the
+  whole function: the highest level of the values stored to them, of the
+  addresses used to store to them, and of the control flow around those
+  stores; a load has the level of its address and of its slot.
+  Groupshared memory is one memory for the whole group: a load from it has
+  the level of its address only (every thread that reads `shared[0]` after
+  the barrier reads the same value, whichever thread wrote it).
 * Control flow: a block is control dependent on a branch (post-dominator
   based); its level is the highest level of the conditions of the branches
   it depends on, transitively, and of the calls that reach its function.
@@ -57,6 +65,7 @@ _VARYING_SOURCES = frozenset({"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdI
                               "AtomicCompareExchange"})
 _WAVE_REDUCTIONS = frozenset({"WaveReadLaneFirst", "WaveActiveOp", "WaveActiveBit", "WaveAnyTrue", "WaveAllTrue",
                               "WaveActiveBallot", "WaveReadLaneAt", "WaveActiveAllEqual", "WaveAllBitCount"})
+_BARRIER = "thread-group barrier (SyncThreadGroup)"
 _LEVEL_WORDS = {WAVE_UNIFORM: "the threads of a thread group (it is only wave-uniform)",
                 VARYING: "threads"}
 
@@ -89,6 +98,12 @@ class Uniformity:
         self.fn_why: dict[str, Instruction] = {}
         self.cd: dict[str, dict[str, set[str]]] = {}
         self.callers: dict[str, list[tuple[Function, Instruction]]] = {}
+        # id(load) -> what it reads (a store, a phi key, None: nothing), for
+        # loads of the local variables followed as SSA values (`_promote`),
+        # and those variables' phis: (function, key, [(pred, definition)]).
+        self.reaching: dict[int, object] = {}
+        self.mem_phis: list[tuple[Function, tuple[str, str], list[tuple[str, object]]]] = []
+        self.shared = {name for name, g in self.mod.globals.items() if g.addrspace == 3}
 
     # ---- control dependence ------------------------------------------
 
@@ -114,9 +129,139 @@ class Uniformity:
     def slot_of(self, fn: Function, pointer: str) -> str:
         return self.v._base_pointer(fn, pointer)
 
+    def _promote(self, fn: Function) -> None:
+        """Follow the whole local variables of `fn` (an `alloca` whose only
+        uses are loads from it and stores to it) as SSA values, as mem2reg
+        would: a `phi` of the variable where stores meet (the iterated
+        dominance frontiers of the blocks that store it), and for each load
+        the store or phi it reads (a renaming walk of the dominator tree).
+        Linear in the function, where reaching-definition sets were not."""
+        ok: dict[str, bool] = {}
+        for ins in fn.instructions():
+            if ins.opcode == "alloca" and ins.result:
+                ok.setdefault(ins.result, True)
+        if not ok:
+            return
+        for ins in fn.instructions():
+            for u in ins.uses:
+                if u in ok and not (ins.opcode == "load" and ins.pointer == u
+                                    or ins.opcode == "store" and ins.pointer == u and ins.stored != u):
+                    ok[u] = False
+        whole = {name for name, good in ok.items() if good}
+        if not whole:
+            return
+        cfg = CFG(fn)
+        idom = cfg.immediate_dominators()
+        preds = cfg.preds()
+        blocks = {b.name: b for b in fn.blocks}
+        frontier: dict[str, set[str]] = {n: set() for n in idom}
+        for b in idom:
+            ps = [p for p in preds[b] if p in idom]
+            if len(ps) < 2:
+                continue
+            for p in ps:
+                runner = p
+                while runner != idom[b]:
+                    frontier[runner].add(b)
+                    runner = idom[runner]
+        stored_in: dict[str, set[str]] = {v: set() for v in whole}
+        for name in idom:
+            for ins in blocks[name].instructions:
+                if ins.opcode == "store" and ins.pointer in whole:
+                    stored_in[ins.pointer].add(name)
+        phis: dict[str, list[str]] = {}          # block -> variables with a phi there
+        for var, defs in stored_in.items():
+            placed: set[str] = set()
+            work = list(defs)
+            while work:
+                for f in frontier[work.pop()]:
+                    if f not in placed:
+                        placed.add(f)
+                        phis.setdefault(f, []).append(var)
+                        if f not in defs:
+                            work.append(f)
+        incoming: dict[tuple[str, str], list[tuple[str, object]]] = {}
+        children: dict[str, list[str]] = {}
+        for b, d in idom.items():
+            if b != d:
+                children.setdefault(d, []).append(b)
+        stacks: dict[str, list[object]] = {v: [] for v in whole}
+        entry = fn.blocks[0].name
+        walk: list[tuple[str, list[str] | None]] = [(entry, None)]
+        while walk:
+            name, pushed = walk.pop()
+            if pushed is not None:          # leaving the block: its definitions end
+                for var in pushed:
+                    stacks[var].pop()
+                continue
+            pushed = []
+            for var in phis.get(name, ()):
+                key = (fn.name, f"phi:{name}:{var}")
+                incoming.setdefault(key, [])
+                stacks[var].append(key)
+                pushed.append(var)
+            for ins in blocks[name].instructions:
+                if ins.opcode == "store" and ins.pointer in whole:
+                    stacks[ins.pointer].append(ins)
+                    pushed.append(ins.pointer)
+                elif ins.opcode == "load" and ins.pointer in whole:
+                    stack = stacks[ins.pointer]
+                    self.reaching[id(ins)] = stack[-1] if stack else None
+            for succ in cfg.succ[name]:
+                for var in phis.get(succ, ()):
+                    stack = stacks[var]
+                    incoming.setdefault((fn.name, f"phi:{succ}:{var}"), []).append((name, stack[-1] if stack else None))
+            walk.append((name, pushed))
+            for child in reversed(children.get(name, [])):
+                walk.append((child, None))
+        for key, edges in incoming.items():
+            self.mem_phis.append((fn, key, edges))
+
+    def _def_level(self, fn: Function, d: object) -> tuple[int, Instruction | None, str, tuple[str, str] | None]:
+        """The level of what a load of a followed variable reads: a store
+        (its value, and the control flow around it) or a phi of them."""
+        if d is None:
+            return UNIFORM, None, "", None
+        if isinstance(d, tuple):
+            return self.level.get(d, UNIFORM), None, "the variable's values meeting", d
+        store = d
+        assert isinstance(store, Instruction)
+        lvl = self.value_level(fn, store.stored or "")
+        where = self.block_level.get((fn.name, store.block.name), UNIFORM)
+        if where > lvl:
+            branch = self.block_why.get((fn.name, store.block.name))
+            key = (branch.block.function.name, branch.cond) if branch is not None and branch.cond else None
+            return where, store, "a store under divergent control flow", key
+        return lvl, store, f"the stored value {store.stored}", (fn.name, store.stored or "")
+
+    def _step_phis(self) -> bool:
+        changed = False
+        blocks_of: dict[str, dict] = {}
+        for fn, key, edges in self.mem_phis:
+            for _, d in edges:
+                lvl, ins, text, via = self._def_level(fn, d)
+                if lvl:
+                    changed |= self.raise_level(key, lvl, ins, text, via)
+            if len({id(d) for _, d in edges}) > 1:
+                # Different values meet: which one a thread sees depends on
+                # the branches that chose its way here.
+                blocks = blocks_of.get(fn.name)
+                if blocks is None:
+                    blocks = blocks_of[fn.name] = {b.name: b for b in fn.blocks}
+                for pred, _ in edges:
+                    for x in {pred} | self.cd[fn.name].get(pred, set()):
+                        term = blocks[x].terminator if x in blocks else None
+                        if term is not None and term.cond:
+                            lvl = self.value_level(fn, term.cond)
+                            if lvl:
+                                changed |= self.raise_level(key, lvl, term, "the variable is set on paths that "
+                                                            "differ between threads", (fn.name, term.cond))
+        return changed
+
     def run(self) -> None:
         for fn in self.mod.functions.values():
             if fn.defined:
+                self._promote(fn)
                 self.cd[fn.name] = self.control_dependence(fn)
                 for ins in fn.instructions():
                     if ins.opcode == "call" and ins.callee in self.mod.functions:
@@ -126,7 +271,7 @@ class Uniformity:
                 break
 
     def step(self) -> bool:
-        changed = False
+        changed = self._step_phis()
         for fn in self.mod.functions.values():
             if not fn.defined:
                 continue
@@ -190,10 +335,17 @@ class Uniformity:
         if not ins.result:
             return changed
         key = (fn.name, ins.result)
+        if ins.opcode == "load" and ins.pointer and id(ins) in self.reaching:
+            lvl, where, text, via = self._def_level(fn, self.reaching[id(ins)])
+            if lvl:
+                changed |= self.raise_level(key, lvl, where, text, via)
+            return changed
         if ins.opcode == "load" and ins.pointer:
             slot = self.slot_of(fn, ins.pointer)
             skey = (fn.name, slot) if slot.startswith("%") else ("", slot)
             slot_level, address_level = self.level.get(skey, UNIFORM), self.value_level(fn, ins.pointer)
+            if slot in self.shared:
+                slot_level = UNIFORM      # one memory for the group: only the address can differ
             if slot_level >= address_level and slot_level:
                 changed |= self.raise_level(key, slot_level, ins, f"a load from {slot}", skey)
             elif address_level:
@@ -242,7 +394,7 @@ class Uniformity:
             mode = ins.args[1].const if len(ins.args) > 1 else None
             sync = ir_ops.enum("BarrierMode")["SyncThreadGroup"]
             if mode is not None and mode & sync:
-                return UNIFORM, "a thread-group barrier (SyncThreadGroup)"
+                return UNIFORM, _BARRIER
             return None
         if op.name.startswith("WaveMatrix_"):
             return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
@@ -383,6 +535,14 @@ class Uniformity:
                     notes = self.chain(branch.block.function, branch.cond or "")
                     source_notes += self.source_chain(branch.block.function, branch.cond or "",
                                                       [branch_span] if branch_span is not None else [])
+                if what == _BARRIER:
+                    # DXC accepts barriers anywhere, and the analysis may
+                    # miss why a branch is uniform: a warning.
+                    self.v.report("IR-UNIFORM-BARRIER", f"{what} may not be reached by every thread of the group: "
+                                  f"{where}", fn, ins, notes,
+                                  source=(f"this {what} may not be reached by every thread of the group: "
+                                          f"{source_where}", source_notes))
+                    continue
                 self.v.report("IR-UNIFORM-CONTROL-FLOW", f"{what} must be called from {uniform} control flow, "
                               f"but {where}", fn, ins, notes,
                               source=(f"this operation ({what}) must be called from {uniform} control flow, "

@@ -2,6 +2,9 @@
 // sizes, structured buffers in and out, barriers, a loop whose trip count
 // differs per thread, a wave sum) gives numpy's result for distinct inputs.
 // RUN: %hlslc run %s --pipeline %S/reduce-groupshared.yaml -T cs_6_5 | FileCheck %s
+// The dxc revision's IR is in SSA form (loops carry values in phis, printed
+// as DXC prints them): the same results.
+// RUN: %hlslc run %s --pipeline %S/reduce-groupshared.yaml -T cs_6_5 --linalg-revision=dxc | FileCheck %s
 // CHECK: Buffers:
 // CHECK: - Name: Out
 // CHECK: Data: [ 42.0, 48.0, 54.0, 60.0,

@@ -173,17 +173,22 @@ def test_macro_expansion_is_placed_at_the_invocation(workdir: Path) -> None:
     assert note["physicalLocation"]["region"] == {"startLine": 1, "startColumn": 9, "endLine": 1, "endColumn": 13}
 
 
-def test_uniformity_error_from_the_validator_keeps_its_source_notes(workdir: Path) -> None:
+def test_uniformity_finding_from_the_validator_keeps_its_source_notes(workdir: Path) -> None:
     (workdir / "barrier.hlsl").write_text(DIVERGENT_BARRIER)
-    status, out, log = sarif("-T", "cs_6_6", "barrier.hlsl")
-    assert (status, out) == (1, "")
+    status, _, log = sarif("-T", "cs_6_6", "barrier.hlsl")
+    assert status == 0
     [result] = results(log)
-    assert result["ruleId"] == "IR-UNIFORM-CONTROL-FLOW"
+    assert result["ruleId"] == "IR-UNIFORM-BARRIER" and result["level"] == "warning"
     assert place(result)[1]["startLine"] == 5
     lines = [n["physicalLocation"]["region"]["startLine"] for n in result["relatedLocations"]]
     assert 4 in lines and 3 in lines     # the branch, and the thread ID it depends on
-    # -Werror turns warnings into errors; -Wno-error=uniformity the other way round.
-    status, _, log = sarif("-T", "cs_6_6", "-Wno-error=uniformity", "barrier.hlsl")
+    # -Werror (and -Werror=uniformity) turn the warning into an error;
+    # -Wno-error=uniformity keeps it a warning under -Werror.
+    status, _, log = sarif("-T", "cs_6_6", "-Werror", "barrier.hlsl")
+    assert status == 1 and results(log)[0]["level"] == "error"
+    status, _, log = sarif("-T", "cs_6_6", "-Werror=uniformity", "barrier.hlsl")
+    assert status == 1 and results(log)[0]["level"] == "error"
+    status, _, log = sarif("-T", "cs_6_6", "-Werror", "-Wno-error=uniformity", "barrier.hlsl")
     assert status == 0 and results(log)[0]["level"] == "warning"
 
 

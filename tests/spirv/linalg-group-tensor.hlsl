@@ -1,12 +1,16 @@
 // RUN: %hlslc -spirv -S -fspv-extension=SPV_NV_cooperative_matrix2 -fspv-extension=SPV_NV_tensor_addressing -T cs_6_10 -enable-16bit-types %s -o - | FileCheck %s
 // RUN: %hlslc -spirv -S -fspv-extension=SPV_NV_cooperative_matrix2 -T cs_6_10 -enable-16bit-types %s -o - | FileCheck %s --check-prefix=PLAIN
 // ThreadGroup-scope matrices in byte-address buffers with tensor addressing
-// (SPV_NV_tensor_addressing asked for): the buffer's first element as the
-// pointer, a 2-D layout whose rows are the stride apart, and the matrix as
-// the slice at row offset / stride, column offset % stride.  A stride known
-// at compile time needs no guard; one known only at run time is guarded
-// against 0 (then every row is the same row).  Column-major accesses stay
-// plain loads and stores.  Without the extension, all are plain.
+// (SPV_NV_tensor_addressing asked for).  Where the offset and the stride are
+// known multiples of 16 bytes, the tensor is the matrix: its first element
+// as the pointer, a rows x cols layout whose rows are the stride apart, both
+// masked to 16-byte multiples (the driver moves such tiles 16 bytes at a
+// time).  Otherwise the buffer's first element is the pointer, a 2-D layout
+// whose rows are the stride apart, and the matrix the slice at row offset /
+// stride, column offset % stride; a stride known only at run time is
+// guarded against 0 (then every row is the same row).  Column-major
+// accesses stay plain loads and stores.  Without the extension, all are
+// plain.
 
 #include <dx/linalg.h>
 using namespace dx::linalg;
@@ -26,22 +30,17 @@ using Small = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, M
 // CHECK-DAG: OpExtension "SPV_NV_tensor_addressing"
 // CHECK-DAG: %tensor_layout_2d = OpTypeTensorLayoutNV %uint_2 %uint_0
 
-// A at byte 4096, stride 64 bytes: 32 halves a row, no guard.
-// CHECK: [[A0:%[0-9]+]] = OpAccessChain %_ptr_StorageBuffer_half %A_half %uint_0 {{%[0-9]+}}
+// A at byte 4096, stride 64 bytes (both multiples of 16): the tensor starts at the matrix.
 // CHECK: [[AT:%[0-9]+]] = OpShiftRightLogical %uint %uint_4096 %uint_1
+// CHECK-NEXT: [[ATM:%[0-9]+]] = OpBitwiseAnd %uint [[AT]] %uint_4294967288
 // CHECK-NEXT: [[S:%[0-9]+]] = OpShiftRightLogical %uint %uint_64 %uint_1
-// CHECK-NEXT: [[ROW:%[0-9]+]] = OpUDiv %uint [[AT]] [[S]]
-// CHECK-NEXT: [[COL:%[0-9]+]] = OpUMod %uint [[AT]] [[S]]
-// CHECK-NEXT: [[END:%[0-9]+]] = OpIAdd %uint [[COL]] %uint_32
-// CHECK-NEXT: [[WIDE:%[0-9]+]] = OpUGreaterThan %bool [[END]] [[S]]
-// CHECK-NEXT: [[W:%[0-9]+]] = OpSelect %uint [[WIDE]] [[END]] [[S]]
-// CHECK-NEXT: [[H:%[0-9]+]] = OpIAdd %uint [[ROW]] %uint_64
+// CHECK-NEXT: [[SM:%[0-9]+]] = OpBitwiseAnd %uint [[S]] %uint_4294967288
+// CHECK-NEXT: [[A0:%[0-9]+]] = OpAccessChain %_ptr_StorageBuffer_half %A_half %uint_0 [[ATM]]
 // CHECK-NEXT: [[L0:%[0-9]+]] = OpCreateTensorLayoutNV %tensor_layout_2d
-// CHECK-NEXT: [[L1:%[0-9]+]] = OpTensorLayoutSetDimensionNV %tensor_layout_2d [[L0]] [[H]] [[W]]
-// CHECK-NEXT: [[L2:%[0-9]+]] = OpTensorLayoutSetStrideNV %tensor_layout_2d [[L1]] [[S]] %uint_1
-// CHECK-NEXT: [[L3:%[0-9]+]] = OpTensorLayoutSliceNV %tensor_layout_2d [[L2]] [[ROW]] %uint_64 [[COL]] %uint_32
+// CHECK-NEXT: [[L1:%[0-9]+]] = OpTensorLayoutSetDimensionNV %tensor_layout_2d [[L0]] %uint_64 %uint_32
+// CHECK-NEXT: [[L2:%[0-9]+]] = OpTensorLayoutSetStrideNV %tensor_layout_2d [[L1]] [[SM]] %uint_1
 // CHECK-NEXT: [[U:%[0-9]+]] = OpUndef %coopmat_half_64x32_A
-// CHECK-NEXT: OpCooperativeMatrixLoadTensorNV %coopmat_half_64x32_A [[A0]] [[U]] [[L3]] None None
+// CHECK-NEXT: OpCooperativeMatrixLoadTensorNV %coopmat_half_64x32_A [[A0]] [[U]] [[L2]] None None
 
 // B: a stride read at run time, guarded against 0.
 // CHECK: [[Z:%[0-9]+]] = OpIEqual %bool [[T:%[0-9]+]] %uint_0
@@ -58,10 +57,14 @@ using Small = Matrix<MatrixComponentType::F32, 16, 16, MatrixUse::Accumulator, M
 // CHECK: OpCooperativeMatrixLoadKHR %coopmat_half_64x32_A {{%[0-9]+}} %uint_1
 // CHECK: OpCooperativeMatrixMulAddKHR %coopmat_float_64x64_Acc
 
-// Stride 0 (known): every row is the row at the offset, no division.
-// CHECK: OpAccessChain %_ptr_StorageBuffer_float %C_float %uint_0
+// Stride 0 (known) at byte 64: every row is the row at the offset.
+// CHECK: [[O0:%[0-9]+]] = OpBitwiseAnd %uint {{%[0-9]+}} %uint_4294967292
+// CHECK-NEXT: OpShiftRightLogical %uint %uint_0 %uint_2
+// CHECK-NEXT: [[Z0:%[0-9]+]] = OpBitwiseAnd %uint {{%[0-9]+}} %uint_4294967292
+// CHECK-NEXT: OpAccessChain %_ptr_StorageBuffer_float %C_float %uint_0 [[O0]]
 // CHECK-NOT: OpUDiv
-// CHECK: OpTensorLayoutSliceNV %tensor_layout_2d {{%[0-9]+}} %uint_0 %uint_16 {{%[0-9]+}} %uint_16
+// CHECK: OpTensorLayoutSetDimensionNV %tensor_layout_2d {{%[0-9]+}} %uint_16 %uint_16
+// CHECK-NEXT: OpTensorLayoutSetStrideNV %tensor_layout_2d {{%[0-9]+}} [[Z0]] %uint_1
 // CHECK-NEXT: OpLoad %coopmat_float_16x16_Acc
 // CHECK-NEXT: OpCooperativeMatrixStoreTensorNV
 // The accumulating store reads, adds, writes.

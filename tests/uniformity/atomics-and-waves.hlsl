@@ -1,7 +1,8 @@
 // What an atomic returns differs per thread (each finds another value), and
 // so do prefix, multi-prefix and quad results; a reduction is uniform across
-// a wave only.  A thread-group barrier under a branch on any of them is an
-// error; a groupshared counter read after a barrier is not.
+// a wave only.  A thread-group barrier under a branch on any of them is a
+// warning (-Wuniformity: DXC accepts it, and the analysis cannot show every
+// thread reaches it); a groupshared counter read after a barrier is uniform.
 // RUN: %hlslc -T cs_6_6 -verify %s -o %t
 // RUN: %hlslc -T cs_6_6 -Vd %s -o %t
 
@@ -14,18 +15,18 @@ void main(uint3 id : SV_GroupThreadID) {
   uint ticket;
   InterlockedAdd(Count, 1, ticket); // expected-note {{atomicrmw returns what each thread found}}
   if (ticket == 0) { // expected-note {{the branch is here}}
-    GroupMemoryBarrierWithGroupSync(); // expected-error {{must be called from thread-group-uniform control flow}}
+    GroupMemoryBarrierWithGroupSync(); // expected-warning {{may not be reached by every thread of the group: it is under a branch whose condition may differ between threads [-Wuniformity]}}
   }
   uint slot;
   InterlockedAdd(Out[0], 1, slot); // expected-note {{dx.op AtomicBinOp differs per thread}}
   if (slot < 4) { // expected-note {{the branch is here}}
-    GroupMemoryBarrierWithGroupSync(); // expected-error {{must be called from thread-group-uniform control flow}}
+    GroupMemoryBarrierWithGroupSync(); // expected-warning {{may not be reached by every thread of the group: it is under a branch whose condition may differ between threads [-Wuniformity]}}
   }
   if (WavePrefixCountBits(true) == 0) { // expected-note {{the branch is here}} expected-note {{dx.op WavePrefixBitCount differs per thread}}
-    GroupMemoryBarrierWithGroupSync(); // expected-error {{must be called from thread-group-uniform control flow}}
+    GroupMemoryBarrierWithGroupSync(); // expected-warning {{may not be reached by every thread of the group: it is under a branch whose condition may differ between threads [-Wuniformity]}}
   }
   if (WaveActiveAllEqual(id.x)) { // expected-note {{the branch is here}}
-    GroupMemoryBarrierWithGroupSync(); // expected-error {{it is only wave-uniform}}
+    GroupMemoryBarrierWithGroupSync(); // expected-warning {{it is only wave-uniform}}
   }
   GroupMemoryBarrierWithGroupSync();
   if (Count > 10) {

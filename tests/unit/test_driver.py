@@ -249,3 +249,39 @@ def test_own_ir_failing_validation_is_an_internal_error(monkeypatch):
         hlslc.compile_source(CLEAN, "clean.hlsl")
     # -Vd (validate=False) skips the validator.
     assert hlslc.compile_source(CLEAN, "clean.hlsl", CompileOptions(validate=False)).ok
+
+
+def test_the_library_takes_the_language_version_as_dxc_spells_it():
+    assert CompileOptions(hlsl_version="2018").hlsl_version == 2018
+    assert CompileOptions(hlsl_version="202x").hlsl_version == 2029
+    assert CompileOptions(hlsl_version=2016).hlsl_version == 2016
+    with pytest.raises(ValueError, match="2015 is only supported for language services"):
+        CompileOptions(hlsl_version=2015)
+    with pytest.raises(ValueError, match="hlsl_version must be one of"):
+        CompileOptions(hlsl_version="2020")
+    with pytest.raises(ProfileError, match="-enable-16bit-types needs HLSL 2018 or later"):
+        CompileOptions(profile="cs_6_8", hlsl_version=2017, enable_16bit_types=True)
+
+
+def test_the_language_version_changes_what_compiles():
+    source = ("RWStructuredBuffer<uint> o;\n[numthreads(1, 1, 1)] void main() {\n"
+              "  for (uint i = 0; i < 4 && o[i] != 0; i++) {}\n  o[4] = i;\n}\n")
+    old = driver.compile_source(source, "scope.hlsl", CompileOptions(profile="cs_6_8", hlsl_version="2018"))
+    assert old.ok and not list(old.diagnostics)
+    new = driver.compile_source(source, "scope.hlsl", CompileOptions(profile="cs_6_8"))
+    assert not new.ok
+    [error] = [d for d in new.diagnostics if d.is_error]
+    assert error.message == "use of undeclared identifier 'i'"
+    assert "compile with -HV 2018" in error.notes[-1].message
+
+
+def test_warning_groups_are_silenced_by_name():
+    source = ("RWStructuredBuffer<float> o;\n[numthreads(1, 1, 1)] void main() { o[0] = 1.5f32; }\n")
+    loud = driver.compile_source(source, "suffix.hlsl", CompileOptions(profile="cs_6_8"))
+    assert [d.message for d in loud.diagnostics] == [
+        "fixed-size floating-point literal suffix 'f32' is a HLSL 202x extension [-Whlsl-202x-extensions]"]
+    quiet = driver.compile_source(source, "suffix.hlsl", CompileOptions(profile="cs_6_8",
+                                                                 disabled_warnings=("hlsl-202x-extensions",)))
+    assert quiet.ok and not list(quiet.diagnostics)
+    with pytest.raises(ValueError, match="unknown warning group 'bogus'"):
+        CompileOptions(disabled_warnings=("bogus",))

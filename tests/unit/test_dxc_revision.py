@@ -217,3 +217,29 @@ def test_conformance_harness_counts_configurations(tmp_path: Path) -> None:
     assert summary["sema"]["pass"] == 1
     assert (summary["sema"]["expected_errors"], summary["sema"]["reported_errors"]) == (1, 1)
     assert "DXC codegen: 2 configurations, 1 not applicable, 1/1 applicable pass (100.0%)" in proc.stdout
+
+
+def test_cleanup_scales_with_the_program() -> None:
+    """300 loops, each loading two tiles and accumulating: the clean-up
+    passes are linear in the program per round (they took minutes when
+    each split or merge rescanned the whole function)."""
+    import time
+
+    lines = ["#include <dx/linalg.h>", "using namespace dx::linalg;",
+             "using A = Matrix<ComponentType::F32, 16, 16, MatrixUse::A, MatrixScope::Wave>;",
+             "using B = Matrix<ComponentType::F32, 16, 16, MatrixUse::B, MatrixScope::Wave>;",
+             "using C = Matrix<ComponentType::F32, 16, 16, MatrixUse::Accumulator, MatrixScope::Wave>;",
+             "RWByteAddressBuffer Out; groupshared float T[4096];",
+             "[numthreads(32, 1, 1)] void main(uint tid : SV_GroupIndex) {",
+             "  C acc = C::Splat(0.0f); float s = 0;"]
+    for i in range(300):
+        lines.append(f"  for (uint k{i} = 0; k{i} < 4; k{i}++) {{ A a = A::Load(T, k{i} * 16, 16, MatrixLayout::RowMajor);"
+                     f" B b = B::Load(T, k{i} * 32, 16, MatrixLayout::RowMajor); acc.MultiplyAccumulate(a, b);"
+                     f" if (tid > k{i}) s += acc.Get(k{i}); }}")
+    lines.append("  acc.Store(Out, 0, 64, MatrixLayout::RowMajor); Out.Store(0, asuint(s)); }")
+    start = time.perf_counter()
+    result = hlslc.compile_source("\n".join(lines), "big.hlsl", hlslc.CompileOptions(linalg_revision="dxc"))
+    assert result.ok, [d.message for d in result.diagnostics]
+    assert time.perf_counter() - start < 60
+    assert result.output.count("@dx.op.linAlgMatrixMultiplyAccumulate.") == 301     # 300 calls, 1 declaration
+    assert "alloca" not in result.output

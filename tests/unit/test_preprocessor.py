@@ -516,19 +516,26 @@ def test_include_file_not_found_points_at_the_name(tmp_path):
     assert diags.items[1].span.text() == "<nope2.h>"
 
 
-def test_include_of_invalid_utf8_file(tmp_path):
-    (tmp_path / "bad.h").write_bytes(b"\xff\xfe bad")
+def test_include_of_non_utf8_file(tmp_path):
+    """Read as DXC reads it: Windows-1252 without a byte-order mark; an
+    include its byte-order mark misdescribes is an error at the #include."""
+    (tmp_path / "latin1.h").write_bytes(b"// r\xe9glage\nlatin_token\n")
+    tokens, diags = preprocess('#include "latin1.h"\n', path=str(tmp_path / "m.hlsl"))
+    assert reported(diags) == [] and [t.text for t in tokens] == ["latin_token"]
+    (tmp_path / "bad.h").write_bytes(b"\xff\xfe\x00\xd8")
     tokens, diags = preprocess('#include "bad.h"\n', path=str(tmp_path / "m.hlsl"))
-    assert reported(diags) == [("error", f"file '{tmp_path / 'bad.h'}' is not valid UTF-8", 1, 10)]
+    assert reported(diags) == [("error", f"file '{tmp_path / 'bad.h'}' is not valid UTF-16 LE (byte 2), though its "
+                                         "byte-order mark says so", 1, 10)]
 
 
 def test_run_file_reports_unreadable_main_file(tmp_path):
-    (tmp_path / "bad.hlsl").write_bytes(b"int \xc3\x28;")
+    (tmp_path / "bad.hlsl").write_bytes(b"\xef\xbb\xbfint \xc3\x28;")
     (tmp_path / "adir").mkdir()
     cases = [
         (str(tmp_path / "missing.hlsl"), f"cannot open file '{tmp_path / 'missing.hlsl'}': No such file or directory"),
         (str(tmp_path / "adir"), f"cannot open file '{tmp_path / 'adir'}': Is a directory"),
-        (str(tmp_path / "bad.hlsl"), f"file '{tmp_path / 'bad.hlsl'}' is not valid UTF-8"),
+        (str(tmp_path / "bad.hlsl"), f"file '{tmp_path / 'bad.hlsl'}' is not valid UTF-8 (byte 7), though its "
+                                     "byte-order mark says so"),
     ]
     for path, message in cases:
         diags = Diagnostics()

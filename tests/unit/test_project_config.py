@@ -189,3 +189,18 @@ def test_library_reads_the_table_as_compile_options(project: Path) -> None:
     result = hlslc.compile_file(str(project / "k.hlsl"), options)
     assert result.ok, [str(d) for d in result.diagnostics]
     assert "i32 3" in result.ir_text
+
+
+def test_the_language_version_comes_from_the_table(project: Path) -> None:
+    """hlsl_version = 2018 (a number or a string, "202x" too) compiles the
+    project's HLSL 2018 shaders: a for loop's variable after the loop."""
+    (project / "legacy.hlsl").write_text("RWStructuredBuffer<uint> o;\n[numthreads(1, 1, 1)] void main() {\n"
+                                         "  for (uint i = 0; i < 4 && o[i] != 0; i++) {}\n  o[4] = i;\n}\n")
+    (project / "hlslc.toml").write_text('profile = "cs_6_8"\nhlsl_version = 2018\n')
+    assert run("--project-config", "-fsyntax-only", "legacy.hlsl") == (0, "", "")
+    assert run("--project-config", "-HV", "2021", "-fsyntax-only", "legacy.hlsl")[0] == 1   # the command line wins
+    (project / "hlslc.toml").write_text('profile = "cs_6_8"\nhlsl_version = "202x"\n')
+    assert load_project_config("hlslc.toml").compile_options().hlsl_version == 2029
+    (project / "hlslc.toml").write_text('hlsl_version = 2015\n')
+    status, _, err = run("--project-config", "-fsyntax-only", "legacy.hlsl")
+    assert status == 2 and "'hlsl_version' must be one of 2016, 2017, 2018, 2021, 202x, not the number 2015" in err

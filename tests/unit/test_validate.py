@@ -294,10 +294,10 @@ CASES = [
     Case('uniform',
          '  call void @dx.op.barrier(i32 80, i32 2)\n',
          '  call void @dx.op.barrier(i32 80, i32 1)\n',
-         ['IR-UNIFORM-CONTROL-FLOW'],
-         'a thread-group barrier (SyncThreadGroup) must be called from thread-group-uniform control flow, but it '
-         "is under the branch at line 44 in block 'entry' (br i1 %cond, label %then, label %done), whose "
-         'condition may differ between threads'),
+         ['IR-UNIFORM-BARRIER'],
+         'thread-group barrier (SyncThreadGroup) may not be reached by every thread of the group: it is under the '
+         "branch at line 44 in block 'entry' (br i1 %cond, label %then, label %done), whose condition may differ "
+         'between threads'),
     Case('uniform-matrix',
          '  call void @dx.op.barrier(i32 80, i32 2)\n',
          '  call void @dx.op.matrixElementwiseUnaryOp(i32 403, i32 1, %dx.types.MatrixRef* %c.1)\n',
@@ -525,11 +525,24 @@ def test_cli_warnings_only_succeed(tmp_path: Path) -> None:
 
 def test_cli_uniformity_as_warning(tmp_path: Path) -> None:
     path = tmp_path / "div.ll"
-    path.write_text(_edit(next(c for c in CASES if c.name == "uniform")))
+    path.write_text(_edit(next(c for c in CASES if c.name == "uniform-matrix")))
     assert run("validate", str(path))[0] == 1
     status, out, err = run("validate", "-Wno-error=uniformity", str(path))
     assert status == 0 and f"{path}: warning: [IR-UNIFORM-CONTROL-FLOW]" in err
     assert f"{path}: note: %tid may differ between threads" in err
+
+
+def test_cli_divergent_barrier_is_a_warning(tmp_path: Path) -> None:
+    """DXC's validator accepts a barrier under divergent control flow; hlslc
+    warns (IR-UNIFORM-BARRIER), and -Werror=uniformity makes it an error."""
+    path = tmp_path / "barrier.ll"
+    path.write_text(_edit(next(c for c in CASES if c.name == "uniform")))
+    status, out, err = run("validate", str(path))
+    assert status == 0 and out == "Validation succeeded.\n"
+    assert err.startswith(f"{path}: warning: [IR-UNIFORM-BARRIER] thread-group barrier (SyncThreadGroup) may not "
+                          "be reached by every thread of the group")
+    status, _, err = run("validate", "-Werror=uniformity", str(path))
+    assert status == 1 and f"{path}: error: [IR-UNIFORM-BARRIER]" in err
 
 
 def test_cli_unreadable_file(tmp_path: Path) -> None:

@@ -1,6 +1,9 @@
 // Ray tracing is outside what hlslc compiles: its types, functions and
 // shader stages are each refused with one error naming the feature, and
-// nothing cascades from the declarations that used them.
+// nothing cascades from the declarations that used them.  (Its plain
+// structs, RayDesc and BuiltInTriangleIntersectionAttributes, are types
+// like any struct; tests/sema/hlsl/stage-intrinsics-reached.hlsl has the
+// intrinsics a compute entry does not reach.)
 // RUN: %hlslc -T lib_6_5 -fsyntax-only -verify %s
 
 RaytracingAccelerationStructure Scene : register(t0); // expected-error {{ray tracing ('RaytracingAccelerationStructure') is not supported: hlslc compiles compute shaders without ray tracing}}
@@ -9,7 +12,7 @@ RWStructuredBuffer<uint> Output : register(u0);
 [shader("compute")]
 [numthreads(1, 1, 1)]
 void Query() {
-  RayDesc Ray; // expected-error {{ray tracing ('RayDesc') is not supported: hlslc compiles compute shaders without ray tracing}}
+  RayDesc Ray; // a plain struct, as in DXC: fine in any stage
   Ray.TMin = 0;
   RayQuery<0> Q; // expected-error {{ray tracing ('RayQuery') is not supported: hlslc compiles compute shaders without ray tracing}}
   Q.Proceed();

@@ -1,5 +1,6 @@
 // Implicit-derivative texture operations (Sample, SampleBias, SampleCmp,
-// SampleCmpBias, CalculateLevelOfDetail*) reached from a compute entry need
+// SampleCmpBias, CalculateLevelOfDetail*) and the derivative intrinsics
+// (ddx, ddy, their _coarse and _fine forms, fwidth) reached from a compute entry need
 // 2x2 quads: a 1D group with X a multiple of 4, or X and Y multiples of 2.
 // Explicit-gradient and level sampling, loads and gathers need nothing.
 // RUN: %hlslc -T cs_6_8 -E line -fsyntax-only -verify=line %s
@@ -23,8 +24,9 @@ void line(uint3 tid : SV_DispatchThreadID) { // line-note {{entry function defin
 }
 
 [numthreads(3, 2, 1)]
-void odd(uint3 tid : SV_DispatchThreadID) { // odd-note 2 {{entry function defined here}}
+void odd(uint3 tid : SV_DispatchThreadID) { // odd-note 3 {{entry function defined here}}
   Out[tid.x] = shade(tid.xy / 8.0) + Tex.CalculateLevelOfDetail(Samp, tid.xy / 8.0); // odd-error {{Intrinsic CalculateLevelOfDetail potentially used by 'odd' requires derivatives}}
+  Out[tid.y] = ddx_fine(tid.x * 0.5); // odd-error {{Intrinsic ddx_fine potentially used by 'odd' requires derivatives}}
 }
 
 [numthreads(8, 8, 1)]
