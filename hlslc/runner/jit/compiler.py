@@ -42,7 +42,7 @@ import numpy as np
 
 from ...dxil import ops as ir_ops
 from ...dxil import reader as R
-from ...dxil.cfg import CFG
+from ...dxil.cfg import CFG, dominates
 from ...dxil.operands import Parsed, UnknownInstruction, aggregate_parts, parse_instruction, scalar_constant
 from ...dxil.types import IRError
 from ..binding import Bindings, Resource
@@ -114,6 +114,7 @@ class Compiler:
         self._find_roots()
         self._resolve_objects()
         self._segment()
+        self._find_forwarded_cells()
         self._find_slots()
 
     def _parse(self, ins: R.Instruction) -> None:
@@ -476,6 +477,70 @@ class Compiler:
                     break
             root.local = ok
 
+    def _find_forwarded_cells(self) -> None:
+        """Loads of an alloca's scalar that read what one value stored: a
+        constant, or an IR value, that every store of that scalar stores,
+        a store dominating each load (a thread on its way to the load
+        passed a store, after the value's latest definition: it reads
+        that value). hlslc's IR keeps every local in an alloca, so a
+        `const` local or a copied argument is read from memory in every
+        loop iteration; forwarded, it is the constant or value itself
+        (`forward`: id of a load -> the operand's text; the stores of a
+        scalar whose loads are all forwarded are dropped, `dropped`)."""
+        self.forward: dict[int, tuple[Any, str]] = {}
+        self.dropped: set[int] = set()
+        stores: dict[tuple[str, int], list[tuple[R.Instruction, Any]]] = {}
+        loads: dict[tuple[str, int], list[tuple[R.Instruction, Any]]] = {}
+        spoiled: set[tuple[str, int]] = set()
+        for ins in self.fn.instructions():
+            if ins.opcode not in ("load", "store"):
+                continue
+            p = self.parsed[id(ins)]
+            ptr = p.operands[0 if ins.opcode == "load" else 1].value
+            name = self.base_of.get(ptr)
+            root = self.roots.get(name) if name is not None else None
+            if root is None or root.kind != "cells":
+                continue
+            off = self.const_off.get(ptr) or 0
+            t = self.mtype(p.type if ins.opcode == "load" else p.operands[0].type)
+            if t.kind != "scalar":
+                spoiled.update((name, o) for o, _ in scalar_leaves(t, off))
+                continue
+            key = (name, off)
+            if ins.opcode == "store":
+                v = p.operands[0]
+                text = v.value.strip()
+                if text in ("undef", "poison") or text.startswith("@") or                         (text.startswith("%") and text in self.abstract):
+                    spoiled.add(key)
+                stores.setdefault(key, []).append((ins, v))
+            else:
+                loads.setdefault(key, []).append((ins, p.type))
+        if not loads:
+            return
+        idom = CFG(self.fn).immediate_dominators()
+        position = {id(ins): k for b in self.fn.blocks for k, ins in enumerate(b.instructions)}
+
+        def before(s: R.Instruction, ld: R.Instruction) -> bool:
+            if s.block is ld.block:
+                return position[id(s)] < position[id(ld)]
+            return s.block.name in idom and dominates(idom, s.block.name, ld.block.name)
+        for key, found in loads.items():
+            st = stores.get(key, [])
+            if key in spoiled or not st or len({v.value.strip() for _, v in st}) != 1 or \
+                    len({v.type.text for _, v in st}) != 1:
+                continue
+            operand = st[0][1]
+            if any(t.text != operand.type.text for _, t in found):
+                continue
+            if not all(any(before(s, ld) for s, _ in st) for ld, _ in found):
+                continue
+            for ld, _ in found:
+                self.forward[id(ld)] = (operand.type, operand.value.strip())
+            self.dropped.update(id(s) for s, _ in st)
+        for key, st in stores.items():
+            if key not in loads and key not in spoiled:
+                self.dropped.update(id(s) for s, _ in st)     # never read
+
     def _find_slots(self) -> None:
         """The IR values that live across segments (and so in slots)."""
         self._find_local_cells()
@@ -507,6 +572,9 @@ class Compiler:
             names = [o.value for o in p.operands]
             if ins.opcode == "call":
                 names = [a.value for a in ins.args]
+            if id(ins) in self.forward:
+                names = [self.forward[id(ins)][1]]
+                self.used.add(names[0])
             if ins.cond:
                 names.append(ins.cond)
             for v in names:
@@ -975,6 +1043,8 @@ class Compiler:
             root = self.roots[ins.result]
             return PtrV(root, b.splat("i32", 0) if root.kind not in ("cells", "objects") else None, 0)
         if op == "load":
+            if id(ins) in self.forward:
+                return self.value(*self.forward[id(ins)])
             ptr = self.arg(p.operands[0])
             if isinstance(ptr, PtrV) and ptr.root.kind == "objects" and getattr(ptr.root, "dynamic", False):
                 dyn = self._dynamic_handle(ins.result)
@@ -987,6 +1057,8 @@ class Compiler:
             ptr = self.arg(p.operands[0])
             return self.load(ptr, self.mtype(p.type), ins)
         if op == "store":
+            if id(ins) in self.dropped:
+                return None
             value = self.arg(p.operands[0])
             ptr = self.arg(p.operands[1])
             if isinstance(ptr, PtrV) and ptr.root.kind == "objects":

@@ -260,6 +260,8 @@ def _declarations(cg: Compiler) -> None:
         for s in ("fptosi", "fptoui"):
             cg.declare(f"declare {ty} @llvm.{s}.sat.{ty}.f64(double)")
     cg.declare("declare double @llvm.fma.f64(double, double, double)")
+    for nb in range(1, 17):
+        cg.declare(f"declare <{nb} x double> @llvm.fma.v{nb}f64(<{nb} x double>, <{nb} x double>, <{nb} x double>)")
     cg.declare("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)")
 
 
@@ -653,8 +655,51 @@ def _accumulate_memory(cg: Compiler, ins, o, args, mask):
     _memory(cg, ins, args, "accumulate")
 
 
-def _exact_products(a: Site, b: Site) -> bool:
-    return a.ty not in ("double", "i64") and b.ty not in ("double", "i64")
+def convert_num(k: Body, v: str, ty: str, signed: bool, nt: str) -> str:
+    """An element as a double (`nt` "double") or an i64."""
+    n = to_num(k, v, ty, signed)
+    return as_double(k, *n) if nt == "double" else n[0]
+
+
+def _product_kernel(k: Body, nt: str, m: int, depth: int, n: int) -> None:
+    """%P (m x n) = %A (m x depth) @ %B (depth x n), all of `nt`, row-major:
+    each element the sum over k in order of exact products (a double's fma
+    of an exact product rounds as its add)."""
+    vector_cols = 16 if nt == "double" else 8
+    chunks = [(j, min(vector_cols, n - j)) for j in range(0, n, vector_cols)]
+    for j0, nb in chunks:
+        vt = f"<{nb} x {nt}>"
+        rows = 4 if nb <= 8 else 2
+        blocks, rest = divmod(m, rows)
+        for r_block, count, first in ((rows, blocks, 0), (1, rest, blocks * rows)):
+            if not count:
+                continue
+            with k.loop(count) as ib:
+                i0 = k.op(f"add i64 {_mul(k, ib, r_block)}, {first}")
+                accs = []
+                for r in range(r_block):
+                    acc = k.tmp("acc")
+                    k.lines.insert(1, f"  {acc} = alloca {vt}, align 64")
+                    k.emit(f"store {vt} zeroinitializer, ptr {acc}, align 64")
+                    accs.append(acc)
+                with k.loop(depth) as kk:
+                    bp = _elem(k, "%B", nt, _mad(k, kk, n, j0))
+                    bv = k.op(f"load {vt}, ptr {bp}, align 8")
+                    for r, acc in enumerate(accs):
+                        row = k.op(f"add i64 {i0}, {r}")
+                        av = k.op(f"load {nt}, ptr {_elem(k, '%A', nt, _mad(k, row, depth, kk))}")
+                        ins = k.op(f"insertelement {vt} poison, {nt} {av}, i64 0")
+                        sv = k.op(f"shufflevector {vt} {ins}, {vt} poison, <{nb} x i32> zeroinitializer")
+                        cur = k.op(f"load {vt}, ptr {acc}, align 64")
+                        if nt == "double":
+                            nv = k.op(f"call {vt} @llvm.fma.v{nb}f64({vt} {sv}, {vt} {bv}, {vt} {cur})")
+                        else:
+                            nv = k.op(f"add {vt} {cur}, {k.op(f'mul {vt} {sv}, {bv}')}")
+                        k.emit(f"store {vt} {nv}, ptr {acc}, align 64")
+                for r, acc in enumerate(accs):
+                    row = k.op(f"add i64 {i0}, {r}")
+                    pp = _elem(k, "%P", nt, _mad(k, row, n, j0))
+                    k.emit(f"store {vt} {k.op(f'load {vt}, ptr {acc}, align 64')}, ptr {pp}, align 8")
 
 
 @op("MatrixMultiply", "MatrixMultiplyAccumulate", "MatrixSumAccumulate")
@@ -680,39 +725,26 @@ def _matrix_op(cg: Compiler, ins, o, args, mask):
             return
         nt = "double" if floats else "i64"
         mk, kn, mn = a.m * a.n, bm.m * bm.n, c.m * c.n
-        # The operands in the exact form, then row i of the product kept in
-        # `acc` while k runs (LLVM vectorises the j loop).
+        # The operands in the exact form (products of floats are exact in a
+        # double, of integers in an i64), then the product into %P: rows in
+        # blocks of R, columns in vectors of up to 16, k in order (the sum
+        # of the products in k order, one rounding an add).
         k.emit(f"%A = alloca [{mk} x {nt}], align 64")
         k.emit(f"%B = alloca [{kn} x {nt}], align 64")
-        k.emit(f"%acc = alloca [{c.n} x {nt}], align 64")
+        k.emit(f"%P = alloca [{mn} x {nt}], align 64")
         for src, site, signed, count in (("%a", a, sa, mk), ("%b", bm, sb, kn)):
             dst = "%A" if src == "%a" else "%B"
             with k.loop(count) as i:
-                v = to_num(k, k.op(f"load {site.ty}, ptr {_elem(k, src, site.ty, i)}"), site.ty, signed)
-                v = as_double(k, *v) if floats else v[0]
+                v = convert_num(k, k.op(f"load {site.ty}, ptr {_elem(k, src, site.ty, i)}"), site.ty, signed, nt)
                 k.emit(f"store {nt} {v}, ptr {_elem(k, dst, nt, i)}")
-        exact = _exact_products(a, bm)
-        with k.loop(c.m) as i:
-            k.emit(f"call void @llvm.memset.p0.i64(ptr %acc, i8 0, i64 {c.n * 8}, i1 false)")
-            with k.loop(a.n) as kk:
-                av = k.op(f"load {nt}, ptr {_elem(k, '%A', nt, _mad(k, i, a.n, kk))}")
-                with k.loop(c.n) as j:
-                    bv = k.op(f"load {nt}, ptr {_elem(k, '%B', nt, _mad(k, kk, bm.n, j))}")
-                    ap = _elem(k, "%acc", nt, j)
-                    cur = k.op(f"load {nt}, ptr {ap}")
-                    if floats:
-                        nv = k.op(f"call double @llvm.fma.f64(double {av}, double {bv}, double {cur})")
-                    else:
-                        nv = k.op(f"add i64 {cur}, {k.op(f'mul i64 {av}, {bv}')}")
-                    k.emit(f"store {nt} {nv}, ptr {ap}")
-            with k.loop(c.n) as j:
-                p = k.op(f"load {nt}, ptr {_elem(k, '%acc', nt, j)}")
-                cp = _elem(k, "%c", c.ty, k.op(f"add i64 {k.op(f'mul i64 {i}, {c.n}')}, {j}"))
-                r = (p, "d" if floats else "i")
-                if kind == "MultiplyAccumulate":
-                    r = _arith(k, 1, to_num(k, k.op(f"load {c.ty}, ptr {cp}"), c.ty, sc), r)
-                k.emit(f"store {c.ty} {from_num(k, *r, c.component)}, ptr {cp}")
-        del exact
+        _product_kernel(k, nt, a.m, a.n, bm.n)
+        with k.loop(mn) as i:
+            p = k.op(f"load {nt}, ptr {_elem(k, '%P', nt, i)}")
+            cp = _elem(k, "%c", c.ty, i)
+            r = (p, "d" if floats else "i")
+            if kind == "MultiplyAccumulate":
+                r = _arith(k, 1, to_num(k, k.op(f"load {c.ty}, ptr {cp}"), c.ty, sc), r)
+            k.emit(f"store {c.ty} {from_num(k, *r, c.component)}, ptr {cp}")
     fn = _kernel(cg, name, "ptr %a, ptr %b, ptr %c", build)
     with _Owners(cg, c) as lane:
         cg.body.emit(f"call void {fn}(ptr {_matrix_ptr(cg, a, lane)}, ptr {_matrix_ptr(cg, bm, lane)}, "
