@@ -186,6 +186,49 @@ def test_wave_operations_under_divergence_agree():
     assert_same(*run_both(WAVES, text))
 
 
+BITS = """
+StructuredBuffer<int> In : register(t0);
+StructuredBuffer<float> F : register(t1);
+RWStructuredBuffer<int> Out : register(u0);
+RWStructuredBuffer<float> OutF : register(u1);
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 id : SV_DispatchThreadID) {
+  int v = In[id.x];
+  float f = F[id.x % 16];
+  uint k = id.x * 12;
+  uint4 acc = msad4((uint)v * 2654435761u, uint2((uint)v, (uint)(v * 7)), uint4(1, 2, 3, 4));
+  Out[k] = (int)(acc.x ^ acc.y ^ acc.z ^ acc.w);
+  Out[k + 1] = (int)pack_clamp_s8(int4(v, -v * 9, v * 50, 3)) ^ (int)pack_u8(uint4(v, v * 3, 7, 300));
+  int4 s = unpack_s8s32((int8_t4_packed)(uint)(v * 40503));
+  uint4 u = unpack_u8u32((uint8_t4_packed)(uint)(v * 40503));
+  Out[k + 2] = s.x + s.y * 3 + s.z * 5 + s.w * 7 + (int)(u.x + u.y + u.z + u.w);
+  Out[k + 3] = (QuadAny(v > 5) ? 1 : 0) + (QuadAll(v > -10) ? 2 : 0) + (IsHelperLane() ? 4 : 0);
+  uint4 m = WaveMatch(v % 4);
+  Out[k + 4] = (int)(m.x ^ (m.y << 1));
+  Out[k + 5] = WaveMultiPrefixSum(v, m) + WaveMultiPrefixProduct(v % 3 + 1, m) * 7;
+  Out[k + 6] = (int)WaveMultiPrefixBitAnd((uint)v | 0xF0u, m) ^ (int)WaveMultiPrefixBitXor((uint)v, m);
+  Out[k + 7] = (int)WaveMultiPrefixCountBits(v > 0, m) + (int)WaveMultiPrefixBitOr((uint)v, m);
+  if (v % 5 != 0) {
+    uint4 m2 = WaveMatch(f);
+    Out[k + 8] = (int)(m2.x ^ m2.y) + (int)WaveMultiPrefixCountBits(v < 3, m2);
+    OutF[id.x * 4 + 3] = WaveMultiPrefixSum(f, m2) + WaveMultiPrefixProduct(f * 0.5, m);
+  }
+  OutF[id.x * 4] = ddx(f * (float)v);
+  OutF[id.x * 4 + 1] = ddy_fine(f) + ddx_fine(f * 3.0);
+  OutF[id.x * 4 + 2] = ddy_coarse(f * f) + ddx_coarse((float)v);
+}
+"""
+
+
+def test_bit_packing_quad_and_partitioned_wave_operations_agree():
+    values = [((k * 37) % 61) - 20 for k in range(128)]
+    text = pipeline((2, 1, 1), [("In", "Int32", values, 4), ("F", "Float32", FLOATS, 4),
+                                ("Out", "Int32", 128 * 12 * 4, 4), ("OutF", "Float32", 128 * 4 * 4, 4)],
+                    [("In", "StructuredBuffer", 0), ("F", "StructuredBuffer", 1), ("Out", "RWStructuredBuffer", 0),
+                     ("OutF", "RWStructuredBuffer", 1)])
+    assert_same(*run_both(BITS, text, profile="cs_6_7"))
+
+
 SHARED = """
 StructuredBuffer<float> In : register(t0);
 RWStructuredBuffer<float> Sums : register(u0);

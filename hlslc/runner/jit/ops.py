@@ -347,6 +347,39 @@ def _buffer_store(cg: Compiler, ins, o, args, mask):
     return None
 
 
+@op("RawBufferVectorLoad")
+def _buffer_vector_load(cg: Compiler, ins, o, args, mask):
+    """SM 6.9's native vector load (`{ <N x T>, i32 }`) from a byte-address
+    or structured buffer."""
+    b = cg.body
+    t = cg.mtypes.get(ins.type)
+    vec = t.fields[0] if t.kind == "struct" else t
+    elem = vec.elem if vec.kind == "vector" else vec
+    count = vec.count if vec.kind == "vector" else 1
+    ty = elem.text
+    res = _resource(cg, args[0], ins)
+    if res is None:
+        return Agg([Agg([b.splat(ty, 0)] * count), _ones32(cg)])
+    ri = cg.resource_index(res)
+    addr = Address(args[1], 1) if _is_raw(res) else Address(args[1], res.stride, args[2])
+    step = SIZES[ty]
+    return Agg([Agg([buffer_load(cg, ri, addr.plus(k * step), ty, mask) for k in range(count)]), _ones32(cg)])
+
+
+@op("RawBufferVectorStore")
+def _buffer_vector_store(cg: Compiler, ins, o, args, mask):
+    res = _resource(cg, args[0], ins)
+    if res is None:
+        return None
+    ri = cg.resource_index(res)
+    value = args[3]
+    parts = value.items if isinstance(value, Agg) else [value]
+    addr = Address(args[1], 1) if _is_raw(res) else Address(args[1], res.stride, args[2])
+    for k, v in enumerate(parts):
+        buffer_store(cg, ri, addr.plus(k * SIZES[v.ty]), v, mask)
+    return None
+
+
 @op("CBufferLoadLegacy")
 def _cbuffer_load(cg: Compiler, ins, o, args, mask):
     res = _resource(cg, args[0], ins)
@@ -757,6 +790,420 @@ def _bitcast(cg: Compiler, ins, o, args, mask):
     return Lanes(target, b.op(f"bitcast {b.vt(x.ty)} {x.v} to {b.vt(target)}"))
 
 
+@op("UDiv")
+def _udiv(cg: Compiler, ins, o, args, mask):
+    """(quotient, remainder); both all ones for a zero divisor (D3D)."""
+    b = cg.body
+    vi = b.vt("i32")
+    x, y = args[0].v, args[1].v
+    zero = b.op(f"icmp eq {vi} {y}, zeroinitializer")
+    safe = b.op(f"select {b.mt} {zero}, {vi} splat (i32 1), {vi} {y}")
+    q = b.op(f"udiv {vi} {x}, {safe}")
+    r = b.op(f"urem {vi} {x}, {safe}")
+    return Agg([Lanes("i32", b.select(zero, "splat (i32 -1)", q, "i32")),
+                Lanes("i32", b.select(zero, "splat (i32 -1)", r, "i32"))])
+
+
+@op("UAddc", "USubb")
+def _carry(cg: Compiler, ins, o, args, mask):
+    """(the low 32 bits, whether the sum carried or the difference borrowed)."""
+    b = cg.body
+    vi = b.vt("i32")
+    x, y = args[0].v, args[1].v
+    if o.name == "UAddc":
+        r = b.op(f"add {vi} {x}, {y}")
+        flag = b.op(f"icmp ult {vi} {r}, {x}")
+    else:
+        r = b.op(f"sub {vi} {x}, {y}")
+        flag = b.op(f"icmp ult {vi} {x}, {y}")
+    return Agg([Lanes("i32", r), Lanes("i1", flag)])
+
+
+@op("Ibfe", "Ubfe")
+def _bfe(cg: Compiler, ins, o, args, mask):
+    """The `width` bits of `value` from bit `offset` (both mod 32), sign- or
+    zero-extended; 0 for width 0; past bit 31, the bits that are there."""
+    b = cg.body
+    vi = b.vt("i32")
+    width = b.op(f"and {vi} {args[0].v}, splat (i32 31)")
+    offset = b.op(f"and {vi} {args[1].v}, splat (i32 31)")
+    room = b.op(f"sub {vi} splat (i32 32), {offset}")
+    bits = _intrinsic(cg, "umin", "i32", width, room)
+    shifted = b.op(f"lshr {vi} {args[2].v}, {offset}")
+    left = b.op(f"and {vi} {b.op(f'sub {vi} splat (i32 32), {bits}')}, splat (i32 31)")
+    up = b.op(f"shl {vi} {shifted}, {left}")
+    out = b.op(f"{'ashr' if o.name == 'Ibfe' else 'lshr'} {vi} {up}, {left}")
+    none = b.op(f"icmp eq {vi} {width}, zeroinitializer")
+    return Lanes("i32", b.select(none, "zeroinitializer", out, "i32"))
+
+
+@op("Bfi")
+def _bfi(cg: Compiler, ins, o, args, mask):
+    """Bits [offset, offset + width) of the result are the low bits of
+    `value`, the others those of `replaced` (width and offset mod 32)."""
+    b = cg.body
+    vl = b.vt("i64")
+    w, off, value, replaced = (b.op(f"zext {b.vt('i32')} {a.v} to {vl}") for a in args[:4])
+    w = b.op(f"and {vl} {w}, splat (i64 31)")
+    off = b.op(f"and {vl} {off}, splat (i64 31)")
+    ones = b.op(f"sub {vl} {b.op(f'shl {vl} splat (i64 1), {w}')}, splat (i64 1)")
+    field = b.op(f"and {vl} {b.op(f'shl {vl} {ones}, {off}')}, splat (i64 4294967295)")
+    put = b.op(f"and {vl} {b.op(f'shl {vl} {value}, {off}')}, {field}")
+    keep = b.op(f"and {vl} {replaced}, {b.op(f'xor {vl} {field}, splat (i64 -1)')}")
+    return Lanes("i32", b.op(f"trunc {vl} {b.op(f'or {vl} {put}, {keep}')} to {b.vt('i32')}"))
+
+
+@op("Msad")
+def _msad(cg: Compiler, ins, o, args, mask):
+    """|ref - src| of each byte whose reference byte is not zero, added to
+    the accumulator."""
+    b = cg.body
+    vi = b.vt("i32")
+    total = args[2].v
+    for k in range(4):
+        r = b.op(f"and {vi} {b.op(f'lshr {vi} {args[0].v}, splat (i32 {8 * k})')}, splat (i32 255)")
+        x = b.op(f"and {vi} {b.op(f'lshr {vi} {args[1].v}, splat (i32 {8 * k})')}, splat (i32 255)")
+        d = b.op(f"sub {vi} {r}, {x}")
+        ad = b.select(b.op(f"icmp slt {vi} {d}, zeroinitializer"), b.op(f"sub {vi} zeroinitializer, {d}"), d, "i32")
+        on = b.op(f"icmp ne {vi} {r}, zeroinitializer")
+        total = b.op(f"add {vi} {total}, {b.select(on, ad, 'zeroinitializer', 'i32')}")
+    return Lanes("i32", total)
+
+
+@op("Pack4x8")
+def _pack4x8(cg: Compiler, ins, o, args, mask):
+    """The low bytes of four integers in one word, x lowest (Trunc 0;
+    UClamp 1: clamped to [0, 255]; SClamp 2: to [-128, 127])."""
+    b = cg.body
+    mode = _const(args[0], "a pack mode", ins.line)
+    vi = b.vt("i32")
+    out = "zeroinitializer"
+    for k, x in enumerate(args[1:5]):
+        v = x.v if x.ty == "i32" else b.op(f"sext {b.vt(x.ty)} {x.v} to {vi}")
+        if mode == 1:
+            v = _intrinsic(cg, "smax", "i32", _intrinsic(cg, "smin", "i32", v, "splat (i32 255)"), "zeroinitializer")
+        elif mode == 2:
+            v = _intrinsic(cg, "smax", "i32", _intrinsic(cg, "smin", "i32", v, "splat (i32 127)"),
+                           "splat (i32 -128)")
+        byte = b.op(f"and {vi} {v}, splat (i32 255)")
+        out = b.op(f"or {vi} {out}, {b.op(f'shl {vi} {byte}, splat (i32 {8 * k})')}")
+    return Lanes("i32", out)
+
+
+@op("Unpack4x8")
+def _unpack4x8(cg: Compiler, ins, o, args, mask):
+    """The four bytes of a word, x lowest, zero- (mode 0) or sign-extended
+    (mode 1) to the overload."""
+    b = cg.body
+    signed = _const(args[0], "an unpack mode", ins.line) == 1
+    ty = _overload(ins)
+    vi = b.vt("i32")
+    parts = []
+    for k in range(4):
+        byte = b.op(f"trunc {vi} {b.op(f'lshr {vi} {args[1].v}, splat (i32 {8 * k})')} to {b.vt('i8')}")
+        parts.append(Lanes(ty, b.op(f"{'sext' if signed else 'zext'} {b.vt('i8')} {byte} to {b.vt(ty)}")))
+    return Agg(parts)
+
+
+@op("LegacyDoubleToFloat")
+def _double_to_float(cg: Compiler, ins, o, args, mask):
+    b = cg.body
+    return Lanes("float", b.op(f"fptrunc {b.vt('double')} {args[0].v} to {b.vt('float')}"))
+
+
+@op("LegacyDoubleToSInt32", "LegacyDoubleToUInt32")
+def _double_to_int(cg: Compiler, ins, o, args, mask):
+    """Rounded towards zero; out of range, what x86's conversion (numpy's)
+    gives: 0x80000000 for a signed result, the low word of
+    0x8000000000000000 (0) for an unsigned one."""
+    b = cg.body
+    vd = b.vt("double")
+    x = args[0].v
+    if o.name == "LegacyDoubleToSInt32":
+        lo, hi, ty, bad = -2147483648.0, 2147483648.0, "i32", "-2147483648"
+    else:
+        lo, hi, ty, bad = -9223372036854775808.0, 9223372036854775808.0, "i64", "-9223372036854775808"
+    above = b.op(f"fcmp oge {vd} {x}, splat (double {llvm_const('double', lo)})")
+    below = b.op(f"fcmp olt {vd} {x}, splat (double {llvm_const('double', hi)})")
+    ok = b.op(f"and {b.mt} {above}, {below}")
+    safe = b.select(ok, x, "zeroinitializer", "double")
+    v = b.select(ok, b.op(f"fptosi {vd} {safe} to {b.vt(ty)}"), f"splat ({ty} {bad})", ty)
+    if ty == "i64":
+        v = b.op(f"trunc {b.vt('i64')} {v} to {b.vt('i32')}")
+    return Lanes("i32", v)
+
+
+@op("IsHelperLane")
+def _is_helper_lane(cg: Compiler, ins, o, args, mask):
+    return cg.body.splat("i1", False)          # a compute dispatch has no helper lanes
+
+
+def _quads_whole(cg: Compiler, ins: Any) -> None:
+    """Quads (four consecutive flattened threads) are four lanes of a
+    vector when a group's size is a multiple of 4; otherwise the
+    interpreter's quad at a group's end reads past it (the next group's
+    threads, or the dispatch's last one)."""
+    if cg.plan.group % 4:
+        raise Unsupported(f"a quad operation in a group of {cg.plan.group} threads (not a multiple of 4)",
+                          ins.line)
+
+
+def _quad_shuffle(cg: Compiler, x: Lanes, pick: Any) -> Lanes:
+    """Lane i gets lane `pick(i)` of x (within its quad)."""
+    b = cg.body
+    W = cg.W
+    shuffle = "<" + ", ".join(f"i32 {pick(k)}" for k in range(W)) + ">"
+    return Lanes(x.ty, b.op(f"shufflevector {b.vt(x.ty)} {x.v}, {b.vt(x.ty)} poison, <{W} x i32> {shuffle}"))
+
+
+@op("QuadVote")
+def _quad_vote(cg: Compiler, ins, o, args, mask):
+    """QuadAny (0) / QuadAll (1) over the active threads of each quad."""
+    b = cg.body
+    vote_all = _const(args[1], "a quad vote", ins.line) == 1
+    c = args[0].v
+    if args[0].ty != "i1":
+        c = b.op(f"icmp ne {b.vt(args[0].ty)} {c}, zeroinitializer")
+    if vote_all:
+        v = b.op(f"or {b.mt} {b.op(f'xor {b.mt} {mask}, splat (i1 true)')}, {c}")
+        combine = "and"
+    else:
+        v = b.op(f"and {b.mt} {mask}, {c}")
+        combine = "or"
+    x = Lanes("i1", v)
+    for flip in (1, 2):
+        y = _quad_shuffle(cg, x, lambda k, f=flip: k ^ f)
+        x = Lanes("i1", b.op(f"{combine} {b.mt} {x.v}, {y.v}"))
+    return x
+
+
+@op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
+def _derivative(cg: Compiler, ins, o, args, mask):
+    """Across each quad (0 1 above 2 3): along x, the right thread's value
+    minus the left one's (coarse: the top row's, fine: the thread's row's);
+    along y, the bottom one's minus the top one's."""
+    _quads_whole(cg, ins)
+    b = cg.body
+    fine = "Fine" in o.name
+    axis = o.name[-1]
+    if axis == "X":
+        first = (lambda k: (k & ~3) + (k & 2)) if fine else (lambda k: k & ~3)
+        second = (lambda k: first(k) + 1)
+    else:
+        first = (lambda k: (k & ~3) + (k & 1)) if fine else (lambda k: k & ~3)
+        second = (lambda k: first(k) + 2)
+
+    def run(x: Lanes) -> Lanes:
+        a = _quad_shuffle(cg, x, first)
+        c = _quad_shuffle(cg, x, second)
+        return Lanes(x.ty, b.op(f"fsub {b.vt(x.ty)} {c.v}, {a.v}"))
+    return cg.lanewise(run, args[0])
+
+
+def _match_bits(cg: Compiler, x: Lanes) -> tuple[str, str]:
+    """A value's lanes as integers of its width (floats by their bits)."""
+    b = cg.body
+    if x.ty == "i1":
+        return "i8", b.op(f"zext {b.mt} {x.v} to {b.vt('i8')}")
+    if x.ty in FLOATS:
+        it = f"i{SIZES[x.ty] * 8}"
+        return it, b.op(f"bitcast {b.vt(x.ty)} {x.v} to {b.vt(it)}")
+    return x.ty, x.v
+
+
+def _mask_lines(W: int) -> str:
+    """IR lines making `%mine`, lane `%i`'s i128 lane mask, from the four
+    word vectors `%w0`..`%w3`."""
+    lines = []
+    for k in range(4):
+        lines.append(f"  %e{k} = extractelement <{W} x i32> %w{k}, i32 %i")
+        lines.append(f"  %z{k} = zext i32 %e{k} to i128")
+        lines.append(f"  %s{k} = shl i128 %z{k}, {32 * k}")
+    lines.append("  %o01 = or i128 %s0, %s1")
+    lines.append("  %o23 = or i128 %s2, %s3")
+    lines.append("  %mine = or i128 %o01, %o23")
+    return "\n".join(lines)
+
+
+def _words_params(W: int) -> str:
+    return ", ".join(f"<{W} x i32> %w{k}" for k in range(4))
+
+
+def _words_args(cg: Compiler, words: list) -> str:
+    return ", ".join(f"{cg.body.vt('i32')} {w.v}" for w in words)
+
+
+@op("WaveMatch")
+def _wave_match(cg: Compiler, ins, o, args, mask):
+    """The active lanes of the wave whose value has the same bits."""
+    b = cg.body
+    W = cg.W
+    it, v = _match_bits(cg, args[0])
+    vt, vi = f"<{W} x {it}>", f"<{W} x i32>"
+    name = f"wave.match.{it}.w{W}"
+    words = []
+    for k in range(4):
+        if 32 * k < W:
+            words.append(f"""  %sh{k} = lshr i{W} %bits, {32 * k}
+  %wd{k} = trunc i{W} %sh{k} to i32""" if W > 32 else f"  %wd{k} = {'zext' if W < 32 else 'add'} i{W} %bits"
+                         f"{' to i32' if W < 32 else ', 0'}")
+            words.append(f"  %o{k}n = insertelement {vi} %o{k}, i32 %wd{k}, i32 %i")
+        else:
+            words.append(f"  %o{k}n = add {vi} %o{k}, zeroinitializer")
+    phis = "\n".join(f"  %o{k} = phi {vi} [ zeroinitializer, %entry ], [ %o{k}n, %l ]" for k in range(4))
+    stores = "\n".join(f"  %p{k} = getelementptr {vi}, ptr %out, i32 {k}\n  store {vi} %o{k}n, ptr %p{k}"
+                       for k in range(4))
+    body = "\n".join(words)
+    cg.helper(name, f"""define internal void @{name}({vt} %x, <{W} x i1> %m, ptr %out) {{
+entry:
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %i1, %l ]
+{phis}
+  %e = extractelement {vt} %x, i32 %i
+  %ins = insertelement {vt} poison, {it} %e, i64 0
+  %sp = shufflevector {vt} %ins, {vt} poison, <{W} x i32> zeroinitializer
+  %eq = icmp eq {vt} %sp, %x
+  %on = and <{W} x i1> %eq, %m
+  %bits = bitcast <{W} x i1> %on to i{W}
+{body}
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %l, label %done
+done:
+{stores}
+  ret void
+}}""")
+    buf = b.tmp("wm")
+    b.lines.insert(b.lines.index("entry:") + 1, f"  {buf} = alloca [4 x {vi}], align 64")
+    b.emit(f"call void @{name}({vt} {v}, <{W} x i1> {mask}, ptr {buf})")
+    return Agg([Lanes("i32", b.load(vi, b.gep(buf, k * W * 4), 64)) for k in range(4)])
+
+
+_MULTI = {0: ("add", "fadd", 0), 1: ("and", None, -1), 2: ("or", None, 0), 3: ("xor", None, 0),
+          4: ("mul", "fmul", 1)}
+
+
+@op("WaveMultiPrefixOp")
+def _wave_multi_prefix(cg: Compiler, ins, o, args, mask):
+    """For each active lane, the operation over the active lanes below it
+    that its mask names, one after another (the partitioned exclusive
+    prefix); bitwise ones on the bits."""
+    b = cg.body
+    W = cg.W
+    kind = _const(args[5], "a multi-prefix operation", ins.line)
+    if kind not in _MULTI:
+        raise Unsupported(f"a multi-prefix operation of kind {kind}", ins.line)
+    x = args[0]
+    iop, fop, ident = _MULTI[kind]
+    if x.ty in FLOATS and kind in (1, 2, 3):
+        it, v = _match_bits(cg, x)
+        ty = it
+    else:
+        ty, v = x.ty, x.v
+        if ty == "i1":
+            raise Unsupported("a multi-prefix operation on booleans", ins.line)
+    vt = f"<{W} x {ty}>"
+    if ty in FLOATS:
+        identity = llvm_const(ty, float(ident))
+        if ty == "half":
+            step = f"""  %aw = fpext half %acc to float
+  %ew = fpext half %e to float
+  %sw = {fop} float %aw, %ew
+  %nacc = fptrunc float %sw to half"""
+        else:
+            step = f"  %nacc = {fop} {ty} %acc, %e"
+    else:
+        identity = llvm_const(ty, ident)
+        step = f"  %nacc = {iop} {ty} %acc, %e"
+    name = f"wave.multiprefix.{kind}.{ty}.w{W}"
+    cg.helper(name, f"""define internal {vt} @{name}({vt} %x, {_words_params(W)}, <{W} x i1> %m) {{
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i1, %onext ]
+  %res = phi {vt} [ zeroinitializer, %entry ], [ %res2, %onext ]
+  %active = extractelement <{W} x i1> %m, i32 %i
+  br i1 %active, label %inner0, label %onext
+inner0:
+{_mask_lines(W)}
+  br label %inner
+inner:
+  %k = phi i32 [ 0, %inner0 ], [ %k1, %inext ]
+  %acc = phi {ty} [ {identity}, %inner0 ], [ %acc2, %inext ]
+  %below = icmp ult i32 %k, %i
+  br i1 %below, label %test, label %put
+test:
+  %kw = zext i32 %k to i128
+  %bit0 = lshr i128 %mine, %kw
+  %bit = trunc i128 %bit0 to i1
+  %kon = extractelement <{W} x i1> %m, i32 %k
+  %take = and i1 %bit, %kon
+  br i1 %take, label %do, label %inext
+do:
+  %e = extractelement {vt} %x, i32 %k
+{step}
+  br label %inext
+inext:
+  %acc2 = phi {ty} [ %acc, %test ], [ %nacc, %do ]
+  %k1 = add i32 %k, 1
+  br label %inner
+put:
+  %res1 = insertelement {vt} %res, {ty} %acc, i32 %i
+  br label %onext
+onext:
+  %res2 = phi {vt} [ %res, %outer ], [ %res1, %put ]
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %outer, label %done
+done:
+  ret {vt} %res2
+}}""")
+    r = b.op(f"call {vt} @{name}({vt} {v}, {_words_args(cg, args[1:5])}, <{W} x i1> {mask})")
+    if ty != x.ty:
+        r = b.op(f"bitcast {vt} {r} to {b.vt(x.ty)}")
+    return Lanes(x.ty, r)
+
+
+@op("WaveMultiPrefixBitCount")
+def _wave_multi_prefix_count(cg: Compiler, ins, o, args, mask):
+    """The active lanes below each lane that its mask names and whose value
+    is true."""
+    b = cg.body
+    W = cg.W
+    vi = f"<{W} x i32>"
+    c = args[0].v if args[0].ty == "i1" else b.op(f"icmp ne {b.vt(args[0].ty)} {args[0].v}, zeroinitializer")
+    name = f"wave.multicount.w{W}"
+    wide = f"%on = zext i{W} %onb to i128" if W < 128 else f"%on = add i128 %onb, 0"
+    cg.declare("declare i128 @llvm.ctpop.i128(i128)")
+    cg.helper(name, f"""define internal {vi} @{name}(<{W} x i1> %c, {_words_params(W)}, <{W} x i1> %m) {{
+entry:
+  %cm = and <{W} x i1> %c, %m
+  %onb = bitcast <{W} x i1> %cm to i{W}
+  {wide}
+  br label %l
+l:
+  %i = phi i32 [ 0, %entry ], [ %i1, %l ]
+  %res = phi {vi} [ zeroinitializer, %entry ], [ %res1, %l ]
+{_mask_lines(W)}
+  %iw = zext i32 %i to i128
+  %bit = shl i128 1, %iw
+  %below = sub i128 %bit, 1
+  %sel0 = and i128 %mine, %below
+  %sel = and i128 %sel0, %on
+  %n = call i128 @llvm.ctpop.i128(i128 %sel)
+  %n32 = trunc i128 %n to i32
+  %res1 = insertelement {vi} %res, i32 %n32, i32 %i
+  %i1 = add i32 %i, 1
+  %more = icmp ult i32 %i1, {W}
+  br i1 %more, label %l, label %done
+done:
+  ret {vi} %res1
+}}""")
+    return Lanes("i32", b.op(f"call {vi} @{name}(<{W} x i1> {c}, {_words_args(cg, args[1:5])}, "
+                             f"<{W} x i1> {mask})"))
+
+
 # --------------------------------------------------------------------------
 # Waves
 
@@ -876,6 +1323,7 @@ def _read_lane(cg: Compiler, ins, o, args, mask):
 
 @op("QuadReadLaneAt", "QuadOp")
 def _quad(cg: Compiler, ins, o, args, mask):
+    _quads_whole(cg, ins)
     b = cg.body
     W = cg.W
     vi = b.vt("i32")
@@ -1241,5 +1689,5 @@ def _per_wave_handler(handler: Any) -> Any:
 
 for _name in ("WaveIsFirstLane", "WaveAnyTrue", "WaveAllTrue", "WaveActiveAllEqual", "WaveActiveBallot",
               "WaveReadLaneFirst", "WaveReadLaneAt", "WaveActiveOp", "WaveActiveBit", "WaveAllBitCount",
-              "WavePrefixOp", "WavePrefixBitCount"):
+              "WavePrefixOp", "WavePrefixBitCount", "WaveMatch", "WaveMultiPrefixOp", "WaveMultiPrefixBitCount"):
     OPERATIONS[_name] = _per_wave_handler(OPERATIONS[_name])
