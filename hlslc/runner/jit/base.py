@@ -187,6 +187,29 @@ def is_object_type(t: MemoryType) -> bool:
 OPERATIONS: dict[str, Callable[..., Any]] = {}
 # Operations that make a handle or a matrix: name -> fn(compiler, ins, op)
 # returning what the call makes (a HandleV, or a matrix site).
+# The operations the interpreter runs and the JIT does not, with why: a
+# module that uses one runs on the interpreter (`Unsupported`). (What the
+# interpreter does not run either, the JIT does not: `runner/ops.py`'s
+# UNSUPPORTED says why.)
+_TEXTURES = "textures and samplers (runner/sampling.py's filtering, mips and formats): the interpreter runs the module"
+_WAVE_MATRIX = "SM 6.8 Wave Matrices (runner/wavematrix.py): the interpreter runs the module"
+_DXC_LINALG = ("not emitted by hlslc's lowering: DXC's value-typed dx.op.linAlg* matrices "
+               "(runner/linalg_dxc.py): the interpreter runs the module")
+FALLBACK: dict[str, str] = {
+    **{name: _TEXTURES for name in (
+        "CalculateLOD", "Sample", "SampleBias", "SampleCmp", "SampleCmpBias", "SampleCmpGrad", "SampleCmpLevel",
+        "SampleCmpLevelZero", "SampleGrad", "SampleLevel", "TextureGather", "TextureGatherCmp", "TextureGatherRaw",
+        "TextureLoad", "TextureStore")},
+    **{f"WaveMatrix_{name}": _WAVE_MATRIX for name in (
+        "Add", "Annotate", "Depth", "Fill", "LoadGroupShared", "LoadRawBuf", "Multiply", "MultiplyAccumulate",
+        "ScalarOp", "StoreGroupShared", "StoreRawBuf", "SumAccumulate")},
+    **{f"LinAlg{name}": _DXC_LINALG for name in (
+        "Convert", "CopyConvertMatrix", "FillMatrix", "MatVecMul", "MatVecMulAdd", "MatrixAccumulate",
+        "MatrixAccumulateToDescriptor", "MatrixAccumulateToMemory", "MatrixGetCoordinate", "MatrixGetElement",
+        "MatrixLength", "MatrixLoadFromDescriptor", "MatrixLoadFromMemory", "MatrixMultiply",
+        "MatrixMultiplyAccumulate", "MatrixOuterProduct", "MatrixQueryAccumulatorLayout", "MatrixSetElement",
+        "MatrixStoreToDescriptor", "MatrixStoreToMemory", "VectorAccumulateToDescriptor")},
+}
 MAKERS: dict[str, Callable[..., Any]] = {}
 # Operations that may make the waves of a group wait for each other:
 # name -> fn(compiler, ins, op) -> bool.
