@@ -2089,6 +2089,64 @@ out:
   ret i32 0
 }}
 
+; `n` workers: n - 1 native threads (pthread_create and pthread_join, whose
+; addresses the caller passes) and the calling thread; worker k's memory at
+; mem + k * stride. A thread that cannot be made leaves its share to the
+; others (workers take groups from a shared counter).
+define internal ptr @hlslc_thread(ptr %a) {{
+entry:
+  %ctx = load ptr, ptr %a, align 8
+  %mp = getelementptr i8, ptr %a, i64 8
+  %mem = load ptr, ptr %mp, align 8
+  %r = call i32 @hlslc_worker(ptr %ctx, ptr %mem)
+  ret ptr null
+}}
+
+define i32 @hlslc_run(ptr %ctx, ptr %mem, i64 %stride, i32 %n, ptr %create, ptr %join) {{
+entry:
+  %tids = alloca i64, i32 %n, align 8
+  %args = alloca [2 x ptr], i32 %n, align 8
+  %many = icmp ugt i32 %n, 1
+  br i1 %many, label %spawn, label %self
+spawn:
+  %k = phi i32 [ 1, %entry ], [ %k1, %spawn ]
+  %k64 = zext i32 %k to i64
+  %off = mul i64 %k64, %stride
+  %mk = getelementptr i8, ptr %mem, i64 %off
+  %ak = getelementptr [2 x ptr], ptr %args, i64 %k64
+  store ptr %ctx, ptr %ak, align 8
+  %ak1 = getelementptr i8, ptr %ak, i64 8
+  store ptr %mk, ptr %ak1, align 8
+  %tk = getelementptr i64, ptr %tids, i64 %k64
+  %rc = call i32 %create(ptr %tk, ptr null, ptr @hlslc_thread, ptr %ak)
+  %failed = icmp ne i32 %rc, 0
+  %tv = load i64, ptr %tk, align 8
+  %tv2 = select i1 %failed, i64 0, i64 %tv
+  store i64 %tv2, ptr %tk, align 8
+  %k1 = add i32 %k, 1
+  %again = icmp ult i32 %k1, %n
+  br i1 %again, label %spawn, label %self
+self:
+  %r = call i32 @hlslc_worker(ptr %ctx, ptr %mem)
+  br i1 %many, label %wait, label %done
+wait:
+  %j = phi i32 [ 1, %self ], [ %j1, %waited ]
+  %j64 = zext i32 %j to i64
+  %tj = getelementptr i64, ptr %tids, i64 %j64
+  %t = load i64, ptr %tj, align 8
+  %made = icmp ne i64 %t, 0
+  br i1 %made, label %dojoin, label %waited
+dojoin:
+  %jr = call i32 %join(i64 %t, ptr null)
+  br label %waited
+waited:
+  %j1 = add i32 %j, 1
+  %more = icmp ult i32 %j1, %n
+  br i1 %more, label %wait, label %done
+done:
+  ret i32 %r
+}}
+
 define void @hlslc.fail(ptr %ctx, i32 %code) noinline cold {{
   %ep = getelementptr i8, ptr %ctx, i64 {CTX_ERROR}
   %r = cmpxchg ptr %ep, i32 0, i32 %code monotonic monotonic

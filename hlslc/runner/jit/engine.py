@@ -95,6 +95,7 @@ class CompiledModule:
         self.meta = meta
         self.engine: Any = None
         self.worker: Any = None
+        self.run: Any = None
         self.source = "compiled"       # or "memory", "disk": where this run found it
         self.compile_seconds = 0.0
 
@@ -109,10 +110,13 @@ class CompiledModule:
             engine.add_object_file(llvm.ObjectFileRef.from_data(self.obj))
             engine.finalize_object()
             addr = engine.get_function_address("hlslc_worker")
-            if not addr:
+            run = engine.get_function_address("hlslc_run")
+            if not addr or not run:
                 raise RunError("the JIT's compiled module has no worker function")
             self.engine = engine
             self.worker = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p)(addr)
+            self.run = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
+                                        ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p)(run)
 
 
 def binding_shape(binding: Bindings) -> list:
@@ -272,33 +276,39 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
     # Groups taken a few at a time: fewer trips to the shared counter, still
     # about 16 takes a worker to balance uneven groups.
     head[CTX_CHUNK // 4] = max(1, blocks // (16 * n)) if not meta["ordered"] else 1
-    size = meta["worker_bytes"] + 64
-    memories = [np.zeros(size, dtype=np.uint8) for _ in range(n)]
+    stride = -(-meta["worker_bytes"] // 64) * 64 + 64
+    memory = np.zeros(stride * n + 64, dtype=np.uint8)
+    base = memory.ctypes.data + (-memory.ctypes.data % 64)
     ctx_ptr = ctx.ctypes.data
-    worker = module.worker
+    threads_api = _pthreads()
 
-    def work(k: int) -> int:
-        addr = memories[k].ctypes.data
-        return worker(ctx_ptr, addr + (-addr % 64))
-
-    # Threads of this dispatch only (a process left with threads changes
-    # what it may do, forking for instance); the calling thread works too,
-    # unless it keeps the watchdog.
-    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(0 if timeout else 1, n)]
-    for t in threads:
-        t.start()
-    if timeout is None:
-        work(0)
-        for t in threads:
+    def work() -> None:
+        if threads_api is not None:
+            # Native threads made by the module (a Python thread costs far
+            # more to start), joined before it returns.
+            module.run(ctx_ptr, base, stride, n, *threads_api)
+            return
+        # Python threads of this dispatch only (a process left with threads
+        # changes what it may do, forking for instance).
+        extra = [threading.Thread(target=module.worker, args=(ctx_ptr, base + k * stride), daemon=True)
+                 for k in range(1, n)]
+        for t in extra:
+            t.start()
+        module.worker(ctx_ptr, base)
+        for t in extra:
             t.join()
+
+    if timeout is None:
+        work()
     else:
-        deadline = time.monotonic() + timeout
-        for t in threads:
-            t.join(max(0.0, deadline - time.monotonic()))
-        if any(t.is_alive() for t in threads):
+        # The calling thread keeps the watchdog: past the deadline it raises
+        # the stop flag, which the workers poll.
+        runner = threading.Thread(target=work, daemon=True)
+        runner.start()
+        runner.join(timeout)
+        if runner.is_alive():
             head[CTX_STOP // 4] = 2
-            for t in threads:
-                t.join()
+            runner.join()
             if head[CTX_ERROR // 4] == 0:
                 raise RunError(f"the dispatch did not finish within {_seconds(timeout)} (--timeout): an endless "
                                "loop?")
@@ -309,6 +319,24 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         raise RunError(message.replace("{detail}", str(detail)), line)
     for k, res in enumerate(resources):
         res.counter = int(np.uint32(table[k, 2] & 0xFFFFFFFF))
+
+
+_PTHREADS: list = []
+
+
+def _pthreads() -> tuple[int, int] | None:
+    """The addresses of pthread_create and pthread_join in this process
+    (None where there are none: then Python threads run the workers)."""
+    if not _PTHREADS:
+        found = None
+        try:
+            libc = ctypes.CDLL(None)
+            found = (ctypes.cast(libc.pthread_create, ctypes.c_void_p).value,
+                     ctypes.cast(libc.pthread_join, ctypes.c_void_p).value)
+        except (OSError, AttributeError):
+            found = None
+        _PTHREADS.append(found if found and all(found) else None)
+    return _PTHREADS[0]
 
 
 def _seconds(t: float) -> str:
