@@ -229,6 +229,27 @@ def test_bit_packing_quad_and_partitioned_wave_operations_agree():
     assert_same(*run_both(BITS, text, profile="cs_6_7"))
 
 
+PARTIAL = """
+RWStructuredBuffer<uint> Out : register(u0);
+RWStructuredBuffer<uint> Acc : register(u1);
+[numthreads(20, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 gid : SV_GroupID) {
+  uint tid = gid.x * 20 + gi;
+  Out[tid] = WaveActiveBallot(true).x + WaveGetLaneIndex();
+  InterlockedAdd(Acc[tid % 8], tid + 1);
+}
+"""
+
+
+def test_groups_ending_in_a_partial_wave_agree():
+    # 20 threads a group in waves of 16: a group's second wave has 4 threads
+    # (the other lanes of its vector must stay idle); 20 groups, a vector a
+    # wave.
+    text = pipeline((20, 1, 1), [("Out", "UInt32", 512 * 4, 4), ("Acc", "UInt32", 8 * 4, 4)],
+                    [("Out", "RWStructuredBuffer", 0), ("Acc", "RWStructuredBuffer", 1)])
+    assert_same(*run_both(PARTIAL, text, wave_size=16))
+
+
 SHARED = """
 StructuredBuffer<float> In : register(t0);
 RWStructuredBuffer<float> Sums : register(u0);

@@ -1869,7 +1869,7 @@ class Compiler:
             emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr, ptr align 16 @private.init, i64 {init_len}, "
                  "i1 false)")
         emit(f"  %mp = getelementptr i{W}, ptr @unit.masks, i32 %w")
-        emit(f"  %um = load i{W}, ptr %mp, align 8")
+        emit(f"  %um = load i{W}, ptr %mp, align {max(W // 8, 1)}")
         emit(f"  %um1 = and i{W} %um, %vmask")
         emit(f"  %mf = getelementptr i8, ptr %fr, i64 {F_STACK + 8}")
         emit(f"  store i{W} %um1, ptr %mf, align 8")
@@ -1974,6 +1974,37 @@ def observes_waves(fn: R.Function) -> bool:
 LOCKSTEP_LANES = 256
 
 
+def order_sensitive(fn: R.Function) -> bool:
+    """Whether the entry's results may depend on the order in which its
+    threads' atomics run: an atomic or counter whose old value is used, an
+    exchange, or atomics of more than one kind (an add and a max of one
+    place do not commute)."""
+    used = {u for ins in fn.instructions() for u in ins.uses}
+    kinds: set = set()
+    for ins in fn.instructions():
+        if ins.opcode in ("atomicrmw", "cmpxchg"):
+            kind = ins.text.split("atomicrmw", 1)[1].split()[0] if ins.opcode == "atomicrmw" else "cmpxchg"
+            if kind in ("xchg", "cmpxchg") or ins.result in used:
+                return True
+            kinds.add(kind)
+            continue
+        if ins.opcode != "call" or not (ins.callee or "").startswith("@dx.op."):
+            continue
+        opcode = ins.args[0].const if ins.args else None
+        o = next((x for x in ir_ops.by_function(ins.callee[1:]) if x.opcode == opcode), None)
+        if o is None:
+            continue
+        if o.name in ("AtomicCompareExchange", "BufferUpdateCounter") and (o.name != "BufferUpdateCounter"
+                                                                            or ins.result in used):
+            return True
+        if o.name == "AtomicBinOp":
+            kind = ins.args[2].const if len(ins.args) > 2 else None
+            if kind is None or kind == 8 or ins.result in used:       # AtomicBinOpCode Exchange: 8
+                return True
+            kinds.add(("dx", kind))
+    return len(kinds) > 1
+
+
 def _group_matrices(fn: R.Function) -> bool:
     """Whether the entry makes ThreadGroup-scope matrices."""
     for ins in fn.instructions():
@@ -1998,22 +2029,23 @@ def _pow2(n: int, low: int = 4) -> int:
 def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], groups: int,
                 widest: int = 32) -> Plan:
     """How to lay the dispatch into vectors (`Plan`).  A small dispatch (at
-    most LOCKSTEP_LANES lanes) runs whole in one vector, one lockstep, as
-    the interpreter runs every dispatch: atomics, races and wave
-    operations then meet in the interpreter's order.  A larger one runs a
-    vector a wave (an entry that can tell waves apart), else `widest`
-    threads a vector (several small groups in one)."""
+    most LOCKSTEP_LANES lanes) whose atomics depend on their order
+    (`order_sensitive`) runs whole in one vector, one lockstep, as the
+    interpreter runs every dispatch: its atomics then meet in the
+    interpreter's order (wide vectors cost LLVM time, so only then).
+    Otherwise a ThreadGroup-scope matrix's operations run once per group:
+    a group in one vector; else a vector a wave (an entry that can tell
+    waves apart), else `widest` threads a vector (several small groups in
+    one)."""
     group = threads[0] * threads[1] * threads[2]
     observes = observes_waves(fn)
     ws = wave_size if observes else min(widest, _pow2(group))
     padded = -(-group // ws) * ws
-    if _group_matrices(fn) and groups * padded > LOCKSTEP_LANES:
-        # A ThreadGroup-scope matrix's operations run once per group: a
-        # group in one vector (up to 1024 threads).
+    if groups * padded <= LOCKSTEP_LANES and order_sensitive(fn):
+        return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
+    if _group_matrices(fn):
         width = max(ws, _pow2(padded))
         return Plan(width, ws, group, width // padded)
-    if groups * padded <= LOCKSTEP_LANES:
-        return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
     if observes or padded >= widest:
         width = ws if observes else widest
         return Plan(width, ws, group, 1)
