@@ -524,6 +524,15 @@ def _descriptor(cg: Compiler, ins: Any, args: list, kind: str) -> None:
             k.emit(f"call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 {site.bytes}, i1 false)")
         k.emit("ret void")
         k.label(good)
+        if kind == "load" and layout == 0 and ty != "i1" and site.esize == SIZES[ty]:
+            # Whole rows, each one vector.
+            with k.loop(site.m) as i:
+                off = k.op(f"add i64 %base, {_mul(k, i, '%stride')}")
+                rp = k.op(f"getelementptr i8, ptr %data, i64 {off}")
+                row = k.op(f"load <{site.n} x {ty}>, ptr {rp}, align 1")
+                mp = _elem(k, "%m", ty, _mul(k, i, site.n))
+                k.emit(f"store <{site.n} x {ty}> {row}, ptr {mp}, align 1")
+            return
         with k.loop(site.m) as i:
             with k.loop(site.n) as j:
                 addr = at(k, i, j, "%base", "%stride")
@@ -609,6 +618,23 @@ def _memory(cg: Compiler, ins: Any, args: list, kind: str) -> None:
             k.emit(f"call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 {site.bytes}, i1 false)")
         k.emit("ret void")
         k.label(good)
+        if kind == "load" and layout == 0 and mty == ty and ty != "i1" and esize % msize == 0:
+            # Whole rows: the row's elements as one vector (every r-th
+            # element where each takes r of its size), stored as the
+            # matrix's row.
+            r = esize // msize
+            span = (site.n - 1) * r + 1
+            with k.loop(site.m) as i:
+                off = k.op(f"add i64 %base, {_mul(k, i, '%stride')}")
+                rp = k.op(f"getelementptr i8, ptr %data, i64 {off}")
+                row = k.op(f"load <{span} x {mty}>, ptr {rp}, align 1")
+                if r > 1:
+                    pick = "<" + ", ".join(f"i32 {c * r}" for c in range(site.n)) + ">"
+                    row = k.op(f"shufflevector <{span} x {mty}> {row}, <{span} x {mty}> poison, "
+                               f"<{site.n} x i32> {pick}")
+                mp = _elem(k, "%m", ty, _mul(k, i, site.n))
+                k.emit(f"store <{site.n} x {ty}> {row}, ptr {mp}, align 1")
+            return
         with k.loop(site.m) as i:
             with k.loop(site.n) as j:
                 addr = at(k, i, j, "%base", "%stride")
