@@ -111,6 +111,8 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
     iota = "<" + ", ".join(f"{at} {k * n}" for k in range(W)) + ">"
     cg.declare(f"declare {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr>, i32, <{W} x i1>, {vt})")
     cg.declare(f"declare {vt} @llvm.masked.load.v{W}{it}.p0(ptr, i32, <{W} x i1>, {vt})")
+    cg.declare(f"declare <{W // 2} x {it}> @llvm.masked.load.v{W // 2}{it}.p0(ptr, i32, <{W // 2} x i1>, "
+               f"<{W // 2} x {it}>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
@@ -163,12 +165,12 @@ contigtest:
   %eq = icmp eq {va} %al, %lin
   %eqm = or <{W} x i1> %eq, %nm
   %contig = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %eqm)
-  br i1 %contig, label %vec, label %gather
+  br i1 %contig, label %vec, label %{"pat" if W >= 8 else "gather"}
 vec:
   %p = getelementptr i8, ptr %base, {at} %start
   %rv = call {vt} @llvm.masked.load.v{W}{it}.p0(ptr %p, i32 1, <{W} x i1> %m, {vt} zeroinitializer)
   ret {vt} %rv
-gather:
+{_patterns(W, it, at, n, "load", "gather") if W >= 8 else ""}gather:
   %ps = getelementptr i8, ptr %base, {va} %al
   %rg = call {vt} @llvm.masked.gather.v{W}{it}.v{W}p0(<{W} x ptr> %ps, i32 1, <{W} x i1> %m, {vt} zeroinitializer)
   ret {vt} %rg
@@ -185,6 +187,118 @@ oob:
 }}"""
     cg.helper(name, text)
     return "@" + name
+
+
+def _patterns(W: int, it: str, at: str, n: int, kind: str, fallback: str) -> str:
+    """IR blocks (entered at label %pat) for lanes whose addresses are not
+    one run: every k-th element (k = 2 or 4: a field of structs, an
+    element of two interleaved arrays), loaded as the span and picked out,
+    or, for groupshared memory (`kind` "store-rmw": no other worker sees
+    it), stored by reading the span, putting the lanes' values in and
+    writing it back; then two runs (each half of the lanes consecutive:
+    rows of a tile), as two masked loads or stores.  Else `fallback`.
+    Expects %al, %a0, %f0, %f32, %m, %nm, %bits (and %v, %size)."""
+    va, vt = f"<{W} x {at}>", f"<{W} x {it}>"
+    vi = f"<{W} x i32>"
+    lines = ["pat:"]
+    if at == "i32":
+        lines.append(f"  %lbz0 = icmp eq <{W} x i32> %lb, zeroinitializer")
+        lines.append(f"  %lbz = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %lbz0)")
+    else:
+        lines.append("  %lbz = add i1 true, false")
+    lines.append("  br label %k2")
+    for k, nxt in ((2, "k4"), (4, "halves")):
+        if kind == "store" and at != "i32":
+            lines.append(f"k{k}:\n  br label %{nxt}")
+            continue
+        L = (W - 1) * k + 1
+        iota = "<" + ", ".join(f"{at} {j * k * n}" for j in range(W)) + ">"
+        pick = "<" + ", ".join(f"i32 {j * k}" for j in range(W)) + ">"
+        lines.append(f"""k{k}:
+  %o{k} = mul {at} %f0, {k * n}
+  %st{k} = sub {at} %a0, %o{k}
+  %si{k} = insertelement {va} poison, {at} %st{k}, i64 0
+  %ss{k} = shufflevector {va} %si{k}, {va} poison, {vi} zeroinitializer
+  %ln{k} = add {va} %ss{k}, {iota}
+  %eq{k} = icmp eq {va} %al, %ln{k}
+  %em{k} = or <{W} x i1> %eq{k}, %nm
+  %c{k} = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %em{k})
+  %lo{k} = icmp sge {at} %st{k}, 0
+  %end{k} = add {at} %st{k}, {L * n}
+  %hi{k} = icmp sle {at} %end{k}, %size
+  %b{k}a = and i1 %c{k}, %lo{k}
+  %b{k}b = and i1 %b{k}a, %hi{k}
+  %b{k} = and i1 %b{k}b, %lbz
+  br i1 %b{k}, label %sk{k}, label %{nxt}
+sk{k}:
+  %sp{k} = getelementptr i8, ptr %base, {at} %st{k}
+  %wv{k} = load <{L} x {it}>, ptr %sp{k}, align 1""")
+        if kind == "load":
+            lines.append(f"""  %rv{k} = shufflevector <{L} x {it}> %wv{k}, <{L} x {it}> poison, {vi} {pick}
+  %rz{k} = select <{W} x i1> %m, {vt} %rv{k}, {vt} zeroinitializer
+  ret {vt} %rz{k}""")
+        else:
+            spread = "<" + ", ".join(f"i32 {j // k}" if j % k == 0 else "i32 poison" for j in range(L)) + ">"
+            spread_m = "<" + ", ".join(f"i32 {j // k}" if j % k == 0 else f"i32 {W}" for j in range(L)) + ">"
+            lines.append(f"""  %ex{k} = shufflevector {vt} %v, {vt} poison, <{L} x i32> {spread}
+  %mk{k} = shufflevector <{W} x i1> %m, <{W} x i1> zeroinitializer, <{L} x i32> {spread_m}
+  %nv{k} = select <{L} x i1> %mk{k}, <{L} x {it}> %ex{k}, <{L} x {it}> %wv{k}
+  store <{L} x {it}> %nv{k}, ptr %sp{k}, align 1
+  ret i1 true""")
+    H = W // 2
+    low = "<" + ", ".join("i1 true" if j < H else "i1 false" for j in range(W)) + ">"
+    iota_h = "<" + ", ".join(f"{at} {(j % H) * n}" for j in range(W)) + ">"
+    first = "<" + ", ".join(f"i32 {j}" for j in range(H)) + ">"
+    second = "<" + ", ".join(f"i32 {j + H}" for j in range(H)) + ">"
+    both = "<" + ", ".join(f"i32 {j}" for j in range(W)) + ">"
+    vh, th = f"<{H} x i1>", f"<{H} x {it}>"
+    lines.append(f"""halves:
+  %lowm = and <{W} x i1> %m, {low}
+  %highm = xor <{W} x i1> %m, %lowm
+  %lbits = bitcast <{W} x i1> %lowm to i{W}
+  %hbits = bitcast <{W} x i1> %highm to i{W}
+  %fl = call i{W} @llvm.cttz.i{W}(i{W} %lbits, i1 false)
+  %fh = call i{W} @llvm.cttz.i{W}(i{W} %hbits, i1 false)
+  {_w_to_i32(W, "%fl", "%fl32")}
+  {_w_to_i32(W, "%fh", "%fh32")}
+  %flc = urem i32 %fl32, {W}
+  %fhc = urem i32 %fh32, {W}
+  %al0 = extractelement {va} %al, i32 %flc
+  %ah0 = extractelement {va} %al, i32 %fhc
+  %fl0 = {"zext" if at == "i64" else "bitcast"} i32 %flc to {at}
+  %fh0 = {"zext" if at == "i64" else "bitcast"} i32 %fhc to {at}
+  %flo = mul {at} %fl0, {n}
+  %fhm = urem {at} %fh0, {H}
+  %fho = mul {at} %fhm, {n}
+  %s0 = sub {at} %al0, %flo
+  %s1 = sub {at} %ah0, %fho
+  %s0i = insertelement {va} poison, {at} %s0, i64 0
+  %s0s = shufflevector {va} %s0i, {va} poison, {vi} zeroinitializer
+  %s1i = insertelement {va} poison, {at} %s1, i64 0
+  %s1s = shufflevector {va} %s1i, {va} poison, {vi} zeroinitializer
+  %sb = select <{W} x i1> {low}, {va} %s0s, {va} %s1s
+  %lnh = add {va} %sb, {iota_h}
+  %eqh = icmp eq {va} %al, %lnh
+  %emh = or <{W} x i1> %eqh, %nm
+  %ch = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %emh)
+  br i1 %ch, label %two, label %{fallback}
+two:
+  %hp0 = getelementptr i8, ptr %base, {at} %s0
+  %hp1 = getelementptr i8, ptr %base, {at} %s1
+  %m0 = shufflevector <{W} x i1> %m, <{W} x i1> poison, <{H} x i32> {first}
+  %m1 = shufflevector <{W} x i1> %m, <{W} x i1> poison, <{H} x i32> {second}""")
+    if kind == "load":
+        lines.append(f"""  %r0 = call {th} @llvm.masked.load.v{H}{it}.p0(ptr %hp0, i32 1, {vh} %m0, {th} zeroinitializer)
+  %r1 = call {th} @llvm.masked.load.v{H}{it}.p0(ptr %hp1, i32 1, {vh} %m1, {th} zeroinitializer)
+  %rr = shufflevector {th} %r0, {th} %r1, <{W} x i32> {both}
+  ret {vt} %rr""")
+    else:
+        lines.append(f"""  %v0 = shufflevector {vt} %v, {vt} poison, <{H} x i32> {first}
+  %v1 = shufflevector {vt} %v, {vt} poison, <{H} x i32> {second}
+  call void @llvm.masked.store.v{H}{it}.p0({th} %v0, ptr %hp0, i32 1, {vh} %m0)
+  call void @llvm.masked.store.v{H}{it}.p0({th} %v1, ptr %hp1, i32 1, {vh} %m1)
+  ret i1 true""")
+    return "\n".join(lines) + "\n"
 
 
 def _address_lines(W: int) -> str:
@@ -327,6 +441,7 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     iota = "<" + ", ".join(f"{at} {k * n}" for k in range(W)) + ">"
     cg.declare(f"declare void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt}, <{W} x ptr>, i32, <{W} x i1>)")
     cg.declare(f"declare void @llvm.masked.store.v{W}{it}.p0({vt}, ptr, i32, <{W} x i1>)")
+    cg.declare(f"declare void @llvm.masked.store.v{W // 2}{it}.p0(<{W // 2} x {it}>, ptr, i32, <{W // 2} x i1>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1>)")
     cg.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
@@ -364,12 +479,12 @@ inb:
   %nm = xor <{W} x i1> %m, splat (i1 true)
   %eqm = or <{W} x i1> %eq, %nm
   %contig = call i1 @llvm.vector.reduce.and.v{W}i1(<{W} x i1> %eqm)
-  br i1 %contig, label %vec, label %scatter
+  br i1 %contig, label %vec, label %{"pat" if W >= 8 else "scatter"}
 vec:
   %p = getelementptr i8, ptr %base, {at} %start
   call void @llvm.masked.store.v{W}{it}.p0({vt} %v, ptr %p, i32 1, <{W} x i1> %m)
   ret i1 true
-scatter:
+{_patterns(W, it, at, n, "store", "scatter") if W >= 8 else ""}scatter:
   %ps = getelementptr i8, ptr %base, {va} %al
   call void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt} %v, <{W} x ptr> %ps, i32 1, <{W} x i1> %m)
   ret i1 true
