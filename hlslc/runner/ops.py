@@ -483,12 +483,13 @@ def _update_counter(ex: Executor, ins, o, args, mask):
     inc = int(np.int8(args[1][0]))
     lanes = np.nonzero(mask)[0]
     out = np.zeros(len(mask), dtype=np.uint32)
+    # The counter is a uint: it wraps (a decrement from 0 gives 0xFFFFFFFF).
     if inc > 0:
-        out[lanes] = res.counter + np.arange(len(lanes))
-        res.counter += len(lanes)
+        out[lanes] = (res.counter + np.arange(len(lanes))) & 0xFFFFFFFF
+        res.counter = (res.counter + len(lanes)) & 0xFFFFFFFF
     else:
-        res.counter -= len(lanes)
-        out[lanes] = res.counter + np.arange(len(lanes))[::-1]
+        res.counter = (res.counter - len(lanes)) & 0xFFFFFFFF
+        out[lanes] = (res.counter + np.arange(len(lanes))[::-1]) & 0xFFFFFFFF
     return out
 
 
