@@ -15,10 +15,14 @@ line of `tools/clang/test/CodeGenDXIL/hlsl/linalg` and
 - `%dxc ... -verify`: hlslc runs `-verify` on the test.  Counted twice: the
   whole -verify (every diagnostic as expected, both ways), and the errors
   the test expects that hlslc reports (`expected-error` directives met).
-- `-fcgl` (DXC's high-level IR before lowering), `-ast-dump*` (clang's AST)
-  and the linker's configurations (`%dxl`, `-T lib_6_x`, `-Fo` for it) have
-  no counterpart in an IR-level compiler: counted as not applicable, with
-  the reason.
+- `-fcgl` (DXC's high-level IR, before its lowering passes) runs
+  `hlslc -fcgl`; `-T lib_6_x` (a library for DXC's offline linker) and
+  `-Fo FILE` (`%t` a temporary folder) are hlslc's options too.
+- `-ast-dump*` (clang's AST) and the linker (`%dxl`) have no counterpart
+  in hlslc: counted as not applicable, with the reason.
+
+The figures are given over the applicable configurations and over all of
+them.
 
 `--dawn PATH` (a Dawn checkout or git directory): every
 `test/tint/**/*.expected.dxc.hlsl` that includes `dx/linalg.h` and is not a
@@ -101,28 +105,25 @@ def run_hlslc(argv: list[str]) -> tuple[int, str, str]:
 def _not_applicable(command: str) -> str | None:
     if "%dxl" in command:
         return "links libraries with dxl (hlslc has no linker)"
-    if "-fcgl" in command:
-        return "-fcgl: DXC's high-level IR before lowering (hlslc emits DXIL only)"
     if "-ast-dump" in command:
         return "-ast-dump: clang's AST (hlslc's AST is its own)"
-    if re.search(r"-T\s*lib_6_x", command) or re.search(r"(^|\s)-Fo(\s|$)", command):
-        return "a library for the linker (lib_6_x / -Fo; hlslc has no linker)"
     return None
 
 
-def _hlslc_args(command: str) -> tuple[list[str], bool]:
-    """hlslc's options for a `%dxc ...` command, and whether it is -verify."""
+def _hlslc_args(command: str, temp: str = "") -> tuple[list[str], bool]:
+    """hlslc's options for a `%dxc ...` command, and whether it is -verify.
+    `%t` in an option's value is `temp`."""
     tokens = shlex.split(command.split("|")[0])
     args: list[str] = ["--linalg-revision=dxc"]
     verify = False
     i = 0
     while i < len(tokens):
         tok = tokens[i]
-        if tok in ("-T", "-E", "-HV") and i + 1 < len(tokens):
-            args += [tok, tokens[i + 1]]
+        if tok in ("-T", "-E", "-HV", "-Fo") and i + 1 < len(tokens):
+            args += [tok, tokens[i + 1].replace("%t", temp)]
             i += 2
             continue
-        if tok.startswith("-D") or tok == "-enable-16bit-types":
+        if tok.startswith("-D") or tok in ("-enable-16bit-types", "-fcgl"):
             args.append(tok)
         elif tok == "-verify":
             verify = True
@@ -181,7 +182,7 @@ def _run_config(folder: str, rel: str, line: int, command: str, text: str, path:
     if why is not None:
         record.update(verdict="not-applicable", reason=why)
         return record
-    args, verify = _hlslc_args(command)
+    args, verify = _hlslc_args(command, str(path.parent / f"{path.stem}.{line}.t"))
     if verify:
         status, _, err = run_hlslc(args + ["-verify", str(path)])
         expected = _expected_errors(text)
@@ -203,7 +204,11 @@ def _run_config(folder: str, rel: str, line: int, command: str, text: str, path:
         return record
     prefixes = _prefixes(command)
     if not prefixes:
-        record.update(verdict="pass", reason="compiles (no FileCheck)")
+        written = "-Fo" in args
+        if written and not Path(args[args.index("-Fo") + 1]).is_file():
+            record.update(verdict="fail", reason="no output file written")
+            return record
+        record.update(verdict="pass", reason="compiles, output written" if written else "compiles (no FileCheck)")
         return record
     try:
         filecheck.check_text(text, out, prefixes=prefixes, check_name=rel, input_name="hlslc")
@@ -292,14 +297,19 @@ def main(argv: list[str] | None = None) -> int:
         report["dxc"] = {"commit": source.commit(), "summary": summary(results), "results": results}
         for suite, entry in report["dxc"]["summary"].items():
             share = 100.0 * entry["pass"] / entry["applicable"] if entry["applicable"] else 0.0
+            whole = 100.0 * entry["pass"] / entry["configurations"] if entry["configurations"] else 0.0
             line = (f"DXC {suite}: {entry['configurations']} configurations, {entry['not_applicable']} not "
-                    f"applicable, {entry['pass']}/{entry['applicable']} applicable pass ({share:.1f}%)")
+                    f"applicable, {entry['pass']}/{entry['applicable']} applicable pass ({share:.1f}%), "
+                    f"{entry['pass']}/{entry['configurations']} of all ({whole:.1f}%)")
             if suite == "sema":
                 line += f"; expected errors reported: {entry['reported_errors']}/{entry['expected_errors']}"
             print(line)
         for r in results:
             if r["verdict"] not in ("pass", "not-applicable"):
                 print(f"  {r['verdict']}: {r['file']}:{r['line']}: {r.get('reason', '')}")
+        reasons = Counter((r["suite"], r["reason"]) for r in results if r["verdict"] == "not-applicable")
+        for (suite, reason), count in sorted(reasons.items()):
+            print(f"  not applicable ({suite}, {count}): {reason}")
     if args.dawn:
         source = Source(args.dawn)
         results = run_tint(source, args.verbose)

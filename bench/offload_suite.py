@@ -2,6 +2,7 @@
 
     python bench/offload_suite.py --suite PATH/offload-test-suite/test [--device cpu|vulkan]
                                   [--engine jit|interp|both] [--validate] [-j N] [--json results.json]
+                                  [--run-flags=--check]
 
 A test is taken when its one compile (`%dxc_target ...`) targets a compute
 profile (`-T cs_*`) and its `REQUIRES`/`UNSUPPORTED` lines allow the device:
@@ -17,6 +18,9 @@ applied). A test whose offloader run is expected to fail (`not
 %offloader`) passes when hlslc's run fails. `XFAIL` tests that fail count
 as xfail; an internal compiler error (exit 3) counts apart. `--validate`
 only compiles to SPIR-V and runs `spirv-val` on it.
+
+`--run-flags` adds options to each `hlslc run` (`--run-flags=--check`: the
+suite's kernels under the sanitizer, where a finding fails the test).
 
 Prints `{'pass': N, 'fail': N, ...} total N pass% P` and writes every
 test's verdict to `--json` (path, verdict, exit status and first message).
@@ -110,7 +114,7 @@ def split_files(text: str) -> dict[str, str]:
 
 
 def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features: set[str],
-            engine: str | None = None) -> tuple:
+            engine: str | None = None, run_flags: list[str] | None = None) -> tuple:
     work = tempfile.mkdtemp(prefix="offload-")
     for name, content in split_files(test.text).items():
         path = os.path.join(work, name)
@@ -150,7 +154,8 @@ def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features:
             expect_failure = False      # what the offloader expects to fail is the run
         else:
             chosen = ["--engine", engine] if engine else []
-            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags + chosen,
+            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags + chosen
+                               + (run_flags or []),
                                capture_output=True, text=True, timeout=300)
             status, message = r.returncode, (r.stderr.strip().splitlines() or [""])[-1]
             failed = [x for x in r.stdout.splitlines() if "FAIL" in x]
@@ -213,6 +218,7 @@ def main() -> int:
     ap.add_argument("-j", type=int, default=2, help="tests run at once")
     ap.add_argument("--json", help="write every test's verdict here")
     ap.add_argument("--hlslc", default=f"{sys.executable} -m hlslc", help="the hlslc command")
+    ap.add_argument("--run-flags", default="", help="more options for `hlslc run` (e.g. \"--check\")")
     args = ap.parse_args()
     device = "vulkan" if args.validate else args.device
     features = FEATURES[device]
@@ -220,8 +226,8 @@ def main() -> int:
     if args.engine == "both":
         return _both(tests, device, args.hlslc.split(), features, args.j, args.json)
     with ThreadPoolExecutor(args.j) as pool:
-        full = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features, args.engine),
-                             tests))
+        full = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features, args.engine,
+                                               shlex.split(args.run_flags)), tests))
     results = [r[:3] for r in full]
     if args.engine == "jit":
         print("fell back to the interpreter:", sum(1 for r in full if len(r) > 3 and r[4]))

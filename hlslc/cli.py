@@ -37,14 +37,23 @@ EXIT_INTERNAL_ERROR = 3
 
 # Kept in step with driver.VALID_PROFILES (a unit test checks), so that the
 # help text needs no driver import.
-_PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10"
+_PROFILES_FOR_HELP = "cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x"
 
 HELP = f"""\
 usage: hlslc [options] FILE... [-o OUT | -o DIR/] [-j N]
+       hlslc run SHADER.hlsl --pipeline PIPELINE.yaml [options]
        hlslc validate FILE.ll...
 
 Compile HLSL compute and library shaders (SM 6.0 to 6.10), including those
 that use dx::linalg matrices (SM 6.10) or Wave Matrix (SM 6.8).
+
+Commands:
+  hlslc run                 run a compute shader's dispatch on the CPU (or a
+                            Vulkan GPU) as a pipeline file (the offload-test-
+                            suite's YAML) describes it, and check its results;
+                            `hlslc run --help` explains its options
+  hlslc validate            check DXIL-like IR files (.ll) with hlslc's
+                            validator; `hlslc validate --help` for its options
 
 A compile writes DXIL-like LLVM IR (to stdout, or to -o OUT); -fsyntax-only and
 -verify check without writing, -P and --ast-dump show the earlier stages;
@@ -60,6 +69,10 @@ Output:
   --ast-dump, -ast-dump     print the abstract syntax tree
   -fsyntax-only             check the source, write nothing
   -Vd                       do not run the IR validator on the output
+  -fcgl                     print the high-level IR: before the dxc
+                            revision's lowering passes (__builtin_LinAlg_*
+                            calls as DXC's dx.hl.op calls, locals in allocas,
+                            calls kept); not validated
   -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles):
                             the binary to -o FILE (NAME.spv with -o DIR/),
                             its disassembly to standard output or to -o
@@ -319,6 +332,10 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     if args.spirv and (args.preprocess_only or args.ast_dump):
         return _usage_error(f"'-spirv' cannot be used with '{'-P' if args.preprocess_only else '--ast-dump'}'",
                             stderr)
+    if args.high_level and (args.spirv or args.preprocess_only or args.ast_dump or args.syntax_only):
+        other = "-spirv" if args.spirv else "-P" if args.preprocess_only else \
+            "--ast-dump" if args.ast_dump else "-fsyntax-only"
+        return _usage_error(f"'-fcgl' (high-level IR) cannot be used with '{other}'", stderr)
     targets = [args.output] * len(args.inputs) if out_dir is None else _outputs_in(out_dir, args)
     if args.reflect is not None:
         from .reflection import check_reflect_option  # loaded only with --reflect

@@ -55,7 +55,14 @@ _STAGE_OF_PREFIX = {"cs": "COMPUTE", "lib": "LIBRARY"}
 HLSL_VERSION = 2021
 
 VALID_PROFILES: tuple[str, ...] = tuple(
-    [f"cs_6_{minor}" for minor in range(0, 11)] + [f"lib_6_{minor}" for minor in range(3, 11)])
+    [f"cs_6_{minor}" for minor in range(0, 11)] + [f"lib_6_{minor}" for minor in range(3, 11)] + ["lib_6_x"])
+
+# `lib_6_x`, DXC's offline-linking library target: a library for no fixed
+# shader model, whose minor version DXC writes as 15 (`!{!"lib", i32 6,
+# i32 15}`, `__SHADER_TARGET_MINOR` 15); it has the newest model's features.
+OFFLINE_MINOR = 15
+# The newest DXIL version (`!dx.version` of an offline library, as DXC's).
+NEWEST_DXIL_MINOR = 10
 
 # Profiles of the graphics, mesh and ray-tracing stages: recognised, refused.
 _OTHER_STAGES = {"ps": "pixel", "vs": "vertex", "gs": "geometry", "hs": "hull", "ds": "domain",
@@ -84,9 +91,9 @@ def profile_error(text: str) -> str:
     kind, _, version = text.partition("_")
     if kind in _OTHER_STAGES and version.startswith("6_"):
         return (f"hlslc compiles compute and library shaders; '{text}' is a {_OTHER_STAGES[kind]} shader profile")
-    if kind == "lib" and version in ("6_1", "6_2", "6_x"):
+    if kind == "lib" and version in ("6_1", "6_2"):
         return f"invalid profile '{text}': library targets start at lib_6_3"
-    return (f"invalid profile '{text}'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10")
+    return (f"invalid profile '{text}'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x")
 
 
 class Profile(ValueRecord):
@@ -109,10 +116,16 @@ class Profile(ValueRecord):
         if text not in VALID_PROFILES:
             raise ProfileError(profile_error(text))
         kind, major, minor = text.split("_")
-        return cls(kind, int(major), int(minor))
+        return cls(kind, int(major), OFFLINE_MINOR if minor == "x" else int(minor))
 
     def __str__(self) -> str:
-        return f"{self.kind}_{self.major}_{self.minor}"
+        return f"{self.kind}_{self.major}_{'x' if self.offline else self.minor}"
+
+    @property
+    def offline(self) -> bool:
+        """`lib_6_x`: a library for DXC's offline linking, of no fixed
+        shader model (docs/dxc-linalg.md, "lib_6_x")."""
+        return self.kind == "lib" and self.minor == OFFLINE_MINOR
 
     @property
     def stage(self) -> str:
@@ -139,7 +152,11 @@ EMIT_AST = "ast"                    # --ast-dump
 EMIT_NOTHING = "nothing"            # -fsyntax-only
 EMIT_SPIRV = "spirv"                # -spirv: the binary module (`CompileResult.binary`)
 EMIT_SPIRV_TEXT = "spirv-asm"       # -spirv -S: its disassembly (`CompileResult.output`)
-EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING, EMIT_SPIRV, EMIT_SPIRV_TEXT)
+# -fcgl: the IR as code generation leaves it, before the dxc revision's
+# lowering passes (DXC's high-level `dx.hl.op` calls, no SSA clean-up); not
+# validated, as it is no DXIL.  See README, "-fcgl".
+EMIT_HIGH_LEVEL = "high-level-ir"
+EMIT_KINDS = (EMIT_IR, EMIT_PREPROCESSED, EMIT_AST, EMIT_NOTHING, EMIT_SPIRV, EMIT_SPIRV_TEXT, EMIT_HIGH_LEVEL)
 
 # The stages in order.  Adding a stage: append its name here, add its line to
 # `_run_stages`, and move the emit kinds that need it in `_LAST_STAGE`.
@@ -150,6 +167,7 @@ _LAST_STAGE = {
     EMIT_AST: "parse",          # the syntax tree as written, even when sema would reject it
     EMIT_NOTHING: "sema",       # -fsyntax-only means "check everything before lowering"
     EMIT_IR: "validate",
+    EMIT_HIGH_LEVEL: "lower",   # what DXC prints for -fcgl is not validated either
     EMIT_SPIRV: "spirv",        # the IR, validated, then translated
     EMIT_SPIRV_TEXT: "spirv",
 }
@@ -614,7 +632,9 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
                                                 entry=options.entry, native_16bit=options.native_16bit_types,
                                                 module_name=path, row_major=options.row_major_matrices,
                                                 hlsl_version=options.hlsl_version,
-                                                linalg_revision=options.linalg_revision))
+                                                linalg_revision=options.linalg_revision,
+                                                high_level=options.emit == EMIT_HIGH_LEVEL,
+                                                offline=profile.offline))
 
 
 # Rules the validator checks that depend on the program rather than on
@@ -668,6 +688,7 @@ def _validate(result: CompileResult) -> Any:
         # lib_6_10(lib)"), and its validator says so at the call.
         user_rules = _USER_IR_RULES | {d.id for d in found if d.id and ("LINALG" in d.id.upper()
                                                                       or d.id == "IR-CONST-OPERAND"
+                                                                      or d.id == "IR-PARAMETER-VALUE"
                                                                       or d.id == "IR-STAGE"
                                                                       and "Opcode LinAlg" in d.message)}
     own = [d for d in found if d.is_error and d.id not in user_rules]
@@ -752,7 +773,7 @@ def _render_output(result: CompileResult) -> str | None:
     if emit == EMIT_AST and result.unit is not None:
         from .front.ast import dump_ast  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)
         return dump_ast(result.unit)
-    if emit == EMIT_IR and result.module is not None:
+    if emit in (EMIT_IR, EMIT_HIGH_LEVEL) and result.module is not None:
         if result.ir_text is not None:
             return result.ir_text
         from .lower.codegen import module_text  # stage modules load when a compile runs (the driver is on `hlslc --version`'s path)

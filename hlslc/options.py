@@ -70,13 +70,14 @@ class Arguments(ValueRecord):
     assembly: bool              # -S: SPIR-V as disassembly text
     disabled_warnings: list[str]  # -Wno-GROUP for the groups hlslc has (diagnostics.WARNING_GROUPS)
     uniformity_warnings: str    # -Wuniformity and friends: "warning", "error", "no-error" or "off"
+    high_level: bool            # -fcgl: the IR before the dxc revision's lowering passes, unvalidated
     _fields = ("inputs", "output", "profile", "entry", "include_dirs", "defines", "undefines", "syntax_only",
                "ast_dump", "preprocess_only", "warnings_as_errors", "suppress_warnings", "enable_16bit_types",
                "linalg_revision", "color", "diagnostics_format", "diagnostics_output", "verify", "verify_prefixes",
                "show_version", "show_help", "debug_crash", "skip_validation", "uniformity_errors", "jobs",
                "time_report", "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
                "project_config", "reflect", "target_device", "portability", "list_devices", "spirv", "assembly",
-               "disabled_warnings", "uniformity_warnings")
+               "disabled_warnings", "uniformity_warnings", "high_level")
 
     def __init__(self, inputs: list[str] | None = None, output: str | None = None, profile: str = "cs_6_10",
                  entry: str = "main", include_dirs: list[str] | None = None,
@@ -93,7 +94,7 @@ class Arguments(ValueRecord):
                  project_config: str | None = None, reflect: str | None = None,
                  target_device: str | None = None, portability: str = "warning", list_devices: bool = False,
                  spirv: bool = False, assembly: bool = False, disabled_warnings: list[str] | None = None,
-                 uniformity_warnings: str = "warning") -> None:
+                 uniformity_warnings: str = "warning", high_level: bool = False) -> None:
         self.inputs = [] if inputs is None else inputs
         self.output = output
         self.profile = profile
@@ -134,6 +135,7 @@ class Arguments(ValueRecord):
         self.assembly = assembly
         self.disabled_warnings = [] if disabled_warnings is None else disabled_warnings
         self.uniformity_warnings = uniformity_warnings
+        self.high_level = high_level
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -174,6 +176,7 @@ FLAGS: dict[str, tuple[str, object]] = {
     "-Wno-error=portability": ("portability", "no-error"),
     "-spirv": ("spirv", True),
     "-S": ("assembly", True),
+    "-fcgl": ("high_level", True),
 }
 
 
@@ -305,6 +308,70 @@ def parse_arguments(argv: list[str]) -> Arguments:
     return args
 
 
+# What a pipeline file's CompileArguments may hold: options that choose how
+# the shader compiles, never one that names a file or folder to read or
+# write, or that changes what hlslc does (a pipeline file is data, not a
+# command line).
+PIPELINE_FLAGS = frozenset({"-enable-16bit-types", "-Zpr", "-Zpc", "-Vd", "-Werror", "-WX", "-w", "-no-warnings",
+                            "-Wno-error=uniformity", "-Werror=uniformity", "-Wportability", "-Wno-portability",
+                            "-Werror=portability", "-Wno-error=portability"}) | COMPATIBLE_FLAGS
+PIPELINE_VALUED = ("-T", "-E", "-D", "-U", "-HV")
+PIPELINE_COMPATIBLE_VALUED = frozenset({"-denorm", "-select-validator", "-auto-binding-space", "-exports",
+                                        "-default-linkage"})
+PIPELINE_EQUALS = ("--linalg-revision", "-fbracket-depth")
+# Options that name a file or folder: never in a pipeline file.
+_FILE_OPTIONS = {"-o": "writes the output to a file", "-Fo": "writes the output to a file",
+                 "-Fc": "writes the output to a file", "-I": "adds an include folder",
+                 "-Fd": "names a file", "-Fre": "names a file", "-Frs": "names a file", "-Fsh": "names a file",
+                 "-Fi": "names a file", "-fdiagnostics-output": "writes diagnostics to a file",
+                 "--reflect": "writes a file", "--project-config": "reads a file",
+                 "--target-device": "may read a device file", "--header-cache": "keeps a cache on disk"}
+
+
+def pipeline_argument_problem(argv: list[str]) -> tuple[int, str] | None:
+    """The first item of a pipeline file's CompileArguments that is not a
+    compile option, as (index, message): an input file, an option naming a
+    file or folder, or one that changes what hlslc does rather than how the
+    shader compiles.  Allowed: the profile, entry, defines (-T, -E, -D,
+    -U), -enable-16bit-types, the language version (-HV), matrix packing,
+    --linalg-revision, SPIR-V options (-fvk-*, -fspv-*), warning options,
+    and dxc's options that change nothing.  None when every item is one."""
+    allowed = ("-T, -E, -D, -U, -enable-16bit-types, -HV, -Zpr/-Zpc, --linalg-revision, -fvk-*/-fspv-* and "
+               "warning options")
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        at = i
+        i += 1
+        if arg in ("-", "--") or not arg.startswith("-"):
+            return at, (f"'{arg}' is an input file; a pipeline's CompileArguments hold compile options only "
+                        f"({allowed}), and the shader is the one `hlslc run` is given")
+        name, eq, _ = arg.partition("=")
+        if arg in PIPELINE_FLAGS or arg.startswith("-Wno-") or \
+                arg.startswith("-W") and arg[2:3].islower() and not arg.startswith("-Werror="):
+            continue
+        if name in PIPELINE_EQUALS and eq:
+            continue
+        if arg in PIPELINE_COMPATIBLE_VALUED:
+            i += 1
+            continue
+        if arg.startswith(("-fvk-", "-fspv-", "-vkbr")):
+            i += VULKAN_VALUES.get(arg, 0)
+            continue
+        valued = next((opt for opt in PIPELINE_VALUED if arg.startswith(opt)), None)
+        if valued is not None:
+            if arg == valued:
+                i += 1          # the value is the next item
+            continue
+        option = next((o for o in sorted(_FILE_OPTIONS, key=len, reverse=True)
+                       if name == o or (o in VALUED and arg.startswith(o))), None)
+        if option is not None:
+            return at, (f"'{arg}' {_FILE_OPTIONS[option]}; a pipeline file is data, and its CompileArguments "
+                        f"hold compile options only ({allowed})")
+        return at, f"'{arg}' is not a compile option a pipeline file may give ({allowed})"
+    return None
+
+
 def _apply_equals(args: Arguments, name: str, value: str) -> None:
     if name == "-fdiagnostics-format":
         if value not in DIAGNOSTICS_FORMATS:
@@ -401,6 +468,8 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         emit = driver.EMIT_NOTHING
     elif args.spirv:
         emit = driver.EMIT_SPIRV_TEXT if spirv_text(args) else driver.EMIT_SPIRV
+    elif args.high_level:
+        emit = driver.EMIT_HIGH_LEVEL
     else:
         emit = driver.EMIT_IR
     return driver.CompileOptions(

@@ -1,5 +1,5 @@
 """Control flow of DXIL-like IR: a function's graph of blocks, its
-dominators and post-dominators, and control dependence.
+dominators and post-dominators, control dependence, and its constructs.
 
 Owns: `CFG`, the graph of a `reader.Function` (blocks in the IR's order,
 each block's distinct successors), and the graph algorithms its consumers
@@ -8,11 +8,14 @@ Harvey and Kennedy's iteration over reverse post-order), dominance, and
 immediate post-dominators (the same iteration on the reversed graph, from
 a virtual exit that every `ret` leads to).  The functions take any graph
 of names, so the SPIR-V backend's structurizer runs them on the graph it
-edits.
+edits.  And `structure`: the constructs of structured code as a reading
+of the graph, without changing it (natural loops with their merge and
+continue target, each branch's merge), where threads that split meet
+again: the CPU engines' reconvergence.
 
 Does not own: what the consumers make of the trees (the validator's
-uniformity, the executor's reconvergence, SPIR-V's structured control
-flow).
+uniformity, the executor's stack of masks, SPIR-V's structured control
+flow, which edits the graph into the form SPIR-V requires).
 """
 
 from __future__ import annotations
@@ -137,6 +140,8 @@ class CFG:
         known = set(self.names)
         self.succ = {b.name: [t for t in dict.fromkeys(b.terminator.targets if b.terminator else []) if t in known]
                      for b in fn.blocks}
+        # The blocks that end in a `switch` (their constructs hold `break`s).
+        self.switches = {b.name for b in fn.blocks if b.terminator is not None and b.terminator.opcode == "switch"}
 
     def preds(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {n: [] for n in self.names}
@@ -189,3 +194,311 @@ class CFG:
                     cd[y].add(x)
                     y = ipdom[y]
         return cd
+
+
+# ---------------------------------------------------------------------------
+# Constructs and their merge points: where threads that split rejoin
+
+NEXT = "\0next "   # `NEXT + header`: a loop's next iteration, where its back edges lead
+
+
+def next_iteration(header: str) -> str:
+    """The name a back edge to `header` leads to in a `Structure`: the
+    start of the loop's next iteration (not a block of the function)."""
+    return NEXT + header
+
+
+class Loop:
+    """A natural loop: `header`, `body` (its blocks, with the paths of a
+    `return` or a `break` inside it that lead nowhere else), `merge` (the
+    block after the loop, where its exits meet; None when it never exits)
+    and `continue_key` (where an iteration ends: the block `continue`
+    leads to, or `next_iteration(header)` when a `continue` takes the back
+    edge itself)."""
+
+    __slots__ = ("header", "body", "latches", "merge", "continue_key")
+
+    def __init__(self, header: str, body: set[str], latches: list[str]) -> None:
+        self.header = header
+        self.body = body
+        self.latches = latches
+        self.merge: str | None = None
+        self.continue_key = next_iteration(header)
+
+
+class Structure:
+    """The constructs of a function, for running it as GPUs reconverge
+    structured code (SPIR-V's maximal reconvergence): `loops` by header,
+    `back_edges` (source, header), and `merges`: for each block that
+    branches to two or more blocks, the blocks where its threads wait for
+    each other, last the one where those that stay in its construct meet
+    again (an if's or a switch's end), before it (when another) the first
+    block every thread of the branch passes (its immediate post-dominator,
+    in the iteration of the innermost loop; where an inlined helper's
+    `return` leaves the construct for the helper's exit block); none
+    where the branch has no construct of its own (a loop's exit test, a
+    `break`, a `continue`: the threads that leave wait at the loop's merge
+    or continue target).  `structured` is False for the fallback of a graph
+    whose loops are not natural (irreducible): merges are then the
+    immediate post-dominators, and loops are not known."""
+
+    def __init__(self, loops: dict[str, Loop], back_edges: set[tuple[str, str]],
+                 merges: dict[str, tuple[str, ...]], structured: bool) -> None:
+        self.loops = loops
+        self.back_edges = back_edges
+        self.merges = merges
+        self.structured = structured
+
+    def edge(self, source: str, target: str) -> str:
+        """Where the edge `source -> target` leads: `next_iteration(target)`
+        for a back edge, else `target`."""
+        return next_iteration(target) if (source, target) in self.back_edges else target
+
+
+def structure(cfg: CFG) -> Structure:
+    """The constructs of `cfg` (see `Structure`).  hlslc's IR comes from
+    structured HLSL, so its loops are natural loops and each branch's
+    merge is the first block (in reverse post-order) that two of its
+    successors reach without leaving the innermost loop or switch; when
+    its successors never meet (the others break, continue or return), the
+    one that carries on.  A graph with a loop that is not natural (IR of
+    another producer) falls back to immediate post-dominators."""
+    found = _structure(cfg)
+    if found is not None:
+        return found
+    ipdom = cfg.immediate_post_dominators() or {}
+    merges = {n: (ipdom[n],) if ipdom.get(n) else () for n in cfg.names if len(cfg.succ[n]) > 1}
+    return Structure({}, set(), merges, False)
+
+
+def _structure(cfg: CFG) -> Structure | None:
+    names, succ = cfg.names, cfg.succ
+    if not names:
+        return Structure({}, set(), {}, True)
+    rpo = cfg.reverse_post_order()
+    index = {n: k for k, n in enumerate(rpo)}
+    preds = cfg.preds()
+    idom = immediate_dominators(names[0], rpo, preds)
+    latches: dict[str, list[str]] = {}
+    back_edges: set[tuple[str, str]] = set()
+    for n in rpo:
+        for s in succ[n]:
+            if s in index and index[s] <= index[n]:
+                if not dominates(idom, s, n):
+                    return None         # irreducible: a jump into the middle of a loop
+                latches.setdefault(s, []).append(n)
+                back_edges.add((n, s))
+    loops: list[Loop] = []
+    for header, ls in latches.items():
+        body = {header}
+        work = [x for x in ls if x != header]
+        body.update(work)
+        while work:
+            b = work.pop()
+            for p in preds[b]:
+                if p not in body and p in index:
+                    body.add(p)
+                    work.append(p)
+        loops.append(Loop(header, body, ls))
+    loops.sort(key=lambda lp: (len(lp.body), index[lp.header]))
+    for loop in loops:
+        _absorb_exits(succ, loop, idom, index)
+    # An inner loop's blocks are in every loop around it.
+    for k, loop in enumerate(loops):
+        for outer in loops[k + 1:]:
+            if loop.header in outer.body:
+                outer.body |= loop.body
+    for loop in loops:
+        exits = _exits(succ, loop)
+        if exits:
+            # Exits that never meet: the one most of the function follows.
+            loop.merge = max(exits, key=lambda t: (len(_reach(succ, t, None, loop.body)), -index.get(t, 0)))
+        inner = set().union(*(lp.body for lp in loops if lp.header != loop.header and lp.header in loop.body))
+        loop.continue_key = _continue_key(succ, loop, inner)
+    by_header = {lp.header: lp for lp in loops}
+
+    def edges(n: str) -> list[str]:
+        return [next_iteration(s) if (n, s) in back_edges else s for s in succ[n]]
+
+    graph = {n: edges(n) for n in names}
+    # Post-dominators with the back edges leading to the next iterations
+    # (ends, as returns are): a block every path from a branch passes
+    # before its iteration or the function ends gathers every thread of
+    # the branch, where its construct's merge gathers those that stay.
+    nodes = list(names) + sorted({s for ss in graph.values() for s in ss if s.startswith(NEXT)})
+    ipdom = immediate_post_dominators(nodes, {n: graph.get(n, []) for n in nodes}) or {}
+    merges: dict[str, tuple[str, ...]] = {}
+    switches: list[tuple[set[str], str]] = []      # (construct, merge), outer first
+    for name in rpo:
+        targets = list(dict.fromkeys(graph[name]))
+        if len(targets) < 2:
+            continue
+        loop = next((lp for lp in loops if name in lp.body), None)
+        exits: set[str] = set()
+        region = set(names)
+        if loop is not None:
+            exits |= {loop.continue_key, next_iteration(loop.header)}
+            if loop.merge is not None:
+                exits.add(loop.merge)
+            region = set(loop.body)
+        switch = next((sw for sw in reversed(switches)
+                       if name in sw[0] and (loop is None or sw[0] <= loop.body)), None)
+        if switch is not None:
+            exits.add(switch[1])
+            region = set(switch[0])
+        region -= exits
+        live = [t for t in targets if t not in exits and t in region]
+        after = ipdom.get(name)
+        if after is None or after not in region:
+            after = None
+        if len(live) < 2:
+            merges[name] = (after,) if after is not None else ()
+            continue
+        reach = {t: _reach(graph, t, region, exits) for t in live}
+        count: dict[str, int] = {}
+        for t in live:
+            for n in reach[t]:
+                count[n] = count.get(n, 0) + 1
+        joins = [n for n, c in count.items() if c >= 2]
+        if joins:
+            most = max(count[n] for n in joins)
+            candidates = sorted((n for n in joins if count[n] == most), key=lambda n: index.get(n, len(index)))
+            merge = candidates[0]
+            # The first block they all reach that no path from a successor
+            # goes around (a switch whose cases fall through into the
+            # default reach the default's block, but a `break` in a case
+            # goes around it to the switch's end).
+            for k, block in enumerate(candidates):
+                later = set(candidates[k + 1:])
+                if not any(later & _reach(graph, t, region, exits | {block}) for t in live if t != block):
+                    merge = block
+                    break
+        else:
+            # The successor that carries on (to the iteration's end or the
+            # function's) rather than leaving; ties: the larger part, then
+            # the later block (an if's end rather than its then).
+            ends = exits - ({loop.merge} if loop is not None else set())
+            carry = {t: any(not graph[b] or any(s in ends for s in graph[b]) for b in reach[t]) for t in live}
+            merge = max(live, key=lambda t: (carry[t], len(reach[t]), names.index(t)))
+        merges[name] = (after, merge) if after is not None and after != merge else (merge,)
+        if name in cfg.switches:
+            construct = {n for n in names if n in index and dominates(idom, name, n)
+                         and not dominates(idom, merge, n)}
+            switches.append((construct, merge))
+    return Structure(by_header, back_edges, merges, True)
+
+
+def _reach(graph: Mapping[str, Sequence[str]], start: str, within: set[str] | None, stop: set[str]) -> set[str]:
+    """The blocks reached from `start` (itself included) without entering
+    `stop` or leaving `within` (None: anywhere)."""
+    out = {start}
+    work = [start]
+    while work:
+        n = work.pop()
+        for s in graph.get(n, ()):
+            if s in out or s in stop or (within is not None and s not in within) or s not in graph:
+                continue
+            out.add(s)
+            work.append(s)
+    return out
+
+
+def _exits(succ: Mapping[str, Sequence[str]], loop: Loop) -> list[str]:
+    out: list[str] = []
+    for n in sorted(loop.body):
+        for s in succ[n]:
+            if s not in loop.body and s not in out:
+                out.append(s)
+    return out
+
+
+def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[str, str],
+                  index: Mapping[str, int]) -> None:
+    """Make the blocks a loop leaves to part of the loop where that leaves
+    it one exit: first the paths of a `return` inside the loop (they end
+    the function, apart from the other exits), then whatever lies between
+    the remaining exits and the one block where they all meet (a `break`
+    block on its way to the loop's end; an inlined helper's `return`
+    inside its loop, which leads past the loop's end to the helper's exit
+    block)."""
+    exits = _exits(succ, loop)
+    if len(exits) <= 1:
+        return
+    # Paths that go back to a block before the header have taken an outer
+    # loop's back edge: they are not where this loop's exits meet.
+    earlier = {n for n, k in index.items() if k <= index[loop.header]}
+    reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
+    # The loop's own exit: where its header's test (a do-while's latch's)
+    # leads, else the exit most of the function follows.
+    tests = [t for t in exits if any(t in succ[b] for b in [loop.header] + loop.latches)]
+    main = tests[0] if tests else max(exits, key=lambda t: (len(reach[t]), index.get(t, 0)))
+    for t in exits:
+        if t == main:
+            continue
+        others = set().union(*(reach[o] for o in exits if o != t))
+        ends = all(s in reach[t] for b in reach[t] for s in succ[b])
+        if ends and not reach[t] & others and all(dominates(idom, loop.header, b) for b in reach[t]):
+            loop.body |= reach[t]
+    exits = _exits(succ, loop)
+    if len(exits) <= 1:
+        return
+    reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
+    common = set.intersection(*reach.values())
+    if common:
+        join = min(common, key=lambda n: index.get(n, len(index)))
+        regions = [_reach(succ, t, None, loop.body | earlier | {join}) - {join} if t != join else set()
+                   for t in exits]
+        inside = set().union(*regions)
+        if all(dominates(idom, loop.header, b) for b in inside):
+            loop.body |= inside
+
+
+def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str]) -> str:
+    """Where an iteration of `loop` ends: walking back from the back edge
+    (the next iteration) over blocks every iteration passes once (not
+    those of `inner` loops), the first block where paths meet (the target
+    of `continue`: a for loop's step);
+    the next iteration itself where several back edges (a `continue`
+    straight to the header) lead there, or where one path runs through
+    the body."""
+    header, body = loop.header, loop.body
+    nxt = next_iteration(header)
+    graph: dict[str, list[str]] = {}
+    for n in body:
+        graph[n] = [nxt if s == header else s for s in succ[n] if s in body or s == header]
+    graph[nxt] = []
+    # Only the blocks from which the next iteration is reached count.
+    back: dict[str, list[str]] = {n: [] for n in graph}
+    for n, ss in graph.items():
+        for s in ss:
+            back[s].append(n)
+    live = {nxt}
+    work = [nxt]
+    while work:
+        n = work.pop()
+        for p in back[n]:
+            if p not in live:
+                live.add(p)
+                work.append(p)
+    if header not in live:
+        return nxt
+    names = [n for n in graph if n in live]
+    g = {n: [s for s in graph[n] if s in live] for n in names}
+    ipdom = immediate_post_dominators(names, g)
+    if ipdom is None:
+        return nxt
+    chain = set()
+    x = ipdom[header]
+    while x is not None:
+        chain.add(x)
+        x = ipdom[x]
+    key = nxt
+    while True:
+        ps = [p for p in back[key] if p in live]
+        if len(ps) != 1 or ps[0] not in chain or ps[0] in inner:
+            # Where paths meet (`continue`s and the body's end), or the end of
+            # an inner loop (whose blocks run many times an iteration).
+            return key
+        if ps[0] == header:
+            return nxt          # one path through the body: the iteration ends at the back edge
+        key = ps[0]

@@ -221,37 +221,141 @@ def parse_instruction(ins: R.Instruction, types: TypeTable) -> Parsed:
 
 # ---------------------------------------------------------------------------
 # Constants
+#
+# The one reader of constants' text, for every consumer (the CPU executor,
+# the SPIR-V backend).  Every spelling LLVM's printer (and so DXC and
+# hlslc) gives a constant: `true`/`false`, integers in decimal (negative
+# ones folded to the width: `i1 -1` is true, `i8 -1` is 255), `u0x`/`s0x`
+# hex integers, floats in decimal or as the hex bits of a double
+# (`0x3FF0000000000000`, also for `float` and `half`), halves as their own
+# bits (`0xH3C00`), bfloat (`0xR`), `zeroinitializer`, `undef`, `poison`,
+# `null`, vectors, arrays (`c"..."` byte strings too), structs (packed
+# ones too) and `splat (T v)`.
+
+_UNDEFINED = ("undef", "poison", "zeroinitializer", "null")
+
 
 def scalar_constant(t: IRType, text: str) -> int | float | bool:
     """The value of a scalar constant's text: an int (two's complement
-    folded to the width), a float or a bool."""
+    folded to the width, so unsigned), a float or a bool."""
     text = text.strip()
-    if text in ("undef", "poison", "zeroinitializer", "null"):
+    if text in _UNDEFINED:
         return False if t.kind == "bool" else 0.0 if t.kind == "float" else 0
     if t.kind == "bool":
-        return text in ("true", "1")
+        if text in ("true", "false"):
+            return text == "true"
+        return bool(_integer(text) & 1)
     if t.kind == "float":
-        if text.lower().startswith("0x"):
-            digits = text[2:]
-            if digits[:1] in "HhKkLlMm":
-                kind, digits = digits[0].upper(), digits[1:]
-                if kind == "H":
-                    return struct.unpack("<e", struct.pack("<H", int(digits, 16)))[0]
-                raise IRError(f"cannot read the float constant '{text}'")
-            return struct.unpack("<d", struct.pack("<Q", int(digits, 16)))[0]
+        return _float(t, text)
+    if t.kind != "int":
+        raise IRError(f"cannot read the constant '{text}' of type '{t.text}'")
+    return _integer(text) & ((1 << t.bits) - 1)
+
+
+def _integer(text: str) -> int:
+    if text in ("true", "false"):
+        return int(text == "true")
+    if text[:3] in ("u0x", "s0x"):
+        value = int(text[3:], 16)
+        if text[0] == "s" and text[3:4] in "89abcdefABCDEF" and len(text) > 3:
+            value -= 1 << (4 * len(text[3:]))
+        return value
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise IRError(f"cannot read the integer constant '{text}'") from None
+
+
+def _float(t: IRType, text: str) -> float:
+    if text[:2] in ("0x", "0X"):
+        digits = text[2:]
+        kind = digits[:1].upper() if digits[:1] in "HhKkLlMmRr" else ""
+        if kind:
+            digits = digits[1:]
+        try:
+            bits = int(digits, 16)
+        except ValueError:
+            raise IRError(f"cannot read the float constant '{text}'") from None
+        if kind == "H":
+            return struct.unpack("<e", struct.pack("<H", bits & 0xFFFF))[0]
+        if kind == "R":     # bfloat: the high half of a float's bits
+            return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
+        if kind:
+            raise IRError(f"cannot read the float constant '{text}' (no {t.text} has that form)")
+        # The bits of a double, whatever the type (LLVM's printer writes
+        # float and half constants as the double of the same value).
+        return struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
+    try:
         return float(text)
-    value = int(text)
-    return value & ((1 << t.bits) - 1)
+    except ValueError:
+        raise IRError(f"cannot read the float constant '{text}'") from None
+
+
+def constant_value(t: IRType, text: str):
+    """A constant of any type as Python values: a scalar (`scalar_constant`),
+    a list for a vector or an array (of the element's values), a list for
+    a struct (of the fields' values); undefined values read as zeros (None
+    for a handle, matrix or pointer)."""
+    text = text.strip()
+    if t.is_scalar:
+        return scalar_constant(t, text)
+    if t.kind in ("vector", "array"):
+        assert t.elem is not None
+        if text in _UNDEFINED:
+            return [constant_value(t.elem, "zeroinitializer") for _ in range(t.count)]
+        if text.startswith("splat"):
+            inner = text[len("splat"):].strip()
+            if inner[:1] == "(" and inner[-1:] == ")":
+                ptype, value = R.take_type(inner[1:-1])
+                one = constant_value(t.elem, value)
+                return [one] * t.count
+        if text.startswith('c"') and text.endswith('"') and t.elem.kind == "int":
+            data = _byte_string(text[2:-1])
+            if len(data) != t.count:
+                raise IRError(f"the byte string constant {text} has {len(data)} bytes, not {t.count}")
+            return list(data)
+        parts = aggregate_parts(text) or []
+        if len(parts) != t.count:
+            raise IRError(f"the constant '{text}' has {len(parts)} elements, its type '{t.text}' {t.count}")
+        return [constant_value(t.elem, R.take_type(p)[1]) for p in parts]
+    if t.kind == "struct":
+        if text in _UNDEFINED:
+            return [constant_value(f, "zeroinitializer") for f in t.fields]
+        parts = aggregate_parts(text) or []
+        if len(parts) != len(t.fields):
+            raise IRError(f"the constant '{text}' has {len(parts)} fields, its type '{t.text}' {len(t.fields)}")
+        return [constant_value(f, R.take_type(p)[1]) for f, p in zip(t.fields, parts)]
+    if text in _UNDEFINED:
+        return None         # a handle, matrix or pointer: no data
+    raise IRError(f"cannot read the constant '{text}' of type '{t.text}'")
+
+
+def _byte_string(body: str) -> bytes:
+    out = bytearray()
+    k = 0
+    while k < len(body):
+        ch = body[k]
+        if ch == "\\" and body[k + 1:k + 2] == "\\":
+            out.append(0x5C)
+            k += 2
+        elif ch == "\\":
+            out.append(int(body[k + 1:k + 3], 16))
+            k += 3
+        else:
+            out.extend(ch.encode("utf-8"))
+            k += 1
+    return bytes(out)
 
 
 def aggregate_parts(text: str) -> list[str] | None:
     """The elements (`T v` texts) of a vector, array or struct constant, or
     None for `zeroinitializer`/`undef`."""
     text = text.strip()
-    if text in ("zeroinitializer", "undef", "poison", "null"):
+    if text in _UNDEFINED:
         return None
     if text.startswith("<{"):
         text = text[1:-1]
     if text[:1] in "<[{" and text[-1:] in ">]}":
-        return R.split_top(text[1:-1].strip())
+        inner = text[1:-1].strip()
+        return R.split_top(inner) if inner else []
     raise IRError(f"cannot read the constant '{text}'")

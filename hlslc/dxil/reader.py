@@ -64,6 +64,8 @@ class Operand(ValueRecord):
         v = self.value
         if (v[1:] if v[:1] == "-" else v).isdigit() and v.isascii():
             value: int | None = int(v)
+            if self.type == "i1":
+                value &= 1              # `i1 -1` is true (LLVM prints i1 constants signed)
         elif v in ("true", "false") and self.type == "i1":
             value = 1 if v == "true" else 0
         else:

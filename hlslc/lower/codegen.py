@@ -35,7 +35,7 @@ from ..sema.conversions import binary_operand_type, literal_default
 from ..sema.templates import SemaError
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import dxc_linalg, wavematrix
+from . import dxc_linalg, high_level, mangle, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
 from .bindings import BindingError, ResourceTable
@@ -94,10 +94,16 @@ class LowerOptions(ValueRecord):
     # --linalg-revision: "dxc" lowers DXC's matrix builtins to DXC's DXIL,
     # in SSA form, printed as DXC prints its modules (hlslc/lower/dxc_*).
     linalg_revision: str
+    # -fcgl: stop before the lowering passes (hlslc/lower/high_level.py).
+    high_level: bool
+    # lib_6_x: DXC's offline-linking library, whose `minor` is 15; its
+    # functions keep external linkage and may call functions defined in
+    # another library.
+    offline: bool
     _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
-               "linalg_revision")
+               "linalg_revision", "high_level", "offline")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", high_level: bool = False, offline: bool = False) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -107,6 +113,8 @@ class LowerOptions(ValueRecord):
         self.row_major = row_major
         self.hlsl_version = hlsl_version
         self.linalg_revision = linalg_revision
+        self.high_level = high_level
+        self.offline = offline
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -293,6 +301,13 @@ class Codegen:
         # dxc revision: each `%dx.types.LinAlgMatrix...` type made, with the
         # handle type it stands for, in first-use order (`!dx.targetTypes`).
         self.linalg_target_types: dict[str, tuple[ir.IdentifiedStructType, T.LinAlgHandleType]] = {}
+        # Functions emitted as functions rather than inlined (a library's,
+        # -fcgl's callees, lib_6_x's external ones): id(symbol) -> function,
+        # and the definitions whose bodies are still to be emitted.
+        self.function_defs: dict[int, ir.Function] = {}
+        self.function_symbols: dict[int, FunctionSymbol] = {}
+        self.pending_bodies: list[FunctionSymbol] = []
+        self.bodies_emitted: set[int] = set()
 
     def unused_lanes(self, ty: ir.VectorType) -> ir.Constant:
         """The second operand of a shufflevector that takes lanes of its
@@ -370,6 +385,12 @@ class Codegen:
         if isinstance(t, T.ClassType):
             if self.api_matrix(t):
                 return self.structs["dx.types.MatrixRef"].as_pointer()
+            if self.options.high_level and self.dxc_style:
+                # -fcgl: clang's named type, made before its fields' types.
+                named = self.context.get_identified_type(high_level.record_name(t.instance))
+                if named.is_opaque:
+                    named.set_body(*[self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
+                return named
             return ir.LiteralStructType([self.llt(self.engine.var_type(f), span) for f in t.instance.fields])
         if t is T.VOID:
             return ir.VoidType()
@@ -445,6 +466,7 @@ class Codegen:
             if entry is None:
                 raise LowerError(f"missing entry point '{self.options.entry}'", None)
             self._emit_entry(entry)
+            self._emit_pending_bodies()
         else:
             names = [fn.name for fn in self.sema.functions if fn.decl.body is not None and fn.owner is None]
             for fn in self.sema.functions:
@@ -461,12 +483,18 @@ class Codegen:
                         raise LowerError(f"hlslc generates code for compute shaders only; '{fn.name}' is a "
                                          f"'{stage}' shader", shader.span)
                     self._emit_entry(fn)
+                self._emit_pending_bodies()
         if not self.api_matrices:
             # The dxc revision's IR is DXC's: in SSA form, its calls inlined,
-            # printed as DXC prints it (`module_text`).
-            optimize_module(self.module)
+            # printed as DXC prints it (`module_text`); with -fcgl, as code
+            # generation left it (`high_level`).
+            if not self.options.high_level:
+                optimize_module(self.module)
             self.module.hlslc_dxc_style = True
+            self.module.hlslc_high_level = self.options.high_level
         emit_metadata(self)
+        if self.options.high_level and self.dxc_style:
+            high_level.finish(self)
         # Kept with the module so that IR lines can be mapped back to source.
         self.module.hlslc_source_spans = self.spans
         # The module's interface (entries, resources, layouts, matrices), for
@@ -534,20 +562,34 @@ class Codegen:
         self._finish_function()
 
     def _emit_library_function(self, fn: FunctionSymbol, overloaded: bool = False) -> None:
+        if self.options.high_level and self.dxc_style:
+            # -fcgl: a function of the library, its calls kept (`high_level`).
+            if "static" not in fn.decl.specifiers:
+                self.function_ir(fn)
+                self._emit_pending_bodies()
+            return
         sig = self.engine.signature_of(fn)
         ret = self.llt(sig.return_type, fn.decl.return_type.span)
-        params = [self.llt(p, d.type.span) for p, d in zip(sig.param_types, sig.param_decls)]
-        # Overloads need distinct symbols: spell the parameter types in the
-        # name (readable, unlike C++ mangling).
-        name = f"{fn.name}({', '.join(p.spell() for p in sig.param_types)})" if overloaded else fn.name
+        # `out` and `inout` parameters are the caller's storage (pointers).
+        params = [high_level.parameter_type(self, d, p) for p, d in zip(sig.param_types, sig.param_decls)]
+        name = self._function_name(fn, sig) if self.dxc_style else None
+        if name is None:
+            # Overloads need distinct symbols: spell the parameter types in
+            # the name (readable, unlike C++ mangling).
+            name = f"{fn.name}({', '.join(p.spell() for p in sig.param_types)})" if overloaded else fn.name
         fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), name)
+        self.function_defs[id(fn)] = fn_ir
+        self.function_symbols[id(fn)] = fn
+        self.bodies_emitted.add(id(fn))
         self._start_function(fn_ir)
         frame = Frame(fn, self.sema.function_tables.get(id(fn)))
         frame.ret_type = sig.return_type
         for arg, param, ptype in zip(fn_ir.args, sig.param_decls, sig.param_types):
             var = self._param_symbol(fn, param)
-            if isinstance(ptype, T.WaveMatrixType):
-                # A wave matrix parameter is the caller's matrix (its pointer).
+            if isinstance(ptype, T.WaveMatrixType) or isinstance(arg.type, ir.PointerType) and \
+                    not isinstance(self.llt(ptype), ir.PointerType):
+                # A wave matrix parameter is the caller's matrix, an out or
+                # inout one the caller's storage (their pointers).
                 if var is not None:
                     frame.vars[id(var)] = arg
                 continue
@@ -559,6 +601,50 @@ class Codegen:
         self.emit_block(fn.decl.body)
         self.frames.pop()
         self._finish_function()
+
+    def _function_name(self, fn: FunctionSymbol, sig: Any) -> str | None:
+        """DXC's symbol of a function (`mangle`), or None where it has none
+        here."""
+        refs = ["out" in d.modifiers or "inout" in d.modifiers for d in sig.param_decls]
+        return mangle.function_name(fn, sig.return_type, sig.param_types, refs, self.options.native_16bit)
+
+    def function_ir(self, fn: FunctionSymbol) -> ir.Function:
+        """The function of `fn` (made on first use, its body emitted after
+        the function being emitted: `_emit_pending_bodies`); a function
+        without a body is declared, for a library it is linked with."""
+        made = self.function_defs.get(id(fn))
+        if made is not None:
+            return made
+        sig = self.engine.signature_of(fn)
+        ret = self.llt(sig.return_type, fn.decl.return_type.span)
+        params = [high_level.parameter_type(self, d, p) for p, d in zip(sig.param_types, sig.param_decls)]
+        name = (self._function_name(fn, sig) if self.dxc_style else None) or fn.name
+        fn_ir = ir.Function(self.module, ir.FunctionType(ret, params), self.module.get_unique_name(name))
+        self.function_defs[id(fn)] = fn_ir
+        self.function_symbols[id(fn)] = fn
+        if fn.decl.body is not None:
+            fn_ir.linkage = high_level.linkage(self, fn)
+            self.pending_bodies.append(fn)
+        return fn_ir
+
+    def _emit_pending_bodies(self) -> None:
+        """The bodies of the functions `function_ir` made, in the order they
+        were first called (each may call more)."""
+        while self.pending_bodies:
+            fn = self.pending_bodies.pop(0)
+            if id(fn) in self.bodies_emitted:
+                continue
+            self.bodies_emitted.add(id(fn))
+            fn_ir = self.function_defs[id(fn)]
+            sig = self.engine.signature_of(fn)
+            self._start_function(fn_ir)
+            frame = Frame(fn, self.sema.function_tables.get(id(fn)))
+            frame.ret_type = sig.return_type
+            high_level.bind_parameters(self, fn, fn_ir, frame, sig)
+            self.frames.append(frame)
+            self.emit_block(fn.decl.body)
+            self.frames.pop()
+            self._finish_function()
 
     def _param_symbol(self, fn: FunctionSymbol, param: A.ParamDecl) -> VarSymbol | None:
         tables = self.sema.function_tables.get(id(fn))
@@ -606,7 +692,10 @@ class Codegen:
         return value
 
     def alloca(self, ty: ir.Type, name: str = "") -> ir.Value:
-        return self.alloca_builder.alloca(ty, name=name)
+        slot = self.alloca_builder.alloca(ty, name=name)
+        if self.options.high_level and self.dxc_style:
+            slot.hlslc_align = high_level.alignment(ty, self.options.native_16bit)
+        return slot
 
     # ------------------------------------------------------------------
     # Statements
@@ -1069,7 +1158,7 @@ class Codegen:
             # DXC's symbol and declaration (`@"\01?Tile@@3PAMA" = external
             # addrspace(3) global [256 x float], align 4`).
             gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(
-                dxc_linalg.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
+                mangle.groupshared_name(sym.name, t, self.options.native_16bit)), addrspace=3)
             gv.linkage = "external"
             gv.align = 4
         elif sym.is_groupshared:
@@ -1707,6 +1796,8 @@ class Codegen:
         if info.kind == "wavematrix":
             return wavematrix.lower_method(self, expr, info)
         if info.kind == "linalg_builtin":
+            if self.options.high_level:
+                return high_level.lower_builtin(self, expr, info)
             return dxc_linalg.lower_builtin(self, expr, info)
         if info.kind == "graphics":
             raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
@@ -1715,7 +1806,12 @@ class Codegen:
         if info.linalg is not None or self.api_matrices and _is_linalg_function(fn):
             return lower_linalg_call(self, expr, info)
         if fn.decl.body is None:
+            if self.options.offline and fn.owner is None:
+                # lib_6_x: defined in another library, found when linked.
+                return high_level.call_function(self, expr, info)
             raise LowerError(f"function '{fn.name}' is declared but never defined", expr.span)
+        if high_level.keeps_call(self, fn):
+            return high_level.call_function(self, expr, info)
         return self.inline_call(expr, info)
 
     def emit_construct(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:

@@ -9,9 +9,10 @@ first made (`!{%dx.types.LinAlgMatrix... undef, i32 c, i32 m, i32 n, i32
 u, i32 s}`, in first-use order); a built-in call lowered to its `dx.op`
 operation (the result of an `out`/`ref` built-in stored to its first
 argument, a groupshared array passed as a constant GEP to its element 0,
-`bool` operands as `i1`); and the Microsoft-ABI names of groupshared
-globals (`\\01?SharedArr@@3PAMA`), declared `external addrspace(3)` with
-`align 4` as DXC's are.
+`bool` operands as `i1`); or, with -fcgl, to DXC's high-level call
+(`dx.hl.op`, `high_level`).  Groupshared globals are named as DXC names
+them (`mangle.groupshared_name`: `\\01?SharedArr@@3PAMA`), declared
+`external addrspace(3)` with `align 4` as DXC's are.
 
 Does not own: the table of built-ins (`hlslc/sema/linalg_builtins.py`),
 the operation table (`hlslc/dxil/ops.py`), the rest of lowering.
@@ -138,53 +139,3 @@ def groupshared_operand(gen: "Codegen", arg: A.Expr) -> ir.Value:
         text = (f"getelementptr inbounds ({array_ty}, {pointer.type} {pointer.get_reference()}, i32 0, i32 0)")
         return ir.FormattedConstant(elem_ptr, text)
     return gen.builder.gep(pointer, [ir.Constant(I32, 0), ir.Constant(I32, 0)], inbounds=True)
-
-
-# --------------------------------------------------------------------------
-# Names of groupshared globals (Microsoft ABI, as DXC mangles them)
-
-_SCALAR_CODES = {"int": "H", "uint": "I", "float": "M", "double": "N", "bool": "_N", "int64_t": "_J",
-                 "uint64_t": "_K", "int16_t": "F", "uint16_t": "G", "min16float": "$min16f@",
-                 "min10float": "$min10f@", "min16int": "$min16i@", "min12int": "$min12i@",
-                 "min16uint": "$min16ui@", "int8_t4_packed": "$i8_4pk@", "uint8_t4_packed": "$ui8_4pk@"}
-
-
-def _number(value: int) -> str:
-    """A template argument's integer, mangled (`$0` then 0-9 for 1-10,
-    else hex digits A-P ended by `@`)."""
-    if 1 <= value <= 10:
-        return str(value - 1)
-    digits = ""
-    v = value
-    while v:
-        digits = chr(ord("A") + (v & 15)) + digits
-        v >>= 4
-    return (digits or "A") + "@"
-
-
-def _type_code(t: T.Type, native_16bit: bool) -> str | None:
-    if isinstance(t, T.ScalarType):
-        if t.kind == "float" and t.bits == 16 and t.name == "half":
-            return "$f16@" if native_16bit else "$halff@"
-        return _SCALAR_CODES.get(t.name)
-    if isinstance(t, T.VectorType):
-        elem = _type_code(t.elem, native_16bit)
-        return None if elem is None else f"V?$vector@{elem}$0{_number(t.size)}@@"
-    if isinstance(t, T.MatrixType):
-        elem = _type_code(t.elem, native_16bit)
-        return None if elem is None else f"V?$matrix@{elem}$0{_number(t.rows)}$0{_number(t.cols)}@@"
-    if isinstance(t, T.ClassType) and t.instance.template is None and "::" not in t.instance.qualified_name:
-        return f"U{t.instance.name}@@"
-    return None
-
-
-def groupshared_name(name: str, t: T.Type, native_16bit: bool) -> str:
-    """DXC's symbol for a global groupshared variable (`\\01?Tile@@3PAMA`
-    for `groupshared float Tile[N]`); the plain name where the type has no
-    mangling here."""
-    if isinstance(t, T.ArrayType) and not isinstance(t.elem, T.ArrayType):
-        code = _type_code(t.elem, native_16bit)
-        return f"\x01?{name}@@3PA{code}A" if code is not None else name
-    code = _type_code(t, native_16bit)
-    return f"\x01?{name}@@3{code}A" if code is not None else name
-

@@ -119,26 +119,39 @@ def _braces(text: str) -> str:
 
 
 class _Names:
-    """The slot numbers of one function's values and blocks."""
+    """The slot numbers of one function's values and blocks.  With
+    `keep_names` (-fcgl), values and blocks code generation named keep
+    their names, as clang's do; only unnamed ones (llvmlite's `.N`) are
+    numbered."""
 
-    def __init__(self, fn: ir.Function) -> None:
+    def __init__(self, fn: ir.Function, keep_names: bool = False) -> None:
         self.slots: dict[str, int] = {}
         n = 0
+
+        def number(name: str) -> None:
+            nonlocal n
+            if keep_names and name and not name.startswith("."):
+                return
+            self.slots[name] = n
+            n += 1
         for arg in fn.args:
-            self.slots[arg.name] = n
-            n += 1
+            number(arg.name)
         for block in fn.blocks:
-            self.slots[block.name] = n
-            n += 1
+            number(block.name)
             for ins in block.instructions:
                 if not isinstance(ins.type, ir.VoidType):
-                    self.slots[ins.name] = n
-                    n += 1
+                    number(ins.name)
 
     def ref(self, sigil: str, name: str) -> str:
         if sigil == "%" and name in self.slots:
             return f"%{self.slots[name]}"
         return sigil + llvm_name(name)
+
+    def label(self, name: str) -> str:
+        """A block's label line, without its predecessors."""
+        if name in self.slots:
+            return f"; <label>:{self.slots[name]}"
+        return llvm_name(name) + ":"
 
 
 def _rewrite(text: str, names: "_Names | None") -> str:
@@ -169,7 +182,9 @@ def _attributes(fn: ir.Function) -> tuple[str, ...]:
 def print_module(module: ir.Module, comment_of: Callable[[ir.CallInstr], str | None] | None = None,
                  lines: "dict[int, ir.Instruction] | None" = None) -> str:
     """The module's text.  `lines`, when given, receives the instruction
-    printed on each (1-based) line."""
+    printed on each (1-based) line.  A module of -fcgl
+    (`hlslc_high_level`) keeps its values' names."""
+    keep_names = getattr(module, "hlslc_high_level", False)
     out: list[str] = [f"; ModuleID = '{module.name}'",
                       f'target datalayout = "{module.data_layout}"',
                       f'target triple = "{module.triple}"', ""]
@@ -188,7 +203,7 @@ def print_module(module: ir.Module, comment_of: Callable[[ir.CallInstr], str | N
     functions = [f for f in module.functions if f.blocks] + [f for f in module.functions if not f.blocks]
     for fn in functions:
         if fn.blocks:
-            _define(fn, out, comment_of, lines)
+            _define(fn, out, comment_of, lines, keep_names)
         else:
             attrs = _attributes(fn)
             params = ", ".join(_type(a.type) for a in fn.args)
@@ -207,7 +222,7 @@ def print_module(module: ir.Module, comment_of: Callable[[ir.CallInstr], str | N
         items = ", ".join(op.get_reference() for op in node.operands)
         out.append(f"!{name} = !{{{items}}}")
     for md in module.metadata:
-        out.append(_metadata(md))
+        out.append(str(md).strip() if isinstance(md, ir.DIValue) else _metadata(md))
     return "\n".join(out) + "\n"
 
 
@@ -243,10 +258,11 @@ def _metadata(md: Any) -> str:
 
 
 def _define(fn: ir.Function, out: list[str], comment_of: Callable[[ir.CallInstr], str | None] | None,
-            lines: "dict[int, ir.Instruction] | None") -> None:
-    names = _Names(fn)
-    params = ", ".join(f"{_type(a.type)} %{names.slots[a.name]}" for a in fn.args)
-    out.append(f"define {_type(fn.function_type.return_type)} @{llvm_name(fn.name)}({params}) {{")
+            lines: "dict[int, ir.Instruction] | None", keep_names: bool = False) -> None:
+    names = _Names(fn, keep_names)
+    params = ", ".join(f"{_type(a.type)} {names.ref('%', a.name)}" for a in fn.args)
+    linkage = fn.linkage + " " if fn.linkage and fn.linkage != "external" else ""
+    out.append(f"define {linkage}{_type(fn.function_type.return_type)} @{llvm_name(fn.name)}({params}) {{")
     preds: dict[int, list[ir.Block]] = {id(b): [] for b in fn.blocks}
     for block in fn.blocks:
         term = block.instructions[-1] if block.instructions else None
@@ -260,11 +276,13 @@ def _define(fn: ir.Function, out: list[str], comment_of: Callable[[ir.CallInstr]
                 seen.append(t)
                 preds.setdefault(id(t), []).append(block)
     for index, block in enumerate(fn.blocks):
+        if index == 0 and block.name not in names.slots:
+            out.append(names.label(block.name))
         if index > 0:
-            label = f"; <label>:{names.slots[block.name]}"
+            label = names.label(block.name)
             ps = preds.get(id(block), [])
             if ps:
-                label = label.ljust(50) + "; preds = " + ", ".join(f"%{names.slots[p.name]}" for p in ps)
+                label = label.ljust(50) + "; preds = " + ", ".join(names.ref("%", p.name) for p in ps)
             out.append("")
             out.append(label)
         for ins in block.instructions:
@@ -275,11 +293,25 @@ def _define(fn: ir.Function, out: list[str], comment_of: Callable[[ir.CallInstr]
             else:
                 ins.descr(buf)
             body = _rewrite("".join(buf).strip(), names)
+            if ins.metadata:
+                # llvmlite leaves a space before the metadata of some
+                # instructions and none at all on others.
+                body = body.replace(" , !", ", !")
+                attached = ins._stringify_metadata(leading_comma=True)
+                if attached and attached not in body:
+                    body += attached
+            align = getattr(ins, "hlslc_align", None)
+            if align is not None:
+                body += f", align {align}"
             if not isinstance(ins.type, ir.VoidType):
-                body = f"%{names.slots[ins.name]} = {body}"
+                body = f"{names.ref('%', ins.name)} = {body}"
             comment = comment_of(ins) if comment_of is not None and isinstance(ins, ir.CallInstr) else None
             if comment:
                 body += f"  ; {comment}"
+            location = getattr(ins, "hlslc_location", None)
+            if location is not None:
+                # DXC's printer follows a located instruction with its place.
+                body += f" ; line:{location[0]} col:{location[1]}"
             if lines is not None:
                 lines[len(out) + 1] = ins
             out.append("  " + body)

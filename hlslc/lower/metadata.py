@@ -1,6 +1,8 @@
 """The `!dx.*` named metadata of a lowered module, laid out as DXC writes it.
 
-Owns: `!dx.version`, `!dx.valver`, `!dx.shaderModel`, `!dx.resources`
+Owns: `!dx.version`, `!dx.valver`, `!dx.shaderModel` (lib_6_x's as DXC
+writes them: `!{i32 1, i32 10}`, `!{i32 0, i32 0}`, `!{!"lib", i32 6, i32
+15}`), `!dx.resources`
 (SRV and UAV records), `!dx.entryPoints` (NumThreads tag 4, WaveSize tag 23
 for SM 6.8 and later, ShaderKind tag 8 in libraries) and
 `!dx.linalg.matrixUses`: one `!{i32 M, i32 N, i32 K, i32 scope, i32
@@ -29,6 +31,9 @@ _TAG_NUM_THREADS = 4
 _TAG_WAVE_SIZE = 23
 _SHADER_KIND_COMPUTE = 5
 _TAG_ATOMIC64_USE = 3
+# The newest DXIL version's minor number (SM 6.10): what an offline
+# library (lib_6_x) declares in `!dx.version`.
+NEWEST_DXIL_MINOR = 10
 
 
 def _i32(v: int) -> ir.Constant:
@@ -43,9 +48,15 @@ def emit_metadata(gen: "Codegen") -> None:
         target_types = m.add_named_metadata("dx.targetTypes")
         for node in target_type_nodes(gen):
             target_types.add(node)
-    version = m.add_metadata([_i32(1), _i32(opts.minor)])
-    m.add_named_metadata("dx.version").add(version)
-    m.add_named_metadata("dx.valver").add(m.add_metadata([_i32(1), _i32(opts.minor)]))
+    if opts.offline:
+        # lib_6_x, as DXC writes it: the newest DXIL version, validator
+        # version 0.0 (not validated until linked), shader model 6.15.
+        m.add_named_metadata("dx.version").add(m.add_metadata([_i32(1), _i32(NEWEST_DXIL_MINOR)]))
+        m.add_named_metadata("dx.valver").add(m.add_metadata([_i32(0), _i32(0)]))
+    else:
+        version = m.add_metadata([_i32(1), _i32(opts.minor)])
+        m.add_named_metadata("dx.version").add(version)
+        m.add_named_metadata("dx.valver").add(m.add_metadata([_i32(1), _i32(opts.minor)]))
     m.add_named_metadata("dx.shaderModel").add(
         m.add_metadata([ir.MetaDataString(m, opts.stage), _i32(opts.major), _i32(opts.minor)]))
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from .cpu import execute
 from .errors import RunError
+from .limits import DEFAULT_TIMEOUT
 from .pipeline import Pipeline, PipelineError, load_pipeline
 from .results import RunResult, ir_text_of
 
@@ -30,7 +31,7 @@ __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pi
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
         wave_size: int | None = None, check: bool = False, seed: int = 0, device: str = "cpu",
         repeat: int = 1, wave_matrix_depth: int = 16, statistics: bool = False, engine: str | None = None,
-        timeout: float | None = None) -> RunResult:
+        timeout: float | None = DEFAULT_TIMEOUT, max_memory: int | None = None) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
     `module_or_result` is a `CompileResult` of a successful compile or the
@@ -48,18 +49,23 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     default: native code, falling back to the interpreter for a module
     using something the JIT does not run, `RunResult.fallback` saying
     what) or "interp" (the interpreter, the reference; `check` always runs
-    it); `RunResult.engine` says which ran.  `timeout`: seconds after which
-    a dispatch still running stops with a `RunError` (JIT).  `device` is "cpu" (the executor) or
+    it); `RunResult.engine` says which ran.  `device` is "cpu" (the executor) or
     "vulkan" (a Vulkan device: `RunResult.device` names it and
     `gpu_time_ns` is the dispatch's time; `repeat` runs the dispatch that
     many times, on the buffers the one before left; `statistics` also
     reads what the driver says of the compiled pipeline, registers and
-    memory for instance, into `RunResult.pipeline_statistics`).  Raises
-    `PipelineError` for a wrong pipeline file and `RunError` for a module
-    that cannot run; a Result that does not hold is in `outcomes`, not an
+    memory for instance, into `RunResult.pipeline_statistics`).  On the
+    CPU, `timeout` (seconds, 300 by default; None: no limit) stops a
+    dispatch that runs longer with a `RunError`, and `max_memory` (bytes;
+    None: half the machine's memory) bounds what the pipeline file and the
+    dispatch may take.  `check` findings that are not errors are in
+    `RunResult.warnings`; `RunResult.written` names the buffers the
+    dispatch stored into.  Raises `PipelineError` for a wrong pipeline file
+    (or a dispatch past `max_memory`) and `RunError` for a module that
+    cannot run; a Result that does not hold is in `outcomes`, not an
     exception."""
     if isinstance(pipeline, str):
-        pipeline = load_pipeline(pipeline)
+        pipeline = load_pipeline(pipeline, max_memory=max_memory)
     if device not in ("cpu", "vulkan"):
         raise ValueError(f"device must be 'cpu' or 'vulkan', not {device!r}")
     if device == "vulkan":
@@ -82,4 +88,5 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
         raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")
     return execute(ir_text_of(module_or_result), pipeline, entry or shader.entry, wave_size=wave_size,
-                   check=check, seed=seed, wave_matrix_depth=wave_matrix_depth, engine=engine, timeout=timeout)
+                   check=check, seed=seed, wave_matrix_depth=wave_matrix_depth, engine=engine, timeout=timeout,
+                   max_memory=max_memory)

@@ -26,7 +26,7 @@ class Resource:
     """A bound buffer: its bytes, element stride, and how it was bound (or
     a bound sampler: `sampler` its pipeline entry, no data)."""
 
-    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter", "sampler")
+    __slots__ = ("name", "data", "stride", "kind", "buffer", "writable", "counter", "sampler", "shadow", "written")
 
     def __init__(self, name: str, data: np.ndarray, stride: int, kind: str, buffer: Any, writable: bool) -> None:
         self.name = name
@@ -37,6 +37,8 @@ class Resource:
         self.writable = writable
         self.counter = 0
         self.sampler: Any = None
+        self.shadow: Any = None          # the interpreter's --check: who accessed each byte (base.BufferShadow)
+        self.written = False             # the dispatch stored into it
 
 
 def parse_root_signature(text: str) -> list[tuple[str, str, int, int]]:

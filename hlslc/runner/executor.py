@@ -5,12 +5,14 @@ Every thread of every group of the dispatch runs at once: a value of the IR
 is an array with one element per thread (a row per thread for vectors), and
 an instruction is one numpy operation over all of them.  Control flow keeps
 an active mask: a branch whose threads disagree runs each side with its own
-threads and joins them again at the branch's immediate post-dominator
-(a stack of masks, as SIMT hardware does), so loops that run a different
-number of times per thread work, and wave operations see the lanes that are
-active.  Memory: allocas and static globals are private (a row per
-thread), groupshared globals a row per group, resources byte arrays shared
-by the dispatch.
+threads and joins them again where GPUs reconverge structured code (the
+end of the branch's construct: `dxil.cfg.structure`; a stack of masks, as
+SIMT hardware keeps, see `_run_entry`), so loops that run a different
+number of times per thread work, threads that leave a construct early do
+not split the others, and wave operations see the lanes that are active.
+Memory: allocas and static globals are private (a row per thread),
+groupshared globals a row per group, resources byte arrays shared by the
+dispatch.
 
 Owns: reading the module (the validator's reader), binding the pipeline's
 resources, running instructions and dispatching `dx.op` calls to their
@@ -24,21 +26,33 @@ from __future__ import annotations
 
 import re
 import struct
-from typing import Any
+import time
+from typing import Any, Callable
 
 import numpy as np
 
+from ..dxil import operands
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from ..dxil.cfg import CFG
+from ..dxil.cfg import CFG, NEXT, structure
+from ..dxil.types import IRError
 from .errors import RunError
 from .binding import Bindings, Resource
-from .base import Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
+from .base import BufferShadow, Memory, Ptr, Shadow, element_stride, ftz, load_object, merge, store_object
 from .ops import OPERATIONS, UNSUPPORTED, llvm_atomic
-from .pipeline import Pipeline
+from .limits import show_size
+from .pipeline import Pipeline, PipelineError
 from .layout import SIGNED, MemoryType, MemoryTypes
 
-_EXIT = "\0exit"
+
+# DXIL's resource kinds (!dx.resources) of buffers and textures, and the
+# pipeline Kinds (less their RW) that bind them.
+_DXIL_KINDS = {2: "Texture2D", 10: "Buffer", 11: "ByteAddressBuffer", 12: "StructuredBuffer",
+               16: "AccelerationStructure"}
+_KIND_OF = {"Buffer": "Buffer", "RWBuffer": "Buffer", "StructuredBuffer": "StructuredBuffer",
+            "RWStructuredBuffer": "StructuredBuffer", "ByteAddressBuffer": "ByteAddressBuffer",
+            "RWByteAddressBuffer": "ByteAddressBuffer", "Texture2D": "Texture2D", "RWTexture2D": "Texture2D",
+            "AccelerationStructure": "AccelerationStructure"}
 
 
 class Dispatch:
@@ -69,12 +83,33 @@ class Dispatch:
         self.wave_count = int(self.group_count * waves_per_group)
 
 
+def _clock(ex: "Executor") -> None:
+    """Before each block: stop a dispatch past its --timeout, report progress."""
+    now = time.monotonic()
+    if ex.timeout is not None and now - ex.started_at > ex.timeout:
+        current = getattr(ex, "current", None)
+        raise RunError(f"the dispatch did not finish within {ex.timeout:g} seconds (--timeout): an endless "
+                       "loop?", current.line if current is not None else None)
+    if ex.progress is not None and now >= ex._next_report:
+        ex._next_report = now + 0.1
+        ex.progress(ex)
+
+
 class Executor:
     """Runs one compute entry of a module over a dispatch."""
 
     def __init__(self, module_text: str, pipeline: Pipeline, entry: str, wave_size: int | None = None,
-                 check: bool = False, seed: int = 0) -> None:
+                 check: bool = False, seed: int = 0, timeout: float | None = None,
+                 progress: Callable[[Executor], None] | None = None, max_memory: int | None = None) -> None:
         self.check = check
+        # --timeout: seconds the dispatch may run (None: no limit); `progress`
+        # is called about ten times a second while it runs.
+        self.timeout = timeout
+        self.progress = progress
+        self.started_at = time.monotonic()
+        self._next_report = self.started_at
+        self.clock: Callable[[Executor], None] | None = _clock if (timeout is not None or progress) \
+            else None
         self.seed = seed        # chooses the element order of the opaque matrix layouts
         try:
             self.mod = R.read_module(module_text)
@@ -89,17 +124,185 @@ class Executor:
         self.threads = self.binding.numthreads(entry)
         shader_wave = self.binding.wave_size(entry)
         self.wave_size = wave_size if wave_size else (shader_wave or 32)
+        self._check_memory(max_memory if max_memory is not None else pipeline.max_memory)
         self.d = Dispatch(pipeline.dispatch, self.threads, self.wave_size)
         self.resources = self.binding.resources
         self.instructions = 0
+        # --check: findings that are not errors (a matrix store partly
+        # outside its buffer), as (message, IR line), each once.
+        self.warnings: list[tuple[str, int | None]] = []
+        if check:
+            self._check_kinds()
+            for res in {id(r): r for r in self.resources.values()}.values():
+                if res.writable and res.buffer is not None:
+                    res.shadow = BufferShadow(self, res.name, len(res.data))
+        self._constants: dict[tuple[str, str], Any] = {}
+        self._extracted: dict[str, set[int] | None] | None = None
 
     def write_back(self) -> None:
         """Copy what the dispatch wrote into the pipeline's buffers."""
         self.binding.write_back()
+        # The buffers the dispatch stored into (what `hlslc run` prints).
+        self.written = {r.buffer.name for r in self.resources.values() if r.written and r.buffer is not None}
+
+    # ---- setup ------------------------------------------------------------
+
+    def _check_memory(self, limit: int | None) -> None:
+        """The dispatch's memory against --max-memory, before any of it is
+        taken: per thread its ids and masks, each value the entry computes,
+        its allocas and static globals (a row each); per group its
+        groupshared globals; the buffers' copies.  A static that alone is
+        too large is an error at its line; else the dispatch size is, in
+        the pipeline file."""
+        if limit is None:
+            return
+        gx, gy, gz = self.pipeline.dispatch
+        groups = gx * gy * gz
+        threads = groups * self.threads[0] * self.threads[1] * self.threads[2]
+        private: list[tuple[str, int, int | None]] = []
+        shared = 0
+        for name, g in self.mod.globals.items():
+            try:
+                t = self.types.get(g.type) if g.type != "?" else None
+            except ValueError:
+                continue
+            if t is None or t.kind == "opaque":
+                continue
+            if g.addrspace == 3:
+                shared += t.size
+            else:
+                private.append((name, t.size, g.line))
+        values = 0
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if ins.opcode == "alloca":
+                    try:
+                        t = self.types.get(R.take_type(R.split_top(self._operands(ins))[0])[0])
+                    except (ValueError, IndexError, R.ParseError):
+                        continue
+                    private.append((ins.result or "an alloca", t.size, ins.line))
+                elif ins.result is not None:
+                    values += 1
+        buffers = 3 * sum(b.data.nbytes for b in self.pipeline.buffers.values())
+        base = threads * (128 + 16 * values) + buffers
+        need = base + threads * sum(size for _, size, _ in private) + groups * shared
+        if need <= limit:
+            return
+        name, size, line = max(private, key=lambda p: p[1], default=("", 0, None))
+        if base <= limit // 2 and size * threads > limit - base:
+            # One variable is what does not fit: at the shader's first use of it.
+            what = f"static '{name.lstrip('@')}'" if name.startswith("@") else "a local array"
+            if name.startswith("@"):
+                line = self._first_use_of(name) or line
+            raise RunError(f"{what} takes {show_size(size)} a thread: the dispatch's {threads} threads would need "
+                           f"{show_size(size * threads)} for it, more than --max-memory ({show_size(limit)})", line)
+        if base <= limit // 2 and groups * shared > limit - base:
+            raise RunError(f"the groupshared memory takes {show_size(shared)} a group: the dispatch's {groups} "
+                           f"groups would need {show_size(groups * shared)}, more than --max-memory "
+                           f"({show_size(limit)})")
+        raise PipelineError(f"the dispatch of {gx}x{gy}x{gz} groups of {self.threads[0]}x{self.threads[1]}x"
+                            f"{self.threads[2]} threads ({threads} threads) would need about {show_size(need)} on "
+                            f"the CPU, more than --max-memory ({show_size(limit)})", self.pipeline.dispatch_span)
+
+    def _first_use_of(self, name: str) -> int | None:
+        """The IR line of the entry's first instruction naming global `name`."""
+        pattern = re.compile(re.escape(name) + r"(?![\w.$])")
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if pattern.search(ins.text):
+                    return ins.line
+        return None
 
     def resource_records(self) -> dict[str, list[list[str]]]:
         """!dx.resources records by class: 't', 'u', 'b', 's'."""
         return self.binding.resource_records()
+
+    def used_components(self, ins: R.Instruction) -> set[int] | None:
+        """The elements of an instruction's aggregate result that the entry
+        reads (`extractvalue`), or None when it uses the whole value: a
+        buffer load returns four components, and --check reports an access
+        outside the buffer only for those the shader uses."""
+        if self._extracted is None:
+            found: dict[str, set[int] | None] = {}
+            for block in self.entry.blocks:
+                for other in block.instructions:
+                    for arg in other.args or []:
+                        if arg.value.startswith("%"):
+                            found[arg.value] = None
+                    if other.opcode != "extractvalue":
+                        continue
+                    parts = R.split_top(self._operands(other))
+                    agg = R.take_operand(parts[0]).value
+                    if agg in found and found[agg] is None:
+                        continue
+                    try:
+                        found.setdefault(agg, set()).add(int(parts[1]))
+                    except (ValueError, IndexError):
+                        found[agg] = None
+            self._extracted = found
+        return self._extracted.get(ins.result or "", set()) if ins.result else set()
+
+    def warn(self, message: str, line: int | None) -> None:
+        """A --check finding that does not stop the dispatch."""
+        if (message, line) not in self.warnings:
+            self.warnings.append((message, line))
+
+    def _check_kinds(self) -> None:
+        """--check: each resource the module declares (!dx.resources) is
+        bound with the Kind of its declaration: a StructuredBuffer's
+        register holding a pipeline's ByteAddressBuffer reads other bytes
+        than the shader means.  The error is at the shader's first use of
+        the resource."""
+        for cls, records in self.resource_records().items():
+            if cls not in ("t", "u"):
+                continue
+            for rec in records:
+                if len(rec) < 7:
+                    continue
+                space, lower, count = (self.mod.md_int(rec[k]) for k in (3, 4, 5))
+                declared = _DXIL_KINDS.get(self.mod.md_int(rec[6]) or -1)
+                if declared is None or space is None or lower is None:
+                    continue
+                for register in range(lower, lower + min(count or 1, 64) if count not in (None, 0, -1) and
+                                      count < 2 ** 31 else lower + 1):
+                    res = self.resources.get((cls, space, register))
+                    if res is None or _KIND_OF.get(res.kind, declared) == declared:
+                        continue
+                    name = self.mod.md_string(rec[2]) or f"{cls}{register}"
+                    want = ("RW" if cls == "u" else "") + declared
+                    raise RunError(f"'{name}' is a {want} in the shader, but the pipeline binds {res.kind} "
+                                   f"'{res.name}' at register {cls}{register}, space{space} (its Kind should be "
+                                   f"{want})", self._first_use(cls, int(self.mod.md_int(rec[0]) or 0), space,
+                                                               register))
+
+    def _first_use(self, cls: str, range_id: int, space: int, register: int) -> int | None:
+        """The IR line of the first instruction of the entry that uses the
+        handle of a resource (where hlslc maps it to the source)."""
+        handles: set[str] = set()
+        code = "tubs".index(cls)
+        for block in self.entry.blocks:
+            for ins in block.instructions:
+                if ins.opcode != "call" or not ins.callee:
+                    continue
+                name = ins.callee[1:]
+                consts = [a.const for a in ins.args]
+                if name.startswith("dx.op.createHandleFromBinding") and len(ins.args) >= 2:
+                    try:
+                        bind = [int(p.split()[-1]) for p in operands.aggregate_parts(ins.args[1].value) or []]
+                    except (IRError, ValueError):
+                        continue
+                    if len(bind) == 4 and bind[3] == code and bind[2] == space and \
+                            bind[0] <= register <= (bind[1] if bind[1] >= 0 else 2 ** 31):
+                        handles.add(ins.result or "")
+                elif name.startswith("dx.op.createHandle") and len(consts) >= 3 and consts[0] == 57 and \
+                        consts[1] == code and consts[2] == range_id:
+                    handles.add(ins.result or "")
+                elif handles and any(a.value in handles for a in ins.args):
+                    if name.startswith("dx.op.annotateHandle"):
+                        handles.add(ins.result or "")
+                        continue
+                    return ins.line
+        return None
 
     def resource_at(self, cls: str, space: int, register: int, line: int | None) -> Resource:
         """The resource bound at a register of class t/u/b/s, or at an index
@@ -127,6 +330,12 @@ class Executor:
         # Barriers each group has passed: accesses in one interval between
         # barriers are unordered (Shadow).
         self.epoch = np.zeros(self.d.group_count, dtype=np.int64)
+        # ... and barriers that order the group's UAV accesses; its atomics on
+        # UAVs, and how many it had made at its last UAV fence (--check:
+        # what orders accesses of different groups).
+        self.uav_epoch = np.zeros(self.d.group_count, dtype=np.int64)
+        self.uav_atomics = np.zeros(self.d.group_count, dtype=np.int64)
+        self.acquired = np.zeros(self.d.group_count, dtype=np.int64)
         thread_rows = np.arange(n, dtype=np.int64)
         for name, g in self.mod.globals.items():
             t = self.types.get(g.type) if g.type != "?" else None
@@ -147,27 +356,76 @@ class Executor:
                     self.store(Ptr(self.memories[name], np.zeros(n, dtype=np.int64)), t, value,
                                np.ones(n, dtype=bool))
         self._specialize(n)
-        names = [b.name for b in fn.blocks]
-        ipdom = CFG(fn).immediate_post_dominators() or {}
+        self._run_entry(fn, n)
+
+    def _run_entry(self, fn: R.Function, n: int) -> None:
+        """Run the entry function for every thread, reconverging as GPUs do
+        for structured code (SPIR-V's maximal reconvergence).
+
+        A stack of (block, threads, started) entries: the top one runs.  A
+        branch whose construct has a merge block (`dxil.cfg.structure`)
+        leaves, in place of the running entry, one waiting at the merge
+        with no threads yet, and above it an entry for each side with its
+        threads.  An entry that comes to a block where an entry below it
+        waits (the nearest: the innermost construct) gives it its threads
+        and ends: the threads that stay in a construct meet at its merge,
+        while those that leave it early (return, break, continue) wait at
+        the merge or continue target of the loop or switch they left, or
+        are done.  Entering a loop leaves an entry waiting at its merge,
+        one at the end of its iteration (the continue target), and the
+        iteration's; its back edges lead to the next iteration, which
+        starts when every thread of this one has ended it.  The threads a
+        waiting entry gathered run together when it comes to the top, so
+        wave operations see every thread of the construct that is there."""
+        st = structure(CFG(fn))
         blocks = {b.name: b for b in fn.blocks}
-        block_id = {name: k for k, name in enumerate(names)}
+        order = {b.name: k for k, b in enumerate(fn.blocks)}
+        block_id = dict(order)
         prev = np.full(n, -1, dtype=np.int64)
-        stack: list[list[Any]] = [[fn.blocks[0].name, np.ones(n, dtype=bool), None]]
-        steps = 0
+        none = np.zeros(n, dtype=bool)
+        self.prev = prev
+        self.block_id = block_id
+        self.retired = np.zeros(n, dtype=bool)
+        stack: list[list[Any]] = [[fn.blocks[0].name, np.ones(n, dtype=bool), False]]
+        clock = self.clock
         while stack:
             top = stack[-1]
-            block_name, mask, reconv = top
-            if block_name == reconv or block_name == _EXIT or not mask.any():
+            block_name, mask, started = top
+            if not mask.any():
                 stack.pop()
                 continue
-            steps += 1
-            if steps > 10_000_000:
-                raise RunError("the dispatch runs more than ten million blocks: an endless loop?")
+            if not started:
+                joined = False
+                for k in range(len(stack) - 2, -1, -1):
+                    if stack[k][0] == block_name:
+                        stack[k][1] = stack[k][1] | mask
+                        joined = True
+                        break
+                if joined:
+                    stack.pop()
+                    continue
+                loop = st.loops.get(block_name[len(NEXT):]) if block_name.startswith(NEXT) else None
+                if loop is not None:
+                    # Every thread of the iteration is here: the next one starts.
+                    top[0], top[1] = loop.continue_key, none
+                    stack.append([loop.header, mask, True])
+                    continue
+                loop = st.loops.get(block_name)
+                if loop is not None:
+                    # Entering a loop: its merge, the end of its first
+                    # iteration, the iteration.
+                    if loop.merge is not None:
+                        top[0], top[1] = loop.merge, none
+                    else:
+                        stack.pop()
+                    stack.append([loop.continue_key, none, False])
+                    stack.append([loop.header, mask, True])
+                    continue
+            if clock is not None:
+                clock(self)
             block = blocks.get(block_name)
             if block is None:
                 raise RunError(f"a branch to the block '{block_name}', which the function does not have")
-            self.prev = prev
-            self.block_id = block_id
             try:
                 target = self._run_block(block, mask)
             except (ValueError, KeyError, IndexError, TypeError, OverflowError, AttributeError, struct.error,
@@ -178,18 +436,27 @@ class Executor:
                 raise RunError(f"cannot execute '{ins.describe()[:80]}': {err}", ins.line) from None
             prev[mask] = block_id[block_name]
             if target is None:                       # ret: these threads are done
-                for entry in stack:
-                    entry[1] = entry[1] & ~mask
+                self.retired |= mask
                 stack.pop()
                 continue
+            merges = st.merges.get(block_name, ()) if st.structured or not isinstance(target, str) else ()
             if isinstance(target, str):
-                top[0] = target
+                target = [(target, mask)]
+            sides = [(st.edge(block_name, dest), m) for dest, m in target]
+            if merges:
+                top[0], top[1], top[2] = merges[0], none, False
+                for later in merges[1:]:
+                    stack.append([later, none, False])
+            elif len(sides) == 1:
+                top[0], top[2] = sides[0][0], False
                 continue
-            # divergent: [(block, mask), ...]
-            join = ipdom.get(block_name) or _EXIT
-            top[0] = join
-            for dest, m in reversed(target):
-                stack.append([dest, m, join])
+            else:
+                stack.pop()
+            # The first side runs first (a branch's true side; a switch's
+            # cases in the order of their blocks, so that one falling
+            # through finds the next still waiting).
+            for dest, m in reversed(sides):
+                stack.append([dest, m, False])
 
     def _run_block(self, block: R.Block, mask: np.ndarray) -> Any:
         """Execute a block's instructions for the threads in `mask`; return
@@ -235,12 +502,13 @@ class Executor:
         text = ins.text.split("switch", 1)[1]
         head, _, cases = text.partition("[")
         cond_op = R.take_operand(R.split_top(head)[0])
-        value = self.value_of(cond_op.type, cond_op.value).astype(np.int64)
+        value = self.value_of(cond_op.type, cond_op.value)
+        cond_type = self.types.types.get(cond_op.type)
         remaining = mask.copy()
         out = []
-        for case_value, label in re.findall(r"\b\w+\s+(-?\d+)\s*,\s*label\s+%(" + R.NAME + r")", cases):
-            m = remaining & (value == int(case_value) if int(case_value) >= 0 else
-                             value == int(case_value))
+        for case_value, label in re.findall(r"\b\w+\s+(-?\w+)\s*,\s*label\s+%(" + R.NAME + r")", cases):
+            # The case's constant as the condition's type reads it (`i32 -1` is 0xFFFFFFFF).
+            m = remaining & (value == operands.scalar_constant(cond_type, case_value))
             if m.any():
                 out.append((label.strip('"'), m))
                 remaining &= ~m
@@ -249,7 +517,7 @@ class Executor:
         merged: dict[str, np.ndarray] = {}
         for label, m in out:
             merged[label] = merged[label] | m if label in merged else m
-        items = list(merged.items())
+        items = sorted(merged.items(), key=lambda item: self.block_id.get(item[0], 0))
         if len(items) == 1:
             return items[0][0]
         return items
@@ -282,27 +550,31 @@ class Executor:
         return self.constant(self.types.get(type_text), text)
 
     def constant(self, t: MemoryType, text: str) -> Any:
+        """A constant's value for every thread, read by the one reader of
+        constants (`dxil.operands.constant_value`)."""
+        if t.kind in ("opaque", "pointer", "void"):
+            if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
+                return None
+            raise RunError(f"cannot read the constant '{text}' of type '{t.text}'")
+        key = (t.text, text)
+        value = self._constants.get(key)
+        if value is None:
+            try:
+                value = self._constants[key] = operands.constant_value(self.types.types.get(t.text), text)
+            except IRError as err:
+                raise RunError(str(err)) from None
+        return self._per_thread(t, value)
+
+    def _per_thread(self, t: MemoryType, value: Any) -> Any:
         n = self.d.count
-        if text in ("undef", "poison", "zeroinitializer", "null") or t.kind == "opaque":
-            if t.kind in ("scalar",):
-                return np.zeros(n, dtype=t.dtype)
-            if t.kind == "vector":
-                return np.zeros((n, t.count), dtype=t.dtype)
-            if t.kind in ("struct", "array"):
-                items = t.fields if t.kind == "struct" else [t.elem] * t.count
-                return tuple(self.constant(f, "undef") for f in items)
-            return None
         if t.kind == "scalar":
-            return np.full(n, _scalar_constant(t, text), dtype=t.dtype)
+            return np.full(n, value, dtype=t.dtype)
         if t.kind == "vector":
-            parts = [R.take_operand(p) for p in R.split_top(text.strip()[1:-1])]
-            row = np.array([_scalar_constant(t.elem, p.value) for p in parts], dtype=t.dtype)
-            return np.tile(row, (n, 1))
+            return np.tile(np.array(value, dtype=t.dtype), (n, 1))
         if t.kind in ("struct", "array"):
-            inner = text.strip()[1:-1]
-            parts = [R.take_operand(p) for p in R.split_top(inner)]
-            return tuple(self.constant(self.types.get(p.type), p.value) for p in parts)
-        raise RunError(f"cannot read the constant '{text}' of type '{t.text}'")
+            items = t.fields if t.kind == "struct" else [t.elem] * t.count
+            return tuple(self._per_thread(f, v) for f, v in zip(items, value))
+        return None
 
     # ---- instructions ---------------------------------------------------------
 
@@ -541,26 +813,6 @@ _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uito
 def _signed(v: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
-
-
-def _scalar_constant(t: MemoryType, text: str) -> Any:
-    text = text.strip()
-    if text in ("undef", "poison", "zeroinitializer", "null"):
-        return 0
-    if t.text == "i1":
-        return text == "true" or text == "1"
-    if t.dtype.kind == "f":
-        if text.lower().startswith("0x"):
-            digits = text[2:]
-            if t.text == "half" and digits[:1] in "Hh":
-                return np.array([int(digits[1:], 16)], dtype=np.uint16).view(np.float16)[0]
-            bits = int(digits, 16)
-            value = struct.unpack("<d", struct.pack("<Q", bits))[0]
-            return value
-        return float(text)
-    value = int(text)
-    bits = t.dtype.itemsize * 8
-    return value & ((1 << bits) - 1)
 
 
 def _binary(op: str, a: np.ndarray, b: np.ndarray, t: MemoryType) -> np.ndarray:

@@ -272,9 +272,11 @@ def _write(ex: Executor, ins, args, mask, accumulate: bool) -> None:
         addr = element_addresses(mat, int(args[2][lane]), int(args[3][lane]), dt.itemsize, int(args[4][lane]),
                                  ins.line, ex.seed)
         if addr.min() < 0 or addr.max() + dt.itemsize > len(res.data):
+            warn_outside(ex, ins, res, addr, dt.itemsize, "an accumulate" if accumulate else "a store")
             continue                     # out of bounds: nothing is written
         idx = addr.reshape(-1)[:, None] + np.arange(dt.itemsize)
         value = mat.data[owner].reshape(-1)
+        res.written = True
         if accumulate:
             # Added in the matrix's component type.
             signed = signed_component(mat.component)
@@ -283,6 +285,18 @@ def _write(ex: Executor, ins, args, mask, accumulate: bool) -> None:
                     + numeric(value, signed)
         res.data[idx] = np.ascontiguousarray(convert(value, mat.component)).view(np.uint8) \
             .reshape(-1, dt.itemsize)
+
+
+def warn_outside(ex: Executor, ins, res: Any, addr: np.ndarray, size: int, what: str) -> None:
+    """--check: a matrix store that reaches outside its buffer writes
+    nothing (the specification makes it a no-op), which is worth a warning
+    when some of its elements were inside."""
+    if not ex.check:
+        return
+    inside = int(((addr >= 0) & (addr + size <= len(res.data))).sum())
+    part = f"{inside} of its {addr.size} elements are inside" if inside else "none of its elements is inside"
+    ex.warn(f"{what} of a matrix reaches outside buffer '{res.name}' ({len(res.data)} bytes; {part}): it writes "
+            "nothing", ins.line)
 
 
 @op("MatrixStoreToDescriptor")

@@ -179,7 +179,7 @@ def _annotate(ex: Executor, ins, o, args, mask):
 # Buffers
 
 def _gather(data: np.ndarray, addr: np.ndarray, dtype: np.dtype, mask: np.ndarray, name: str, ex: Executor,
-            line: int | None) -> np.ndarray:
+            line: int | None, res: Any = None, used: bool = True) -> np.ndarray:
     n = dtype.itemsize
     idx = addr.astype(np.int64)[:, None] + np.arange(n)
     oob = (idx.min(axis=1) < 0) | (idx.max(axis=1) >= len(data))
@@ -188,13 +188,18 @@ def _gather(data: np.ndarray, addr: np.ndarray, dtype: np.dtype, mask: np.ndarra
     if ok.any():
         raw = data[idx[ok]]
         out[ok] = np.ascontiguousarray(raw).view(dtype).reshape(-1)
+    if not used:
+        return out          # a component of a load the shader does not read
     if (mask & oob).any() and ex.check:
         raise RunError(f"a read outside buffer '{name}' (byte {int(addr[mask & oob][0])} of {len(data)})", line)
+    if res is not None and res.shadow is not None:
+        lanes = np.nonzero(ok)[0]
+        res.shadow.access("read", addr[lanes].astype(np.int64), n, lanes, line)
     return out
 
 
 def _scatter(data: np.ndarray, addr: np.ndarray, value: np.ndarray, mask: np.ndarray, name: str,
-             ex: Executor, line: int | None) -> None:
+             ex: Executor, line: int | None, res: Any = None) -> None:
     n = value.dtype.itemsize
     idx = addr.astype(np.int64)[:, None] + np.arange(n)
     oob = (idx.min(axis=1) < 0) | (idx.max(axis=1) >= len(data))
@@ -203,6 +208,11 @@ def _scatter(data: np.ndarray, addr: np.ndarray, value: np.ndarray, mask: np.nda
     ok = mask & ~oob
     if ok.any():
         lanes = np.nonzero(ok)[0]
+        if res is not None:
+            res.written = True
+            if res.shadow is not None:
+                new = np.ascontiguousarray(value[lanes]).view(np.uint8).reshape(len(lanes), n)
+                res.shadow.access("write", addr[lanes].astype(np.int64), n, lanes, line, data, new)
         raw = np.ascontiguousarray(value[lanes]).view(np.uint8).reshape(len(lanes), n)
         # Later threads win where two write one place (in thread order).
         data[idx[lanes]] = raw
@@ -246,8 +256,9 @@ def _buffer_load(ex: Executor, ins, o, args, mask):
         # A typed buffer's element: Channels components of its format.
         fmt, count = _typed_format(res, dtype)
         base = index.astype(np.int64) * fmt.itemsize * count
-        comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line),
-                              dtype) for k in range(count)]
+        used = ex.used_components(ins) if ex.check else None
+        comps = [_as_overload(_gather(res.data, base + k * fmt.itemsize, fmt, mask, res.name, ex, ins.line, res,
+                                      used is None or k in used), dtype) for k in range(count)]
         comps += [np.zeros(len(index), dtype=dtype)] * (4 - count)
         return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
     addr = _element_address(res, index, offset if o.name == "RawBufferLoad" or not raw else None, raw)
@@ -258,7 +269,9 @@ def _buffer_load(ex: Executor, ins, o, args, mask):
         mask_bits = int(args[3][0])
         count = mask_bits.bit_length()
     step = dtype.itemsize
-    comps = [_gather(res.data, addr + k * step, dtype, mask, res.name, ex, ins.line) if k < count
+    used = ex.used_components(ins) if ex.check else None
+    comps = [_gather(res.data, addr + k * step, dtype, mask, res.name, ex, ins.line, res,
+                     used is None or k in used) if k < count
              else np.zeros(len(index), dtype=dtype) for k in range(4)]
     return tuple(comps) + (np.ones(len(index), dtype=np.uint32),)
 
@@ -277,12 +290,13 @@ def _buffer_store(ex: Executor, ins, o, args, mask):
         base = index.astype(np.int64) * fmt.itemsize * count
         for k in range(count):
             if write_mask >> k & 1:
-                _scatter(res.data, base + k * fmt.itemsize, values[k].astype(fmt), mask, res.name, ex, ins.line)
+                _scatter(res.data, base + k * fmt.itemsize, values[k].astype(fmt), mask, res.name, ex, ins.line, res)
         return None
     addr = index.astype(np.int64) if raw else index.astype(np.int64) * res.stride + offset.astype(np.int64)
     for k in range(4):
         if write_mask >> k & 1:
-            _scatter(res.data, addr + k * dtype.itemsize, values[k].astype(dtype), mask, res.name, ex, ins.line)
+            _scatter(res.data, addr + k * dtype.itemsize, values[k].astype(dtype), mask, res.name, ex, ins.line,
+                     res)
     return None
 
 
@@ -463,7 +477,7 @@ def _texture_store(ex: Executor, ins, o, args, mask):
     for k in range(count):
         if write_mask >> k & 1:
             _scatter(res.data, base + k * fmt.itemsize, args[4 + k].astype(fmt), mask & inside, res.name, ex,
-                     ins.line)
+                     ins.line, res)
     return None
 
 
@@ -473,7 +487,9 @@ def _cbuffer_load(ex: Executor, ins, o, args, mask):
     dtype = _overload(ins)
     row = args[1].astype(np.int64) * 16
     count = 16 // dtype.itemsize
-    return tuple(_gather(res.data, row + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line)
+    used = ex.used_components(ins) if ex.check else None
+    return tuple(_gather(res.data, row + k * dtype.itemsize, dtype, mask, res.name, ex, ins.line,
+                         used=used is None or k in used)
                  for k in range(count))
 
 
@@ -483,6 +499,7 @@ def _update_counter(ex: Executor, ins, o, args, mask):
     inc = int(np.int8(args[1][0]))
     lanes = np.nonzero(mask)[0]
     out = np.zeros(len(mask), dtype=np.uint32)
+    res.written = res.written or bool(len(lanes))
     # The counter is a uint: it wraps (a decrement from 0 gives 0xFFFFFFFF).
     if inc > 0:
         out[lanes] = (res.counter + np.arange(len(lanes))) & 0xFFFFFFFF
@@ -529,7 +546,21 @@ def _barrier(ex: Executor, ins, o, args, mask):
         if (whole & ~mask).any():
             raise RunError("a barrier not reached by every thread of its group (it is in divergent control "
                            "flow)", ins.line)
-    ex.epoch[np.unique(ex.d.group[mask])] += 1
+    groups = np.unique(ex.d.group[mask])
+    ex.epoch[groups] += 1
+    # Whether it orders the group's accesses to UAVs: a group sync with a
+    # UAV fence (DeviceMemoryBarrierWithGroupSync, AllMemoryBarrierWithGroupSync).
+    if o.name == "Barrier":
+        flags = int(args[0][0])
+        fences_uavs, sync = bool(flags & 6), bool(flags & 1)
+    elif o.name == "BarrierByMemoryType":
+        fences_uavs, sync = bool(int(args[0][0]) & 1), bool(int(args[1][0]) & 1)
+    else:
+        fences_uavs, sync = True, bool(int(args[1][0]) & 1)
+    if fences_uavs and sync:
+        ex.uav_epoch[groups] += 1
+    if fences_uavs:
+        ex.acquired[groups] = ex.uav_atomics[groups]
     return None
 
 
@@ -1085,10 +1116,9 @@ _ATOMIC = {0: "add", 1: "and", 2: "or", 3: "xor", 4: "imin", 5: "imax", 6: "umin
 
 def _apply(kind: str, old: Any, value: Any, dt: np.dtype) -> Any:
     sd = SIGNED.get(dt, dt)
-    if kind == "add":
-        return (old + value).astype(dt)
-    if kind == "sub":
-        return (old - value).astype(dt)
+    if kind in ("add", "sub"):
+        with np.errstate(over="ignore"):     # atomics wrap
+            return (old + value if kind == "add" else old - value).astype(dt)
     if kind == "and":
         return old & value
     if kind == "or":
@@ -1137,20 +1167,39 @@ def _atomic_address(res: Any, index: np.ndarray, offset: np.ndarray) -> np.ndarr
     return index.astype(np.int64) * res.stride + offset.astype(np.int64)
 
 
+def _checked_atomic(ex: Executor, ins, res: Any, addr: np.ndarray, size: int, mask: np.ndarray) -> None:
+    """--check: an atomic outside its buffer is an error (it does nothing,
+    as a plain access outside does), and one on bytes another thread
+    accesses plainly, unordered, races."""
+    res.written = res.written or bool(mask.any())
+    if not ex.check:
+        return
+    oob = mask & ((addr < 0) | (addr + size > len(res.data)))
+    if oob.any():
+        raise RunError(f"an atomic operation outside buffer '{res.name}' (byte {int(addr[oob][0])} of "
+                       f"{len(res.data)})", ins.line)
+    if res.shadow is not None:
+        lanes = np.nonzero(mask)[0]
+        res.shadow.access("atomic", addr[lanes], size, lanes, ins.line)
+        ex.uav_atomics[np.unique(ex.d.group[lanes])] += 1
+
+
 @op("AtomicBinOp", handle=True)
 def _atomic_bin_op(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
     value = args[5]
-    return _atomic_on_bytes(res.data, _atomic_address(res, args[2], args[3]), value, None,
-                            _ATOMIC[int(args[1][0])], mask, value.dtype)
+    addr = _atomic_address(res, args[2], args[3])
+    _checked_atomic(ex, ins, res, addr, value.dtype.itemsize, mask)
+    return _atomic_on_bytes(res.data, addr, value, None, _ATOMIC[int(args[1][0])], mask, value.dtype)
 
 
 @op("AtomicCompareExchange", handle=True)
 def _atomic_cmpxchg(ex, ins, o, args, mask):
     res = args[0].single(ins.line)
     cmp, value = args[4], args[5]
-    return _atomic_on_bytes(res.data, _atomic_address(res, args[1], args[2]), value, cmp, "xchg", mask,
-                            value.dtype)
+    addr = _atomic_address(res, args[1], args[2])
+    _checked_atomic(ex, ins, res, addr, value.dtype.itemsize, mask)
+    return _atomic_on_bytes(res.data, addr, value, cmp, "xchg", mask, value.dtype)
 
 
 def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
@@ -1179,6 +1228,9 @@ def llvm_atomic(ex: Executor, ins: Any, rest: str, mask: np.ndarray) -> Any:
     dt = value.dtype
     n = dt.itemsize
     out = np.zeros(len(mask), dtype=dt)
+    if mem.shadow is not None:
+        lanes = np.nonzero(mask)[0]
+        mem.shadow.atomic_access(mem, ptr.offset[lanes].astype(np.int64)[:, None] + np.arange(n), lanes)
     for lane in np.nonzero(mask)[0]:
         row = mem.data[mem.rows[lane]]
         a = int(ptr.offset[lane])

@@ -29,13 +29,17 @@ Does not own: executing (`hlslc.runner.executor`) or comparing results
 
 from __future__ import annotations
 
+import itertools
 import math
+import re
+import warnings
 from typing import Any
 
 import numpy as np
 
 from ..source import SourceFile, Span
 from .errors import RunError
+from .limits import default_max_memory, show_size
 
 # Format name -> numpy dtype of one element.  Float16 data is written as
 # the half's bits (`0x3C00`), as the offloader reads it; Hex formats are
@@ -102,7 +106,7 @@ SPEC_CONSTANT_TYPES: dict[str, np.dtype] = {
 class Shader:
     """One `Shaders` entry: a stage and its entry function."""
 
-    __slots__ = ("stage", "entry", "span", "compile_args", "spec_constants")
+    __slots__ = ("stage", "entry", "span", "compile_args", "compile_arg_spans", "spec_constants")
 
     def __init__(self, stage: str, entry: str, span: Span | None, compile_args: list[str] | None = None) -> None:
         self.stage = stage
@@ -113,6 +117,7 @@ class Shader:
         # hlslc's own key `CompileArguments`: the options the shader is
         # compiled with (`-T cs_6_8`, ...), before the command line's.
         self.compile_args = compile_args or []
+        self.compile_arg_spans: list[Span | None] = [None] * len(self.compile_args)
 
     def spec_constant_bytes(self, cid: int, size: int) -> bytes | None:
         """The bytes of specialization constant `cid` for a constant of
@@ -290,13 +295,16 @@ class Pipeline:
     results to check and resource bindings."""
 
     __slots__ = ("path", "shaders", "dispatch", "buffers", "results", "resources", "file", "root_parameters",
-                 "push_constants", "samplers")
+                 "push_constants", "samplers", "dispatch_span", "max_memory")
 
     def __init__(self, path: str, file: SourceFile) -> None:
         self.path = path
         self.file = file
         self.shaders: list[Shader] = []
         self.dispatch: tuple[int, int, int] = (1, 1, 1)
+        self.dispatch_span: Span | None = None     # where the file gives the dispatch size
+        # The bytes the dispatch may take (--max-memory; None: no limit).
+        self.max_memory: int | None = None
         self.buffers: dict[str, Buffer] = {}
         self.results: list[Result] = []
         self.resources: list[Resource] = []
@@ -321,24 +329,61 @@ class Pipeline:
 # --------------------------------------------------------------------------
 # Reading
 
-def load_pipeline(path: str, text: str | None = None) -> Pipeline:
-    """Read a pipeline file; raise `PipelineError` for anything wrong."""
+# A pipeline file may take this share of --max-memory (its numbers take
+# more room once read than as text, and the buffers are copied).
+TEXT_SHARE = 8
+
+
+def load_pipeline(path: str, text: str | None = None, max_memory: int | None = None) -> Pipeline:
+    """Read a pipeline file; raise `PipelineError` for anything wrong.
+    `max_memory` (bytes; None: `limits.default_max_memory()`) bounds the
+    file and its buffers: a `FillSize` past it is an error at its line, not
+    an allocation that fails."""
+    limit = default_max_memory() if max_memory is None else max_memory
     if text is None:
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as err:
-            raise PipelineError(f"cannot read pipeline file '{path}': {err.strerror or err}", None) from None
-        except UnicodeDecodeError:
-            raise PipelineError(f"pipeline file '{path}' is not UTF-8 text", None) from None
+        text = _read_text(path, limit // TEXT_SHARE)
     file = SourceFile(path, text)
-    reader = _Reader(file)
-    return reader.pipeline()
+    reader = _Reader(file, limit)
+    p = reader.pipeline()
+    p.max_memory = limit
+    return p
+
+
+def _read_text(path: str, most: int) -> str:
+    """The file's text, read a piece at a time: a device that never ends
+    (`/dev/zero`) or a file past `most` bytes is an error, not a read
+    that exhausts the memory."""
+    try:
+        with open(path, "rb") as f:
+            pieces: list[bytes] = []
+            size = 0
+            while True:
+                piece = f.read(1 << 20)
+                if not piece:
+                    break
+                nul = piece.find(b"\0")
+                if nul >= 0:
+                    raise PipelineError(f"pipeline file '{path}' is not text (it holds a NUL byte at byte "
+                                        f"{size + nul})", None)
+                size += len(piece)
+                if size > most:
+                    raise PipelineError(f"pipeline file '{path}' is larger than {show_size(most)}, the share of "
+                                        f"--max-memory a pipeline file may take (raise --max-memory)", None)
+                pieces.append(piece)
+    except OSError as err:
+        raise PipelineError(f"cannot read pipeline file '{path}': {err.strerror or err}", None) from None
+    try:
+        return b"".join(pieces).decode("utf-8")
+    except UnicodeDecodeError:
+        raise PipelineError(f"pipeline file '{path}' is not UTF-8 text", None) from None
 
 
 class _Reader:
-    def __init__(self, file: SourceFile) -> None:
+    def __init__(self, file: SourceFile, max_memory: int | None = None) -> None:
         self.file = file
+        self.max_memory = max_memory
+        self.buffer_bytes = 0         # the buffers read so far
+        self.fast: dict[int, str] = {}   # `Data` lists read apart: their '[' offset -> the text inside
 
     def span(self, node: Any) -> Span:
         start = node.start_mark.index
@@ -353,6 +398,20 @@ class _Reader:
     # ---- YAML nodes ----------------------------------------------------
 
     def pipeline(self) -> Pipeline:
+        """The pipeline: the large `Data` lists read at C speed first (see
+        `fast_sequences`); where one holds what that reading does not take
+        (an odd spelling, a wrong value), the whole file again through
+        YAML's nodes, so that the error is at its value."""
+        self.fast, text = fast_sequences(self.file.text)
+        if self.fast:
+            try:
+                return self._pipeline(text)
+            except _SlowPath:
+                self.buffer_bytes = 0
+        self.fast = {}
+        return self._pipeline(self.file.text)
+
+    def _pipeline(self, source: str) -> Pipeline:
         import yaml
 
         # libyaml's loader when PyYAML has it: ten times faster on the large
@@ -360,12 +419,12 @@ class _Reader:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         try:
             try:
-                root = yaml.compose(self.file.text, Loader=loader)
+                root = yaml.compose(source, Loader=loader)
             except yaml.MarkedYAMLError:
                 # The offloader's YAML reader (LLVM's) skips an empty entry
                 # of a flow sequence (`[1, 2,, 3]`), which pipelines of the
                 # offload-test-suite have; read such a file as it does.
-                text = _without_empty_flow_entries(self.file.text, loader)
+                text = _without_empty_flow_entries(source, loader)
                 if text is None:
                     raise
                 root = yaml.compose(text, Loader=loader)
@@ -392,21 +451,23 @@ class _Reader:
                                  {"ShaderName"}, required={"Stage"})
             stage = self.choice(fields["Stage"], STAGES, "shader stage")
             entry = self.string(fields["Entry"]) if "Entry" in fields else "main"
-            compile_args = [self.string(item) for item in self.sequence(fields["CompileArguments"],
-                                                                          "'CompileArguments'")] \
+            items = self.sequence(fields["CompileArguments"], "'CompileArguments'") \
                 if "CompileArguments" in fields else []
-            shader = Shader(stage, entry, self.span(node), compile_args)
+            shader = Shader(stage, entry, self.span(node), [self.string(item) for item in items])
+            shader.compile_arg_spans = [self.span(item) for item in items]
             if "SpecializationConstants" in fields:
                 for item in self.sequence(fields["SpecializationConstants"], "'SpecializationConstants'"):
                     self.spec_constant(item, shader)
             p.shaders.append(shader)
         if "DispatchSize" in top:
             p.dispatch = self.triple(top["DispatchSize"][1], "DispatchSize")
+            p.dispatch_span = self.span(top["DispatchSize"][1])
         if "DispatchParameters" in top:
             fields = self.fields(top["DispatchParameters"][1], "'DispatchParameters'", {"DispatchGroupCount"},
                                  {"VertexCount", "InstanceCount", "IndexCount"})
             if "DispatchGroupCount" in fields:
                 p.dispatch = self.triple(fields["DispatchGroupCount"], "DispatchGroupCount")
+                p.dispatch_span = self.span(fields["DispatchGroupCount"])
         if "Buffers" in top:
             for node in self.sequence(top["Buffers"][1], "'Buffers'"):
                 buf = self.buffer(node)
@@ -573,17 +634,22 @@ class _Reader:
         fmt = self.choice(fields["Format"], list(FORMATS), "buffer format")
         dtype = FORMATS[fmt]
         stride = self.integer(fields["Stride"], "'Stride'", 1) if "Stride" in fields else None
+        if stride is not None and stride % dtype.itemsize:
+            raise self.error(fields["Stride"], f"'Stride' is in bytes: {stride} is not a whole number of {fmt} "
+                                               f"elements ({dtype.itemsize} bytes each)")
         channels = self.integer(fields["Channels"], "'Channels'", 1, 4) if "Channels" in fields else 1
         array_size = self.integer(fields["ArraySize"], "'ArraySize'", 1) if "ArraySize" in fields else 1
         if "Data" in fields and "FillSize" in fields:
             raise self.error(fields["FillSize"], f"buffer '{name}' has both 'Data' and 'FillSize'")
         if "Data" in fields:
             data = self.data(fields["Data"], fmt, dtype, array_size)
+            self.count_bytes(fields["Data"], name, data.nbytes)
         elif "FillSize" in fields:
             size = self.integer(fields["FillSize"], "'FillSize'", 1)
             if size % dtype.itemsize:
                 raise self.error(fields["FillSize"], f"'FillSize' is in bytes: {size} is not a whole number of "
                                                      f"{fmt} elements ({dtype.itemsize} bytes each)")
+            self.count_bytes(fields["FillSize"], name, size * array_size)
             fill = self.element(fields["FillValue"], fmt, dtype) if "FillValue" in fields else dtype.type(0)
             data = np.full(size // dtype.itemsize * array_size, fill, dtype=dtype)
         else:
@@ -610,6 +676,15 @@ class _Reader:
                 buf.matrix_layouts.append(self.matrix_layout(item, buf))
         return buf
 
+    def count_bytes(self, node: Any, name: str, size: int) -> None:
+        """A buffer's bytes against --max-memory: the runner keeps about
+        three copies of each (the file's, the dispatch's, the result's)."""
+        self.buffer_bytes += size
+        if self.max_memory is not None and 3 * self.buffer_bytes > self.max_memory:
+            raise self.error(node, f"buffer '{name}' takes {show_size(size)}; with the buffers before it the "
+                                   f"dispatch would need about {show_size(3 * self.buffer_bytes)}, more than "
+                                   f"--max-memory ({show_size(self.max_memory)})")
+
     def matrix_layout(self, node: Any, buf: Buffer) -> MatrixLayout:
         f = self.fields(node, "a matrix layout", {"Offset", "Rows", "Columns", "Component", "Layout"},
                         required={"Offset", "Rows", "Columns", "Component", "Layout"})
@@ -635,8 +710,15 @@ class _Reader:
             if len(parts) != array_size:
                 raise self.error(node, f"'ArraySize' is {array_size}, but 'Data' lists {len(parts)} arrays")
             return np.concatenate(parts)
+        inside = self.fast.get(node.start_mark.index) if isinstance(node, yaml.SequenceNode) else None
+        if inside is not None:
+            values = parse_flow(inside, fmt, dtype)
+            if values is None:
+                raise _SlowPath()
+            return values
         items = self.sequence(node, "'Data'")
-        fast = _bulk(items, fmt, dtype)
+        fast = _bulk([n.value for n in items], fmt, dtype) \
+            if all(isinstance(n, yaml.ScalarNode) for n in items) else None
         if fast is not None:
             return fast
         # Element by element: slower, and says where a value is wrong.
@@ -795,15 +877,139 @@ class _Reader:
         return res
 
 
-def _bulk(items: list, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+class _SlowPath(Exception):
+    """A `Data` list that the fast reading does not take: read the file
+    through YAML's nodes instead."""
+
+
+# A `Data:` key and its flow sequence, and one flat sequence of plain
+# numbers (no quotes, comments, nesting or mappings).
+_DATA_KEY = re.compile(r"(?:^|(?<=\n)|[\s{,])Data[ \t]*:[ \t]*(?=\[)")
+_FLAT = re.compile(r"\[([0-9A-Za-z_.+\-,\s]*)\]")
+_NESTED_NEXT = re.compile(r"\s*(,?)\s*")
+# Lists shorter than this go through YAML as they are.
+FAST_MIN = 256
+_BLANK = {c: " " for c in range(128) if chr(c) not in "\n"}
+
+
+def fast_sequences(text: str) -> tuple[dict[int, str], str]:
+    """The large `Data` flow sequences of a pipeline file (flat, or a list
+    of flat ones for `ArraySize`), holding only plain numbers: for each,
+    the offset of its '[' and the text inside; and the file's text with
+    their insides blanked (newlines kept), so that YAML reads them as empty
+    lists at the same positions, and every other position is unchanged."""
+    found: dict[int, str] = {}
+    spans: list[tuple[int, int]] = []
+    at = 0
+    while True:
+        # (str.find: a regular expression over the whole text costs seconds
+        # on a file of millions of values)
+        at = text.find("Data", at)
+        if at < 0:
+            break
+        m = _DATA_KEY.match(text, at - 1 if at else 0)
+        at += 4
+        if m is None:
+            continue
+        start = m.end()
+        flat = _FLAT.match(text, start)
+        if flat is not None:
+            if flat.end() - start >= FAST_MIN:
+                found[start] = flat.group(1)
+                spans.append((start + 1, flat.end() - 1))
+            continue
+        # [ [ ... ], [ ... ] ]: each inner list.
+        k = start + 1
+        inner: list[tuple[int, re.Match]] = []
+        while True:
+            k = _NESTED_NEXT.match(text, k).end()
+            one = _FLAT.match(text, k)
+            if one is None:
+                break
+            inner.append((k, one))
+            k = _NESTED_NEXT.match(text, one.end()).end()
+            if text[k:k + 1] == "]" or not text[k:k + 1] == "[":
+                break
+        for at, one in inner:
+            if one.end() - at >= FAST_MIN:
+                found[at] = one.group(1)
+                spans.append((at + 1, one.end() - 1))
+    if not spans:
+        return {}, text
+    pieces: list[str] = []
+    last = 0
+    for a, b in spans:
+        pieces.append(text[last:a])
+        pieces.append(text[a:b].translate(_BLANK))
+        last = b
+    pieces.append(text[last:])
+    return found, "".join(pieces)
+
+
+def parse_flow(inside: str, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+    """The values of a flow sequence's text at C speed (numpy's parser for
+    decimal numbers, `int` over the items for hex bits), as `data` reads
+    them; an empty entry is skipped (as LLVM's YAML reader does), a
+    trailing comma allowed.  None where an item is not a plain number of
+    the format (the caller then reads the file through YAML's nodes and
+    reports the item at its position)."""
+    values = _parse_flow(inside, fmt, dtype)
+    if values is None and ",," in inside.replace(" ", "").replace("\n", "").replace("\t", "").replace("\r", ""):
+        # Empty entries: without them (a few lists of the suite have one).
+        values = _parse_flow(",".join(t for t in inside.split(",") if t.strip()), fmt, dtype)
+    return values
+
+
+def _parse_flow(inside: str, fmt: str, dtype: np.dtype) -> "np.ndarray | None":
+    if not inside or inside.isspace():
+        return np.zeros(0, dtype=dtype)
+    # Items: one more than the commas, less a trailing comma (which YAML allows).
+    tail = inside[-64:].rstrip() or inside.rstrip()
+    n = inside.count(",") + (0 if tail.endswith(",") else 1)
+    try:
+        if fmt == "Float16" or fmt.startswith("Hex"):
+            if inside.count("0x") + inside.count("0X") != n:
+                return None
+            items = inside.split(",")[:n]
+            bits = np.fromiter(map(int, items, itertools.repeat(16)), dtype=np.uint64, count=n)
+            if int(bits.max()) >> (dtype.itemsize * 8):
+                return None
+            raw = bits.astype(f"u{dtype.itemsize}")
+            return raw.view(dtype) if fmt == "Float16" else raw.astype(dtype)
+        if fmt == "Bool":
+            return None
+        if fmt in FLOAT_FORMATS:
+            if any(c in inside for c in "xX_iInN"):      # hex, underscores, inf, nan: YAML's reading
+                return None
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                values = np.fromstring(inside, dtype=np.float64, sep=",")
+            return values.astype(dtype) if len(values) == n else None
+        if any(c in inside for c in "xXoObB_.eE"):
+            return None
+        info = np.iinfo(dtype)
+        if info.min == 0 and "-" in inside:
+            return None
+        if dtype.itemsize == 8:
+            # (numpy's reading would clamp what does not fit 64 bits: Python's ints)
+            numbers = list(map(int, inside.split(",")[:n]))
+            if min(numbers) < info.min or max(numbers) > info.max:
+                return None
+            return np.array(numbers, dtype=dtype)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            values = np.fromstring(inside, dtype=np.int64, sep=",")
+        if len(values) != n or int(values.min()) < info.min or int(values.max()) > info.max:
+            return None
+        return values.astype(dtype)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _bulk(texts: list[str], fmt: str, dtype: np.dtype) -> "np.ndarray | None":
     """A Data list converted at once, when every value is plain (decimal
     numbers; hex bits for Float16 and Hex formats); None otherwise, and the
     caller converts element by element."""
-    import yaml
-
-    if not all(isinstance(n, yaml.ScalarNode) for n in items):
-        return None
-    texts = [n.value for n in items]
     try:
         if fmt == "Float16" or fmt.startswith("Hex"):
             if not all(t[:2] in ("0x", "0X") for t in texts):

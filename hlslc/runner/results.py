@@ -136,6 +136,11 @@ class RunResult:
         self.subgroup_size: int | None = None
         self.gpu_times_ns: list[float] = []
         self.pipeline_statistics: list[Any] = []
+        # --check's findings that do not stop the dispatch: (message, IR line).
+        self.warnings: list[tuple[str, int | None]] = []
+        # The buffers the dispatch stored into (on Vulkan: those bound to be
+        # written), by name.
+        self.written: set[str] = set()
 
     @property
     def ok(self) -> bool:

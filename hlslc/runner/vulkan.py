@@ -763,6 +763,8 @@ def run_spirv(code: bytes, pipeline: Pipeline, entry: str | None = None, *, wave
     result.gpu_times_ns = measured.gpu_times_ns
     result.subgroup_size = measured.subgroup_size
     result.pipeline_statistics = measured.statistics
+    # What the device may have written: the buffers bound as UAVs.
+    result.written = {r.name for r in pipeline.resources if r.kind.startswith("RW")}
     return result
 
 

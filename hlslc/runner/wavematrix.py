@@ -25,7 +25,7 @@ import numpy as np
 from .base import Ptr, Slot
 from .errors import RunError
 from .linalg import (Matrix, active_owners, descriptor_resource, element_addresses, memory_element, numeric,
-                     shadow_access, signed_component)
+                     shadow_access, signed_component, warn_outside)
 from .ops import op
 
 if TYPE_CHECKING:
@@ -116,8 +116,11 @@ def _raw(ex: Executor, ins, args, mask, store: bool) -> None:
         if not store:
             mat.data[owner] = np.ascontiguousarray(res.data[idx]).view(dt).reshape(mat.m, mat.n) if inside else 0
         elif inside:
+            res.written = True
             res.data[idx] = np.ascontiguousarray(mat.data[owner].reshape(-1)).view(np.uint8) \
                 .reshape(-1, dt.itemsize)
+        else:
+            warn_outside(ex, ins, res, addr, dt.itemsize, "a store")
 
 
 @op("WaveMatrix_LoadRawBuf")

@@ -9,7 +9,7 @@ and DXC's wording when nothing fits.
 
 The table is data, one line per built-in (or per overload)::
 
-    RET NAME(KIND name, ...)  -> DXIL-OPERATION  [@stage]
+    RET NAME(KIND name, ...)  -> DXIL-OPERATION #HL-OPCODE  [@stage]
 
 Parameter kinds (DXC's intrinsic classes, `gen_intrin_main.txt`):
 
@@ -25,8 +25,11 @@ Parameter kinds (DXC's intrinsic classes, `gen_intrin_main.txt`):
   (with implicit conversions for the scalars).
 
 `out` and `ref` parameters are written (the operation's result); RET is
-`void`, `uint` or `uint2`.  `@stage` marks the 13 built-ins DXC's Sema
-rejects outside compute, mesh and amplification entries.
+`void`, `uint` or `uint2`.  The HL opcode is DXC's number for the
+built-in (`IOP___builtin_LinAlg_*` of its `hlsl_intrinsic_opcodes.json`),
+the first operand of its high-level call (`dx.hl.op`) that -fcgl prints.
+`@stage` marks the 13 built-ins DXC's Sema rejects outside compute, mesh
+and amplification entries.
 
 Does not own: reachability of calls from entries (the analyzer checks the
 shader model and the stage there), lowering (`hlslc/lower/dxc_linalg.py`).
@@ -41,28 +44,28 @@ from . import types as T
 from .conversions import Conversion, implicit_conversion, literal_default
 
 _TABLE = r"""
-void CopyConvertMatrix(out matrix ret, matrix source, bool transpose)                 -> LinAlgCopyConvertMatrix @stage
-void FillMatrix(out matrix ret, numeric value)                                         -> LinAlgFillMatrix @stage
-uint2 MatrixGetCoordinate(matrix matrix, uint threadLocalIndex)                        -> LinAlgMatrixGetCoordinate @stage
-void MatrixGetElement(out elem ret, matrix matrix, uint threadLocalIndex)              -> LinAlgMatrixGetElement @stage
-uint MatrixLength(matrix matrix)                                                       -> LinAlgMatrixLength @stage
-void MatrixLoadFromDescriptor(out matrix ret, ByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixLoadFromDescriptor
-void MatrixLoadFromDescriptor(out matrix ret, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixLoadFromDescriptor
-void MatrixLoadFromMemory(out matrix ret, gsarray memory, uint offset, uint stride, uint layout) -> LinAlgMatrixLoadFromMemory @stage
-void MatrixSetElement(ref matrix ret, matrix matrix, uint threadLocalIndex, elem value) -> LinAlgMatrixSetElement @stage
-void MatrixStoreToDescriptor(matrix matrix, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixStoreToDescriptor @stage
-void MatrixStoreToMemory(matrix matrix, gsarray memory, uint offset, uint stride, uint layout) -> LinAlgMatrixStoreToMemory @stage
-void MatrixAccumulate(ref matrix matrixC, matrix matrixLHS, matrix matrixRHS)          -> LinAlgMatrixAccumulate @stage
-void MatrixMatrixMultiply(out matrix matrixC, matrix matrixA, matrix matrixB)          -> LinAlgMatrixMultiply @stage
-void MatrixMatrixMultiplyAccumulate(ref matrix matrixR, matrix matrixA, matrix matrixB, matrix matrixC) -> LinAlgMatrixMultiplyAccumulate @stage
-uint MatrixQueryAccumulatorLayout()                                                    -> LinAlgMatrixQueryAccumulatorLayout
-void MatrixAccumulateToDescriptor(matrix matrix, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixAccumulateToDescriptor
-void MatrixAccumulateToMemory(matrix matrix, gsarray memory, uint targetType, uint offset, uint stride, uint layout) -> LinAlgMatrixAccumulateToMemory @stage
-void MatrixOuterProduct(out matrix ret, vec vecA, vec2 vecB)                           -> LinAlgMatrixOuterProduct
-void MatrixVectorMultiply(out vec ret, matrix mat, bool isOutputSigned, vec2 input, uint inputInterp) -> LinAlgMatVecMul
-void MatrixVectorMultiplyAdd(out vec ret, matrix mat, bool isOutputSigned, vec2 input, uint inputInterp, vec bias) -> LinAlgMatVecMulAdd
-void Convert(out vec ret, vec2 vec, uint input_interp, uint output_interp)             -> LinAlgConvert
-void VectorAccumulateToDescriptor(RWByteAddressBuffer buf, uint offset, uint align, any vec) -> LinAlgVectorAccumulateToDescriptor
+void CopyConvertMatrix(out matrix ret, matrix source, bool transpose)                 -> LinAlgCopyConvertMatrix #401 @stage
+void FillMatrix(out matrix ret, numeric value)                                         -> LinAlgFillMatrix #402 @stage
+uint2 MatrixGetCoordinate(matrix matrix, uint threadLocalIndex)                        -> LinAlgMatrixGetCoordinate #403 @stage
+void MatrixGetElement(out elem ret, matrix matrix, uint threadLocalIndex)              -> LinAlgMatrixGetElement #404 @stage
+uint MatrixLength(matrix matrix)                                                       -> LinAlgMatrixLength #405 @stage
+void MatrixLoadFromDescriptor(out matrix ret, ByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixLoadFromDescriptor #406
+void MatrixLoadFromDescriptor(out matrix ret, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixLoadFromDescriptor #406
+void MatrixLoadFromMemory(out matrix ret, gsarray memory, uint offset, uint stride, uint layout) -> LinAlgMatrixLoadFromMemory #407 @stage
+void MatrixSetElement(ref matrix ret, matrix matrix, uint threadLocalIndex, elem value) -> LinAlgMatrixSetElement #408 @stage
+void MatrixStoreToDescriptor(matrix matrix, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixStoreToDescriptor #409 @stage
+void MatrixStoreToMemory(matrix matrix, gsarray memory, uint offset, uint stride, uint layout) -> LinAlgMatrixStoreToMemory #410 @stage
+void MatrixAccumulate(ref matrix matrixC, matrix matrixLHS, matrix matrixRHS)          -> LinAlgMatrixAccumulate #411 @stage
+void MatrixMatrixMultiply(out matrix matrixC, matrix matrixA, matrix matrixB)          -> LinAlgMatrixMultiply #412 @stage
+void MatrixMatrixMultiplyAccumulate(ref matrix matrixR, matrix matrixA, matrix matrixB, matrix matrixC) -> LinAlgMatrixMultiplyAccumulate #413 @stage
+uint MatrixQueryAccumulatorLayout()                                                    -> LinAlgMatrixQueryAccumulatorLayout #414
+void MatrixAccumulateToDescriptor(matrix matrix, RWByteAddressBuffer buf, uint offset, uint stride, uint layout, uint align) -> LinAlgMatrixAccumulateToDescriptor #415
+void MatrixAccumulateToMemory(matrix matrix, gsarray memory, uint targetType, uint offset, uint stride, uint layout) -> LinAlgMatrixAccumulateToMemory #416 @stage
+void MatrixOuterProduct(out matrix ret, vec vecA, vec2 vecB)                           -> LinAlgMatrixOuterProduct #417
+void MatrixVectorMultiply(out vec ret, matrix mat, bool isOutputSigned, vec2 input, uint inputInterp) -> LinAlgMatVecMul #418
+void MatrixVectorMultiplyAdd(out vec ret, matrix mat, bool isOutputSigned, vec2 input, uint inputInterp, vec bias) -> LinAlgMatVecMulAdd #419
+void Convert(out vec ret, vec2 vec, uint input_interp, uint output_interp)             -> LinAlgConvert #422
+void VectorAccumulateToDescriptor(RWByteAddressBuffer buf, uint offset, uint align, any vec) -> LinAlgVectorAccumulateToDescriptor #423
 """
 
 PREFIX = "__builtin_LinAlg_"
@@ -90,15 +93,17 @@ class Builtin(ValueRecord):
     returns: str                    # "void", "uint", "uint2"
     params: tuple[BuiltinParam, ...]
     operation: str                  # the DXIL operation (ir/dxil_ops.json)
+    hl_opcode: int                  # DXC's HL opcode (`dx.hl.op`'s first operand)
     stage_limited: bool
-    _fields = ("name", "returns", "params", "operation", "stage_limited")
+    _fields = ("name", "returns", "params", "operation", "hl_opcode", "stage_limited")
 
     def __init__(self, name: str, returns: str, params: tuple[BuiltinParam, ...], operation: str,
-                 stage_limited: bool) -> None:
+                 hl_opcode: int, stage_limited: bool) -> None:
         self.name = name
         self.returns = returns
         self.params = params
         self.operation = operation
+        self.hl_opcode = hl_opcode
         self.stage_limited = stage_limited
 
     @property
@@ -106,7 +111,8 @@ class Builtin(ValueRecord):
         return {"void": T.VOID, "uint": T.UINT, "uint2": T.vector_of(T.UINT, 2)}[self.returns]
 
 
-_LINE = re.compile(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>[^)]*)\)\s*->\s*(?P<op>\w+)\s*(?P<stage>@stage)?$")
+_LINE = re.compile(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>[^)]*)\)\s*->\s*(?P<op>\w+)\s+#(?P<hl>\d+)"
+                   r"\s*(?P<stage>@stage)?$")
 
 
 def _parse(text: str) -> dict[str, list[Builtin]]:
@@ -122,7 +128,8 @@ def _parse(text: str) -> dict[str, list[Builtin]]:
             kind, name = words[-2], words[-1]
             params.append(BuiltinParam(kind, mode, name))
         name = PREFIX + m["name"]
-        table.setdefault(name, []).append(Builtin(name, m["ret"], tuple(params), m["op"], m["stage"] is not None))
+        table.setdefault(name, []).append(Builtin(name, m["ret"], tuple(params), m["op"], int(m["hl"]),
+                                                  m["stage"] is not None))
     return table
 
 

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
     from ..source import Span
 
 MATRIX_REF = "%dx.types.MatrixRef*"
+# The minor version of DXC's lib_6_x (`!{!"lib", i32 6, i32 15}`).
+OFFLINE_MINOR = 15
 
 STAGE_OF_KIND = {"cs": "compute", "lib": "library", "ps": "pixel", "vs": "vertex", "gs": "geometry",
                  "hs": "hull", "ds": "domain", "as": "amplification", "ms": "mesh"}
@@ -255,19 +257,29 @@ class Validator:
 
     def stage_of(self, fn: Function) -> str | None:
         """The stage `fn`'s operations must be allowed in (a library's
-        functions: their entry's shader kind, or `library`)."""
+        functions: their entry's shader kind, or `library`).  None for a
+        function of an offline library (lib_6_x) that is no entry: which
+        stage it runs in is known when the library is linked."""
         if self.module_stage != "library" and not self.structure.patch_functions:
             return self.module_stage
         stage = self._stages.get(fn.name, "")
         if stage == "":
             stage = self._stages[fn.name] = self.structure.stage_of(fn)
+        if stage == "library" and self.offline:
+            return None
         return stage
+
+    @property
+    def offline(self) -> bool:
+        """`!dx.shaderModel` is `!{!"lib", i32 6, i32 15}`: DXC's lib_6_x,
+        a library for offline linking, of no fixed shader model."""
+        return self.kind == "lib" and self.sm is not None and self.sm[1] == OFFLINE_MINOR
 
     def shader_model_name(self, stage: str) -> str:
         """DXC's name of the target for a function of `stage`: `ps_6_10`;
         in a library, `lib_6_10(anyhit)`."""
         major, minor = self.sm or (0, 0)
-        name = f"{self.kind}_{major}_{minor}"
+        name = f"{self.kind}_{major}_{'x' if self.offline else minor}"
         return f"{name}({KIND_NAMES.get(stage, stage)})" if self.kind == "lib" else name
 
     def metadata_line(self, ref: str) -> int | None:

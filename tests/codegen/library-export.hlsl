@@ -15,3 +15,11 @@ export void Use(WC c) { c.Store(Out, 0, 64, MatrixLayout::RowMajor); }
 
 // CHECK: define float @"Twice"(float
 export inline float Twice(float x) { return 2 * x; }
+
+// `out` and `inout` parameters are the caller's storage: pointers, written
+// through.
+// CHECK: define void @"Split"(<4 x float> %"{{[.0-9]+}}", <2 x float>* [[LO:%"[.0-9]+"]], <2 x float>* [[HI:%"[.0-9]+"]])
+// CHECK: store <2 x float> %"{{[.0-9]+}}", <2 x float>* [[LO]]
+// CHECK: load <2 x float>, <2 x float>* [[HI]]
+// CHECK: store <2 x float> %"{{[.0-9]+}}", <2 x float>* [[HI]]
+export void Split(float4 v, out float2 lo, inout float2 hi) { lo = v.xy; hi += v.zw; }

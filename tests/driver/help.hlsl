@@ -10,8 +10,9 @@
 // CHECK: -P
 // CHECK: --ast-dump, -ast-dump
 // CHECK: -fsyntax-only
+// CHECK: -fcgl
 // CHECK: -T PROFILE
-// CHECK-NEXT: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10
+// CHECK-NEXT: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x
 // CHECK: -E ENTRY
 // CHECK: -enable-16bit-types
 // CHECK: -HV VERSION

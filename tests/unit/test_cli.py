@@ -48,13 +48,15 @@ def warning_file(tmp_path: Path) -> Path:
     (["-T", "ps_6_0", "x.hlsl"],
      "hlslc compiles compute and library shaders; 'ps_6_0' is a pixel shader profile"),
     (["-Tcs_6_11", "x.hlsl"],
-     "invalid profile 'cs_6_11'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10"),
+     "invalid profile 'cs_6_11'; valid profiles: cs_6_0 ... cs_6_10, lib_6_3 ... lib_6_10, lib_6_x"),
     (["-T", "lib_6_2", "x.hlsl"], "invalid profile 'lib_6_2': library targets start at lib_6_3"),
     (["-T", "cs_6_1", "-enable-16bit-types", "x.hlsl"],
      "-enable-16bit-types needs shader model 6.2 or later; the target is cs_6_1"),
     (["-HV", "2019", "x.hlsl"], "invalid value '2019' for '-HV'; expected one of 2016, 2017, 2018, 2021, 202x"),
     (["-S", "x.hlsl"], "'-S' (SPIR-V disassembly) needs '-spirv'"),
     (["-spirv", "-P", "x.hlsl"], "'-spirv' cannot be used with '-P'"),
+    (["-fcgl", "-spirv", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-spirv'"),
+    (["-fcgl", "-fsyntax-only", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-fsyntax-only'"),
     (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
     (["-fdiagnostics-format=yaml", "x.hlsl"],
      "invalid value 'yaml' for '-fdiagnostics-format'; expected 'text', 'json' or 'sarif'"),
@@ -187,7 +189,8 @@ def test_help_mentions_every_profile():
     from hlslc.driver import VALID_PROFILES
     status, out, _ = run("--help")
     assert status == 0
-    assert cli._PROFILES_FOR_HELP == f"{VALID_PROFILES[0]} ... cs_6_10, lib_6_3 ... {VALID_PROFILES[-1]}"
+    assert cli._PROFILES_FOR_HELP == \
+        f"{VALID_PROFILES[0]} ... cs_6_10, lib_6_3 ... {VALID_PROFILES[-2]}, {VALID_PROFILES[-1]}"
     assert cli._PROFILES_FOR_HELP in out
     assert "--debug-crash" not in out
 

@@ -21,14 +21,17 @@ CLEAN = "[numthreads(1, 1, 1)]\nvoid main() {}\n"
     ("lib_6_8", "lib", 6, 8, "LIBRARY"),
     ("lib_6_9", "lib", 6, 9, "LIBRARY"),
     ("lib_6_10", "lib", 6, 10, "LIBRARY"),
+    # DXC's offline-linking library: minor version 15, as DXC writes it.
+    ("lib_6_x", "lib", 6, 15, "LIBRARY"),
 ])
 def test_profiles(name, kind, major, minor, stage):
     profile = Profile.parse(name)
     assert (profile.kind, profile.major, profile.minor, profile.stage) == (kind, major, minor, stage)
     assert str(profile) == name
+    assert profile.offline == (name == "lib_6_x")
 
 
-@pytest.mark.parametrize("name", ["cs_6_11", "cs_5_0", "cs_6_10 ", "CS_6_10", "lib_6_x", "lib_6_2", ""])
+@pytest.mark.parametrize("name", ["cs_6_11", "cs_5_0", "cs_6_10 ", "CS_6_10", "cs_6_x", "lib_6_y", "lib_6_2", ""])
 def test_invalid_profiles(name):
     with pytest.raises(ProfileError, match="invalid profile"):
         Profile.parse(name)

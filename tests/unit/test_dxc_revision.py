@@ -15,7 +15,7 @@ from llvmlite import ir
 
 import hlslc
 from hlslc.dxil import ops as ir_ops
-from hlslc.lower.dxc_linalg import groupshared_name
+from hlslc.lower.mangle import groupshared_name
 from hlslc.lower.dxc_print import format_float, llvm_name, print_module
 from hlslc.lower.ssa import optimize_function
 from hlslc.project_config import load_project_config
@@ -195,12 +195,15 @@ def test_conformance_harness_counts_configurations(tmp_path: Path) -> None:
     (codegen / "fill.hlsl").write_text(
         "// RUN: %dxc -T cs_6_10 %s | FileCheck %s\n"
         "// RUN: %dxc -T cs_6_10 -fcgl %s | FileCheck %s --check-prefix=CHECK2\n"
+        "// RUN: %dxc -T lib_6_x -Fo %t.lib %s\n"
+        "// RUN: %dxl -T cs_6_10 -E main %t.lib | FileCheck %s\n"
         "[numthreads(1, 1, 1)]\nvoid main() {\n"
         "  __builtin_LinAlgMatrix [[__LinAlgMatrix_Attributes(9, 4, 4, 0, 1)]] m;\n"
         "  __builtin_LinAlg_FillMatrix(m, 2.0f);\n}\n"
         "// CHECK: call %dx.types.LinAlgMatrixC9M4N4U0S1 @dx.op.linAlgFillMatrix.mC9M4N4U0S1.f32("
         "i32 -2147483636, float 2.000000e+00)  ; LinAlgFillMatrix(value)\n"
-        "// CHECK2: dx.hl.op\n")
+        "// CHECK2: call void @\"dx.hl.op..void (i32, %dx.types.LinAlgMatrixC9M4N4U0S1*, float)\""
+        "(i32 402, %dx.types.LinAlgMatrixC9M4N4U0S1* %m, float 2.000000e+00)\n")
     (sema / "errors.hlsl").write_text(
         "// RUN: %dxc -T lib_6_10 -verify %s\n"
         "void f() {\n"
@@ -212,11 +215,14 @@ def test_conformance_harness_counts_configurations(tmp_path: Path) -> None:
                            "--json", str(out)], capture_output=True, text=True, cwd=REPO)
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(out.read_text())["dxc"]["summary"]
-    assert summary["codegen"] == {"configurations": 2, "not_applicable": 1, "applicable": 1, "pass": 1,
-                                  "verdicts": {"pass": 1, "not-applicable": 1}}
+    # -fcgl and lib_6_x -Fo are hlslc's options; only the linker is not.
+    assert summary["codegen"] == {"configurations": 4, "not_applicable": 1, "applicable": 3, "pass": 3,
+                                  "verdicts": {"pass": 3, "not-applicable": 1}}
     assert summary["sema"]["pass"] == 1
     assert (summary["sema"]["expected_errors"], summary["sema"]["reported_errors"]) == (1, 1)
-    assert "DXC codegen: 2 configurations, 1 not applicable, 1/1 applicable pass (100.0%)" in proc.stdout
+    assert ("DXC codegen: 4 configurations, 1 not applicable, 3/3 applicable pass (100.0%), 3/4 of all (75.0%)"
+            in proc.stdout)
+    assert "not applicable (codegen, 1): links libraries with dxl (hlslc has no linker)" in proc.stdout
 
 
 def test_cleanup_scales_with_the_program() -> None:

@@ -493,7 +493,7 @@ def test_command_line_options(tmp_path):
         assert command.run(argv + extra, out, err) == 0, err.getvalue()
         outs.append(out.getvalue())
     assert outs[0] == outs[1] == outs[2]
-    for bad in (["--engine", "fast"], ["--timeout", "0"], ["--check", "--engine", "jit"]):
+    for bad in (["--engine", "fast"], ["--timeout", "soon"], ["--check", "--engine", "jit"]):
         err = io.StringIO()
         assert command.run(argv + bad, io.StringIO(), err) == 2
         assert "error" in err.getvalue()

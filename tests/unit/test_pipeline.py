@@ -243,3 +243,89 @@ def test_specialization_constants():
         assert message in info.value.message
         offset = bad.index(at)
         assert info.value.span.line_col() == _line_col(bad, offset)
+
+
+# ---------------------------------------------------------------------------
+# Data lists read at C speed (pipeline.fast_sequences / parse_flow)
+
+import glob  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import hlslc.runner.pipeline as pipeline_module  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+EDGE_CASES = [
+    ("Float32", "[ 1.5, -2.25, 3e2, 0.1, -0 ]"),
+    ("Float32", "[ 1.5, , 2.5, ]"),                    # empty entries and a trailing comma
+    ("Float32", "[ inf, -.inf, .nan, 1.0 ]"),          # YAML's spellings
+    ("Float32", "[ 0x3F800000, 2 ]"),                  # hex in a float format
+    ("Float64", "[ 1_000.5, 2 ]"),
+    ("Float16", "[ 0x3C00, 0xBC00, 0x7BFF ]"),
+    ("Float16", "[ 1.5, 0x3C00 ]"),
+    ("Hex32", "[ 0x0, 0xFFFFFFFF,\n  0x12345678 ]"),
+    ("Hex16", "[ 0x10000 ]"),                          # does not fit: an error at its position
+    ("Hex64", "[ 0xFFFFFFFFFFFFFFFF, 0x1 ]"),
+    ("UInt32", "[ 0, 4294967295, 7 ]"),
+    ("UInt32", "[ -1 ]"),
+    ("Int32", "[ -2147483648, 2147483647, 010 ]"),
+    ("Int16", "[ 32768 ]"),
+    ("UInt64", "[ 18446744073709551615, 9223372036854775808, 1 ]"),
+    ("Int64", "[ -9223372036854775808, 9223372036854775807 ]"),
+    ("UInt32", "[ 0x10, 1_0 ]"),
+    ("UInt32", "[ 1.0 ]"),
+    ("Bool", "[ true, false, 1 ]"),
+    ("Int32", "[ ]"),
+]
+
+
+def _load_both(name: str, text: str, monkeypatch):
+    """(buffers or error) read with the fast path for every list, and
+    through YAML's nodes only."""
+    out = []
+    for fast in (True, False):
+        with monkeypatch.context() as m:
+            m.setattr(pipeline_module, "FAST_MIN", 0)
+            if not fast:
+                m.setattr(pipeline_module, "fast_sequences", lambda t: ({}, t))
+            try:
+                p = load_pipeline(name, text)
+                out.append({k: (b.data.dtype.str, b.data.tobytes()) for k, b in p.buffers.items()})
+            except PipelineError as err:
+                out.append((err.message, err.span.start if err.span else None))
+    return out
+
+
+@pytest.mark.parametrize("fmt,data", EDGE_CASES)
+def test_fast_data_reading_reads_what_yaml_reads(fmt, data, monkeypatch):
+    text = ("---\nShaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: A\n"
+            f"    Format: {fmt}\n    Data: {data}\n  - Name: B\n    Format: {fmt}\n    ArraySize: 2\n"
+            f"    Data: [ {data}, {data} ]\n...\n")
+    fast, slow = _load_both("edge.yaml", text, monkeypatch)
+    assert fast == slow
+
+
+def test_fast_data_reading_on_every_pipeline_of_the_tests(monkeypatch):
+    files = sorted(glob.glob(str(ROOT / "tests" / "run" / "*.yaml")) + glob.glob(str(ROOT / "samples" / "*.yaml")))
+    assert len(files) > 20
+    for name in files:
+        text = Path(name).read_text()
+        fast, slow = _load_both(name, text, monkeypatch)
+        assert fast == slow, name
+
+
+def test_fast_data_reading_keeps_positions():
+    """The lists read apart leave every other position of the file where
+    it was: an error after a large list is at its line and column."""
+    values = ", ".join(str(k) for k in range(5000))
+    text = (f"---\nShaders:\n  - Stage: Compute\n    Entry: main\nBuffers:\n  - Name: A\n    Format: UInt32\n"
+            f"    Data: [ {values} ]\n  - Name: B\n    Format: UInt33\n    Data: [ 1 ]\n...\n")
+    with pytest.raises(PipelineError) as err:
+        load_pipeline("big.yaml", text)
+    assert err.value.span.line_col() == (10, 13)
+    text = text.replace("UInt33", "UInt32").replace(f"{values} ]", f"{values}, 12x ]")
+    with pytest.raises(PipelineError, match="a UInt32 value must be an integer, not '12x'") as err:
+        load_pipeline("big.yaml", text)
+    assert err.value.span.line_col()[0] == 8
+    found, blanked = pipeline_module.fast_sequences(text.replace(", 12x", ""))
+    assert len(found) == 1 and len(blanked) == len(text.replace(", 12x", ""))

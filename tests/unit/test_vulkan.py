@@ -483,6 +483,7 @@ def test_a_construct_without_spirv_form_is_located(tmp_path):
     (["--statistics"], "--statistics needs --device vulkan"),
     (["--device", "metal"], "invalid value 'metal' for '--device'; expected cpu or vulkan"),
     (["--device", "vulkan", "--repeat", "0"], "invalid value '0' for '--repeat'"),
+    (["-fcgl"], "'-fcgl' writes high-level IR, which hlslc run does not run"),
 ])
 def test_usage_errors(tmp_path, argv, message):
     out, errs = io.StringIO(), io.StringIO()

@@ -24,11 +24,13 @@ __all__ = ["run_jit", "Unsupported"]
 
 class JitRun:
     """What a JIT dispatch reports: where its compiled module came from
-    ('compiled', 'memory' or 'disk') and how long compiling took."""
+    ('compiled', 'memory' or 'disk'), how long compiling took, and the
+    buffers the dispatch stored into (`written`, their names)."""
 
-    def __init__(self, source: str, compile_seconds: float) -> None:
+    def __init__(self, source: str, compile_seconds: float, written: set[str]) -> None:
         self.source = source
         self.compile_seconds = compile_seconds
+        self.written = written
 
 
 _MODULES: dict[str, R.Module] = {}
@@ -50,7 +52,8 @@ def _read(module_text: str) -> R.Module:
 
 
 def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None = None, seed: int = 0,
-            wave_matrix_depth: int = 16, timeout: float | None = None, use_cache: bool = True) -> JitRun:
+            wave_matrix_depth: int = 16, timeout: float | None = None, use_cache: bool = True,
+            max_memory: int | None = None, progress: Any = None) -> JitRun:
     """Run the entry over the pipeline's dispatch, the pipeline's buffers
     written in place.  Raises `Unsupported` (before anything runs) for a
     module the JIT does not run, `RunError` for one that fails."""
@@ -62,9 +65,15 @@ def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None =
     threads = binding.numthreads(entry)
     wave = wave_size or binding.wave_size(entry) or 32
     gx, gy, gz = pipeline.dispatch
+    if gx * gy * gz >= 1 << 32:
+        raise Unsupported(f"a dispatch of {gx * gy * gz} groups (the JIT counts at most 2^32 - 1)")
     widest = os.environ.get("HLSLC_JIT_WIDTH", "")
     plan = choose_plan(fn, wave, threads, gx * gy * gz, int(widest) if widest.isdigit() and int(widest) >= 4 else 32)
     module = compile_for(mod, module_text, fn, binding, plan, threads, seed, wave_matrix_depth, use_cache)
-    run_dispatch(module, binding, pipeline.dispatch, timeout)
+    limit = max_memory if max_memory is not None else pipeline.max_memory
+    need = (module.meta["worker_bytes"] + 128) * (os.cpu_count() or 1)
+    if limit is not None and need > limit:
+        raise Unsupported(f"frames of {need} bytes for its workers (more than --max-memory)")
+    written = run_dispatch(module, binding, pipeline.dispatch, timeout, progress)
     binding.write_back()
-    return JitRun(module.source, module.compile_seconds if module.source == "compiled" else 0.0)
+    return JitRun(module.source, module.compile_seconds if module.source == "compiled" else 0.0, written)

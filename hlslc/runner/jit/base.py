@@ -29,9 +29,10 @@ CTX_DIMS = 16         # 3 x i32: the dispatch's groups in x, y, z
 CTX_CHUNK = 28        # i32: how many groups a worker takes at a time
 CTX_DETAIL = 32       # i64: a number the error message shows
 CTX_BLOCKS = 40       # i32: the number of blocks (`Plan`: k groups each)
+CTX_STOP_LINE = 44    # i32: the IR line of a loop a wave was running when the dispatch was stopped
 CTX_MATH = 64         # MATH_SLOTS x (ptr loop, ptr data): numpy's inner loops of the math functions
 MATH_SLOTS = 64
-CTX_RESOURCES = CTX_MATH + 16 * MATH_SLOTS   # per resource: ptr data, i64 size, i32 counter (32 bytes)
+CTX_RESOURCES = CTX_MATH + 16 * MATH_SLOTS   # per resource (32 bytes): ptr data, i64 size, i32 counter @16, i32 written @24
 RESOURCE_SIZE = 32
 
 # A wave's status, returned by @wave and kept in its frame.

@@ -48,7 +48,7 @@ from ...dxil.types import IRError
 from ..binding import Bindings, Resource
 from ..errors import RunError
 from ..layout import MemoryType, MemoryTypes
-from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
+from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
                    MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
@@ -678,11 +678,19 @@ class Compiler:
                 root.offset = self.alloc(words * 4 * W)
         self.frame_init = self.frame_size
         self.init_start = init_start
+        # A vector's frames hold each lane's locals and statics: past this,
+        # the interpreter (whose --max-memory check names the variable).
+        if self.frame_init > FRAME_LIMIT:
+            raise Unsupported(f"locals and statics of {self.frame_init - init_start} bytes a vector of {W} threads "
+                              f"(more than the JIT's {FRAME_LIMIT >> 20} MiB)")
         for name, root in self.roots.items():
             if root.kind == "objects" and self._dynamic_token(self.stored_objects.get(name)):
                 root.offset = self.alloc(W * 4)       # a handle chosen at run time: each lane's register
                 root.dynamic = True
         for root in self.roots.values():
+            if root.kind in ("shared", "const") and root.size > FRAME_LIMIT:
+                raise Unsupported(f"a {'groupshared' if root.kind == 'shared' else 'constant'} array of {root.size} "
+                                  f"bytes (more than the JIT's {FRAME_LIMIT >> 20} MiB)")
             if root.kind == "shared":
                 root.offset = self.alloc_group(root.size, 16)
             elif root.kind == "const":
@@ -1602,6 +1610,7 @@ class Compiler:
 
     def _terminator(self, ins: R.Instruction) -> None:
         b = self.body
+        self.term_line = ins.line
         p = self.parsed[id(ins)]
         op = ins.opcode
         if op == "ret":
@@ -1658,17 +1667,26 @@ class Compiler:
         go = b.label_name("back")
         b.cbr(rejoin, "dispatch", go)
         b.label(go)
-        self._poll()
+        self._poll(self.term_line)
         b.br(f"s{target}")
 
-    def _poll(self) -> None:
+    def _poll(self, line: int | None = None) -> None:
         """Stop here when the dispatch is stopped (an error elsewhere, the
-        watchdog)."""
+        watchdog); a jump back also leaves its IR line (the watchdog's
+        error names the loop that was running)."""
         b = self.body
         stop = b.op("load atomic i32, ptr %ctx monotonic, align 4")
         stopped = b.op(f"icmp ne i32 {stop}, 0")
         go = b.label_name("go")
-        b.cbr(stopped, "stopped", go)
+        if not line:
+            b.cbr(stopped, "stopped", go)
+            b.label(go)
+            return
+        here = b.label_name("stop")
+        b.cbr(stopped, here, go)
+        b.label(here)
+        b.emit(f"store atomic i32 {line}, ptr {b.gep('%ctx', CTX_STOP_LINE)} monotonic, align 4")
+        b.br("stopped")
         b.label(go)
 
     def _diverge(self, join: int, targets: list[tuple[int, str]], known_nonempty: bool) -> None:
@@ -1972,6 +1990,10 @@ def observes_waves(fn: R.Function) -> bool:
 
 
 LOCKSTEP_LANES = 256
+
+# The most memory a vector's frame (or a groupshared or constant array) may
+# take in the JIT.
+FRAME_LIMIT = 256 << 20
 
 
 def order_sensitive(fn: R.Function) -> bool:

@@ -40,7 +40,8 @@ from ..binding import Bindings
 from ..errors import RunError
 from ..layout import MemoryTypes
 from . import linalg, ops  # noqa: F401  (importing them registers their operations)
-from .base import CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_RESOURCES, CTX_STOP, RESOURCE_SIZE
+from .base import (CTX_BLOCKS, CTX_CHUNK, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, CTX_RESOURCES,
+                   CTX_STOP, CTX_STOP_LINE, RESOURCE_SIZE)
 from .base import Plan
 from .compiler import Compiler
 from .mathlib import fill_table
@@ -246,10 +247,21 @@ def _workers(groups: int, ordered: bool) -> int:
     return max(1, min(n, groups))
 
 
+class JitProgress:
+    """How far a JIT dispatch is, for a progress callback: `done` of the
+    `total` blocks of groups begun."""
+
+    def __init__(self, done: int, total: int) -> None:
+        self.done = done
+        self.total = total
+
+
 def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, int, int],
-                 timeout: float | None = None) -> None:
+                 timeout: float | None = None, progress: Any = None) -> set[str]:
     """Run the compiled module over the dispatch's groups, the buffers
-    bound in place; raises RunError (the module's error, or the timeout)."""
+    bound in place; returns the names of the buffers it stored into;
+    raises RunError (the module's error, or the timeout).  `progress` is
+    called about ten times a second with a `JitProgress`."""
     module.load()
     meta = module.meta
     keys = {repr(k): k for k in binding.resources}
@@ -269,7 +281,7 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         table[k, 2] = np.uint64(np.uint32(res.counter & 0xFFFFFFFF))
     fill_table(meta.get("math", []), ctx)
     if count == 0:
-        return
+        return set()
     blocks = -(-count // meta["k"])
     head[CTX_BLOCKS // 4] = blocks
     n = _workers(blocks, meta["ordered"])
@@ -298,27 +310,39 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         for t in extra:
             t.join()
 
-    if timeout is None:
+    if timeout is None and progress is None:
         work()
     else:
         # The calling thread keeps the watchdog: past the deadline it raises
         # the stop flag, which the workers poll.
         runner = threading.Thread(target=work, daemon=True)
         runner.start()
-        runner.join(timeout)
+        deadline = time.monotonic() + timeout if timeout is not None else None
+        while runner.is_alive():
+            left = deadline - time.monotonic() if deadline is not None else 0.1
+            if left <= 0:
+                break
+            runner.join(min(left, 0.1) if progress is not None else left)
+            if progress is not None and runner.is_alive():
+                progress(JitProgress(min(int(head[CTX_NEXT // 4]), blocks), blocks))
         if runner.is_alive():
             head[CTX_STOP // 4] = 2
             runner.join()
             if head[CTX_ERROR // 4] == 0:
-                raise RunError(f"the dispatch did not finish within {_seconds(timeout)} (--timeout): an endless "
-                               "loop?")
+                line = int(head[CTX_STOP_LINE // 4])
+                raise RunError(f"the dispatch did not finish within {timeout:g} seconds (--timeout): an endless "
+                               "loop?", line or None)
     code = int(head[CTX_ERROR // 4])
     if code:
         message, line = meta["errors"][code - 1]
         detail = int(ctx[CTX_DETAIL:CTX_DETAIL + 8].view(np.int64)[0])
         raise RunError(message.replace("{detail}", str(detail)), line)
+    written = set()
     for k, res in enumerate(resources):
         res.counter = int(np.uint32(table[k, 2] & 0xFFFFFFFF))
+        if table[k, 3] & 0xFFFFFFFF and res.buffer is not None:
+            written.add(res.buffer.name)
+    return written
 
 
 _PTHREADS: list = []
@@ -337,10 +361,6 @@ def _pthreads() -> tuple[int, int] | None:
             found = None
         _PTHREADS.append(found if found and all(found) else None)
     return _PTHREADS[0]
-
-
-def _seconds(t: float) -> str:
-    return f"{t:g} second" + ("" if t == 1 else "s")
 
 
 def forget_memory_cache() -> None:

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..errors import RunError
 from ..linalg import opaque_order
-from .base import MatV, PtrV, Unsupported, maker, op
+from .base import CTX_RESOURCES, RESOURCE_SIZE, MatV, PtrV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop
 from .memory import first_active, resource_base
@@ -524,6 +524,8 @@ def _descriptor(cg: Compiler, ins: Any, args: list, kind: str) -> None:
             k.emit(f"call void @llvm.memset.p0.i64(ptr %m, i8 0, i64 {site.bytes}, i1 false)")
         k.emit("ret void")
         k.label(good)
+        if kind != "load":
+            k.emit("store atomic i32 1, ptr %written monotonic, align 4")   # the buffer is written
         if kind == "load" and layout == 0 and ty != "i1" and site.esize == SIZES[ty]:
             # Whole rows, each one vector.
             with k.loop(site.m) as i:
@@ -546,14 +548,15 @@ def _descriptor(cg: Compiler, ins: Any, args: list, kind: str) -> None:
                     old = to_num(k, k.op(f"load {ty}, ptr {dp}, align 1"), ty, signed)
                     new = to_num(k, k.op(f"load {ty}, ptr {mp}"), ty, signed)
                     k.emit(f"store {ty} {from_num(k, *_arith(k, 1, old, new), site.component)}, ptr {dp}, align 1")
-    fn = _kernel(cg, name, "ptr %m, ptr %data, i64 %size, i64 %base, i64 %stride", build)
+    fn = _kernel(cg, name, "ptr %m, ptr %data, i64 %size, i64 %base, i64 %stride, ptr %written", build)
     data, size = resource_base(cg, h.index)
     b = cg.body
+    flag = b.gep("%ctx", CTX_RESOURCES + RESOURCE_SIZE * h.index + 24)
     with _Owners(cg, site) as lane:
         base = b.op(f"zext i32 {_scalar(cg, args[2], lane)} to i64")
         stride = b.op(f"zext i32 {_scalar(cg, args[3], lane)} to i64")
         b.emit(f"call void {fn}(ptr {_matrix_ptr(cg, site, lane)}, ptr {data}, i64 {size}, i64 {base}, "
-               f"i64 {stride})")
+               f"i64 {stride}, ptr {flag})")
 
 
 @op("MatrixLoadFromDescriptor")

@@ -429,12 +429,13 @@ done:
 
 def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     """@st.<at>.<ty>(ptr base, <W x at> addr, <W x it> value, <W x i1>
-    mask, at size) -> i1 (every active lane in bounds): out-of-bounds
-    lanes are dropped."""
+    mask, at size) -> i1: out-of-bounds lanes are dropped; the result:
+    every active lane in bounds, or with `drop` (buffers), whether any
+    lane stored."""
     W = cg.W
     it = _int_of(ty)
     n = SIZES[ty]
-    name = f"st.{at}.{ty}.w{cg.W}"
+    name = f"st.{at}.{ty}.{'d' if drop else 'k'}.w{cg.W}"
     if name in cg.helpers:
         return "@" + name
     vt, va, vi = f"<{W} x {it}>", f"<{W} x {at}>", f"<{W} x i32>"
@@ -451,6 +452,7 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
         params = (f"ptr %base, <{W} x i32> %idx, i64 %scale, <{W} x i32> %off, i64 %extra, {vt} %v, <{W} x i1> %m, "
                   f"i64 %size")
         prologue = _address_lines(W) + f"  %al = add {va} %a, zeroinitializer\n"
+    any_line = f"%anyok = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> %ok)" if drop else ""
     text = f"""define internal i1 @{name}({params}) noinline {{
 entry:
 {prologue}  %lim = sub {at} %size, {n}
@@ -491,7 +493,8 @@ vec:
 oob:
   %ps2 = getelementptr i8, ptr %base, {va} %al
   call void @llvm.masked.scatter.v{W}{it}.v{W}p0({vt} %v, <{W} x ptr> %ps2, i32 1, <{W} x i1> %ok)
-  ret i1 false
+  {any_line}
+  ret i1 {"%anyok" if drop else "false"}
 }}"""
     cg.helper(name, text)
     return "@" + name
@@ -585,14 +588,37 @@ def buffer_store(cg: "Compiler", res_index: int, addr: Address, value: Lanes, ma
     it = _int_of(value.ty)
     bits = _to_bits(b, value.ty, value.v)
 
-    def slow() -> None:
-        b.op(f"call i1 {fn}(ptr {base}, {_address_args(cg, addr)}, {b.vt(it)} {bits}, {b.mt} {mask}, i64 {size})")
+    def slow() -> str:
+        return b.op(f"call i1 {fn}(ptr {base}, {_address_args(cg, addr)}, {b.vt(it)} {bits}, {b.mt} {mask}, "
+                    f"i64 {size})")
     n = SIZES[value.ty] if value.ty != "i1" else 1
     lin = _linear(cg, addr)
     if lin is not None and lin[1] == n:
-        _linear_branch(cg, lin[0], n, n, size, _fast_store(cg, base, it, bits, mask), slow, None)
+        store = _fast_store(cg, base, it, bits, mask)
+
+        def fast(first: str) -> str:
+            store(first)
+            return "true"
+        stored = _linear_branch(cg, lin[0], n, n, size, fast, slow, "i1")
     else:
-        slow()
+        stored = slow()
+    mark_written(cg, res_index, stored)
+
+
+def mark_written(cg: "Compiler", res_index: int, cond: str = "true") -> None:
+    """The resource's flag that the dispatch stored into it (`hlslc run`
+    prints the buffers a dispatch wrote), set when `cond` holds."""
+    b = cg.body
+    flag = b.gep("%ctx", CTX_RESOURCES + RESOURCE_SIZE * res_index + 24)
+    if cond == "true":
+        b.emit(f"store atomic i32 1, ptr {flag} monotonic, align 4")
+        return
+    yes, done = b.label_name("wr"), b.label_name("wrd")
+    b.cbr(cond, yes, done)
+    b.label(yes)
+    b.emit(f"store atomic i32 1, ptr {flag} monotonic, align 4")
+    b.br(done)
+    b.label(done)
 
 
 def _fast_store(cg: "Compiler", base: str, it: str, bits: str, mask: str) -> Any:
@@ -1000,4 +1026,5 @@ def buffer_atomic(cg: "Compiler", res_index: int, addr: Address, kind: str, valu
     c = cmp.v if cmp is not None else value.v
     old = b.op(f"call {b.vt(ty)} {fn}(ptr {base}, {_address_args(cg, addr)}, {b.vt(ty)} {value.v}, {b.vt(ty)} {c}, "
                f"{b.mt} {mask}, i64 {size}, ptr {okp})")
+    mark_written(cg, res_index, b.op(f"icmp ne {b.iw} {b.mask_bits(mask)}, 0"))
     return Lanes(ty, old)

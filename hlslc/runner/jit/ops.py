@@ -28,7 +28,7 @@ from ..errors import RunError
 from .base import CTX_RESOURCES, OPERATIONS, RESOURCE_SIZE, Dynamic, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
 from .mathlib import UFUNCS, call_loop
-from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, resource_base
+from .memory import Address, buffer_atomic, buffer_load, buffer_store, first_active, mark_written, resource_base
 
 if TYPE_CHECKING:
     from .compiler import Compiler
@@ -424,6 +424,7 @@ def _update_counter(cg: Compiler, ins, o, args, mask):
     inc = _const(args[1], "a counter's increment", ins.line)
     inc = inc - 256 if inc >= 128 else inc
     W = cg.W
+    mark_written(cg, ri)            # (the interpreter's: a counter taken is a buffer written)
     cg.declare(f"declare i{W} @llvm.ctpop.i{W}(i{W})")
     n = b.op(f"call i{W} @llvm.ctpop.i{W}(i{W} {cg.mask_bits})")
     n32 = b.op(f"trunc i{W} {n} to i32") if W > 32 else (b.op(f"zext i{W} {n} to i32") if W < 32 else n)
