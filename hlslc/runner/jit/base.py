@@ -42,6 +42,7 @@ RUNNING, SUSPENDED, FAILED, DONE = 0, 1, 2, 3
 F_SP = 0              # i32: entries on the SIMT stack
 F_SYNC = 4            # i32: the synchronisation point the wave waits at
 F_STATUS = 8          # i32: RUNNING, SUSPENDED or DONE
+F_LINE = 12           # i32: the IR line of the last jump back (a loop) the wave took
 F_STACK = 64
 
 

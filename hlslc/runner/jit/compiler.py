@@ -42,13 +42,13 @@ import numpy as np
 
 from ...dxil import ops as ir_ops
 from ...dxil import reader as R
-from ...dxil.cfg import CFG, dominates
+from ...dxil.cfg import CFG, NEXT, dominates, structure
 from ...dxil.operands import Parsed, UnknownInstruction, aggregate_parts, parse_instruction, scalar_constant
 from ...dxil.types import IRError
 from ..binding import Bindings, Resource
 from ..errors import RunError
 from ..layout import MemoryType, MemoryTypes
-from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
+from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_DIMS, CTX_ERROR, CTX_GROUPS, CTX_NEXT, DONE, F_LINE, F_SP, F_STACK, F_STATUS, F_SYNC, FAILED,
                    MAKERS, OPERATIONS, SUSPENDED, SYNC, HandleV, MatV, PtrV, Root, Segment, Unsupported, align,
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
@@ -433,10 +433,58 @@ class Compiler:
         for seg in self.segments:
             for ins in seg.block.instructions[seg.start:seg.end]:
                 self.segment_of[id(ins)] = seg
-        cfg = CFG(self.fn)
-        ipdom = cfg.immediate_post_dominators() or {}
-        self.join = {name: (self.first_segment[j] if j is not None and j in self.first_segment else self.EXIT)
-                     for name, j in ((n, ipdom.get(n)) for n in cfg.names)}
+        self._constructs()
+
+    def _constructs(self) -> None:
+        """Where lanes that split meet again, as the interpreter has them
+        (`dxil.cfg.structure`: the merges of branches, each loop's merge
+        and continue target, back edges leading to the next iteration): a
+        key per place an entry of the stack can be (a segment, or a loop's
+        next iteration), and which keys an entry may wait at."""
+        st = structure(CFG(self.fn))
+        self.st = st
+        first_free = self.NONE + 1 + len(self.missing)
+        self.next_key = {h: first_free + k for k, h in enumerate(sorted(st.loops))}
+        # header -> (its segment, its continue key, its merge's key or None)
+        self.loop_keys = {h: (self.first_segment[h], self.key_of(lp.continue_key),
+                              self.key_of(lp.merge) if lp.merge is not None else None)
+                          for h, lp in st.loops.items() if h in self.first_segment}
+        waitable: set[int] = set()
+        for merges in st.merges.values():
+            waitable.update(self.key_of(m) for m in merges if m is not None)
+        for _, cont, merge in self.loop_keys.values():
+            waitable.add(cont)
+            if merge is not None:
+                waitable.add(merge)
+        # The sides of a switch, or of a branch where one side's lanes can
+        # come to the other's block before it runs (through neither merge):
+        # they join it there.
+        succ = {b.name: list(b.terminator.targets) if b.terminator else [] for b in self.fn.blocks}
+        for b in self.fn.blocks:
+            t = b.terminator
+            if t is None or len(t.targets) < 2:
+                continue
+            sides = list(dict.fromkeys(t.targets))
+            stop = set(st.merges.get(b.name, ())) | {b.name}
+            meets = t.opcode == "switch" or len(sides) < len(t.targets) or any(
+                other in _reachable(succ, side, stop) for side in sides for other in sides if other != side)
+            if meets:
+                waitable.update(self.key_of(st.edge(b.name, x)) for x in sides if x in self.first_segment)
+        self.waitable = waitable
+        self.entering = {seg for seg, _, _ in self.loop_keys.values()}
+
+    def key_of(self, place: str) -> int:
+        """The stack key of a block (its first segment) or of a loop's next
+        iteration (`cfg.next_iteration`)."""
+        if place.startswith(NEXT):
+            return self.next_key[place[len(NEXT):]]
+        return self.first_segment[place]
+
+    def _special(self, key: int) -> bool:
+        """Whether an entry coming to `key` goes through the dispatcher
+        (it may join one waiting there, start a loop or its next
+        iteration) rather than straight to the segment."""
+        return key in self.waitable or key in self.entering or key >= self.NONE + 1 + len(self.missing)
 
     def _is_sync(self, ins: R.Instruction, o: ir_ops.Operation) -> bool:
         if o.name in ("Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle"):
@@ -792,39 +840,101 @@ class Compiler:
         ws = self.ws
         self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
         b.br("dispatch")
-        # The dispatcher: pop finished entries, jump to the top's block.
+        # The dispatcher: the top entry runs.  One with no lanes left is
+        # popped; one just come to its place (not started) first gives its
+        # lanes to the nearest entry below waiting at the same place, else
+        # starts a loop (or the loop's next iteration) there, else runs.
         b.label("dispatch")
         self._poll()
         sp = b.load("i32", "%frame", 4)
         empty = b.op(f"icmp eq i32 {sp}, 0")
         b.cbr(empty, "finished", "d.top")
         b.label("d.top")
-        top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
-        blk = b.load("i32", top, 4)
-        rc = b.load("i32", b.gep(top, 4), 4)
+        below = b.op(f"sub i32 {sp}, 1")
+        top = self._entry_ptr(below)
+        key = b.load("i32", top, 4)
+        started = b.load("i32", b.gep(top, 4), 4)
         mw = b.load(b.iw, b.gep(top, 8), 8)
-        c1 = b.op(f"icmp eq i32 {blk}, {rc}")
-        c2 = b.op(f"icmp eq i32 {blk}, {self.EXIT}")
-        c3 = b.op(f"icmp eq {b.iw} {mw}, 0")
-        pop = b.op(f"or i1 {c1}, {c2}")
-        pop = b.op(f"or i1 {pop}, {c3}")
-        b.cbr(pop, "d.pop", "d.switch")
+        none = b.op(f"icmp eq {b.iw} {mw}, 0")
+        b.cbr(none, "d.pop", "d.check")
         b.label("d.pop")
-        b.store("i32", b.op(f"sub i32 {sp}, 1"), "%frame", 4)
+        b.store("i32", below, "%frame", 4)
         b.br("dispatch")
+        b.label("d.check")
+        is_started = b.op(f"icmp ne i32 {started}, 0")
+        b.cbr(is_started, "d.switch", "d.fresh")
+        b.label("d.fresh")
+        waits = " ".join(f"i32 {k}, label %d.search" for k in sorted(self.waitable))
+        b.emit(f"switch i32 {key}, label %d.loops [ {waits} ]")
+        b.label("d.search")
+        b.br("d.look")
+        b.label("d.look")
+        k = b.tmp("k")
+        k1 = b.tmp("k")
+        b.emit(f"{k} = phi i32 [ {below}, %d.search ], [ {k1}, %d.next ]")
+        at_bottom = b.op(f"icmp eq i32 {k}, 0")
+        b.cbr(at_bottom, "d.loops", "d.next")
+        b.label("d.next")
+        b.emit(f"{k1} = sub i32 {k}, 1")
+        other = self._entry_ptr(k1)
+        ok = b.load("i32", other, 4)
+        same = b.op(f"icmp eq i32 {ok}, {key}")
+        b.cbr(same, "d.join", "d.look")
+        b.label("d.join")
+        om = b.gep(other, 8)
+        b.store(b.iw, b.op(f"or {b.iw} {b.load(b.iw, om, 8)}, {mw}"), om, 8)
+        b.store("i32", below, "%frame", 4)
+        b.br("dispatch")
+        b.label("d.loops")
+        loops = [(self.next_key[h], f"d.iter.{i}") for i, h in enumerate(sorted(self.loop_keys))] + \
+                [(self.loop_keys[h][0], f"d.enter.{i}") for i, h in enumerate(sorted(self.loop_keys))]
+        b.emit(f"switch i32 {key}, label %d.start [ " + " ".join(f"i32 {x}, label %{lbl}" for x, lbl in loops) + " ]")
+        for i, h in enumerate(sorted(self.loop_keys)):
+            seg, cont, merge = self.loop_keys[h]
+            # Every lane of the iteration has ended it: the next one starts,
+            # its end waiting where the last one's did.
+            b.label(f"d.iter.{i}")
+            self._put(below, cont, 0, "0")
+            self._put(sp, seg, 1, mw)
+            b.store("i32", b.op(f"add i32 {sp}, 1"), "%frame", 4)
+            b.br("dispatch")
+            # Entering the loop: its merge, the end of its first iteration,
+            # the iteration.
+            b.label(f"d.enter.{i}")
+            at = below
+            if merge is not None:
+                self._put(below, merge, 0, "0")
+                at = sp
+            self._put(at, cont, 0, "0")
+            nxt = b.op(f"add i32 {at}, 1")
+            self._put(nxt, seg, 1, mw)
+            new_sp = b.op(f"add i32 {nxt}, 1")
+            full = b.op(f"icmp ugt i32 {new_sp}, {self.stack_depth - 4}")
+            self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
+            b.store("i32", new_sp, "%frame", 4)
+            b.br("dispatch")
+        b.label("d.start")
+        b.store("i32", "1", b.gep(top, 4), 4)
+        b.br("d.switch")
         b.label("d.switch")
         cases = " ".join([f"i32 {s.index}, label %s{s.index}" for s in self.segments] +
                          [f"i32 {k}, label %s{k}" for k in self.missing.values()])
-        b.emit(f"switch i32 {blk}, label %bad [ {cases} ]")
+        b.emit(f"switch i32 {key}, label %bad [ {cases} ]")
         b.label("bad")
         b.emit("unreachable")
         b.label("finished")
         b.store("i32", str(DONE), b.gep("%frame", F_STATUS), 4)
         b.emit(f"ret i32 {DONE}")
         b.label("stopped")
+        # (the loop this wave was in, for the watchdog's error)
+        b.emit(f"store atomic i32 {b.load('i32', b.gep('%frame', F_LINE), 4)}, "
+               f"ptr {b.gep('%ctx', CTX_STOP_LINE)} monotonic, align 4")
         b.emit(f"ret i32 {FAILED}")
+        self.pending_blocks: list[list[str]] = []
         for seg in self.segments:
             self._segment_code(seg)
+        for lines in self.pending_blocks:
+            b.lines.extend(lines)
         for name, k in self.missing.items():
             b.label(f"s{k}")
             self.fail(self.error(f"a branch to the block '{name}', which the function does not have", None))
@@ -839,6 +949,14 @@ class Compiler:
         off = b.op(f"mul i64 {i64}, {self.entry_size}")
         off = b.op(f"add i64 {off}, {F_STACK}")
         return b.gep("%frame", off)
+
+    def _put(self, index: str, key: int, started: int, bits: str) -> None:
+        """Write stack entry `index`: (key, started, lanes)."""
+        b = self.body
+        e = self._entry_ptr(index)
+        b.store("i32", str(key), e, 4)
+        b.store("i32", str(started), b.gep(e, 4), 4)
+        b.store(b.iw, bits, b.gep(e, 8), 8)
 
     def fail(self, code: int, detail: str | None = None) -> None:
         """Stop the dispatch with error `code` (from `error`)."""
@@ -1613,6 +1731,7 @@ class Compiler:
         self.term_line = ins.line
         p = self.parsed[id(ins)]
         op = ins.opcode
+        block = self.seg.block.name
         if op == "ret":
             self._ret()
             return
@@ -1623,7 +1742,8 @@ class Compiler:
         if op == "br" and ins.cond is None:
             target = ins.targets[0]
             self.define_phi_edges(target, self.mask)
-            self._goto(self.first_segment[target])
+            self._goto(self.key_of(self.st.edge(block, target)) if target in self.first_segment else
+                       self.first_segment[target])
             return
         if op == "br":
             cond = self.arg(p.operands[0])
@@ -1632,41 +1752,101 @@ class Compiler:
             self.define_phi_edges(ins.targets[0], t_mask)
             self.define_phi_edges(ins.targets[1], f_mask)
             tb, fb = b.mask_bits(t_mask), b.mask_bits(f_mask)
-            only_t = b.op(f"icmp eq {b.iw} {fb}, 0")
-            go_t, rest = b.label_name("go.t"), b.label_name("rest")
-            b.cbr(only_t, go_t, rest)
-            b.label(go_t)
-            self._goto(self.first_segment[ins.targets[0]])
-            b.label(rest)
-            only_f = b.op(f"icmp eq {b.iw} {tb}, 0")
-            go_f, split = b.label_name("go.f"), b.label_name("split")
-            b.cbr(only_f, go_f, split)
-            b.label(go_f)
-            self._goto(self.first_segment[ins.targets[1]])
-            b.label(split)
-            join = self.join.get(self.seg.block.name, self.EXIT)
-            self._diverge(join, [(self.first_segment[ins.targets[0]], tb),
-                                 (self.first_segment[ins.targets[1]], fb)], known_nonempty=True)
+            self._split(block, [(ins.targets[0], tb), (ins.targets[1], fb)])
             return
         if op == "switch":
             self._switch(ins, p)
             return
         raise Unsupported(f"the terminator '{op}'", ins.line)
 
+    def _split(self, block: str, sides: list[tuple[str, str]]) -> None:
+        """The lanes leave `block` for several targets (`sides`: target
+        block, lanes as bits, in the order they run).  As the
+        interpreter: a branch with merges (its construct's end, and the
+        first block all of its lanes pass) leaves entries waiting there
+        with no lanes yet, even when every lane goes one way (structured
+        code); the sides with lanes go on top, the first on top.  Without
+        merges, lanes that all go one way just go; others replace the
+        entry with the sides."""
+        b = self.body
+        merges = [self.key_of(m) for m in self.st.merges.get(block, ()) if m is not None]
+        keys = [(self.key_of(self.st.edge(block, t)) if t in self.first_segment else self.first_segment[t], bits)
+                for t, bits in sides]
+        if not merges or not self.st.structured:
+            # One side with every lane: straight there.
+            for key, bits in keys:
+                others = [x for k2, x in keys if x is not bits]
+                if not others:
+                    continue
+                rest = others[0]
+                for x in others[1:]:
+                    rest = b.op(f"or {b.iw} {rest}, {x}")
+                alone = b.op(f"icmp eq {b.iw} {rest}, 0")
+                go, nxt = b.label_name("go"), b.label_name("more")
+                b.cbr(alone, go, nxt)
+                b.label(go)
+                self._goto(key)
+                b.label(nxt)
+        # (Several sides have lanes, or the branch has merges.)
+        sp = b.op(f"sub i32 {self.sp}, 1")          # the running entry is replaced
+        for m in merges:
+            self._put(sp, m, 0, "0")
+            sp = b.op(f"add i32 {sp}, 1")
+        for key, bits in reversed(keys):
+            self._put(sp, key, 0, bits)
+            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
+        full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
+        self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
+        b.store("i32", sp, "%frame", 4)
+        if any(self._special(key) for key, _ in keys):
+            b.br("dispatch")
+            return
+        # No lanes wait at any side: the first side with lanes (on top)
+        # starts at once.
+        top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
+        b.store("i32", "1", b.gep(top, 4), 4)
+        for key, bits in keys[:-1]:
+            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            nxt = b.label_name("side")
+            b.cbr(nz, f"s{key}" if key > self.seg.index else self._back_to(key), nxt)
+            b.label(nxt)
+        last = keys[-1][0]
+        b.br(f"s{last}" if last > self.seg.index else self._back_to(last))
+
+    def _back_to(self, key: int) -> str:
+        """A label that polls the watchdog's flag, then goes to segment
+        `key` (a jump back)."""
+        b = self.body
+        here = b.current
+        label = b.label_name("back")
+        saved = b.lines
+        b.lines = []
+        b.label(label)
+        self._poll(self.term_line)
+        b.br(f"s{key}")
+        self.pending_blocks.append(b.lines)
+        b.lines = saved
+        b.current = here
+        return label
+
     def _goto(self, target: int) -> None:
-        """Continue with the same lanes at `target`: straight there, unless
-        it is where the top entry rejoins."""
+        """Continue with the same lanes at stack key `target`: through the
+        dispatcher where an entry may wait there or a loop starts, else
+        straight to its segment."""
         b = self.body
         b.store("i32", str(target), self.top, 4)
-        rc = b.load("i32", b.gep(self.top, 4), 4)
-        rejoin = b.op(f"icmp eq i32 {rc}, {target}")
-        if target > self.seg.index and target not in self.missing.values():
-            b.cbr(rejoin, "dispatch", f"s{target}")
+        if self._special(target):
+            b.store("i32", "0", b.gep(self.top, 4), 4)      # come to its place, not started
+            if target <= self.seg.index or target >= self.NONE + 1 + len(self.missing):
+                self._poll(self.term_line)                   # a jump back: where a timeout stops it
+            b.br("dispatch")
             return
-        # A jump back (every loop has one): the watchdog's flag first.
-        go = b.label_name("back")
-        b.cbr(rejoin, "dispatch", go)
-        b.label(go)
+        if target > self.seg.index and target not in self.missing.values():
+            b.br(f"s{target}")
+            return
+        # A jump back (a loop the constructs do not know: irreducible code):
+        # the watchdog's flag first.
         self._poll(self.term_line)
         b.br(f"s{target}")
 
@@ -1678,42 +1858,10 @@ class Compiler:
         stop = b.op("load atomic i32, ptr %ctx monotonic, align 4")
         stopped = b.op(f"icmp ne i32 {stop}, 0")
         go = b.label_name("go")
-        if not line:
-            b.cbr(stopped, "stopped", go)
-            b.label(go)
-            return
-        here = b.label_name("stop")
-        b.cbr(stopped, here, go)
-        b.label(here)
-        b.emit(f"store atomic i32 {line}, ptr {b.gep('%ctx', CTX_STOP_LINE)} monotonic, align 4")
-        b.br("stopped")
+        if line:
+            b.store("i32", str(line), b.gep("%frame", F_LINE), 4)
+        b.cbr(stopped, "stopped", go)
         b.label(go)
-
-    def _diverge(self, join: int, targets: list[tuple[int, str]], known_nonempty: bool) -> None:
-        """The top entry waits at `join`; each (segment, lanes) is pushed,
-        the first on top.  When the top entry already rejoins at `join`, it
-        would only pop there: the targets take its place instead (the same
-        order of execution, and a loop whose lanes leave it one by one does
-        not grow the stack)."""
-        b = self.body
-        b.store("i32", str(join), self.top, 4)
-        rc = b.load("i32", b.gep(self.top, 4), 4)
-        same = b.op(f"icmp eq i32 {rc}, {join}")
-        sp = b.op(f"sub i32 {self.sp}, {b.op(f'zext i1 {same} to i32')}")
-        for seg_index, bits in reversed(targets):
-            e = self._entry_ptr(sp)
-            b.store("i32", str(seg_index), e, 4)
-            b.store("i32", str(join), b.gep(e, 4), 4)
-            b.store(b.iw, bits, b.gep(e, 8), 8)
-            if known_nonempty:
-                sp = b.op(f"add i32 {sp}, 1")
-            else:
-                nz = b.op(f"icmp ne {b.iw} {bits}, 0")
-                sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
-        full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
-        self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
-        b.store("i32", sp, "%frame", 4)
-        b.br("dispatch")
 
     def _switch(self, ins: R.Instruction, p: Parsed) -> None:
         b = self.body
@@ -1740,50 +1888,19 @@ class Compiler:
             masks[default] = rest
         for label in labels:
             self.define_phi_edges(label, masks[label])
-        bits = {label: b.mask_bits(masks[label]) for label in labels}
+        # The cases run in the order of their blocks (one falling through
+        # finds the next still waiting).
+        order = {blk.name: k for k, blk in enumerate(self.fn.blocks)}
+        labels.sort(key=lambda lbl: order.get(lbl, 0))
         if len(labels) == 1:
-            self._goto(self.first_segment[labels[0]])
+            self._split(self.seg.block.name, [(labels[0], b.mask_bits(masks[labels[0]]))])
             return
-        # How many targets have lanes: one -> straight there.
-        count = "0"
-        target = str(self.first_segment[labels[0]])
-        for label in labels:
-            nz = b.op(f"icmp ne {b.iw} {bits[label]}, 0")
-            count = b.op(f"add i32 {count}, {b.op(f'zext i1 {nz} to i32')}")
-            target = b.op(f"select i1 {nz}, i32 {self.first_segment[label]}, i32 {target}")
-        one = b.op(f"icmp eq i32 {count}, 1")
-        go, split = b.label_name("go"), b.label_name("split")
-        b.cbr(one, go, split)
-        b.label(go)
-        b.store("i32", target, self.top, 4)
-        b.br("dispatch")
-        b.label(split)
-        join = self.join.get(self.seg.block.name, self.EXIT)
-        self._diverge(join, [(self.first_segment[label], bits[label]) for label in labels], known_nonempty=False)
+        self._split(self.seg.block.name, [(label, b.mask_bits(masks[label])) for label in labels])
 
     def _ret(self) -> None:
-        """These lanes are done: out of every entry, and the top popped."""
+        """These lanes are done: the entry ends (entries waiting below
+        gather only the lanes that come to them)."""
         b = self.body
-        notmask = b.op(f"xor {b.iw} {self.mask_bits}, -1")
-        loop, body, done = b.label_name("ret.loop"), b.label_name("ret.body"), b.label_name("ret.done")
-        pre = b.label_name("ret.pre")
-        b.br(pre)
-        b.label(pre)
-        b.br(loop)
-        b.label(loop)
-        i = b.tmp("i")
-        nxt = b.tmp("i")
-        b.emit(f"{i} = phi i32 [ 0, %{pre} ], [ {nxt}, %{body} ]")
-        end = b.op(f"icmp uge i32 {i}, {self.sp}")
-        b.cbr(end, done, body)
-        b.label(body)
-        e = self._entry_ptr(i)
-        mp = b.gep(e, 8)
-        m = b.load(b.iw, mp, 8)
-        b.store(b.iw, b.op(f"and {b.iw} {m}, {notmask}"), mp, 8)
-        b.emit(f"{nxt} = add i32 {i}, 1")
-        b.br(loop)
-        b.label(done)
         b.store("i32", b.op(f"sub i32 {self.sp}, 1"), "%frame", 4)
         b.br("dispatch")
 
@@ -1943,13 +2060,13 @@ class Compiler:
 
     def _frame_template(self) -> bytes:
         """The frame's header and first stack entry as a wave starts: at the
-        entry block, every lane, rejoining nowhere."""
+        entry block, every lane."""
         W = self.W
         out = bytearray(F_STACK + self.entry_size)
         out[F_SP:F_SP + 4] = (1).to_bytes(4, "little")
         e = F_STACK
         out[e:e + 4] = (0).to_bytes(4, "little")
-        out[e + 4:e + 8] = self.NONE.to_bytes(4, "little")
+        out[e + 4:e + 8] = (0).to_bytes(4, "little")          # come to the entry block, not started
         out[e + 8:e + 8 + max(W // 8, 1)] = ((1 << W) - 1).to_bytes(max(W // 8, 1), "little")
         return bytes(out)
 
@@ -1989,7 +2106,20 @@ def observes_waves(fn: R.Function) -> bool:
     return False
 
 
-LOCKSTEP_LANES = 256
+def _reachable(succ: dict, start: str, stop: set) -> set:
+    """The blocks reached from `start` (itself included) without entering
+    `stop`."""
+    seen = {start}
+    work = [start]
+    while work:
+        for t in succ.get(work.pop(), ()):
+            if t not in seen and t not in stop:
+                seen.add(t)
+                work.append(t)
+    return seen
+
+
+LOCKSTEP_LANES = 512
 
 # The most memory a vector's frame (or a groupshared or constant array) may
 # take in the JIT.
@@ -2106,7 +2236,7 @@ def _bytes_text(data: bytes) -> str:
     return "".join(chr(c) if 32 <= c < 127 and c not in (34, 92) else "\\%02X" % c for c in data)
 
 
-_WORKER = f"""define i32 @hlslc_worker(ptr %ctx, ptr %mem) {{
+_WORKER = f"""define i32 @hlslc_worker(ptr %ctx, ptr %mem) noinline {{
 entry:
   %np = getelementptr i8, ptr %ctx, i64 {CTX_NEXT}
   %gp = getelementptr i8, ptr %ctx, i64 {CTX_BLOCKS}
@@ -2156,10 +2286,14 @@ entry:
   ret ptr null
 }}
 
-define i32 @hlslc_run(ptr %ctx, ptr %mem, i64 %stride, i32 %n, ptr %create, ptr %join) {{
+define i32 @hlslc_run(ptr %ctx, ptr %mem, i64 %stride, i32 %n, ptr %create, ptr %join, ptr %scratch) {{
 entry:
-  %tids = alloca i64, i32 %n, align 8
-  %args = alloca [2 x ptr], i32 %n, align 8
+  ; (the caller's scratch: n thread ids, then n pairs of pointers; no
+  ; dynamic alloca beside the workers' over-aligned frames)
+  %tids = getelementptr i8, ptr %scratch, i64 0
+  %n64 = zext i32 %n to i64
+  %argoff = mul i64 %n64, 8
+  %args = getelementptr i8, ptr %scratch, i64 %argoff
   %many = icmp ugt i32 %n, 1
   br i1 %many, label %spawn, label %self
 spawn:

@@ -60,18 +60,19 @@ def _llvm() -> Any:
         llvm.initialize_native_asmprinter()
         _LLVM["llvm"] = llvm
         _LLVM["tm"] = _target_machine()
+        _LLVM["tm.quick"] = _target_machine(0)
         _LLVM["host"] = f"{llvm.get_process_triple()} {llvm.get_host_cpu_name()} " \
                         f"{llvm.get_host_cpu_features().flatten()} {llvm.llvm_version_info}"
     return _LLVM["llvm"]
 
 
-def _target_machine() -> Any:
+def _target_machine(opt: int = 3) -> Any:
     """The host's target machine (a new one each time: an MCJIT engine owns
     the one it is given, and frees it with itself)."""
     import llvmlite.binding as llvm   # (see _llvm)
     target = llvm.Target.from_default_triple()
     return target.create_target_machine(cpu=llvm.get_host_cpu_name(), features=llvm.get_host_cpu_features().flatten(),
-                                        opt=3, jit=True)
+                                        opt=opt, jit=True)
 
 
 def _sources_digest() -> str:
@@ -117,7 +118,7 @@ class CompiledModule:
             self.engine = engine
             self.worker = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p)(addr)
             self.run = ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                                        ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p)(run)
+                                        ctypes.c_int32, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)(run)
 
 
 def binding_shape(binding: Bindings) -> list:
@@ -190,7 +191,7 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
     start = time.perf_counter()
     cg = Compiler(mod, fn, binding, plan, threads, seed, depth)
     text = cg.text()
-    obj = compile_text(text)
+    obj = compile_text(text, quick=plan.width >= 256)
     meta = {
         "key": key,
         "resources": [repr(k) for k in cg.resource_keys],
@@ -209,8 +210,10 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
     return module
 
 
-def compile_text(text: str) -> bytes:
-    """LLVM IR text to the host's object code, optimised."""
+def compile_text(text: str, quick: bool = False) -> bytes:
+    """LLVM IR text to the host's object code, optimised (`quick`: the IR
+    only, for modules of very wide vectors, where LLVM's optimising code
+    generator takes seconds: a lockstep dispatch, small by definition)."""
     llvm = _llvm()
     try:
         mod = llvm.parse_assembly(text)
@@ -223,7 +226,7 @@ def compile_text(text: str) -> bytes:
     if os.environ.get("HLSLC_JIT_DUMP"):
         with open(os.environ["HLSLC_JIT_DUMP"], "w") as f:
             f.write(text)
-    tm = _LLVM["tm"]
+    tm = _LLVM["tm.quick" if quick else "tm"]
     pto = llvm.create_pipeline_tuning_options(speed_level=2)
     pb = llvm.create_pass_builder(tm, pto)
     pm = pb.getModulePassManager()
@@ -298,7 +301,8 @@ def run_dispatch(module: CompiledModule, binding: Bindings, groups: tuple[int, i
         if threads_api is not None:
             # Native threads made by the module (a Python thread costs far
             # more to start), joined before it returns.
-            module.run(ctx_ptr, base, stride, n, *threads_api)
+            scratch = np.zeros(n * 24 + 8, dtype=np.uint8)
+            module.run(ctx_ptr, base, stride, n, *threads_api, scratch.ctypes.data)
             return
         # Python threads of this dispatch only (a process left with threads
         # changes what it may do, forking for instance).
