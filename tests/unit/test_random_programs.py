@@ -63,15 +63,55 @@ def test_random_program(seed, tmp_path):
     check_seed(seed, tmp_path)
 
 
+def _check_range(seeds: range, folder: str) -> tuple[list[str], int]:
+    """Check `seeds` one after another (in a worker process); the failures'
+    first lines and how many seeds ran."""
+    import pathlib
+
+    failures = []
+    for seed in seeds:
+        try:
+            check_seed(seed, pathlib.Path(folder))
+        except (pytest.fail.Exception, AssertionError, Exception) as err:
+            failures.append(f"seed {seed}: " + (str(err).splitlines() or [type(err).__name__])[0])
+    return failures, len(seeds)
+
+
 def test_many_random_programs(tmp_path):
+    """`HLSLC_FUZZ_COUNT=N` programs from seed `HLSLC_FUZZ_SEED` (default
+    1000), over `HLSLC_FUZZ_JOBS` processes (default: every core); prints
+    how many ran and how long they took."""
+    import concurrent.futures
+    import multiprocessing
+    import time
+
     count = int(os.environ.get("HLSLC_FUZZ_COUNT", "0"))
     if not count:
         pytest.skip("set HLSLC_FUZZ_COUNT=N to run N more random programs")
     first = int(os.environ.get("HLSLC_FUZZ_SEED", "1000"))
-    failures = []
-    for seed in range(first, first + count):
-        try:
-            check_seed(seed, tmp_path)
-        except (pytest.fail.Exception, AssertionError, Exception) as err:
-            failures.append(f"seed {seed}: " + (str(err).splitlines() or [type(err).__name__])[0])
+    jobs = max(1, int(os.environ.get("HLSLC_FUZZ_JOBS", "0") or 0) or (os.cpu_count() or 1))
+    jobs = min(jobs, count)
+    start = time.perf_counter()
+    # Seeds dealt round-robin in small slices, so that every process has a
+    # share of the slow kinds.
+    step = 8
+    slices = [range(s, min(s + step, first + count)) for s in range(first, first + count, step)]
+    failures: list[str] = []
+    ran = 0
+    if jobs == 1:
+        for seeds in slices:
+            f, n = _check_range(seeds, str(tmp_path))
+            failures += f
+            ran += n
+    else:
+        # (spawned, not forked: the JIT's workers are native threads)
+        ctx = multiprocessing.get_context("spawn")
+        with concurrent.futures.ProcessPoolExecutor(jobs, mp_context=ctx) as pool:
+            for f, n in pool.map(_check_range, slices, [str(tmp_path)] * len(slices)):
+                failures += f
+                ran += n
+    seconds = time.perf_counter() - start
+    print(f"\n{ran} random programs from seed {first} on {jobs} processes in {seconds:.0f} s; "
+          f"{len(failures)} failed")
+    assert ran == count
     assert not failures, f"{len(failures)} of {count} programs differ:\n" + "\n".join(failures[:20])
