@@ -43,7 +43,7 @@ import numpy as np
 from ...dxil import ops as ir_ops
 from ...dxil import reader as R
 from ...dxil.cfg import CFG, NEXT, dominates, structure
-from ...dxil.operands import Parsed, UnknownInstruction, aggregate_parts, parse_instruction, scalar_constant
+from ...dxil.operands import Parsed, UnknownInstruction, constant_value, parse_instruction
 from ...dxil.types import IRError
 from ..binding import Bindings, Resource
 from ..errors import RunError
@@ -296,7 +296,7 @@ class Compiler:
 
     def _initial_bytes(self, g: R.Global, t: MemoryType) -> bytes:
         out = bytearray(t.size)
-        if g.init and g.init not in ("undef", "poison", "zeroinitializer"):
+        if g.init:
             try:
                 self._const_bytes(t, g.init, out, 0)
             except (ValueError, IndexError, KeyError, IRError):
@@ -304,21 +304,24 @@ class Compiler:
         return bytes(out)
 
     def _const_bytes(self, t: MemoryType, text: str, out: bytearray, base: int) -> None:
-        text = text.strip()
-        if text in ("undef", "poison", "zeroinitializer", "null"):
-            return
+        """A constant's bytes in memory (read by the one reader of
+        constants, `dxil.operands.constant_value`)."""
+        self._value_bytes(t, constant_value(self.tt.get(t.text), text), out, base)
+
+    def _value_bytes(self, t: MemoryType, value: Any, out: bytearray, base: int) -> None:
+        if value is None:
+            return          # undefined, or no data (a handle)
         if t.kind == "scalar":
-            value = scalar_constant(self.tt.get(t.text), text)
             out[base:base + t.size] = np.array([value], dtype=t.dtype).tobytes()
             return
-        parts = aggregate_parts(text) or []
         if t.kind == "struct":
             items = list(zip(t.offsets, t.fields))
-        else:
+        elif t.kind in ("vector", "array"):
             items = [(k * stride(t.elem), t.elem) for k in range(t.count)]
-        for (off, ft), part in zip(items, parts):
-            _, value = R.take_type(part)
-            self._const_bytes(ft, value.strip(), out, base + off)
+        else:
+            return
+        for (off, ft), v in zip(items, value):
+            self._value_bytes(ft, v, out, base + off)
 
     # -- handles and matrices -------------------------------------------------
 
@@ -1112,22 +1115,26 @@ class Compiler:
         return self.constant(mt, text)
 
     def constant(self, t: MemoryType, text: str) -> Any:
+        """A constant in every lane, read by the one reader of constants
+        (`dxil.operands.constant_value`: every spelling of `i1`, hex and
+        half floats, `zeroinitializer`, `undef`, `poison`, `splat`)."""
+        if t.kind not in ("scalar", "vector", "struct", "array"):
+            return None
+        try:
+            value = constant_value(self.tt.get(t.text), text)
+        except IRError as err:
+            raise RunError(str(err)) from None
+        return self._constant_lanes(t, value)
+
+    def _constant_lanes(self, t: MemoryType, value: Any) -> Any:
         b = self.body
-        text = text.strip()
         if t.kind == "scalar":
-            v = scalar_constant(self.tt.get(t.text), text)
-            return b.splat(t.text, v)
+            return b.splat(t.text, value)
         if t.kind == "vector":
-            parts = aggregate_parts(text)
-            if parts is None:
-                return Agg([b.splat(t.elem.text, 0) for _ in range(t.count)])
-            return Agg([self.constant(t.elem, R.take_type(p)[1]) for p in parts])
+            return Agg([b.splat(t.elem.text, v) for v in value])
         if t.kind in ("struct", "array"):
             items = t.fields if t.kind == "struct" else [t.elem] * t.count
-            parts = aggregate_parts(text)
-            if parts is None:
-                return Agg([self.constant(f, "zeroinitializer") for f in items])
-            return Agg([self.constant(f, R.take_type(p)[1]) for f, p in zip(items, parts)])
+            return Agg([self._constant_lanes(f, v) for f, v in zip(items, value)])
         return None
 
     def arg(self, o: Any) -> Any:

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...dxil.operands import aggregate_parts
+from ...dxil.operands import constant_value
+from ...dxil.types import IRError
 from ..errors import RunError
 from .base import CTX_RESOURCES, OPERATIONS, RESOURCE_SIZE, Dynamic, HandleV, Unsupported, maker, op
 from .emit import FLOATS, INT_BITS, SIZES, Agg, Lanes, llvm_const
@@ -83,7 +84,7 @@ def resolve_handle(cg: Compiler, ins: Any, o: Any) -> HandleV:
             space = cg.mod.md_int(rec[3])
             place = (cls, space)
         elif o.name == "CreateHandleFromBinding":
-            parts = _struct_ints(args[0].value)
+            parts = _struct_ints(cg, args[0])
             if parts is None:
                 raise Unsupported("CreateHandleFromBinding with a binding that is not a constant", ins.line)
             place = (_CLASSES[parts[3]], parts[2])
@@ -126,17 +127,16 @@ def _dynamic_handle(cg: Compiler, ins: Any, o: Any, place: tuple[str, int]) -> H
                    f"{'sampler' if cls == 's' else 'buffer'} there")
     return HandleV(None, None, None, Dynamic(choices, missing))
 
-def _struct_ints(text: str) -> list[int] | None:
-    parts = aggregate_parts(text)
-    if parts is None:
+def _struct_ints(cg: Compiler, operand: Any) -> list[int] | None:
+    """The fields of a constant struct of integers (a binding record), read
+    by the one reader of constants; None when it is not one."""
+    try:
+        fields = constant_value(cg.tt.get(operand.type), operand.value)
+    except (IRError, KeyError, ValueError):
         return None
-    out = []
-    for p in parts:
-        v = p.split()[-1]
-        if not v.lstrip("-").isdigit():
-            return None
-        out.append(int(v))
-    return out
+    if not isinstance(fields, list) or not all(isinstance(v, int) for v in fields):
+        return None
+    return [int(v) for v in fields]
 
 
 @op("CreateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap")
