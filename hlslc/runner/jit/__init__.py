@@ -17,7 +17,7 @@ from ..binding import Bindings
 from ..errors import RunError
 from .base import Unsupported
 from .compiler import choose_plan
-from .engine import compile_for, run_dispatch
+from .engine import compile_for, optimisation_level, run_dispatch
 
 __all__ = ["run_jit", "Unsupported"]
 
@@ -69,7 +69,8 @@ def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None =
         raise Unsupported(f"a dispatch of {gx * gy * gz} groups (the JIT counts at most 2^32 - 1)")
     widest = os.environ.get("HLSLC_JIT_WIDTH", "")
     plan = choose_plan(fn, wave, threads, gx * gy * gz, int(widest) if widest.isdigit() and int(widest) >= 4 else 32)
-    module = compile_for(mod, module_text, fn, binding, plan, threads, seed, wave_matrix_depth, use_cache)
+    level = optimisation_level(gx * gy * gz * threads[0] * threads[1] * threads[2])
+    module = compile_for(mod, module_text, fn, binding, plan, threads, seed, wave_matrix_depth, use_cache, level)
     limit = max_memory if max_memory is not None else pipeline.max_memory
     need = (module.meta["worker_bytes"] + 128) * (os.cpu_count() or 1)
     if limit is not None and need > limit:

@@ -134,10 +134,10 @@ def binding_shape(binding: Bindings) -> list:
 
 
 def cache_key(module_text: str, entry: str, plan: Plan, seed: int, depth: int, binding: Bindings,
-              spec: list) -> str:
+              spec: list, level: str = "full") -> str:
     _llvm()
     h = hashlib.sha256()
-    for part in (str(FORMAT), _sources_digest(), _LLVM["host"], entry, plan.key(), str(seed), str(depth),
+    for part in (str(FORMAT), _sources_digest(), _LLVM["host"], entry, plan.key(), str(seed), str(depth), level,
                  json.dumps(binding_shape(binding)), repr(spec), module_text):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
@@ -171,13 +171,30 @@ def _write_disk(key: str, module: CompiledModule) -> None:
         pass        # a cache that cannot be written is only slower
 
 
+# Dispatches of at most this many threads are compiled without LLVM's
+# optimisations (`optimisation_level`): there compiling would take longer
+# than running.
+QUICK_THREADS = 4096
+
+
+def optimisation_level(total_threads: int) -> str:
+    """"quick" (LLVM's IR as the JIT writes it, the code generator's
+    fastest mode: a tenth of the compile time) for small dispatches, else
+    "full"; HLSLC_JIT_OPT=quick|full chooses."""
+    forced = os.environ.get("HLSLC_JIT_OPT", "")
+    if forced in ("quick", "full"):
+        return forced
+    return "quick" if total_threads <= QUICK_THREADS else "full"
+
+
 def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindings, plan: Plan,
-                threads: tuple[int, int, int], seed: int, depth: int, use_cache: bool = True) -> CompiledModule:
+                threads: tuple[int, int, int], seed: int, depth: int, use_cache: bool = True,
+                level: str = "full") -> CompiledModule:
     """The compiled module for this dispatch's shape: from the caches, or
     translated and compiled (raises `Unsupported` for what the JIT does
-    not run)."""
+    not run); `level`: `optimisation_level`'s."""
     spec = [(name, str(t.text), repr(value)) for name, t, value in binding.spec_constants(MemoryTypes(mod.structs))]
-    key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec)
+    key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec, level)
     if use_cache:
         found = _MEMORY_CACHE.get(key)
         if found is not None:
@@ -191,9 +208,10 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
     start = time.perf_counter()
     cg = Compiler(mod, fn, binding, plan, threads, seed, depth)
     text = cg.text()
-    obj = compile_text(text, quick=plan.width >= 256)
+    obj = compile_text(text, quick=plan.width >= 256, level=level)
     meta = {
         "key": key,
+        "level": level,
         "resources": [repr(k) for k in cg.resource_keys],
         "errors": [[m, line] for m, line in cg.errors],
         "worker_bytes": cg.worker_bytes,
@@ -210,10 +228,12 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
     return module
 
 
-def compile_text(text: str, quick: bool = False) -> bytes:
-    """LLVM IR text to the host's object code, optimised (`quick`: the IR
+def compile_text(text: str, quick: bool = False, level: str = "full") -> bytes:
+    """LLVM IR text to the host's object code: optimised (`quick`: the IR
     only, for modules of very wide vectors, where LLVM's optimising code
-    generator takes seconds: a lockstep dispatch, small by definition)."""
+    generator takes seconds: a lockstep dispatch, small by definition), or
+    with `level` "quick" neither (the same operations, unoptimised: LLVM
+    keeps the IR's semantics at every level, no fast-math flags)."""
     llvm = _llvm()
     try:
         mod = llvm.parse_assembly(text)
@@ -226,6 +246,8 @@ def compile_text(text: str, quick: bool = False) -> bytes:
     if os.environ.get("HLSLC_JIT_DUMP"):
         with open(os.environ["HLSLC_JIT_DUMP"], "w") as f:
             f.write(text)
+    if level == "quick":
+        return _LLVM["tm.quick"].emit_object(mod)
     tm = _LLVM["tm.quick" if quick else "tm"]
     pto = llvm.create_pipeline_tuning_options(speed_level=2)
     pb = llvm.create_pass_builder(tm, pto)
