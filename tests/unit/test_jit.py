@@ -516,9 +516,29 @@ def test_watchdog_stops_an_endless_dispatch():
     text = pipeline((2, 1, 1), [("Out", "UInt32", 32, 4), ("C", "UInt32", [0x12345678, 0, 0, 0], None)],
                     [("Out", "RWStructuredBuffer", 0), ("C", "ConstantBuffer", 0)])
     start = time.monotonic()
-    with pytest.raises(RunError, match="did not finish within 0.5 seconds"):
+    with pytest.raises(RunError, match="did not finish within 0.5 seconds") as err:
         hlslc.run(result, load_pipeline("p.yaml", text), engine="jit", timeout=0.5)
     assert time.monotonic() - start < 20
+    assert err.value.line is not None
+
+
+def test_watchdog_error_is_located_on_both_engines(tmp_path):
+    (tmp_path / "e.hlsl").write_text(ENDLESS)
+    (tmp_path / "e.yaml").write_text(pipeline((2, 1, 1), [("Out", "UInt32", 32, 4), ("C", "UInt32", [0x12345678, 0, 0, 0], None)],
+                                              [("Out", "RWStructuredBuffer", 0), ("C", "ConstantBuffer", 0)]))
+    errs = {}
+    for engine in ("jit", "interp"):
+        err = io.StringIO()
+        argv = [str(tmp_path / "e.hlsl"), "--pipeline", str(tmp_path / "e.yaml"), "-T", "cs_6_6", "--timeout", "0.5",
+                "--engine", engine]
+        assert command.run(argv, io.StringIO(), err) == 1
+        errs[engine] = err.getvalue().splitlines()[0]
+    # At the loop that does not end (line 7: the `while`; the column is the
+    # instruction each engine was at: the loop's test or its jump back).
+    for engine, first in errs.items():
+        where, _, message = first.partition(": error: ")
+        assert where.startswith(str(tmp_path / "e.hlsl") + ":7:"), (engine, first)
+        assert message.startswith("the dispatch did not finish within 0.5 seconds"), (engine, first)
 
 
 def test_compiled_modules_are_cached(monkeypatch, tmp_path):
@@ -559,3 +579,51 @@ void main(uint gi : SV_GroupIndex) {
         messages.append((err.value.message, err.value.line))
     assert messages[0] == messages[1]
     assert "a store outside" in messages[0][0]
+
+
+# --------------------------------------------------------------------------
+# The repository's reconvergence and constant pipelines run by the JIT itself
+# (not handed to the interpreter), identical to the interpreter's buffers.
+
+RUN_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "run")
+
+
+@pytest.mark.parametrize("name, yaml, defines", [
+    ("reconvergence", "reconvergence", []),
+    ("reconvergence", "reconvergence-loop-return", [("LOOP_RETURN", None)]),
+    ("constants", "constants", []),
+])
+def test_reconvergence_and_constants_run_on_the_jit(name, yaml, defines):
+    source = open(os.path.join(RUN_DIR, name + ".hlsl"), encoding="utf-8").read()
+    text = open(os.path.join(RUN_DIR, yaml + ".yaml"), encoding="utf-8").read()
+    options = hlslc.CompileOptions(profile="cs_6_5" if name == "reconvergence" else "cs_6_6", defines=defines,
+                                   enable_16bit_types=name == "constants")
+    result = hlslc.compile_source(source, name + ".hlsl", options)
+    assert result.ok
+    jit = hlslc.run(result, load_pipeline("p.yaml", text), engine="jit")
+    interp = hlslc.run(result, load_pipeline("p.yaml", text), engine="interp")
+    assert_same(jit, interp)
+    assert jit.outcomes and all(o.ok for o in jit.outcomes), [str(o) for o in jit.outcomes]
+
+
+ISSUE_EXAMPLE = """
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(32, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+  if (gi < 16) {
+    if (gi == 0)
+      return;
+  }
+  Out[gi] = WaveActiveCountBits(true);
+}
+"""
+
+
+def test_threads_leaving_an_if_early_rejoin_at_its_end():
+    # The 31 threads that stay meet at the end of the outer if (a GPU's
+    # answer), not 15 and 16 split until the function's exit.
+    result = compile_ok(ISSUE_EXAMPLE)
+    text = pipeline((1, 1, 1), [("Out", "UInt32", 128, 4)], [("Out", "RWStructuredBuffer", 0)])
+    runs = [hlslc.run(result, load_pipeline("p.yaml", text), engine=e, wave_size=32) for e in ("jit", "interp")]
+    assert_same(*runs)
+    assert list(runs[0].buffers["Out"]) == [0] + [31] * 31
