@@ -7,11 +7,14 @@ parser, operand decoding, the control-flow graph, the operation table),
 writes one function per wave, `@wave`.  Its blocks are the IR's blocks,
 split after each point where the waves of a group synchronise (a barrier,
 when a group has more than one wave).  Control flow keeps the
-interpreter's SIMT stack in the wave's frame: (block, lanes, reconvergence
-block) entries; a branch whose active lanes agree jumps straight to its
-target, one whose lanes disagree pushes both sides, each to rejoin at the
-branch's reconvergence block (the interpreter's rule, `reconvergence`), the
-true side first.  Values that live across blocks, allocas that are only
+interpreter's stack in the wave's frame: (place, started, lanes) entries,
+a place being a segment or a loop's next iteration, with the
+interpreter's rule of reconvergence (`dxil.cfg.structure`): a branch with
+merges leaves entries waiting there and pushes its sides, the first on
+top; an entry coming to a place where one below waits gives it its lanes;
+entering a loop leaves entries at its merge and continue target, and its
+next iteration starts when every lane has ended this one; a branch
+without merges whose lanes agree jumps straight to its target.  Values that live across blocks, allocas that are only
 loaded and stored whole (a local variable), and phis live in the frame's
 slots; a value a block recomputes keeps the old value of the lanes outside
 the block's mask.  Other allocas and written statics are per-lane memory
