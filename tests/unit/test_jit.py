@@ -627,3 +627,29 @@ def test_threads_leaving_an_if_early_rejoin_at_its_end():
     runs = [hlslc.run(result, load_pipeline("p.yaml", text), engine=e, wave_size=32) for e in ("jit", "interp")]
     assert_same(*runs)
     assert list(runs[0].buffers["Out"]) == [0] + [31] * 31
+
+
+def _engine_runs() -> list:
+    """bench/compare_engines.py's runs: every `hlslc run` line of tests/run
+    (but --check and Vulkan) and every sample with a pipeline."""
+    import importlib.util     # (bench/ is not a package: its file, loaded by path)
+
+    root = os.path.dirname(os.path.dirname(RUN_DIR))
+    spec = importlib.util.spec_from_file_location("compare_engines", os.path.join(root, "bench", "compare_engines.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return [(name, args, root) for name, args in module.runs()]
+
+
+@pytest.mark.parametrize("name, args, root", _engine_runs(), ids=lambda x: x if isinstance(x, str) and x.endswith(".hlsl") else "")
+def test_both_engines_print_the_same(name, args, root, monkeypatch):
+    # Every sample and every pipeline of tests/run: the same buffers, Result
+    # lines and exit status on the JIT as on the interpreter.
+    monkeypatch.chdir(root)
+    outs = {}
+    for engine in ("jit", "interp"):
+        out, err = io.StringIO(), io.StringIO()
+        rc = command.run(args + ["--engine", engine], out, err)
+        outs[engine] = (rc, out.getvalue())
+    assert outs["jit"] == outs["interp"]
+    assert outs["jit"][1], "nothing printed"
