@@ -810,6 +810,21 @@ _CASTS = {"zext", "sext", "trunc", "fptrunc", "fpext", "fptoui", "fptosi", "uito
           "addrspacecast", "ptrtoint", "inttoptr"}
 
 
+def _float_to_int(v: np.ndarray, dt: Any) -> np.ndarray:
+    """D3D's float-to-integer conversion: toward zero, NaN to 0, values past
+    the integer's range saturated to its bounds (worked out in float64, where
+    the bounds of a 32-bit integer are exact: a float32 clip rounds
+    2^31 - 1 up to 2^31, which wraps)."""
+    info = np.iinfo(dt)
+    f = np.nan_to_num(np.asarray(v, dtype=np.float64), nan=0.0)
+    hi = f >= float(info.max)
+    lo = f <= float(info.min)
+    out = np.where(hi | lo, 0.0, f).astype(dt)
+    out[hi] = info.max
+    out[lo] = info.min
+    return out
+
+
 def _signed(v: np.ndarray, t: MemoryType) -> np.ndarray:
     dt = t.dtype if t.kind == "scalar" else t.elem.dtype if t.elem is not None else None
     return v.view(SIGNED[dt]) if dt is not None and dt in SIGNED and dt != np.bool_ else v
@@ -939,16 +954,11 @@ def _cast(op: str, v: Any, src: MemoryType, dst: MemoryType) -> Any:
         if op == "fptoui":
             if ddt == np.bool_:
                 return v != 0
-            out = np.nan_to_num(v, nan=0.0)
-            info = np.iinfo(ddt)
-            return np.clip(out, 0, info.max).astype(ddt)
+            return _float_to_int(v, ddt)
         if op == "fptosi":
-            sd = SIGNED[ddt]
             if ddt == np.bool_:
                 return v != 0
-            info = np.iinfo(sd)
-            out = np.clip(np.nan_to_num(v, nan=0.0), info.min, info.max)
-            return out.astype(sd).view(ddt)
+            return _float_to_int(v, SIGNED[ddt]).view(ddt)
         if op == "uitofp":
             return v.astype(ddt)
         if op == "sitofp":

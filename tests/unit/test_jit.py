@@ -93,7 +93,7 @@ void main(uint3 id : SV_DispatchThreadID) {
   uint k = id.x * 12;
   OutI[k + 0] = a / b;  OutI[k + 1] = a % b;  OutI[k + 2] = (int)(ua / ub);  OutI[k + 3] = (int)(ua % ub);
   OutI[k + 4] = a << (b & 31);  OutI[k + 5] = a >> (b & 7);  OutI[k + 6] = (int)(ua >> (ub & 31));
-  // (Casts of floats past the integer's range: the interpreter's float32 clip rounds its bound up.)
+  // (Casts of floats past the integer's range: test_float_to_integer_casts_saturate.)
   OutI[k + 7] = (int)clamp(x, -1e9, 1e9);  OutI[k + 8] = (int)(uint)clamp(y, 0, 4e9);  OutI[k + 9] = min(a, b) * max(a, b);
   OutI[k + 10] = !(a < b) ? firstbithigh(a) : firstbitlow(ub);  OutI[k + 11] = countbits(ua) + reversebits(ub);
   OutF[k + 0] = x * y;  OutF[k + 1] = x / y;  OutF[k + 2] = x + y * 3.0;  OutF[k + 3] = fmod(x, y);
@@ -653,3 +653,34 @@ def test_both_engines_print_the_same(name, args, root, monkeypatch):
         outs[engine] = (rc, out.getvalue())
     assert outs["jit"] == outs["interp"]
     assert outs["jit"][1], "nothing printed"
+
+
+CASTS = """
+StructuredBuffer<float> F : register(t0);
+RWStructuredBuffer<int> OutI : register(u0);
+RWStructuredBuffer<uint> OutU : register(u1);
+RWStructuredBuffer<int64_t> OutL : register(u2);
+[numthreads(8, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+  OutI[gi] = (int)F[gi];
+  OutU[gi] = (uint)F[gi];
+  OutL[gi] = (int64_t)((double)F[gi] * 4294967296.0 * 4.0);
+}
+"""
+
+
+def test_float_to_integer_casts_saturate():
+    # D3D's conversions: toward zero, NaN to 0, past the range to its bounds
+    # (the interpreter's float32 clip once wrapped 2^31 - 1 to INT_MIN).
+    floats = [3e9, -3e9, 5e9, -1.5, 2147483520.0, float("nan"), float("inf"), float("-inf")]
+    text = pipeline((1, 1, 1), [("F", "Float32", ["nan" if f != f else f for f in floats], None),
+                                ("OutI", "Int32", 32, 4), ("OutU", "UInt32", 32, 4), ("OutL", "Int64", 64, 8)],
+                    [("F", "StructuredBuffer", 0), ("OutI", "RWStructuredBuffer", 0),
+                     ("OutU", "RWStructuredBuffer", 1), ("OutL", "RWStructuredBuffer", 2)])
+    jit, interp = run_both(CASTS, text)
+    assert_same(jit, interp)
+    big, small = 2**31 - 1, -2**31
+    assert list(jit.buffers["OutI"]) == [big, small, big, -1, 2147483520, 0, big, small]
+    assert list(jit.buffers["OutU"]) == [3000000000, 0, 2**32 - 1, 0, 2147483520, 0, 2**32 - 1, 0]
+    assert list(jit.buffers["OutL"]) == [2**63 - 1, -2**63, 2**63 - 1, -6 * 2**32, 2**63 - 1, 0,
+                                         2**63 - 1, -2**63]
