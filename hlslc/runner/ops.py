@@ -855,7 +855,7 @@ def _bitcast(ex, ins, o, args, mask):
 def _by_wave(ex: Executor, values: np.ndarray, mask: np.ndarray, reduce: Callable, identity: Any) -> np.ndarray:
     """Apply `reduce` to each wave's active lanes; every lane gets the result."""
     waves = ex.d.wave
-    out = np.empty_like(values)
+    out = np.zeros_like(values)      # (lanes of waves with no active lane: zeros, not stale memory)
     for w in np.unique(waves[mask]):
         lanes = waves == w
         active = lanes & mask
