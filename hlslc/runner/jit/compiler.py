@@ -1424,6 +1424,11 @@ class Compiler:
         ones = f"splat ({ty} -1)"
         zero = b.op(f"icmp eq {vt} {c.v}, zeroinitializer")
         safe = b.op(f"select {b.mt} {zero}, {vt} splat ({ty} 1), {vt} {c.v}")
+        # The dividend frozen (the same value): LLVM 22's code generator
+        # asserts ("Unexpected illegal type") on a vector division of a
+        # splat (a wave reduction's result) by some divisors; random program
+        # 7754 aborted the process there.
+        a = Lanes(ty, b.op(f"freeze {vt} {a.v}"))
         if op in ("udiv", "urem"):
             r = b.op(f"{op} {vt} {a.v}, {safe}")
             return Lanes(ty, b.op(f"select {b.mt} {zero}, {vt} {ones}, {vt} {r}"))
