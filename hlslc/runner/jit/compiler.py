@@ -299,7 +299,7 @@ class Compiler:
 
     def _initial_bytes(self, g: R.Global, t: MemoryType) -> bytes:
         out = bytearray(t.size)
-        if g.init:
+        if g.init and g.init.strip() not in _ZEROS:
             try:
                 self._const_bytes(t, g.init, out, 0)
             except (ValueError, IndexError, KeyError, IRError):
@@ -309,6 +309,8 @@ class Compiler:
     def _const_bytes(self, t: MemoryType, text: str, out: bytearray, base: int) -> None:
         """A constant's bytes in memory (read by the one reader of
         constants, `dxil.operands.constant_value`)."""
+        if text.strip() in _ZEROS:
+            return          # zeros (not a list of every element's zero: arrays may be large)
         self._value_bytes(t, constant_value(self.tt.get(t.text), text), out, base)
 
     def _value_bytes(self, t: MemoryType, value: Any, out: bytearray, base: int) -> None:
@@ -2119,6 +2121,11 @@ def observes_waves(fn: R.Function) -> bool:
         if o.name in ("MatrixLoadFromThreads", "MatrixExtractToThreads"):
             return True
     return False
+
+
+# The spellings of a constant whose bytes are all zero (or undefined, read as
+# zero as `constant_value` reads them).
+_ZEROS = ("undef", "poison", "zeroinitializer", "null")
 
 
 def _reachable(succ: dict, start: str, stop: set) -> set:
