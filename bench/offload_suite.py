@@ -1,7 +1,8 @@
 """Run LLVM's offload-test-suite compute tests with `hlslc run` and count.
 
     python bench/offload_suite.py --suite PATH/offload-test-suite/test [--device cpu|vulkan]
-                                  [--validate] [-j N] [--json results.json] [--run-flags=--check]
+                                  [--engine jit|interp|both] [--validate] [-j N] [--json results.json]
+                                  [--run-flags=--check]
 
 A test is taken when its one compile (`%dxc_target ...`) targets a compute
 profile (`-T cs_*`) and its `REQUIRES`/`UNSUPPORTED` lines allow the device:
@@ -23,6 +24,12 @@ suite's kernels under the sanitizer, where a finding fails the test).
 
 Prints `{'pass': N, 'fail': N, ...} total N pass% P` and writes every
 test's verdict to `--json` (path, verdict, exit status and first message).
+
+`--engine` (CPU): `jit` or `interp` runs `hlslc run --engine` with it (the
+JIT's runs that fell back to the interpreter are counted, `fallback`);
+`both` runs every test on both engines and also compares what they print
+(every buffer after the dispatch, exactly): it prints each engine's
+counts, how many tests the two engines agree on, and each disagreement.
 """
 
 from __future__ import annotations
@@ -107,7 +114,7 @@ def split_files(text: str) -> dict[str, str]:
 
 
 def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features: set[str],
-            run_flags: list[str] | None = None) -> tuple[str, str, str]:
+            engine: str | None = None, run_flags: list[str] | None = None) -> tuple:
     work = tempfile.mkdtemp(prefix="offload-")
     for name, content in split_files(test.text).items():
         path = os.path.join(work, name)
@@ -146,28 +153,67 @@ def run_one(test: Test, device: str, validate: bool, hlslc: list[str], features:
                     status, message = 5, "spirv-val: " + (v.stderr.strip().splitlines() or [""])[0]
             expect_failure = False      # what the offloader expects to fail is the run
         else:
-            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags
+            chosen = ["--engine", engine] if engine else []
+            r = subprocess.run(hlslc + ["run", "--device", device, source, "--pipeline", yaml_path] + flags + chosen
                                + (run_flags or []),
                                capture_output=True, text=True, timeout=300)
             status, message = r.returncode, (r.stderr.strip().splitlines() or [""])[-1]
             failed = [x for x in r.stdout.splitlines() if "FAIL" in x]
             if failed:
                 message = failed[0]
+            output = r.stdout
+            fell_back = "warning: the JIT does not run" in r.stderr
+            if fell_back:
+                message = next(x for x in r.stderr.splitlines() if "warning: the JIT does not run" in x)
     except subprocess.TimeoutExpired:
         status, message = 124, "timeout"
+        output, fell_back = "", False
     if status == 3:
         verdict = "ICE"
     elif (status not in (0, 3)) if expect_failure else status == 0:
         verdict = "pass"
     else:
         verdict = "xfail" if test.xfail else "fail"
+    if engine and not validate:
+        return test.path, verdict, f"rc={status} {message[:300]}", output, fell_back
     return test.path, verdict, f"rc={status} {message[:300]}"
+
+
+def _both(tests: list, device: str, hlslc: list[str], features: set[str], jobs: int, json_path: str | None) -> int:
+    """Every test on both engines: each one's counts, and where they differ."""
+    def one(t: Test) -> tuple:
+        return run_one(t, device, False, hlslc, features, "jit"), run_one(t, device, False, hlslc, features, "interp")
+
+    with ThreadPoolExecutor(jobs) as pool:
+        pairs = list(pool.map(one, tests))
+    jit = Counter(j[1] for j, _ in pairs)
+    interp = Counter(i[1] for _, i in pairs)
+    agree = [j[0] for j, i in pairs if i[1] == "pass" and j[1] == "pass" and j[3] == i[3]]
+    passed = [i for _, i in pairs if i[1] == "pass"]
+    fallback = sum(1 for j, _ in pairs if j[4])
+    native = sum(1 for j, i in pairs if not j[4] and i[1] == "pass" and j[1] == "pass" and j[3] == i[3])
+    print("interp", dict(interp))
+    print("jit   ", dict(jit), f"(of which {fallback} fell back to the interpreter)")
+    print(f"of the {len(passed)} tests the interpreter passes: the JIT passes "
+          f"{sum(1 for j, i in pairs if i[1] == 'pass' and j[1] == 'pass')}, with identical buffers in {len(agree)} "
+          f"({native} run natively by the JIT, {len(agree) - native} by its fallback)")
+    for j, i in pairs:
+        if i[1] == "pass" and (j[1] != "pass" or j[3] != i[3]):
+            print("  differ:", j[0], "jit:", j[1], j[2][:160], "| interp:", i[1])
+    for j, i in pairs:
+        if j[4] and i[1] == "pass":
+            print("  fallback:", j[0], j[2][:200])
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as f:
+            json.dump([[j[:3] + (j[4],), i[:3]] for j, i in pairs], f, indent=1)
+    return 0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--suite", required=True, help="the offload-test-suite's test directory")
     ap.add_argument("--device", choices=("cpu", "vulkan"), default="cpu")
+    ap.add_argument("--engine", choices=("jit", "interp", "both"), help="the CPU engine (both: compare them)")
     ap.add_argument("--validate", action="store_true", help="compile to SPIR-V and run spirv-val only")
     ap.add_argument("-j", type=int, default=2, help="tests run at once")
     ap.add_argument("--json", help="write every test's verdict here")
@@ -177,9 +223,14 @@ def main() -> int:
     device = "vulkan" if args.validate else args.device
     features = FEATURES[device]
     tests = select(args.suite, features)
+    if args.engine == "both":
+        return _both(tests, device, args.hlslc.split(), features, args.j, args.json)
     with ThreadPoolExecutor(args.j) as pool:
-        results = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features,
-                                                  shlex.split(args.run_flags)), tests))
+        full = list(pool.map(lambda t: run_one(t, device, args.validate, args.hlslc.split(), features, args.engine,
+                                               shlex.split(args.run_flags)), tests))
+    results = [r[:3] for r in full]
+    if args.engine == "jit":
+        print("fell back to the interpreter:", sum(1 for r in full if len(r) > 3 and r[4]))
     counts = Counter(verdict for _, verdict, _ in results)
     total = sum(n for verdict, n in counts.items() if verdict != "skip")
     if args.json:

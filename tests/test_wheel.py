@@ -156,3 +156,15 @@ def test_installed_hlslc_reflects_and_knows_its_devices(installed):
     assert listing.splitlines()[0].startswith("nvidia-h100")
     code = "import hlslc.reflection as r; print(len(r.load_schema()['$defs']))"
     assert int(_check(_run([_bin(installed["venv"], "python"), "-c", code], cwd=outside)).stdout) > 5
+
+
+def test_installed_hlslc_runs_a_sample_on_the_jit(installed):
+    # The JIT (hlslc.runner.jit) is part of the wheel: `--engine jit` runs
+    # the tiled GEMM sample itself, with no word of falling back.
+    outside = Path(installed["outside"])
+    for name in ("tiled_gemm_wave.hlsl", "tiled_gemm_wave.yaml"):
+        shutil.copy(Path(__file__).resolve().parents[1] / "samples" / name, outside / name)
+    proc = _check(_run([_bin(installed["venv"], "hlslc"), "run", "tiled_gemm_wave.hlsl", "--pipeline",
+                        "tiled_gemm_wave.yaml", "--engine", "jit", "--print-buffers=none"], cwd=outside))
+    assert proc.stderr == "", proc.stderr
+    assert ": pass" in proc.stdout and "FAIL" not in proc.stdout, proc.stdout

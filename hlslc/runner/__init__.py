@@ -30,7 +30,7 @@ __all__ = ["run", "RunResult", "RunError", "Pipeline", "PipelineError", "load_pi
 
 def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None = None,
         wave_size: int | None = None, check: bool = False, seed: int = 0, device: str = "cpu",
-        repeat: int = 1, wave_matrix_depth: int = 16, statistics: bool = False,
+        repeat: int = 1, wave_matrix_depth: int = 16, statistics: bool = False, engine: str | None = None,
         timeout: float | None = DEFAULT_TIMEOUT, max_memory: int | None = None) -> RunResult:
     """Run a module's compute entry for the pipeline's dispatch.
 
@@ -45,7 +45,11 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
     opaque matrix layouts (MulOptimal, OuterProductOptimal), which the
     specification leaves open, and the layout
     matrixQueryAccumulatorLayout reports; `wave_matrix_depth` is the K of
-    SM 6.8 Wave Matrices (a multiple of 16).  `device` is "cpu" (the executor) or
+    SM 6.8 Wave Matrices (a multiple of 16).  `engine` (CPU): "jit" (the
+    default: native code, falling back to the interpreter for a module
+    using something the JIT does not run, `RunResult.fallback` saying
+    what) or "interp" (the interpreter, the reference; `check` always runs
+    it); `RunResult.engine` says which ran.  `device` is "cpu" (the executor) or
     "vulkan" (a Vulkan device: `RunResult.device` names it and
     `gpu_time_ns` is the dispatch's time; `repeat` runs the dispatch that
     many times, on the buffers the one before left; `statistics` also
@@ -76,9 +80,13 @@ def run(module_or_result: Any, pipeline: "Pipeline | str", *, entry: str | None 
                          statistics=statistics)
     if statistics:
         raise RunError("pipeline statistics come from a Vulkan driver (device='vulkan')")
+    if engine not in (None, "jit", "interp"):
+        raise ValueError(f"engine must be 'jit' or 'interp', not {engine!r}")
+    if check and engine == "jit":
+        raise RunError("check runs on the interpreter (engine='interp'), the reference")
     shader = pipeline.compute_shader()
     if wave_matrix_depth <= 0 or wave_matrix_depth % 16:
         raise RunError(f"wave_matrix_depth must be a positive multiple of 16, not {wave_matrix_depth}")
     return execute(ir_text_of(module_or_result), pipeline, entry or shader.entry, wave_size=wave_size,
-                   check=check, seed=seed, wave_matrix_depth=wave_matrix_depth, timeout=timeout,
+                   check=check, seed=seed, wave_matrix_depth=wave_matrix_depth, engine=engine, timeout=timeout,
                    max_memory=max_memory)

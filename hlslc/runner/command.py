@@ -52,9 +52,13 @@ line per Result.
 
 Options:
   --pipeline FILE           the pipeline file (required)
-  --device cpu|vulkan       run on the CPU (default: hlslc's executor) or on
-                            the first Vulkan GPU (HLSLC_VULKAN_DEVICE=N picks
-                            the N-th of --list-devices)
+  --device cpu|vulkan       run on the CPU (default) or on the first Vulkan
+                            GPU (HLSLC_VULKAN_DEVICE=N picks the N-th of
+                            --list-devices)
+  --engine jit|interp       (CPU) the JIT (default: native code on every core;
+                            a module using what it does not run goes to the
+                            interpreter, and asked for by name it says so) or
+                            the interpreter (the reference; --check runs on it)
   --print-buffers=WHICH     the buffers printed after the dispatch: written
                             (default: those the Results name and those the
                             shader writes), all (every buffer, inputs too) or
@@ -176,6 +180,7 @@ class _Options:
         self.list_devices = False
         self.statistics = False
         self.timeout: float | None = DEFAULT_TIMEOUT
+        self.engine: str | None = None
         self.max_memory: int | None = None
         self.print_buffers = "written"
         self.rest: list[str] = []
@@ -183,7 +188,7 @@ class _Options:
 
 
 _VALUED = ("--pipeline", "--wave-size", "--seed", "--device", "--repeat", "--wave-matrix-depth", "--timeout",
-           "--max-memory", "--print-buffers")
+           "--max-memory", "--print-buffers", "--engine")
 
 
 def parse_run_arguments(argv: list[str]) -> _Options:
@@ -213,9 +218,13 @@ def parse_run_arguments(argv: list[str]) -> _Options:
             opts.statistics = True
         else:
             opts.rest.append(arg)
+    if opts.check and opts.engine == "jit":
+        raise UsageError("--check runs on the interpreter (--engine interp), the reference")
     if opts.device == "vulkan":
         if opts.check:
             raise UsageError("--check runs on the CPU only (--device cpu)")
+        if opts.engine is not None:
+            raise UsageError("--engine chooses the CPU's engine (--device cpu)")
         if opts.seed is not None:
             raise UsageError("--seed chooses the CPU executor's opaque matrix layouts (--device cpu)")
     elif opts.repeat is not None or opts.list_devices or opts.statistics:
@@ -258,6 +267,10 @@ def _set_valued(opts: _Options, name: str, value: str) -> None:
             raise UsageError(f"invalid value '{value}' for '--max-memory'; expected bytes, or a size with a "
                              "unit (512M, 16G)")
         opts.max_memory = size
+    elif name == "--engine":
+        if value not in ("jit", "interp"):
+            raise UsageError(f"invalid value '{value}' for '--engine'; expected jit or interp")
+        opts.engine = value
     elif name == "--print-buffers":
         if value not in PRINT_BUFFERS:
             raise UsageError(f"invalid value '{value}' for '--print-buffers'; expected written, all or none")
@@ -352,7 +365,7 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     try:
         outcome = execute(module_text, pipeline, entry, wave_size=opts.wave_size, check=opts.check,
                           seed=opts.seed or 0, wave_matrix_depth=opts.depth, timeout=opts.timeout,
-                          progress=progress, max_memory=opts.max_memory)
+                          progress=progress, max_memory=opts.max_memory, engine=opts.engine)
     except RunError as err:
         _report_run_error(err, source, result, module_text, stderr)
         return 1
@@ -362,6 +375,11 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
     finally:
         if progress is not None:
             progress.close()
+    if outcome.fallback is not None and opts.engine == "jit":
+        # Asked for the JIT by name: say what it does not run (the interpreter ran it).
+        why = outcome.fallback
+        _report_run_error(RunError(f"the JIT does not run {why.what}; the interpreter ran the dispatch", why.line),
+                          source, result, module_text, stderr, Severity.WARNING)
     for message, line in outcome.warnings:
         _report_run_error(RunError(message, line), source, result, module_text, stderr, Severity.WARNING)
     print_outcome(pipeline, outcome, opts.print_buffers, stdout)
@@ -375,10 +393,19 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
+def _progress(run: Any) -> tuple[int, int, str]:
+    """(done, total, what): the interpreter's threads that have finished
+    and its instructions, or the JIT's groups begun (`JitProgress`)."""
+    if hasattr(run, "retired"):
+        return int(run.retired.sum()), run.d.count, f"threads done, {run.instructions:,} instructions"
+    return run.done, run.total, "groups begun (JIT)"
+
+
 class _ProgressBar:
     """A progress bar (rich) on a terminal for a dispatch that runs longer
-    than a second: the threads that have finished, the instructions run and
-    the time; gone when the dispatch ends."""
+    than a second: the threads that have finished and the instructions run
+    (the interpreter) or the groups begun (the JIT), and the time; gone
+    when the dispatch ends."""
 
     DELAY = 1.0
 
@@ -400,13 +427,13 @@ class _ProgressBar:
                 self.bar = False
                 return
             self.bar = Progress(SpinnerColumn(), TextColumn("dispatch"), BarColumn(), MofNCompleteColumn(),
-                                TextColumn("threads done, {task.fields[instructions]:,} instructions"),
-                                TimeElapsedColumn(), console=Console(file=self.stream), transient=True,
-                                auto_refresh=False)
-            self.task = self.bar.add_task("dispatch", total=ex.d.count, instructions=0)
+                                TextColumn("{task.fields[what]}"), TimeElapsedColumn(),
+                                console=Console(file=self.stream), transient=True, auto_refresh=False)
+            self.task = self.bar.add_task("dispatch", total=_progress(ex)[1], what="")
             self.bar.start()
         if self.bar:
-            self.bar.update(self.task, completed=int(ex.retired.sum()), instructions=ex.instructions)
+            done, _, what = _progress(ex)
+            self.bar.update(self.task, completed=done, what=what)
             self.bar.refresh()
 
     def close(self) -> None:

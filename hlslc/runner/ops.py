@@ -500,12 +500,13 @@ def _update_counter(ex: Executor, ins, o, args, mask):
     lanes = np.nonzero(mask)[0]
     out = np.zeros(len(mask), dtype=np.uint32)
     res.written = res.written or bool(len(lanes))
+    # The counter is a uint: it wraps (a decrement from 0 gives 0xFFFFFFFF).
     if inc > 0:
-        out[lanes] = res.counter + np.arange(len(lanes))
-        res.counter += len(lanes)
+        out[lanes] = (res.counter + np.arange(len(lanes))) & 0xFFFFFFFF
+        res.counter = (res.counter + len(lanes)) & 0xFFFFFFFF
     else:
-        res.counter -= len(lanes)
-        out[lanes] = res.counter + np.arange(len(lanes))[::-1]
+        res.counter = (res.counter - len(lanes)) & 0xFFFFFFFF
+        out[lanes] = (res.counter + np.arange(len(lanes))[::-1]) & 0xFFFFFFFF
     return out
 
 
@@ -854,7 +855,7 @@ def _bitcast(ex, ins, o, args, mask):
 def _by_wave(ex: Executor, values: np.ndarray, mask: np.ndarray, reduce: Callable, identity: Any) -> np.ndarray:
     """Apply `reduce` to each wave's active lanes; every lane gets the result."""
     waves = ex.d.wave
-    out = np.empty_like(values)
+    out = np.zeros_like(values)      # (lanes of waves with no active lane: zeros, not stale memory)
     for w in np.unique(waves[mask]):
         lanes = waves == w
         active = lanes & mask

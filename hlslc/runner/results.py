@@ -129,6 +129,10 @@ class RunResult:
         self.outcomes = outcomes
         self.instructions = instructions
         self.device = "cpu"
+        self.engine = "interp"              # on the CPU: "jit" or "interp", the engine that ran it
+        self.fallback: Any = None           # why the JIT did not run it (jit.Unsupported: what, line)
+        self.jit_source: str | None = None  # the JIT's compiled module: "compiled", "memory" or "disk"
+        self.compile_seconds = 0.0
         self.subgroup_size: int | None = None
         self.gpu_times_ns: list[float] = []
         self.pipeline_statistics: list[Any] = []

@@ -81,12 +81,23 @@ def _cpu() -> tuple[dict, dict]:
     return ops.OPERATIONS, ops.UNSUPPORTED
 
 
+def _jit() -> tuple[dict, dict]:
+    import hlslc.runner.cpu  # noqa: F401  (importing it registers the interpreter's handlers)
+    from hlslc.runner import ops
+    from hlslc.runner.jit import engine  # noqa: F401  (importing it registers the JIT's operations)
+    from hlslc.runner.jit.base import FALLBACK, OPERATIONS
+    return OPERATIONS, {**ops.UNSUPPORTED, **FALLBACK}
+
+
 BACKENDS = [
     Backend("the SPIR-V backend", "SPIR-V (`-spirv`)", _spirv,
             "hlslc/spirv/ops.py (or spirv/matrices.py for matrix operations)", "hlslc/spirv/ops.py"),
     Backend("the CPU executor", "CPU (`hlslc run`)", _cpu,
             "hlslc/runner/ops.py (or runner/linalg.py, runner/wavematrix.py for matrix operations)",
             "hlslc/runner/ops.py"),
+    Backend("the CPU JIT", "CPU JIT (`--engine jit`)", _jit,
+            "hlslc/runner/jit/ops.py (or runner/jit/linalg.py for matrix operations)",
+            "hlslc/runner/jit/base.py (FALLBACK: what falls back to the interpreter)"),
 ]
 
 

@@ -90,7 +90,11 @@ def test_results_match_numpy(tmp_path):
     # early and leave their element as filled (zero).
     expected[50:] = 0
     np.testing.assert_array_equal(run.buffers["Out"].reshape(64, 4), expected.astype(np.float32))
-    assert run.ok and run.instructions > 0
+    assert run.ok and run.engine == "jit"
+    # The interpreter (the reference) gives the same and counts what it ran.
+    interp = hlslc.run(result, path, engine="interp")
+    assert interp.ok and interp.engine == "interp" and interp.instructions > 0
+    np.testing.assert_array_equal(interp.buffers["Out"], run.buffers["Out"])
 
 
 def test_pipeline_and_run_errors(tmp_path):

@@ -211,12 +211,13 @@ def test_progress_bar_on_a_terminal(tmp_path, monkeypatch):
                                                     "  Out[i] = n;")
     src, yaml = _files(tmp_path, shader=endless)
     monkeypatch.setattr(command._ProgressBar, "DELAY", 0.0)
-    out, err = io.StringIO(), Terminal()
-    status = command.run([src, "--pipeline", yaml, "--timeout", "0.5"], out, err)
-    assert status == 1 and "dispatch" in err.getvalue() and "threads done" in err.getvalue()
-    out, err = io.StringIO(), io.StringIO()
-    command.run([src, "--pipeline", yaml, "--timeout", "0.5"], out, err)
-    assert "threads done" not in err.getvalue()
+    for engine, what in (("interp", "threads done"), ("jit", "groups begun")):
+        out, err = io.StringIO(), Terminal()
+        status = command.run([src, "--pipeline", yaml, "--timeout", "0.5", "--engine", engine], out, err)
+        assert status == 1 and "dispatch" in err.getvalue() and what in err.getvalue(), err.getvalue()
+        out, err = io.StringIO(), io.StringIO()
+        command.run([src, "--pipeline", yaml, "--timeout", "0.5", "--engine", engine], out, err)
+        assert what not in err.getvalue()
 
 
 def test_print_buffers_on_the_command_line_of_a_module(tmp_path):
