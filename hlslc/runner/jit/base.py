@@ -201,7 +201,8 @@ FALLBACK: dict[str, str] = {
     **{name: _TEXTURES for name in (
         "CalculateLOD", "Sample", "SampleBias", "SampleCmp", "SampleCmpBias", "SampleCmpGrad", "SampleCmpLevel",
         "SampleCmpLevelZero", "SampleGrad", "SampleLevel", "TextureGather", "TextureGatherCmp", "TextureGatherRaw",
-        "TextureLoad", "TextureStore")},
+        "TextureLoad", "TextureStore", "WriteSamplerFeedback", "WriteSamplerFeedbackBias",
+        "WriteSamplerFeedbackLevel", "WriteSamplerFeedbackGrad")},
     **{f"WaveMatrix_{name}": _WAVE_MATRIX for name in (
         "Add", "Annotate", "Depth", "Fill", "LoadGroupShared", "LoadRawBuf", "Multiply", "MultiplyAccumulate",
         "ScalarOp", "StoreGroupShared", "StoreRawBuf", "SumAccumulate")},
