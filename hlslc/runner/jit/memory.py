@@ -86,6 +86,31 @@ def _ones(W: int) -> str:
     return "splat (i1 true)"
 
 
+
+def _bounds_and_first_lane(W: int, va: str, vi: str, at: str, n: int) -> str:
+    """The lines a span helper (load or store) starts with: whether every
+    active lane's element lies in the buffer (else to `%oob`), and in `%inb`
+    the first active lane's address `%a0` and its offset `%o0` in the span."""
+    return f"""  %lim = sub {at} %size, {n}
+  %lo = icmp sge {va} %a, zeroinitializer
+  %li = insertelement {va} poison, {at} %lim, i64 0
+  %ls = shufflevector {va} %li, {va} poison, {vi} zeroinitializer
+  %hi = icmp sle {va} %a, %ls
+  %in = and <{W} x i1> %lo, %hi
+  %ok = and <{W} x i1> %m, %in
+  %out = xor <{W} x i1> %in, splat (i1 true)
+  %bad = and <{W} x i1> %m, %out
+  %anybad = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> %bad)
+  br i1 %anybad, label %oob, label %inb
+inb:
+  %bits = bitcast <{W} x i1> %m to i{W}
+  %f = call i{W} @llvm.cttz.i{W}(i{W} %bits, i1 true)
+  {_w_to_i32(W, "%f", "%f32")}
+  %a0 = extractelement {va} %al, i32 %f32
+  %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
+  %o0 = mul {at} %f0, {n}
+"""
+
 def _w_to_i32(W: int, src: str, dst: str) -> str:
     """IR text: `dst` = the iW value `src` as an i32."""
     if W == 32:
@@ -126,25 +151,7 @@ def _byte_load_helper(cg: "Compiler", ty: str, at: str, clip: bool) -> str:
         prologue = _address_lines(W) + f"  %al = add {va} %a, zeroinitializer\n"
     text = f"""define internal {vt} @{name}({params}) noinline nounwind willreturn memory(argmem: read) {{
 entry:
-{prologue}  %lim = sub {at} %size, {n}
-  %lo = icmp sge {va} %a, zeroinitializer
-  %li = insertelement {va} poison, {at} %lim, i64 0
-  %ls = shufflevector {va} %li, {va} poison, {vi} zeroinitializer
-  %hi = icmp sle {va} %a, %ls
-  %in = and <{W} x i1> %lo, %hi
-  %ok = and <{W} x i1> %m, %in
-  %out = xor <{W} x i1> %in, splat (i1 true)
-  %bad = and <{W} x i1> %m, %out
-  %anybad = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> %bad)
-  br i1 %anybad, label %oob, label %inb
-inb:
-  %bits = bitcast <{W} x i1> %m to i{W}
-  %f = call i{W} @llvm.cttz.i{W}(i{W} %bits, i1 true)
-  {_w_to_i32(W, "%f", "%f32")}
-  %a0 = extractelement {va} %al, i32 %f32
-  %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
-  %o0 = mul {at} %f0, {n}
-  %nm = xor <{W} x i1> %m, splat (i1 true)
+{prologue}{_bounds_and_first_lane(W, va, vi, at, n)}  %nm = xor <{W} x i1> %m, splat (i1 true)
   %ui = insertelement {va} poison, {at} %a0, i64 0
   %us = shufflevector {va} %ui, {va} poison, {vi} zeroinitializer
   %ueq = icmp eq {va} %al, %us
@@ -455,25 +462,7 @@ def _byte_store_helper(cg: "Compiler", ty: str, at: str, drop: bool) -> str:
     any_line = f"%anyok = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> %ok)" if drop else ""
     text = f"""define internal i1 @{name}({params}) noinline {{
 entry:
-{prologue}  %lim = sub {at} %size, {n}
-  %lo = icmp sge {va} %a, zeroinitializer
-  %li = insertelement {va} poison, {at} %lim, i64 0
-  %ls = shufflevector {va} %li, {va} poison, {vi} zeroinitializer
-  %hi = icmp sle {va} %a, %ls
-  %in = and <{W} x i1> %lo, %hi
-  %ok = and <{W} x i1> %m, %in
-  %out = xor <{W} x i1> %in, splat (i1 true)
-  %bad = and <{W} x i1> %m, %out
-  %anybad = call i1 @llvm.vector.reduce.or.v{W}i1(<{W} x i1> %bad)
-  br i1 %anybad, label %oob, label %inb
-inb:
-  %bits = bitcast <{W} x i1> %m to i{W}
-  %f = call i{W} @llvm.cttz.i{W}(i{W} %bits, i1 true)
-  {_w_to_i32(W, "%f", "%f32")}
-  %a0 = extractelement {va} %al, i32 %f32
-  %f0 = {"zext" if at == "i64" else "bitcast"} i32 %f32 to {at}
-  %o0 = mul {at} %f0, {n}
-  %start = sub {at} %a0, %o0
+{prologue}{_bounds_and_first_lane(W, va, vi, at, n)}  %start = sub {at} %a0, %o0
   %si = insertelement {va} poison, {at} %start, i64 0
   %ss = shufflevector {va} %si, {va} poison, {vi} zeroinitializer
   %lin = add {va} %ss, {iota}
