@@ -323,6 +323,13 @@ class Executor:
     # ---- running --------------------------------------------------------------
 
     def run(self) -> None:
+        # A shader's arithmetic follows IEEE and D3D rules and never traps:
+        # numpy's warnings (overflow in a cast to half, a division by zero)
+        # would only leak to the user's terminal.
+        with np.errstate(all="ignore"):
+            self._run()
+
+    def _run(self) -> None:
         fn = self.entry
         n = self.d.count
         self.values: dict[str, Any] = {}
