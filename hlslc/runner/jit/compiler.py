@@ -466,14 +466,18 @@ class Compiler:
                 waitable.add(merge)
         # The sides of a switch, or of a branch where one side's lanes can
         # come to the other's block before it runs (through neither merge):
-        # they join it there.
+        # they join it there.  That includes coming back to the branch
+        # itself (a later iteration of a loop around it, on top of the
+        # side that waits): its other side then has lanes again, which
+        # join the waiting ones (a loop's exit test whose exit is not the
+        # loop's merge, as with a `return` in a `do`-`while`).
         succ = {b.name: list(b.terminator.targets) if b.terminator else [] for b in self.fn.blocks}
         for b in self.fn.blocks:
             t = b.terminator
             if t is None or len(t.targets) < 2:
                 continue
             sides = list(dict.fromkeys(t.targets))
-            stop = set(st.merges.get(b.name, ())) | {b.name}
+            stop = set(st.merges.get(b.name, ()))
             meets = t.opcode == "switch" or len(sides) < len(t.targets) or any(
                 other in _reachable(succ, side, stop) for side in sides for other in sides if other != side)
             if meets:
