@@ -302,19 +302,25 @@ def next_iteration(header: str) -> str:
 class Loop:
     """A natural loop: `header`, `body` (its blocks, with the paths of a
     `return` or a `break` inside it that lead nowhere else), `merge` (the
-    block after the loop, where its exits meet; None when it never exits)
-    and `continue_key` (where an iteration ends: the block `continue`
-    leads to, or `next_iteration(header)` when a `continue` takes the back
-    edge itself)."""
+    block after the loop, where its test's exit leads and the threads
+    that leave it meet; None when it never exits), `after` (where the
+    threads that entered it meet again when that is not the merge: the
+    exit block of an inlined helper whose `return` inside the loop goes
+    past the loop's end; else None) and `continue_key` (where an
+    iteration ends: the block `continue` leads to, or
+    `next_iteration(header)` when a `continue` takes the back edge
+    itself)."""
 
-    __slots__ = ("header", "body", "latches", "merge", "continue_key")
+    __slots__ = ("header", "body", "latches", "merge", "after", "continue_key", "test_exit")
 
     def __init__(self, header: str, body: set[str], latches: list[str]) -> None:
         self.header = header
         self.body = body
         self.latches = latches
         self.merge: str | None = None
+        self.after: str | None = None
         self.continue_key = next_iteration(header)
+        self.test_exit: str | None = None
 
 
 class Structure:
@@ -401,11 +407,13 @@ def _structure(cfg: CFG) -> Structure | None:
                 outer.body |= loop.body
     for loop in loops:
         exits = _exits(succ, loop)
-        if exits:
+        if loop.test_exit in exits:
+            loop.merge = loop.test_exit
+        elif exits:
             # Exits that never meet: the one most of the function follows.
             loop.merge = max(exits, key=lambda t: (len(_reach(succ, t, None, loop.body)), -index.get(t, 0)))
         inner = set().union(*(lp.body for lp in loops if lp.header != loop.header and lp.header in loop.body))
-        loop.continue_key = _continue_key(succ, loop, inner)
+        loop.continue_key = _continue_key(succ, loop, inner, cfg.switches)
     by_header = {lp.header: lp for lp in loops}
 
     def edges(n: str) -> list[str]:
@@ -416,8 +424,33 @@ def _structure(cfg: CFG) -> Structure | None:
     # (ends, as returns are): a block every path from a branch passes
     # before its iteration or the function ends gathers every thread of
     # the branch, where its construct's merge gathers those that stay.
-    nodes = list(names) + sorted({s for ss in graph.values() for s in ss if s.startswith(NEXT)})
-    ipdom = immediate_post_dominators(nodes, {n: graph.get(n, []) for n in nodes}) or {}
+    # The back edges of the loops a branch is in lead to their next
+    # iterations; those of loops inside its construct stay cycles (the
+    # threads of a side with a loop in it come out of the loop: a branch
+    # around a loop still has a block where all of its threads pass).
+    ipdoms: dict[str | None, dict[str, str | None]] = {}
+
+    def ipdom_in(loop: Loop | None) -> dict[str, str | None]:
+        key = loop.header if loop is not None else None
+        if key not in ipdoms:
+            ends = {lp.header for lp in loops if loop is not None and loop.header in lp.body}
+            g = {n: [next_iteration(s) if (n, s) in back_edges and s in ends else s for s in succ[n]] for n in names}
+            nodes = list(names) + sorted({s for ss in g.values() for s in ss if s.startswith(NEXT)})
+            ipdoms[key] = immediate_post_dominators(nodes, {n: g.get(n, []) for n in nodes}) or {}
+        return ipdoms[key]
+
+    # Where the threads that enter a loop meet again, past its merge (an
+    # inlined helper's exit block, where a `return` inside the loop goes):
+    # the first block outside it that every path from its header passes,
+    # in the iteration of the loop around it.
+    for loop in loops:
+        around = next((lp for lp in loops if lp is not loop and loop.header in lp.body), None)
+        up = ipdom_in(around)
+        a: str | None = loop.header
+        while a is not None and a in loop.body:
+            a = up.get(a)
+        if a is not None and a != loop.merge and a not in loop.body and (around is None or a in around.body):
+            loop.after = a
     merges: dict[str, tuple[str, ...]] = {}
     switches: list[tuple[set[str], str]] = []      # (construct, merge), outer first
     for name in rpo:
@@ -439,7 +472,7 @@ def _structure(cfg: CFG) -> Structure | None:
             region = set(switch[0])
         region -= exits
         live = [t for t in targets if t not in exits and t in region]
-        after = ipdom.get(name)
+        after = ipdom_in(loop).get(name)
         if after is None or after not in region:
             after = None
         if len(live) < 2:
@@ -458,8 +491,16 @@ def _structure(cfg: CFG) -> Structure | None:
             # The first block they all reach that no path from a successor
             # goes around (a switch whose cases fall through into the
             # default reach the default's block, but a `break` in a case
-            # goes around it to the switch's end).
+            # goes around it to the switch's end).  Only a successor, or a
+            # block inside one, can be gone around so (a case the others
+            # fall into): a block where the sides' own paths join is the
+            # construct's end even where an inlined helper's `return`
+            # inside it goes around it to the helper's exit block
+            # (`if (a) {...} else { if (b) return ...; }`: the if's end).
             for k, block in enumerate(candidates):
+                if not any(dominates(idom, t, block) for t in live):
+                    merge = block
+                    break
                 later = set(candidates[k + 1:])
                 if not any(later & _reach(graph, t, region, exits | {block}) for t in live if t != block):
                     merge = block
@@ -519,10 +560,11 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
     # loop's back edge: they are not where this loop's exits meet.
     earlier = {n for n, k in index.items() if k <= index[loop.header]}
     reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
-    # The loop's own exit: where its header's test (a do-while's latch's)
-    # leads, else the exit most of the function follows.
-    tests = [t for t in exits if any(t in succ[b] for b in [loop.header] + loop.latches)]
+    # The loop's own exit: where its test leads, else the exit most of the
+    # function follows.
+    tests = _loop_tests(succ, loop, exits)
     main = tests[0] if tests else max(exits, key=lambda t: (len(reach[t]), index.get(t, 0)))
+    loop.test_exit = main if tests else None
     for t in exits:
         if t == main:
             continue
@@ -537,18 +579,54 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
     common = set.intersection(*reach.values())
     if common:
         join = min(common, key=lambda n: index.get(n, len(index)))
-        regions = [_reach(succ, t, None, loop.body | earlier | {join}) - {join} if t != join else set()
+        # (Not where the loop's test leads: the code after the loop, on the
+        # way to a helper's exit block where its `return`s in the loop
+        # lead too; the threads meet there again, the loop's `after`.)
+        kept = {join, main} if tests else {join}
+        regions = [_reach(succ, t, None, loop.body | earlier | {join}) - {join} if t not in kept else set()
                    for t in exits]
         inside = set().union(*regions)
         if all(dominates(idom, loop.header, b) for b in inside):
             loop.body |= inside
 
 
-def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str]) -> str:
+def _loop_tests(succ: Mapping[str, Sequence[str]], loop: Loop, exits: list[str]) -> list[str]:
+    """The exits a loop's test leads to: a do-while's, at a latch (a block
+    whose back edge is taken when the test holds); else a while or for
+    loop's, at a block every iteration passes before its body (the header,
+    or the block after a condition with a ternary or a short circuit: the
+    header's post-dominators within the iteration, nearest first).  Not
+    a `return` or `break` inside the body, which some iterations pass by
+    (one at the start of a do-while's body leaves from its header)."""
+    found = [t for t in exits if any(t in succ[b] for b in loop.latches)]
+    if found:
+        return found
+    body = loop.body
+    nxt = next_iteration(loop.header)
+    graph: dict[str, list[str]] = {nxt: []}
+    for n in body:
+        graph[n] = list(dict.fromkeys(nxt if s == loop.header else s for s in succ[n]))
+        for s in graph[n]:
+            graph.setdefault(s, [])
+    ipdom = immediate_post_dominators(list(graph), graph)
+    if ipdom is None:
+        return [t for t in exits if t in succ[loop.header]]
+    x: str | None = loop.header
+    while x is not None and x in body:
+        found += [t for t in exits if t in succ[x] and t not in found]
+        x = ipdom[x]
+    return found
+
+
+def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str],
+                  switches: set[str] = frozenset()) -> str:
     """Where an iteration of `loop` ends: walking back from the back edge
     (the next iteration) over blocks every iteration passes once (not
     those of `inner` loops), the first block where paths meet (the target
-    of `continue`: a for loop's step);
+    of `continue`: a for loop's step), passing over the diamonds of a
+    do-while's condition (a ternary, a short circuit: paths that part at a
+    two-way branch every iteration passes and meet again, none leaving
+    early; see `_diamond`);
     the next iteration itself where several back edges (a `continue`
     straight to the header) lead there, or where one path runs through
     the body."""
@@ -579,13 +657,24 @@ def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str]
     if ipdom is None:
         return nxt
     chain = set()
+    before: dict[str, str] = {}         # a block of the chain -> the one before it
     x = ipdom[header]
+    last = header
     while x is not None:
         chain.add(x)
+        before[x] = last
+        last = x
         x = ipdom[x]
+    # (A do-while: its test is at the back edge, after the body.)
+    tested = any(len(succ[x]) > 1 for x in loop.latches)
     key = nxt
     while True:
         ps = [p for p in back[key] if p in live]
+        if len(ps) > 1 and tested and key in before and _diamond(succ, g, ipdom, before[key], key, inner, switches):
+            key = before[key]
+            if key == header:
+                return nxt      # the body is the condition's diamonds: the iteration ends at the back edge
+            continue
         if len(ps) != 1 or ps[0] not in chain or ps[0] in inner:
             # Where paths meet (`continue`s and the body's end), or the end of
             # an inner loop (whose blocks run many times an iteration).
@@ -593,3 +682,33 @@ def _continue_key(succ: Mapping[str, Sequence[str]], loop: Loop, inner: set[str]
         if ps[0] == header:
             return nxt          # one path through the body: the iteration ends at the back edge
         key = ps[0]
+
+
+def _diamond(succ: Mapping[str, Sequence[str]], g: Mapping[str, Sequence[str]], ipdom: Mapping[str, str | None],
+             branch: str, join: str, inner: set[str], switches: set[str]) -> bool:
+    """Whether the paths from the two-way `branch` to `join` (its immediate
+    post-dominator in the iteration's graph `g`) are an expression's (a
+    ternary, `&&`, `||`): none leaves them (a `return`, a `break`) or
+    comes into them from elsewhere, and every branch among them meets
+    again before `join` (a `continue` inside a statement goes to the
+    loop's step past its construct's end)."""
+    if branch in switches or branch in inner or len(succ.get(branch, ())) != 2:
+        return False
+    region: set[str] = set()
+    work = [t for t in succ[branch] if t != join]
+    while work:
+        b = work.pop()
+        if b in region:
+            continue
+        if b not in g:
+            return False        # a path that leaves the iteration
+        region.add(b)
+        work += [t for t in succ.get(b, ()) if t != join and t not in region]
+    if region & inner or region & switches:
+        return False
+    for b in region:
+        if any(b in g.get(p, ()) for p in g if p not in region and p != branch):
+            return False
+        if len(succ.get(b, ())) > 1 and ipdom.get(b) == join:
+            return False
+    return True

@@ -419,10 +419,14 @@ class Executor:
                     continue
                 loop = st.loops.get(block_name)
                 if loop is not None:
-                    # Entering a loop: its merge, the end of its first
-                    # iteration, the iteration.
-                    if loop.merge is not None:
-                        top[0], top[1] = loop.merge, none
+                    # Entering a loop: where its threads meet after it (a
+                    # helper's exit, past the merge), its merge, the end of
+                    # its first iteration, the iteration.
+                    waits = [w for w in (loop.after, loop.merge) if w is not None]
+                    if waits:
+                        top[0], top[1] = waits[0], none
+                        for w in waits[1:]:
+                            stack.append([w, none, False])
                     else:
                         stack.pop()
                     stack.append([loop.continue_key, none, False])

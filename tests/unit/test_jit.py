@@ -684,3 +684,62 @@ def test_float_to_integer_casts_saturate():
     assert list(jit.buffers["OutU"]) == [3000000000, 0, 2**32 - 1, 0, 2147483520, 0, 2**32 - 1, 0]
     assert list(jit.buffers["OutL"]) == [2**63 - 1, -2**63, 2**63 - 1, -6 * 2**32, 2**63 - 1, 0,
                                          2**63 - 1, -2**63]
+
+
+DO_WHILE_RETURN = """
+RWStructuredBuffer<uint> Out : register(u0);
+[numthreads(8, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+  uint k = 0;
+  do {
+    k++;
+    if (gi == 1) {
+      return;
+    }
+  } while (k < (gi & 3u));
+  Out[gi] = WaveReadLaneFirst(gi) + 10 * WaveActiveCountBits(true);
+}
+"""
+
+
+def test_lanes_join_wherever_the_interpreters_do(monkeypatch, tmp_path):
+    # Whatever the constructs (`dxil.cfg.structure`) say, the JIT's lanes
+    # join a waiting entry where the interpreter's would: an entry coming
+    # to a block where one below waits gives it its lanes.  Here the
+    # constructs are those the structure once read from this do-while (its
+    # exit block inside the loop, the `return` taken for its merge), so the
+    # lanes that leave the loop at each iteration wait at its exit block
+    # below the next iteration.  The JIT searched only at merges and
+    # continue targets, and ran each iteration's leavers on their own
+    # (random programs 1809, 5962, 7954).
+    from hlslc.dxil import cfg
+    from hlslc.runner import executor
+    from hlslc.runner.jit import compiler
+
+    def old_constructs(graph):
+        loop = cfg.Loop("loop.body", {"loop.body", "if.end", "loop.step", "loop.cond", "loop.end"}, ["loop.cond"])
+        loop.merge, loop.continue_key = "if.then", "if.end"
+        return cfg.Structure({"loop.body": loop}, {("loop.cond", "loop.body")},
+                             {"loop.body": (), "loop.cond": ()}, True)
+
+    monkeypatch.setattr(compiler, "structure", old_constructs)
+    monkeypatch.setattr(executor, "structure", old_constructs)
+    monkeypatch.setenv("HLSLC_CACHE_DIR", str(tmp_path))       # (no module compiled with the real constructs)
+    jit_engine.forget_memory_cache()
+    result = compile_ok(DO_WHILE_RETURN)
+    text = pipeline((1, 1, 1), [("Out", "UInt32", 32, 4)], [("Out", "RWStructuredBuffer", 0)])
+    jit, interp = (hlslc.run(result, load_pipeline("p.yaml", text), engine=e, wave_size=8) for e in ("jit", "interp"))
+    assert_same(jit, interp)
+    # (These constructs' answer: the leavers of every iteration together.)
+    assert list(interp.buffers["Out"]) == [70, 0, 70, 70, 70, 70, 70, 70]
+    jit_engine.forget_memory_cache()
+
+
+def test_cache_key_covers_what_the_code_depends_on():
+    # A compiled module depends on the JIT's sources and on the IR's reading
+    # and constructs (where lanes reconverge): a change to any of them is
+    # another key (an old module compiled by other constructs once ran).
+    here = os.path.dirname(os.path.abspath(jit_engine.__file__))
+    assert "../../dxil/cfg.py" in jit_engine._DEPENDS
+    for name in jit_engine._DEPENDS:
+        assert os.path.isfile(os.path.join(here, name)), name

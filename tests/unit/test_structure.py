@@ -61,3 +61,53 @@ def test_irreducible_ir_falls_back_to_post_dominators():
     st = structure(CFG(fn))
     assert not st.structured and not st.loops
     assert st.merges["entry"] == ("b",) and st.merges["b"] == ("exit",)
+
+
+LOOPS_WITH_RETURNS = """\
+RWStructuredBuffer<uint> Out : register(u0);
+StructuredBuffer<uint> In : register(t0);
+uint helper(uint a) {
+  uint k = 0;
+  do {
+    k++;
+    if (a == 5)
+      return 100;
+  } while (k < (a & 3));
+  return WaveActiveCountBits(true);
+}
+[numthreads(8, 1, 1)]
+void main(uint gi : SV_GroupIndex) {
+  Out[gi] = helper(gi);
+  uint k = 0;
+  do {
+    k++;
+    if (gi == 7)
+      return;
+  } while (k < (gi & 3));
+  k = 0;
+  do {
+    k++;
+  } while (k < ((In[gi] & 1) ? 2u : 3u));
+  Out[8 + gi] = k;
+}
+"""
+
+
+def test_loop_exits_with_returns(tmp_path):
+    # A loop's own exit is where its test leads (a do-while's at its back
+    # edge), not a `return` inside it, even one at the start of its body;
+    # in an inlined helper, the threads that return wait at the helper's
+    # exit (`after`) for the others, which leave through the merge and run
+    # the code after the loop together.  A do-while whose condition has a
+    # ternary ends its iteration at its step, before the condition.
+    src = tmp_path / "s.hlsl"
+    src.write_text(LOOPS_WITH_RETURNS)
+    result = hlslc.compile_file(str(src), hlslc.CompileOptions(profile="cs_6_6"))
+    assert result.ok
+    st = structure(CFG(R.read_module(result.output).functions["@main"]))
+    loops = sorted(st.loops.values(), key=lambda lp: lp.header)
+    assert [(lp.header, lp.merge, lp.after) for lp in loops] == [
+        ("loop.body", "loop.end", "helper.exit"), ("loop.body.1", "loop.end.1", None),
+        ("loop.body.2", "loop.end.2", None)]
+    assert "loop.end" not in loops[0].body and "loop.end.1" not in loops[1].body
+    assert loops[2].continue_key == "loop.step.2"

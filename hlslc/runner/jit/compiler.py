@@ -460,20 +460,28 @@ class Compiler:
         waitable: set[int] = set()
         for merges in st.merges.values():
             waitable.update(self.key_of(m) for m in merges if m is not None)
+        # header -> the key where the loop's threads meet past its merge (`Loop.after`), or None
+        self.loop_after = {h: self.key_of(lp.after) if lp.after is not None else None
+                           for h, lp in st.loops.items() if h in self.first_segment}
         for _, cont, merge in self.loop_keys.values():
             waitable.add(cont)
             if merge is not None:
                 waitable.add(merge)
+        waitable.update(k for k in self.loop_after.values() if k is not None)
         # The sides of a switch, or of a branch where one side's lanes can
         # come to the other's block before it runs (through neither merge):
-        # they join it there.
+        # they join it there.  That includes coming back to the branch
+        # itself (a later iteration of a loop around it, on top of the
+        # side that waits): its other side then has lanes again, which
+        # join the waiting ones (a loop's exit test whose exit is not the
+        # loop's merge, as with a `return` in a `do`-`while`).
         succ = {b.name: list(b.terminator.targets) if b.terminator else [] for b in self.fn.blocks}
         for b in self.fn.blocks:
             t = b.terminator
             if t is None or len(t.targets) < 2:
                 continue
             sides = list(dict.fromkeys(t.targets))
-            stop = set(st.merges.get(b.name, ())) | {b.name}
+            stop = set(st.merges.get(b.name, ()))
             meets = t.opcode == "switch" or len(sides) < len(t.targets) or any(
                 other in _reachable(succ, side, stop) for side in sides for other in sides if other != side)
             if meets:
@@ -906,13 +914,15 @@ class Compiler:
             self._put(sp, seg, 1, mw)
             b.store("i32", b.op(f"add i32 {sp}, 1"), "%frame", 4)
             b.br("dispatch")
-            # Entering the loop: its merge, the end of its first iteration,
-            # the iteration.
+            # Entering the loop: where its threads meet after it (past its
+            # merge), its merge, the end of its first iteration, the
+            # iteration.
             b.label(f"d.enter.{i}")
             at = below
-            if merge is not None:
-                self._put(below, merge, 0, "0")
-                at = sp
+            for wait in (self.loop_after[h], merge):
+                if wait is not None:
+                    self._put(at, wait, 0, "0")
+                    at = b.op(f"add i32 {at}, 1")
             self._put(at, cont, 0, "0")
             nxt = b.op(f"add i32 {at}, 1")
             self._put(nxt, seg, 1, mw)

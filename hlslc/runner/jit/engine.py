@@ -75,15 +75,27 @@ def _target_machine(opt: int = 3) -> Any:
                                         opt=opt, jit=True)
 
 
+# What the compiled code depends on besides this folder: the IR's reader,
+# operands, operation table and control-flow structure (where lanes
+# reconverge), and the runner's layouts, bindings and opaque matrix orders.
+_DEPENDS = ("../../dxil/cfg.py", "../../dxil/operands.py", "../../dxil/ops.py", "../../dxil/reader.py",
+            "../../dxil/types.py", "../binding.py", "../layout.py", "../linalg.py", "../errors.py")
+
+
 def _sources_digest() -> str:
+    """A digest of the sources that decide the compiled code (a cached
+    module compiled by other sources is not used)."""
     digest = _LLVM.get("sources")
     if digest is None:
         h = hashlib.sha256()
         here = os.path.dirname(os.path.abspath(__file__))
-        for name in sorted(os.listdir(here)):
-            if name.endswith(".py"):
+        names = sorted(n for n in os.listdir(here) if n.endswith(".py")) + list(_DEPENDS)
+        for name in names:
+            try:
                 with open(os.path.join(here, name), "rb") as f:
                     h.update(name.encode() + b"\0" + f.read())
+            except OSError:
+                h.update(name.encode() + b"\0?")
         digest = _LLVM["sources"] = h.hexdigest()
     return digest
 

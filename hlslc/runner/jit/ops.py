@@ -613,8 +613,18 @@ def _classify(cg: Compiler, ins, o, args, mask):
 
 @op("FMax", "FMin")
 def _fminmax(cg: Compiler, ins, o, args, mask):
-    name = "maxnum" if o.name == "FMax" else "minnum"
-    return cg.lanewise(lambda x, y: Lanes(x.ty, _intrinsic(cg, name, x.ty, x.v, y.v)), args[0], args[1])
+    """The interpreter's (numpy's fmax/fmin): x where x is strictly greater
+    (smaller) or y is NaN, else y.  LLVM's maxnum/minnum may return either
+    zero of max(-0, +0); this returns the second, as numpy does."""
+    b = cg.body
+    pred = "ogt" if o.name == "FMax" else "olt"
+
+    def run(x: Lanes, y: Lanes) -> Lanes:
+        vt = b.vt(x.ty)
+        wins = b.op(f"fcmp {pred} {vt} {x.v}, {y.v}")
+        nan = b.op(f"fcmp uno {vt} {y.v}, zeroinitializer")
+        return Lanes(x.ty, b.select(b.op(f"or {b.mt} {wins}, {nan}"), x.v, y.v, x.ty))
+    return cg.lanewise(run, args[0], args[1])
 
 
 @op("IMax", "IMin", "UMax", "UMin")
