@@ -56,6 +56,7 @@ from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_D
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop2
+from .shapes import Shapes
 from .memory import llvm_atomic, load_scalar, store_scalar
 
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -844,6 +845,12 @@ class Compiler:
             if t.lin is not None and gv.lin is not None:
                 lin = (b.op(f"add i32 {b.op(f'mul i32 {gv.lin[0]}, {n}')}, {t.lin[0]}"), t.lin[1])
             self.dtid.append(Lanes("i32", b.op(f"add {vi} {scaled}, {t.v}"), None, lin))
+        # What is known of how values vary across the lanes (`shapes`).
+        ids = {("FlattenedThreadIdInGroup", 0): self.flat.lin[1] if self.flat.lin else None}
+        for c in range(3):
+            for name, lanes in (("ThreadId", self.dtid), ("ThreadIdInGroup", self.tid), ("GroupId", self.gid)):
+                ids[(name, c)] = lanes[c].lin[1] if lanes[c].lin else None
+        self.shapes = Shapes(self, ids)
         # A lane's place in its wave, and its wave in the vector.
         ws = self.ws
         self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
@@ -999,6 +1006,7 @@ class Compiler:
         self.mask_bits = bits
         self.values: dict[str, Any] = {}
         self.cell_values: dict[tuple[str, int], Lanes] = {}
+        self.first_lane: str | None = None
         self.seg = seg
         instructions = seg.block.instructions[seg.start:seg.end]
         for ins in instructions:
@@ -1018,6 +1026,8 @@ class Compiler:
             except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
                 raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
             if ins.result is not None:
+                if isinstance(value, Lanes) and value.lin is None:
+                    value = self.with_shape(value, self.shapes.value(ins.result))
                 self.define(ins.result, value)
         if seg.sync is None:
             raise RunError(f"block '{seg.block.name}' has no terminator")
@@ -1061,20 +1071,51 @@ class Compiler:
     def load_shape(self, shape: Any, t: MemoryType, name: str) -> Any:
         b = self.body
         if t.kind == "scalar":
-            return Lanes(t.text, b.load(b.vt(t.text), b.gep("%frame", shape), 64))
+            return self.with_shape(Lanes(t.text, b.load(b.vt(t.text), b.gep("%frame", shape), 64)),
+                                   self.shapes.slot(name))
         if t.kind == "vector":
-            return Agg([Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep("%frame", s), 64)) for s in shape])
+            known = self.shapes.slot(name)
+            return Agg([self.with_shape(Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep("%frame", s), 64)),
+                                        known[k] if isinstance(known, tuple) else known)
+                        for k, s in enumerate(shape)])
         if t.kind in ("struct", "array"):
             items = t.fields if t.kind == "struct" else [t.elem] * t.count
             return Agg([self.load_shape(s, f, name) if s is not None else self._object(name)
                         for s, f in zip(shape, items)])
         if t.kind == "pointer" and not is_object_type(t):
             root = self.roots[self.base_of[name]]
-            off = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", shape), 64))
+            off = self.with_shape(Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", shape), 64)),
+                                  self.shapes.slot(name))
             if root.kind == "cells":
                 return PtrV(root, None, self.const_off.get(name) or 0)
             return PtrV(root, off)
         return self._object(name)
+
+    def active_lane(self) -> str:
+        """The index (i32) of the segment's first active lane (computed
+        once a segment)."""
+        if self.first_lane is None:
+            b = self.body
+            W = self.W
+            self.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
+            f = b.op(f"call i{W} @llvm.cttz.i{W}(i{W} {self.mask_bits}, i1 false)")
+            f = b.op(f"and i{W} {f}, {W - 1}")
+            if W != 32:
+                f = b.op(f"{'trunc' if W > 32 else 'zext'} i{W} {f} to i32")
+            self.first_lane = f
+        return self.first_lane
+
+    def with_shape(self, v: Lanes, shape: Any) -> Lanes:
+        """`v` with its linear form where the analysis knows its step
+        (`shapes`): the base read from the first active lane."""
+        if not isinstance(shape, int) or isinstance(shape, bool) or v.lin is not None or v.ty != "i32":
+            return v
+        b = self.body
+        f = self.active_lane()
+        x = b.op(f"extractelement {b.vt('i32')} {v.v}, i32 {f}")
+        if shape:
+            x = b.op(f"sub i32 {x}, {b.op(f'mul i32 {f}, {shape}')}")
+        return Lanes(v.ty, v.v, v.const, (x, shape))
 
     def _object(self, name: str) -> Any:
         return self.object_of(name, self.seg.block.instructions[0].line if self.seg else None)
@@ -1671,7 +1712,8 @@ class Compiler:
             if known is not None:
                 return known
             st, slot = root.cells[off]
-            return Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64))
+            return self.with_shape(Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64)),
+                                   self.shapes.cell(root.name, off))
         if t.kind == "vector":
             step = stride(t.elem)
             return Agg([self._load_cells(root, off + k * step, t.elem) for k in range(t.count)])
