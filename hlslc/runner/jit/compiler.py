@@ -39,6 +39,7 @@ the text (`engine`).
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 import numpy as np
@@ -103,8 +104,15 @@ class Compiler:
         self.abstract: dict[str, frozenset] = {}   # object-valued IR values: what they may be
         self.sites: list[Any] = []                 # matrix sites (linalg)
         self.sync_ids: dict[int, int] = {}
-        self.stack_depth = 64 + 2 * wave_size
-        self.entry_size = align(8 + max(wave_size // 8, 1), 16)
+        # The group mode (`Plan.together`): the stack's masks have a bit per
+        # lane of the group's vectors (`MW`), the vectors' slots lie one
+        # after another past the stack (`fp`: the vector's, in a segment).
+        self.together = plan.together
+        self.MW = wave_size * plan.units if self.together else wave_size
+        self.sw = f"i{self.MW}"
+        self.fp = "%frame"
+        self.stack_depth = 64 + 2 * self.MW
+        self.entry_size = align(8 + max(self.MW // 8, 1), 16)
         self.linalg_state: dict[str, Any] = {}     # what `linalg` keeps between operations
 
     # ======================================================================
@@ -715,6 +723,8 @@ class Compiler:
         self._layout_memory()
         wave = self._wave_function()
         group = self._group_function()
+        if self.together:
+            wave = wave.replace("@USTRIDE@", str(self.unit_stride))
         self.declare("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)")
         self.declare("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)")
         parts = ["; hlslc JIT module", *self.globals_text, *self.helpers.values(), wave, group, _WORKER]
@@ -723,6 +733,13 @@ class Compiler:
     def _layout_memory(self) -> None:
         W = self.W
         self.frame_size = F_STACK + self.stack_depth * self.entry_size
+        if self.together:
+            # Where each vector leaves the lanes of each side of a branch
+            # (the masks of the group), then the vectors' slots.
+            sides = max([len(set(blk.terminator.targets)) for blk in self.fn.blocks if blk.terminator] + [2])
+            self.scratch = align(self.frame_size, 64)
+            self.unit_base = align(self.scratch + sides * (self.MW // 8), 64)
+            self.frame_size = self.unit_base
         # The initialised part of the frame: promoted allocas and private memory.
         init_start = self.frame_size
         for root in self.roots.values():
@@ -788,11 +805,11 @@ class Compiler:
 
     # -- the wave function -----------------------------------------------------
 
-    def _wave_function(self) -> str:
+    def _emit_ids(self, wave: str) -> None:
+        """The ids every operation may ask for (`tid`, `dtid`, `gid`,
+        `flat`, `lane`), of the vector `wave` (an i32 value) of the block."""
         b = self.body
         W = self.W
-        b.label("entry")
-        # The ids every operation may ask for.
         tx, ty, tz = self.threads
         plan = self.plan
         vi = b.vt("i32")
@@ -814,7 +831,7 @@ class Compiler:
         else:
             self.gin = b.splat("i32", 0)
             self.gid = [Lanes("i32", b.splat_value("i32", v), None, (v, 0)) for v in ("%gx", "%gy", "%gz")]
-            base = b.op(f"mul i32 %wave, {W}")
+            base = b.op(f"mul i32 {wave}, {W}")
             flat = b.op(f"add {vi} {b.splat_value('i32', base)}, {b.iota()}")
             self.flat = Lanes("i32", flat, None, (base, 1))
         tidx = b.op(f"urem {vi} {flat}, splat (i32 {tx})")
@@ -845,15 +862,21 @@ class Compiler:
             if t.lin is not None and gv.lin is not None:
                 lin = (b.op(f"add i32 {b.op(f'mul i32 {gv.lin[0]}, {n}')}, {t.lin[0]}"), t.lin[1])
             self.dtid.append(Lanes("i32", b.op(f"add {vi} {scaled}, {t.v}"), None, lin))
+        # A lane's place in its wave, and its wave in the vector.
+        ws = self.ws
+        self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
+
+    def _wave_function(self) -> str:
+        b = self.body
+        W = self.W
+        b.label("entry")
+        self._emit_ids("%wave")
         # What is known of how values vary across the lanes (`shapes`).
         ids = {("FlattenedThreadIdInGroup", 0): self.flat.lin[1] if self.flat.lin else None}
         for c in range(3):
             for name, lanes in (("ThreadId", self.dtid), ("ThreadIdInGroup", self.tid), ("GroupId", self.gid)):
                 ids[(name, c)] = lanes[c].lin[1] if lanes[c].lin else None
         self.shapes = Shapes(self, ids)
-        # A lane's place in its wave, and its wave in the vector.
-        ws = self.ws
-        self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
         b.br("dispatch")
         # The dispatcher: the top entry runs.  One with no lanes left is
         # popped; one just come to its place (not started) first gives its
@@ -869,8 +892,8 @@ class Compiler:
         top = self._entry_ptr(below)
         key = b.load("i32", top, 4)
         started = b.load("i32", b.gep(top, 4), 4)
-        mw = b.load(b.iw, b.gep(top, 8), 8)
-        none = b.op(f"icmp eq {b.iw} {mw}, 0")
+        mw = b.load(self.sw, b.gep(top, 8), 8)
+        none = b.op(f"icmp eq {self.sw} {mw}, 0")
         b.cbr(none, "d.pop", "d.check")
         b.label("d.pop")
         b.store("i32", below, "%frame", 4)
@@ -897,7 +920,7 @@ class Compiler:
         b.cbr(same, "d.join", "d.look")
         b.label("d.join")
         om = b.gep(other, 8)
-        b.store(b.iw, b.op(f"or {b.iw} {b.load(b.iw, om, 8)}, {mw}"), om, 8)
+        b.store(self.sw, b.op(f"or {self.sw} {b.load(self.sw, om, 8)}, {mw}"), om, 8)
         b.store("i32", below, "%frame", 4)
         b.br("dispatch")
         b.label("d.loops")
@@ -971,7 +994,7 @@ class Compiler:
         e = self._entry_ptr(index)
         b.store("i32", str(key), e, 4)
         b.store("i32", str(started), b.gep(e, 4), 4)
-        b.store(b.iw, bits, b.gep(e, 8), 8)
+        b.store(self.sw, bits, b.gep(e, 8), 8)
 
     def fail(self, code: int, detail: str | None = None) -> None:
         """Stop the dispatch with error `code` (from `error`)."""
@@ -996,6 +1019,9 @@ class Compiler:
         b.label(ok)
 
     def _segment_code(self, seg: Segment) -> None:
+        if self.together:
+            self._segment_code_group(seg)
+            return
         b = self.body
         b.label(f"s{seg.index}")
         sp = b.load("i32", "%frame", 4)
@@ -1032,6 +1058,151 @@ class Compiler:
         if seg.sync is None:
             raise RunError(f"block '{seg.block.name}' has no terminator")
 
+    def _segment_code_group(self, seg: Segment) -> None:
+        """A segment in the group mode: the group's entry (its masks, a
+        bit a lane of the group) runs the segment's instructions in a loop
+        over the group's vectors that have lanes in it, each vector's
+        slots at `fp`; its terminator leaves each vector's lanes of each
+        side in the frame's scratch, and the stack takes them after the
+        loop, as one wave of the whole group would (a barrier: the next
+        segment starts when every vector has come to it)."""
+        b = self.body
+        W, MW = self.W, self.MW
+        k = seg.index
+        b.label(f"s{k}")
+        sp = b.load("i32", "%frame", 4)
+        self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
+        self.sp = sp
+        masks = b.gep(self.top, 8)
+        self.seg = seg
+        instructions = seg.block.instructions[seg.start:seg.end]
+        last = instructions[-1] if instructions else None
+        if seg.sync is None and (last is None or last.opcode not in ("br", "switch", "ret", "unreachable")):
+            raise RunError(f"block '{seg.block.name}' has no terminator")
+        term = last if seg.sync is None else None
+        nsides = 0
+        if term is not None and term.opcode == "br" and term.cond is not None:
+            nsides = 2
+        elif term is not None and term.opcode == "switch":
+            nsides = len(self._switch_labels(term, self.parsed[id(term)]))
+        for j in range(nsides):
+            b.store(self.sw, "0", b.gep("%frame", self.scratch + j * (MW // 8)), 16)
+        pre = b.current
+        head, body, latch, end = (f"u{k}.head", f"u{k}.body", f"u{k}.latch", f"u{k}.end")
+        u, un = f"%u{k}", f"%u{k}.next"
+        b.br(head)
+        b.label(head)
+        b.emit(f"{u} = phi i32 [ 0, %{pre} ], [ {un}, %{latch} ]")
+        at = b.op(f"mul i64 {b.op(f'zext i32 {u} to i64')}, {W // 8}")
+        bits = b.load(f"i{W}", b.op(f"getelementptr i8, ptr {masks}, i64 {at}"), max(W // 8, 1))
+        empty = b.op(f"icmp eq i{W} {bits}, 0")
+        b.cbr(empty, latch, body)
+        b.label(body)
+        u64 = b.op(f"zext i32 {u} to i64")
+        self.fp = b.op(f"getelementptr i8, ptr %frame, i64 {b.op(f'mul i64 {u64}, @USTRIDE@')}")
+        self._emit_ids(u)
+        self.mask = b.bits_mask(bits)
+        self.mask_bits = bits
+        self.values: dict[str, Any] = {}
+        self.cell_values: dict[tuple[str, int], Lanes] = {}
+        self.first_lane = None
+        for ins in instructions:
+            if ins is seg.sync:
+                self._call(ins)
+                break
+            if ins is term:
+                self.term_line = ins.line
+                self._terminator_lanes(ins, u)
+                break
+            try:
+                value = self._instruction(ins)
+            except RunError as err:
+                if err.line is None:
+                    err.line = ins.line
+                raise
+            except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
+                raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
+            if ins.result is not None:
+                if isinstance(value, Lanes) and value.lin is None:
+                    value = self.with_shape(value, self.shapes.value(ins.result))
+                self.define(ins.result, value)
+        b.br(latch)
+        b.label(latch)
+        b.emit(f"{un} = add i32 {u}, 1")
+        more = b.op(f"icmp ult i32 {un}, {self.plan.units}")
+        b.cbr(more, head, end)
+        b.label(end)
+        self.fp = None
+        self.values = {}
+        if term is None:
+            self.term_line = seg.sync.line
+            self._goto(k + 1)       # the barrier: every vector has come to it
+        else:
+            self._terminator_group(term)
+        self.fp = "%frame"
+
+    def _side_bits(self, index: int, bits: str, u: str) -> None:
+        """In the group mode: vector `u`'s lanes (`bits`, iW) of side
+        `index` of the segment's branch, into the scratch."""
+        b = self.body
+        W = self.W
+        at = b.op(f"mul i64 {b.op(f'zext i32 {u} to i64')}, {W // 8}")
+        p = b.op(f"getelementptr i8, ptr {b.gep('%frame', self.scratch + index * (self.MW // 8))}, i64 {at}")
+        b.store(f"i{W}", bits, p, max(W // 8, 1))
+
+    def _terminator_lanes(self, ins: R.Instruction, u: str) -> None:
+        """A terminator's part of a vector (group mode): its phis' values,
+        its lanes of each side."""
+        b = self.body
+        p = self.parsed[id(ins)]
+        op = ins.opcode
+        if op in ("ret", "unreachable"):
+            return
+        if op == "br" and ins.cond is None:
+            self.define_phi_edges(ins.targets[0], self.mask)
+            return
+        if op == "br":
+            cond = self.arg(p.operands[0])
+            t_mask = b.op(f"and {b.mt} {self.mask}, {cond.v}")
+            f_mask = b.op(f"xor {b.mt} {self.mask}, {t_mask}")
+            self.define_phi_edges(ins.targets[0], t_mask)
+            self.define_phi_edges(ins.targets[1], f_mask)
+            self._side_bits(0, b.mask_bits(t_mask), u)
+            self._side_bits(1, b.mask_bits(f_mask), u)
+            return
+        if op == "switch":
+            labels, masks = self._switch_masks(ins, p)
+            for j, label in enumerate(labels):
+                self._side_bits(j, b.mask_bits(masks[label]), u)
+            return
+        raise Unsupported(f"the terminator '{op}'", ins.line)
+
+    def _terminator_group(self, ins: R.Instruction) -> None:
+        """A terminator's part of the group (group mode), after the loop
+        over its vectors: the stack, as `_terminator`."""
+        b = self.body
+        op = ins.opcode
+        block = self.seg.block.name
+        if op == "ret":
+            self._ret()
+            return
+        if op == "unreachable":
+            self.fail(self.error("the threads reached 'unreachable'", ins.line))
+            b.emit("unreachable")
+            return
+        if op == "br" and ins.cond is None:
+            target = ins.targets[0]
+            self._goto(self.key_of(self.st.edge(block, target)) if target in self.first_segment else
+                       self.first_segment[target])
+            return
+        n = 2 if op == "br" else len(self._switch_labels(ins, self.parsed[id(ins)]))
+        side = [b.load(self.sw, b.gep("%frame", self.scratch + j * (self.MW // 8)), 16) for j in range(n)]
+        if op == "br":
+            self._split(block, [(ins.targets[0], side[0]), (ins.targets[1], side[1])])
+            return
+        labels = self._switch_labels(ins, self.parsed[id(ins)])
+        self._split(block, [(label, side[j]) for j, label in enumerate(labels)])
+
     def _suspend(self, seg: Segment) -> None:
         b = self.body
         b.store("i32", str(seg.index + 1), self.top, 4)
@@ -1055,7 +1226,7 @@ class Compiler:
                 value = value.off if value.off is not None else b.splat("i32", value.coff)
             if not isinstance(value, Lanes):
                 return
-            ptr = b.gep("%frame", shape)
+            ptr = b.gep(self.fp, shape)
             vt = b.vt(value.ty)
             new = value.v
             if merge:
@@ -1071,11 +1242,11 @@ class Compiler:
     def load_shape(self, shape: Any, t: MemoryType, name: str) -> Any:
         b = self.body
         if t.kind == "scalar":
-            return self.with_shape(Lanes(t.text, b.load(b.vt(t.text), b.gep("%frame", shape), 64)),
+            return self.with_shape(Lanes(t.text, b.load(b.vt(t.text), b.gep(self.fp, shape), 64)),
                                    self.shapes.slot(name))
         if t.kind == "vector":
             known = self.shapes.slot(name)
-            return Agg([self.with_shape(Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep("%frame", s), 64)),
+            return Agg([self.with_shape(Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep(self.fp, s), 64)),
                                         known[k] if isinstance(known, tuple) else known)
                         for k, s in enumerate(shape)])
         if t.kind in ("struct", "array"):
@@ -1084,7 +1255,7 @@ class Compiler:
                         for s, f in zip(shape, items)])
         if t.kind == "pointer" and not is_object_type(t):
             root = self.roots[self.base_of[name]]
-            off = self.with_shape(Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", shape), 64)),
+            off = self.with_shape(Lanes("i32", b.load(b.vt("i32"), b.gep(self.fp, shape), 64)),
                                   self.shapes.slot(name))
             if root.kind == "cells":
                 return PtrV(root, None, self.const_off.get(name) or 0)
@@ -1129,7 +1300,7 @@ class Compiler:
                 return v
             dyn = self._dynamic_handle(text)
             if dyn is not None and text in self.slot:
-                lanes = Lanes("i32", self.body.load(self.body.vt("i32"), self.body.gep("%frame", self.slot[text]), 64))
+                lanes = Lanes("i32", self.body.load(self.body.vt("i32"), self.body.gep(self.fp, self.slot[text]), 64))
                 v = self.values[text] = HandleV(None, None, None, dyn, lanes)
                 return v
             if text in self.abstract:
@@ -1229,7 +1400,7 @@ class Compiler:
                 dyn = self._dynamic_handle(ins.result)
                 if dyn is None:
                     raise Unsupported("a handle chosen at run time, kept with others in a variable", ins.line)
-                lanes = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", ptr.root.offset), 64))
+                lanes = Lanes("i32", b.load(b.vt("i32"), b.gep(self.fp, ptr.root.offset), 64))
                 return HandleV(None, None, None, dyn, lanes)
             if ins.result in self.abstract:
                 return self.object_of(ins.result, ins.line)
@@ -1712,7 +1883,7 @@ class Compiler:
             if known is not None:
                 return known
             st, slot = root.cells[off]
-            return self.with_shape(Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64)),
+            return self.with_shape(Lanes(st.text, b.load(b.vt(st.text), b.gep(self.fp, slot), 64)),
                                    self.shapes.cell(root.name, off))
         if t.kind == "vector":
             step = stride(t.elem)
@@ -1740,7 +1911,7 @@ class Compiler:
             if root.local:
                 return
             st, slot = root.cells[off]
-            ptr = b.gep("%frame", slot)
+            ptr = b.gep(self.fp, slot)
             vt = b.vt(st.text)
             old = b.load(vt, ptr, 64)
             b.store(vt, b.select(self.mask, value.v, old, st.text), ptr, 64)
@@ -1839,8 +2010,8 @@ class Compiler:
                     continue
                 rest = others[0]
                 for x in others[1:]:
-                    rest = b.op(f"or {b.iw} {rest}, {x}")
-                alone = b.op(f"icmp eq {b.iw} {rest}, 0")
+                    rest = b.op(f"or {self.sw} {rest}, {x}")
+                alone = b.op(f"icmp eq {self.sw} {rest}, 0")
                 go, nxt = b.label_name("go"), b.label_name("more")
                 b.cbr(alone, go, nxt)
                 b.label(go)
@@ -1853,7 +2024,7 @@ class Compiler:
             sp = b.op(f"add i32 {sp}, 1")
         for key, bits in reversed(keys):
             self._put(sp, key, 0, bits)
-            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            nz = b.op(f"icmp ne {self.sw} {bits}, 0")
             sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
         full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
         self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
@@ -1866,7 +2037,7 @@ class Compiler:
         top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
         b.store("i32", "1", b.gep(top, 4), 4)
         for key, bits in keys[:-1]:
-            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            nz = b.op(f"icmp ne {self.sw} {bits}, 0")
             nxt = b.label_name("side")
             b.cbr(nz, f"s{key}" if key > self.seg.index else self._back_to(key), nxt)
             b.label(nxt)
@@ -1922,11 +2093,12 @@ class Compiler:
         b.cbr(stopped, "stopped", go)
         b.label(go)
 
-    def _switch(self, ins: R.Instruction, p: Parsed) -> None:
+    def _switch_masks(self, ins: R.Instruction, p: Parsed) -> tuple[list[str], dict[str, str]]:
+        """A switch's targets in the order they run (`_switch_labels`) and
+        each one's lanes; their phis take their values."""
         b = self.body
         cond = self.arg(p.operands[0])
         vt = b.vt(cond.ty)
-        labels: list[str] = []
         masks: dict[str, str] = {}
         matched = "zeroinitializer"
         default = ins.targets[0]
@@ -1935,7 +2107,6 @@ class Compiler:
             hit = b.op(f"and {b.mt} {hit}, {self.mask}")
             matched = b.op(f"or {b.mt} {matched}, {hit}")
             if label not in masks:
-                labels.append(label)
                 masks[label] = hit
             else:
                 masks[label] = b.op(f"or {b.mt} {masks[label]}, {hit}")
@@ -1943,17 +2114,23 @@ class Compiler:
         if default in masks:
             masks[default] = b.op(f"or {b.mt} {masks[default]}, {rest}")
         else:
-            labels.append(default)
             masks[default] = rest
+        labels = self._switch_labels(ins, p)
         for label in labels:
             self.define_phi_edges(label, masks[label])
-        # The cases run in the order of their blocks (one falling through
-        # finds the next still waiting).
+        return labels, masks
+
+    def _switch_labels(self, ins: R.Instruction, p: Parsed) -> list[str]:
+        """The cases run in the order of their blocks (one falling through
+        finds the next still waiting)."""
+        labels = list(dict.fromkeys([label for _, label in p.extra] + [ins.targets[0]]))
         order = {blk.name: k for k, blk in enumerate(self.fn.blocks)}
         labels.sort(key=lambda lbl: order.get(lbl, 0))
-        if len(labels) == 1:
-            self._split(self.seg.block.name, [(labels[0], b.mask_bits(masks[labels[0]]))])
-            return
+        return labels
+
+    def _switch(self, ins: R.Instruction, p: Parsed) -> None:
+        b = self.body
+        labels, masks = self._switch_masks(ins, p)
         self._split(self.seg.block.name, [(label, b.mask_bits(masks[label])) for label in labels])
 
     def _ret(self) -> None:
@@ -1977,6 +2154,12 @@ class Compiler:
         emit = lines.append
         nw = self.waves
         frame = align(self.frame_size, 64)
+        MW = W
+        if self.together:
+            # One frame: the stack, then each vector's slots.
+            self.unit_stride = align(self.frame_size - self.unit_base, 64)
+            frame = self.unit_base + plan.units * self.unit_stride
+            nw, MW = 1, self.MW
         self.frame_bytes = frame
         if self.shared_stride != align(max(self.group_size_bytes, 1), 64):
             raise RunError("the groupshared memory grew after it was laid out (a bug in the JIT)")
@@ -1990,13 +2173,13 @@ class Compiler:
         masks = []
         for u in range(nw):
             m = 0
-            for lane in range(W):
-                at = u * W + lane
+            for lane in range(MW):
+                at = u * MW + lane
                 if at < plan.k * plan.padded and at % plan.padded < self.group_size:
                     m |= 1 << lane
             masks.append(m)
-        emit(f"@unit.masks = private unnamed_addr constant [{nw} x i{W}] [" +
-             ", ".join(f"i{W} {_signed(m, W)}" for m in masks) + "], align 16")
+        emit(f"@unit.masks = private unnamed_addr constant [{nw} x i{MW}] [" +
+             ", ".join(f"i{MW} {_signed(m, MW)}" for m in masks) + "], align 16")
         emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %block) {")
         emit("entry:")
         emit(f"  %dxp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS}")
@@ -2045,7 +2228,7 @@ class Compiler:
             after_ids = "idsdone"
         else:
             emit("  %gids = getelementptr i8, ptr null, i64 0")
-            emit(f"  %vmask = add i{W} -1, 0")
+            emit(f"  %vmask = add i{MW} -1, 0")
             after_ids = "entry"
         if self.group_size_bytes:
             emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {shared}, i1 false)")
@@ -2059,14 +2242,16 @@ class Compiler:
         emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %fr, ptr align 16 @frame.init, i64 {len(template)}, "
              "i1 false)")
         if init_len > 0:
-            emit(f"  %pr = getelementptr i8, ptr %fr, i64 {self.init_start}")
-            emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr, ptr align 16 @private.init, i64 {init_len}, "
-                 "i1 false)")
-        emit(f"  %mp = getelementptr i{W}, ptr @unit.masks, i32 %w")
-        emit(f"  %um = load i{W}, ptr %mp, align {max(W // 8, 1)}")
-        emit(f"  %um1 = and i{W} %um, %vmask")
+            for u in range(plan.units if self.together else 1):
+                at = self.init_start + (u * self.unit_stride if self.together else 0)
+                emit(f"  %pr{u} = getelementptr i8, ptr %fr, i64 {at}")
+                emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr{u}, ptr align 16 @private.init, "
+                     f"i64 {init_len}, i1 false)")
+        emit(f"  %mp = getelementptr i{MW}, ptr @unit.masks, i32 %w")
+        emit(f"  %um = load i{MW}, ptr %mp, align {max(min(MW, 128) // 8, 1)}")
+        emit(f"  %um1 = and i{MW} %um, %vmask")
         emit(f"  %mf = getelementptr i8, ptr %fr, i64 {F_STACK + 8}")
-        emit(f"  store i{W} %um1, ptr %mf, align 8")
+        emit(f"  store i{MW} %um1, ptr %mf, align 8")
         emit("  %w1 = add i32 %w, 1")
         emit(f"  %more = icmp ult i32 %w1, {nw}")
         emit("  br i1 %more, label %init, label %round")
@@ -2126,7 +2311,8 @@ class Compiler:
         e = F_STACK
         out[e:e + 4] = (0).to_bytes(4, "little")
         out[e + 4:e + 8] = (0).to_bytes(4, "little")          # come to the entry block, not started
-        out[e + 8:e + 8 + max(W // 8, 1)] = ((1 << W) - 1).to_bytes(max(W // 8, 1), "little")
+        n = max(self.MW // 8, 1)
+        out[e + 8:e + 8 + n] = ((1 << self.MW) - 1).to_bytes(n, "little")
         return bytes(out)
 
     def _private_template(self) -> bytes:
@@ -2264,7 +2450,8 @@ def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], g
         return Plan(width, ws, group, width // padded)
     if observes or padded >= widest:
         width = ws if observes else widest
-        return Plan(width, ws, group, 1)
+        together = not observes and os.environ.get("HLSLC_JIT_GROUP_MODE", "1") != "0"
+        return Plan(width, ws, group, 1, together)
     return Plan(widest, ws, group, widest // padded)
 
 
