@@ -11,6 +11,9 @@
 // RUN: %hlslc run %s --pipeline %S/jit-partial-vectors.yaml | FileCheck %s
 // CHECK: Out: pass
 // CHECK-NEXT: Mid: pass
+// The reads past the end are the point: --check says so (at the first).
+// RUN: not %hlslc run %s --pipeline %S/jit-partial-vectors.yaml --check --print-buffers=none 2>&1 | FileCheck %s --check-prefix=CHECKED
+// CHECKED: jit-partial-vectors.hlsl:[[@LINE+11]]:13: error: a read outside buffer 'X' (byte 2400 of 2400)
 
 StructuredBuffer<float> X : register(t0);
 ByteAddressBuffer Raw : register(t1);
