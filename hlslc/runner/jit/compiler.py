@@ -1442,6 +1442,7 @@ class Compiler:
         t_mask = b.op(f"and {b.mt} {self.mask}, {cond.v}")
         f_mask = b.op(f"xor {b.mt} {self.mask}, {t_mask}")
         saved = (self.mask, self.mask_bits, self.first_lane)
+        values = self.values       # (what a side computes or reads stays there)
         for part, mask in ((t_seg, t_mask), (f_seg, f_mask)):
             if part is None:
                 continue
@@ -1452,6 +1453,7 @@ class Compiler:
             b.label(run)
             self.mask, self.mask_bits, self.first_lane = mask, bits, None
             self.cell_values = {}
+            self.values = dict(values)
             self.seg = part
             for ins in lanes_of[part.index]:
                 self._translate(ins)
@@ -1459,6 +1461,7 @@ class Compiler:
             b.label(skip)
             self.mask, self.mask_bits, self.first_lane = saved
             self.cell_values = {}
+            self.values = values
 
     def _group_context(self) -> None:
         """Translating for the whole group (group mode): every lane, no
@@ -2435,6 +2438,29 @@ class Compiler:
         dispatcher where an entry may wait there or a loop starts, else
         straight to its segment."""
         b = self.body
+        loop = self._loop_step(target)
+        if loop is not None:
+            # What the dispatcher would do there (its `d.iter` or `d.enter`),
+            # done here: a loop's next iteration or its start.
+            kind, seg, cont, merge = loop
+            if kind == "iter":
+                self._poll(self.term_line)
+            lanes = b.load(self.sw, b.gep(self.top, self.LANES), 8)
+            below = b.op(f"sub i32 {self.sp}, 1")
+            at = below
+            if kind == "enter" and merge is not None:
+                self._put(below, merge, 0, self.sw_zero)
+                at = self.sp
+            self._put(at, cont, 0, self.sw_zero)
+            nxt = b.op(f"add i32 {at}, 1")
+            self._put(nxt, seg, 1, lanes)
+            new_sp = b.op(f"add i32 {nxt}, 1")
+            if kind == "enter":
+                full = b.op(f"icmp ugt i32 {new_sp}, {self.stack_depth - 4}")
+                self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
+            b.store("i32", new_sp, "%frame", 4)
+            b.br(f"s{seg}" if kind == "enter" or seg > self.seg.index else self._back_to(seg))
+            return
         b.store("i32", str(target), b.gep(self.top, self.KEY), 4)
         if self._special(target):
             b.store("i32", "0", b.gep(self.top, self.STARTED), 4)      # come to its place, not started
@@ -2449,6 +2475,20 @@ class Compiler:
         # the watchdog's flag first.
         self._poll(self.term_line)
         b.br(f"s{target}")
+
+    def _loop_step(self, target: int) -> tuple | None:
+        """("iter" or "enter", the header's segment, its continue key, its
+        merge key) when lanes coming to `target` start a loop's next
+        iteration or the loop (no entry can wait there), else None."""
+        if target in self.waitable:
+            return None
+        for h in sorted(self.loop_keys):
+            seg, cont, merge = self.loop_keys[h]
+            if target == self.next_key[h]:
+                return ("iter", seg, cont, merge)
+            if target == seg:
+                return ("enter", seg, cont, merge)
+        return None
 
     def _poll(self, line: int | None = None) -> None:
         """Stop here when the dispatch is stopped (an error elsewhere, the
@@ -2820,6 +2860,21 @@ def _pow2(n: int, low: int = 4) -> int:
     return p
 
 
+_TRAITS: dict[int, tuple] = {}
+
+
+def function_traits(fn: R.Function) -> tuple[bool, bool, bool]:
+    """(`observes_waves`, `order_sensitive`, `_group_matrices`) of an entry,
+    computed once per function read (a dispatch run again does not scan
+    its instructions again)."""
+    found = _TRAITS.get(id(fn))
+    if found is None or found[0] is not fn:
+        if len(_TRAITS) >= 64:
+            _TRAITS.clear()
+        found = _TRAITS[id(fn)] = (fn, (observes_waves(fn), order_sensitive(fn), _group_matrices(fn)))
+    return found[1]
+
+
 def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], groups: int,
                 widest: int = 32) -> Plan:
     """How to lay the dispatch into vectors (`Plan`).  A small dispatch (at
@@ -2832,12 +2887,12 @@ def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], g
     waves apart), else `widest` threads a vector (several small groups in
     one)."""
     group = threads[0] * threads[1] * threads[2]
-    observes = observes_waves(fn)
+    observes, ordered, matrices = function_traits(fn)
     ws = wave_size if observes else min(widest, _pow2(group))
     padded = -(-group // ws) * ws
-    if groups * padded <= LOCKSTEP_LANES and order_sensitive(fn):
+    if groups * padded <= LOCKSTEP_LANES and ordered:
         return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
-    if _group_matrices(fn):
+    if matrices:
         width = max(ws, _pow2(padded))
         return Plan(width, ws, group, width // padded)
     if observes or padded >= widest:
