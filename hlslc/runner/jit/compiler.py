@@ -627,6 +627,14 @@ class Compiler:
         for ins in self.fn.instructions():
             if ins.result is not None:
                 defined[ins.result] = self.segment_of[id(ins)]
+        # Thread and group ids: made again where they are used (in the group
+        # mode, each vector's own), never kept in slots.
+        self.remat: dict[str, R.Instruction] = {}
+        for ins in self.fn.instructions():
+            o = self.dxop.get(id(ins))
+            if o is not None and ins.result is not None and o.name in _REMAT and \
+                    all(not a.value.startswith("%") for a in ins.args):
+                self.remat[ins.result] = ins
         cross: set[str] = set()
         self.used: set[str] = set()
         for ins in self.fn.instructions():
@@ -645,7 +653,7 @@ class Compiler:
                         while last.index + 1 < len(self.segments) and \
                                 self.segments[last.index + 1].block is pred:
                             last = self.segments[last.index + 1]
-                        if d is not last:
+                        if d is not last and o.value not in self.remat:
                             cross.add(o.value)
                 continue
             names = [o.value for o in p.operands]
@@ -658,7 +666,7 @@ class Compiler:
                 names.append(ins.cond)
             for v in names:
                 d = defined.get(v)
-                if d is not None and d is not seg:
+                if d is not None and d is not seg and v not in self.remat:
                     cross.add(v)
         self.cross = cross
         self.defined = defined
@@ -1666,6 +1674,9 @@ class Compiler:
         if text.startswith("%"):
             v = self.values.get(text)
             if v is not None:
+                return v
+            if text in self.remat:
+                v = self.values[text] = self._instruction(self.remat[text])
                 return v
             dyn = self._dynamic_handle(text)
             if dyn is not None and text in self.slot:
@@ -2745,6 +2756,9 @@ class Compiler:
                 out[start:start + laid.nbytes] = laid.tobytes()
         return bytes(out)
 
+
+# dx.ops whose values are made again in each segment that uses them.
+_REMAT = {"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "GroupId"}
 
 # dx.ops the group mode may run once for the group (with operands of one
 # value for the group): constant-buffer reads, buffer sizes, and the
