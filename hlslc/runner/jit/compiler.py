@@ -892,6 +892,8 @@ class Compiler:
             return True
         if op == "alloca":
             return True
+        if op == "call" and id(ins) in self.handles and self.handles[id(ins)].dynamic is None:
+            return True         # (a handle resolved as the module is compiled: no code)
         if op == "store":
             if id(ins) in self.dropped:
                 return True
