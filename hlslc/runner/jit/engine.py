@@ -134,6 +134,16 @@ def binding_shape(binding: Bindings) -> list:
     return out
 
 
+def _shape_signature(binding: Bindings) -> tuple:
+    """`binding_shape` as a tuple, quickly (for the memo of cache keys)."""
+    out = []
+    for key, res in binding.resources.items():
+        buf = res.buffer
+        out.append((key, res.kind, res.stride, None if buf is None else (buf.dtype.str, buf.channels, buf.array_size),
+                    res.name, res.sampler is not None))
+    return tuple(out)
+
+
 def cache_key(module_text: str, entry: str, plan: Plan, seed: int, depth: int, binding: Bindings,
               spec: list, level: str = "full") -> str:
     _llvm()
@@ -198,7 +208,7 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
         if mod.named_metadata.get("hlslc.specConstants") else []
     # (the key's hash of the module's text and the binding's shape, kept for
     # the dispatch's shape: a dispatch run again does not hash them again)
-    memo = (module_text, fn.name, plan.key(), seed, depth, level, repr(binding_shape(binding)), repr(spec))
+    memo = (module_text, fn.name, plan.key(), seed, depth, level, _shape_signature(binding), repr(spec))
     key = _KEYS.get(memo)
     if key is None:
         key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec, level)
