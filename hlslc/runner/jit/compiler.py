@@ -24,7 +24,22 @@ groupshared memory is per group, buffers are the pipeline's arrays.
 Around `@wave`: `@group` runs the waves of a group phase by phase (each up
 to its next synchronisation point or its end), `@hlslc_worker` takes groups
 from a shared counter until none is left, the dispatch is stopped
-(`ctx.stop`) or a wave fails.  The arithmetic follows the interpreter's:
+(`ctx.stop`) or a wave fails.
+
+The group mode (`Plan.together`: an entry that cannot tell waves apart,
+whose group takes several vectors): `@wave` runs the whole group, one
+stack whose masks have a bit per thread of the group; each segment is a
+loop over the group's vectors that have lanes in it (each vector's slots
+in its part of the frame), its branch's lanes gathered from every vector
+before the stack takes them, so a barrier is only the end of a segment.
+What holds one value for the whole group (`shapes`, level "group": a
+constant-buffer bound, a loop counter) runs once before that loop and
+lives in the group's slots; a branch on it needs no loop; an if whose
+sides are single segments runs inside its branch's loop, each vector's
+lanes of each side in turn (`_fusion`).  In every mode, `shapes` gives a
+value read back from its slot its linear form across the lanes, and
+thread ids are made again where they are used, so memory indexed by
+them stays one vector access.  The arithmetic follows the interpreter's:
 float32 operations flush denormals (inputs and results), half arithmetic
 rounds through float32 as numpy's does, no fused multiply-add, D3D's
 integer division by zero, loads outside a buffer read zero and stores

@@ -42,6 +42,7 @@ from typing import Any
 
 from ...dxil import reader as R
 from ...dxil.cfg import CFG, dominates, immediate_post_dominators
+from .base import scalar_leaves, stride
 
 TOP = "top"     # not computed yet (optimistic)
 
@@ -175,7 +176,7 @@ class Shapes:
                 continue
             off = cg.const_off.get(ptr) or 0
             t = cg.mtype(p.type if ins.opcode == "load" else p.operands[0].type)
-            leaves = _leaves(t, off)
+            leaves = scalar_leaves(t, off)
             for k, (o, _) in enumerate(leaves):
                 key = (name, o)
                 if ins.opcode == "store":
@@ -347,7 +348,7 @@ class Shapes:
         t = cg.mtype(p.type)
         for k, o in enumerate(p.operands[1:]):
             if k == 0:
-                step = _stride(t)
+                step = stride(t)
             elif t.kind == "struct":
                 c = o.const_int
                 if c is None:
@@ -356,7 +357,7 @@ class Shapes:
                 continue
             else:
                 t = t.elem
-                step = _stride(t)
+                step = stride(t)
             if o.const_int is not None:
                 continue
             i = self._operand(o)
@@ -379,7 +380,7 @@ class Shapes:
         t = cg.mtype(p.type)
         if root.kind == "cells":
             off = cg.const_off.get(ptr) or 0
-            leaves = _leaves(t, off)
+            leaves = scalar_leaves(t, off)
             shapes = [self.cells.get((name, o), TOP) for o, _ in leaves]
             if t.kind == "scalar":
                 return shapes[0] if shapes else None
@@ -421,14 +422,3 @@ class Shapes:
         if "readnone" in o.attributes and o.name not in _NOT_UNIFORM and not o.name.startswith(("Wave", "Quad")):
             return 0
         return None
-
-
-def _leaves(t: Any, base: int) -> list:
-    from .base import scalar_leaves
-    return scalar_leaves(t, base)
-
-
-def _stride(t: Any) -> int:
-    from .base import stride
-    return stride(t)
-
