@@ -104,7 +104,8 @@ class Shapes:
         self.level = level
         self.values: dict[str, Any] = {}
         self.cells: dict[tuple[str, int], Any] = {}
-        self.divergent_blocks: set[str] = set()
+        self.divergent_blocks: set[str] = set()      # inside a divergent branch's region
+        self.join_preds: set[str] = set()            # ... and the branches themselves
         self.ok = False
         try:
             self._run()
@@ -148,6 +149,7 @@ class Shapes:
         self._cell_sites()
         for _ in range(64):
             before = (dict(self.values), dict(self.cells), set(self.divergent_blocks))
+            self.join_preds = set(self.join_preds)
             for blk in self.order:
                 for ins in blk.instructions:
                     if ins.result is not None:
@@ -180,7 +182,10 @@ class Shapes:
             for k, (o, _) in enumerate(leaves):
                 key = (name, o)
                 if ins.opcode == "store":
-                    self.stores.setdefault(key, []).append((ins, p.operands[0], k if len(leaves) > 1 else -1))
+                    # (a vector's elements have shapes of their own; a struct
+                    # or array stored whole counts as one)
+                    which = -1 if len(leaves) == 1 else (k if t.kind == "vector" else -2)
+                    self.stores.setdefault(key, []).append((ins, p.operands[0], which))
                 else:
                     loads.setdefault(key, []).append(ins)
         idom = self.cfg.immediate_dominators()
@@ -203,12 +208,15 @@ class Shapes:
                     s = None
                     break
                 v = self._operand(operand)
+                if k == -2:
+                    v = v if v == TOP else (0 if uniform(v) else None)
                 s = meet(s, part(v, k) if k >= 0 else v)
             self.cells[key] = s
 
     def _update_divergence(self) -> None:
         cg = self.cg
         blocks: set[str] = set()
+        joins: set[str] = set()
         succ = self.cfg.succ
         for b in cg.fn.blocks:
             t = b.terminator
@@ -230,8 +238,9 @@ class Shapes:
                         seen.add(s)
                         work.append(s)
             blocks |= seen
-            blocks.add(b.name)
+            joins.add(b.name)
         self.divergent_blocks = blocks
+        self.join_preds = blocks | joins
 
     # -- transfer -------------------------------------------------------------------
 
@@ -253,7 +262,7 @@ class Shapes:
             a, c = self._operand(ops[0]), self._operand(ops[1])
             if a == TOP or c == TOP:
                 return TOP
-            if isinstance(a, int) and isinstance(c, int) and p.type.kind == "scalar":
+            if isinstance(a, int) and isinstance(c, int) and _aggregate_count(p.type) is None:
                 return a + c if op == "add" else a - c
             return 0 if uniform(a) and uniform(c) else None
         if op in ("mul", "shl"):
@@ -262,7 +271,7 @@ class Shapes:
                 return TOP
             if uniform(a) and uniform(c):
                 return 0
-            if p.type.kind != "scalar":
+            if _aggregate_count(p.type) is not None:
                 return None
             k1, k2 = ops[0].const_int, ops[1].const_int
             if op == "shl":
@@ -333,7 +342,7 @@ class Shapes:
             if s == TOP:
                 return TOP
             preds = p.extra
-            if any(label in self.divergent_blocks for label in preds):
+            if any(label in self.join_preds for label in preds):
                 return None
             return s
         if op == "call":
