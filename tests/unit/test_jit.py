@@ -702,6 +702,29 @@ void main(uint gi : SV_GroupIndex) {
 """
 
 
+SHAPES = """
+cbuffer P : register(b0) { uint N; };
+RWStructuredBuffer<uint> Out : register(u0);
+groupshared uint T[64];
+[numthreads(64, 1, 1)]
+void main(uint gi : SV_GroupIndex, uint3 g : SV_GroupID) {
+  uint s = N;
+  uint d = 0;
+  if (gi < 7)
+    d = 3;
+  else
+    d = 4;
+  uint k = gi * 4 + 1;
+  T[gi] = k;
+  GroupMemoryBarrierWithGroupSync();
+  uint acc = 0;
+  for (uint i = 0; i < s; i++)
+    acc += T[(gi + i) & 63];
+  Out[g.x * 64 + gi] = acc + d + k;
+}
+"""
+
+
 def test_lanes_join_wherever_the_interpreters_do(monkeypatch, tmp_path):
     # Whatever the constructs (`dxil.cfg.structure`) say, the JIT's lanes
     # join a waiting entry where the interpreter's would: an entry coming
@@ -743,3 +766,41 @@ def test_cache_key_covers_what_the_code_depends_on():
     assert "../../dxil/cfg.py" in jit_engine._DEPENDS
     for name in jit_engine._DEPENDS:
         assert os.path.isfile(os.path.join(here, name)), name
+
+
+def test_shapes_of_values_across_lanes():
+    # What the JIT knows of a value across the lanes before it runs
+    # (runner/jit/shapes.py), on a group of two vectors (the group mode):
+    # a bound from a constant buffer and the loop counter are one value for
+    # the whole group (and run once for it, before the loop over the
+    # vectors); a thread id times 4 plus 1 steps by 4 from lane to lane; a
+    # variable given a constant on each side of a divergent `if` is not one
+    # value; an accumulator read after a loop whose trip count is uniform
+    # but whose values are not, neither.
+    from hlslc.runner.binding import Bindings
+    from hlslc.runner.jit import _read
+    from hlslc.runner.jit.compiler import Compiler, choose_plan
+
+    result = compile_ok(SHAPES)
+    text = pipeline((2, 1, 1), [("P", "UInt32", [3, 0, 0, 0], None), ("Out", "UInt32", 512, 4)],
+                    [("P", "ConstantBuffer", 0), ("Out", "RWStructuredBuffer", 0)])
+    p = load_pipeline("p.yaml", text)
+    mod = _read(result.ir_text)
+    fn = mod.functions["@main"]
+    plan = choose_plan(fn, 32, (64, 1, 1), 2)
+    assert plan.together
+    cg = Compiler(mod, fn, Bindings(mod, p, fn, copy=False), plan, (64, 1, 1))
+    cg.text()
+    cells = {name: off for name, root in cg.roots.items() if root.kind == "cells" for off in root.cells}
+
+    def cell(shapes, var):
+        name = next(n for n in cells if n.strip('%"') == var)
+        return shapes.cell(name, 0)
+    assert cell(cg.shapes, "s") == 0 and cell(cg.gshapes, "s") == 0
+    assert cell(cg.shapes, "i") == 0 and cell(cg.gshapes, "i") == 0
+    assert cell(cg.shapes, "k") == 4 and cell(cg.gshapes, "k") is None
+    assert cell(cg.shapes, "d") is None
+    assert cell(cg.shapes, "acc") is None
+    assert cg.hoisted
+    jit, interp = run_both(SHAPES, text)
+    assert_same(jit, interp)

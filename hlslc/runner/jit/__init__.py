@@ -34,6 +34,7 @@ class JitRun:
 
 
 _MODULES: dict[str, R.Module] = {}
+_ENTRIES: dict[tuple[str, str], tuple] = {}
 
 
 def _read(module_text: str) -> R.Module:
@@ -62,8 +63,14 @@ def run_jit(module_text: str, pipeline: Any, entry: str, wave_size: int | None =
     if fn is None or not fn.defined:
         raise RunError(f"the module has no entry function '{entry}'")
     binding = Bindings(mod, pipeline, fn, copy=False)
-    threads = binding.numthreads(entry)
-    wave = wave_size or binding.wave_size(entry) or 32
+    # (the entry's numthreads and wave size, read from the metadata once)
+    found = _ENTRIES.get((module_text, entry))
+    if found is None or found[0] is not mod:
+        if len(_ENTRIES) >= 16:
+            _ENTRIES.clear()
+        found = _ENTRIES[(module_text, entry)] = (mod, binding.numthreads(entry), binding.wave_size(entry))
+    threads = found[1]
+    wave = wave_size or found[2] or 32
     gx, gy, gz = pipeline.dispatch
     if gx * gy * gz >= 1 << 32:
         raise Unsupported(f"a dispatch of {gx * gy * gz} groups (the JIT counts at most 2^32 - 1)")

@@ -243,18 +243,23 @@ class Plan:
     one after another, in `units` vectors: k > 1 when a vector holds
     several groups (small groups; or the whole of a small dispatch, which
     then runs in one lockstep like the interpreter), else units = the
-    vectors a group needs.  `@group` runs one block."""
+    vectors a group needs.  `@group` runs one block.  `together`: the
+    group's vectors run as one (the group mode: one stack of masks for
+    the group, each segment a loop over its vectors, a barrier only the
+    end of a segment), else each vector is a wave of its own, run phase
+    by phase."""
 
-    def __init__(self, width: int, wave: int, group: int, k: int) -> None:
+    def __init__(self, width: int, wave: int, group: int, k: int, together: bool = False) -> None:
         self.width = width
         self.wave = wave
         self.group = group
         self.padded = -(-group // wave) * wave
         self.k = k
         self.units = -(-(k * self.padded) // width)
+        self.together = together and k == 1 and self.units > 1 and width >= 8
 
     def key(self) -> str:
-        return f"{self.width}/{self.wave}/{self.group}/{self.k}"
+        return f"{self.width}/{self.wave}/{self.group}/{self.k}" + ("/g" if self.together else "")
 
     @property
     def waves_per_unit(self) -> int:

@@ -24,7 +24,22 @@ groupshared memory is per group, buffers are the pipeline's arrays.
 Around `@wave`: `@group` runs the waves of a group phase by phase (each up
 to its next synchronisation point or its end), `@hlslc_worker` takes groups
 from a shared counter until none is left, the dispatch is stopped
-(`ctx.stop`) or a wave fails.  The arithmetic follows the interpreter's:
+(`ctx.stop`) or a wave fails.
+
+The group mode (`Plan.together`: an entry that cannot tell waves apart,
+whose group takes several vectors): `@wave` runs the whole group, one
+stack whose masks have a bit per thread of the group; each segment is a
+loop over the group's vectors that have lanes in it (each vector's slots
+in its part of the frame), its branch's lanes gathered from every vector
+before the stack takes them, so a barrier is only the end of a segment.
+What holds one value for the whole group (`shapes`, level "group": a
+constant-buffer bound, a loop counter) runs once before that loop and
+lives in the group's slots; a branch on it needs no loop; an if whose
+sides are single segments runs inside its branch's loop, each vector's
+lanes of each side in turn (`_fusion`).  In every mode, `shapes` gives a
+value read back from its slot its linear form across the lanes, and
+thread ids are made again where they are used, so memory indexed by
+them stays one vector access.  The arithmetic follows the interpreter's:
 float32 operations flush denormals (inputs and results), half arithmetic
 rounds through float32 as numpy's does, no fused multiply-add, D3D's
 integer division by zero, loads outside a buffer read zero and stores
@@ -39,6 +54,7 @@ the text (`engine`).
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 import numpy as np
@@ -56,6 +72,7 @@ from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_D
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop2
+from .shapes import Shapes
 from .memory import llvm_atomic, load_scalar, store_scalar
 
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -102,8 +119,27 @@ class Compiler:
         self.abstract: dict[str, frozenset] = {}   # object-valued IR values: what they may be
         self.sites: list[Any] = []                 # matrix sites (linalg)
         self.sync_ids: dict[int, int] = {}
-        self.stack_depth = 64 + 2 * wave_size
-        self.entry_size = align(8 + max(wave_size // 8, 1), 16)
+        # The group mode (`Plan.together`): the stack's masks have a bit per
+        # lane of the group's vectors (`MW`), the vectors' slots lie one
+        # after another past the stack (`fp`: the vector's, in a segment).
+        self.together = plan.together
+        self.MW = wave_size * plan.units if self.together else wave_size
+        # (kept as a vector of the vectors' masks: whole-vector loads and
+        # stores, no wide integers)
+        self.sw = f"<{plan.units} x i{wave_size}>" if self.together else f"i{self.MW}"
+        self.sw_zero = "zeroinitializer" if self.together else "0"
+        self.fp = "%frame"
+        self.stack_depth = 64 + 2 * self.MW
+        self.entry_size = align(8 + max(self.MW // 8, 1), 16)
+        # A stack entry: (key i32, started i32, lanes); in the group mode the
+        # lanes first, on their own 32 bytes (no store of zeros next to them
+        # that LLVM would merge with theirs: whole-vector loads of them find
+        # what was stored).
+        self.KEY, self.STARTED, self.LANES = 0, 4, 8
+        if self.together:
+            n = max(self.MW // 8, 1)
+            self.entry_size = align(n + 8, 32)
+            self.KEY, self.STARTED, self.LANES = n, n + 4, 0
         self.linalg_state: dict[str, Any] = {}     # what `linalg` keeps between operations
 
     # ======================================================================
@@ -488,6 +524,8 @@ class Compiler:
                 waitable.update(self.key_of(st.edge(b.name, x)) for x in sides if x in self.first_segment)
         self.waitable = waitable
         self.entering = {seg for seg, _, _ in self.loop_keys.values()}
+        self.preds = CFG(self.fn).preds()
+        self.fuse = self.together and os.environ.get("HLSLC_JIT_FUSE", "1") != "0" and not order_sensitive(self.fn)
 
     def key_of(self, place: str) -> int:
         """The stack key of a block (its first segment) or of a loop's next
@@ -612,6 +650,14 @@ class Compiler:
         for ins in self.fn.instructions():
             if ins.result is not None:
                 defined[ins.result] = self.segment_of[id(ins)]
+        # Thread and group ids: made again where they are used (in the group
+        # mode, each vector's own), never kept in slots.
+        self.remat: dict[str, R.Instruction] = {}
+        for ins in self.fn.instructions():
+            o = self.dxop.get(id(ins))
+            if o is not None and ins.result is not None and o.name in _REMAT and \
+                    all(not a.value.startswith("%") for a in ins.args):
+                self.remat[ins.result] = ins
         cross: set[str] = set()
         self.used: set[str] = set()
         for ins in self.fn.instructions():
@@ -630,7 +676,7 @@ class Compiler:
                         while last.index + 1 < len(self.segments) and \
                                 self.segments[last.index + 1].block is pred:
                             last = self.segments[last.index + 1]
-                        if d is not last:
+                        if d is not last and o.value not in self.remat:
                             cross.add(o.value)
                 continue
             names = [o.value for o in p.operands]
@@ -643,7 +689,7 @@ class Compiler:
                 names.append(ins.cond)
             for v in names:
                 d = defined.get(v)
-                if d is not None and d is not seg:
+                if d is not None and d is not seg and v not in self.remat:
                     cross.add(v)
         self.cross = cross
         self.defined = defined
@@ -722,6 +768,8 @@ class Compiler:
         self._layout_memory()
         wave = self._wave_function()
         group = self._group_function()
+        if self.together:
+            wave = wave.replace("@USTRIDE@", str(self.unit_stride))
         self.declare("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)")
         self.declare("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)")
         parts = ["; hlslc JIT module", *self.globals_text, *self.helpers.values(), wave, group, _WORKER]
@@ -730,11 +778,40 @@ class Compiler:
     def _layout_memory(self) -> None:
         W = self.W
         self.frame_size = F_STACK + self.stack_depth * self.entry_size
+        if self.together:
+            # Where each vector leaves the lanes of each side of a branch
+            # (the masks of the group), then the vectors' slots.
+            # The group's own slots: what one value for the whole group
+            # keeps (`_plan_hoisting`), zeroed as a group starts.
+            self.frame_size = self.group_slots = align(self.frame_size, 64)
+            self._plan_hoisting()
+            for root in self.roots.values():
+                if root.kind == "cells" and not root.local:
+                    for off in sorted(root.cells):
+                        if (root.name, off) in self.group_cells:
+                            st, _ = root.cells[off]
+                            root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
+            self.slot: dict[str, Any] = {}
+            for name in sorted(self.cross & self.group_values, key=lambda n: self.defined[n].index):
+                t = self.value_type.get(name)
+                if t is not None and not (t.kind == "pointer" and name in self.base_of and
+                                          self.const_off.get(name) is not None):
+                    self.slot[name] = self._alloc_shape(t)
+            self.group_slots_size = self.frame_size - self.group_slots
+            self.unit_base = align(self.frame_size, 64)
+            self.frame_size = self.unit_base
+        else:
+            self.group_cells: set = set()
+            self.group_values: set = set()
+            self.hoisted: set = set()
+            self.slot = {}
         # The initialised part of the frame: promoted allocas and private memory.
         init_start = self.frame_size
         for root in self.roots.values():
             if root.kind == "cells" and not root.local:
                 for off in sorted(root.cells):
+                    if (root.name, off) in self.group_cells:
+                        continue
                     st, _ = root.cells[off]
                     root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
             elif root.kind == "private":
@@ -766,8 +843,7 @@ class Compiler:
         self.shared_size = self.group_size_bytes
         self.shared_stride = align(max(self.group_size_bytes, 1), 64)     # a group's copy, when a vector has several
         # Slots of values that live across segments.
-        self.slot: dict[str, Any] = {}
-        for name in sorted(self.cross, key=lambda n: self.defined[n].index):
+        for name in sorted(self.cross - self.group_values, key=lambda n: self.defined[n].index):
             t = self.value_type.get(name)
             if t is None:
                 continue
@@ -777,6 +853,100 @@ class Compiler:
                 self.slot[name] = self.alloc(self.W * 4)     # each lane's register
                 continue
             self.slot[name] = self._alloc_shape(t)
+
+    def _plan_hoisting(self) -> None:
+        """The group mode's instructions that run once for the group, before
+        the loop over its vectors (`hoisted`): those whose value is one for
+        every thread of the group (`shapes`, level "group"), computed from
+        constants and such values alone, without touching memory but local
+        variables of one value for the group (`group_cells`, kept in the
+        group's slots, every load and store of them hoisted) and constant
+        data.  Their values that live across segments are kept in the
+        group's slots too (`group_values`)."""
+        self.gshapes = Shapes(self, {("GroupId", c): 0 for c in range(3)}, level="group")
+        gs = self.gshapes
+        order = [self.fn.block(n) for n in CFG(self.fn).reverse_post_order()]
+        accesses: dict[tuple[str, int], list[R.Instruction]] = {}
+        for ins in self.fn.instructions():
+            if ins.opcode in ("load", "store") and id(ins) not in self.dropped and id(ins) not in self.forward:
+                for key in self._cell_keys(ins):
+                    accesses.setdefault(key, []).append(ins)
+        cells = {key for key in accesses if gs.cell(*key) == 0}
+        while True:
+            hoisted: set[int] = set()
+            avail: set[str] = set()
+            for blk in order:
+                for ins in blk.instructions:
+                    seg = self.segment_of[id(ins)]
+                    if ins is seg.sync or ins.opcode in ("br", "switch", "ret", "unreachable", "phi"):
+                        continue
+                    if self._hoistable(ins, gs, avail, cells):
+                        hoisted.add(id(ins))
+                        if ins.result is not None:
+                            avail.add(ins.result)
+            bad = {key for key in cells if any(id(ins) not in hoisted for ins in accesses[key])}
+            if not bad:
+                break
+            cells -= bad
+        self.hoisted = hoisted
+        self.group_values = avail
+        self.group_cells = cells
+
+    def _cell_keys(self, ins: R.Instruction) -> list[tuple[str, int]]:
+        """The kept scalars of a local variable a load or store reads or
+        writes (none: it is not one)."""
+        p = self.parsed[id(ins)]
+        ptr = p.operands[0 if ins.opcode == "load" else 1].value
+        name = self.base_of.get(ptr)
+        root = self.roots.get(name) if name is not None else None
+        if root is None or root.kind != "cells" or root.local:
+            return []
+        t = self.mtype(p.type if ins.opcode == "load" else p.operands[0].type)
+        return [(name, o) for o, _ in scalar_leaves(t, self.const_off.get(ptr) or 0)]
+
+    def _hoistable(self, ins: R.Instruction, gs: Shapes, avail: set, cells: set) -> bool:
+        op = ins.opcode
+        p = self.parsed[id(ins)]
+
+        def ready(text: str) -> bool:
+            text = text.strip()
+            if text.startswith("%"):
+                return text in avail or text in self.abstract
+            return True
+        if op == "alloca":
+            return True
+        if op == "call" and id(ins) in self.handles and self.handles[id(ins)].dynamic is None:
+            return True         # (a handle resolved as the module is compiled: no code)
+        if op == "store":
+            if id(ins) in self.dropped:
+                return True
+            keys = self._cell_keys(ins)
+            return bool(keys) and all(k in cells for k in keys) and ready(p.operands[0].value)
+        if ins.result is None or not _uniform_shape(gs.value(ins.result)):
+            return False
+        if op == "load":
+            if id(ins) in self.forward:
+                return ready(self.forward[id(ins)][1])
+            if ins.result in self.abstract:
+                return False
+            keys = self._cell_keys(ins)
+            if keys:
+                return all(k in cells for k in keys)
+            name = self.base_of.get(p.operands[0].value)
+            root = self.roots.get(name) if name is not None else None
+            return root is not None and root.kind == "const" and ready(p.operands[0].value)
+        if op == "call":
+            o = self.dxop.get(id(ins))
+            if o is None or o.name not in _HOIST_OPS and not ("readnone" in o.attributes and o.name not in _LANE_OPS):
+                return False
+            return all(a.type == "metadata" or ready(a.value) for a in ins.args[1:])
+        if op in _BINARY or op in _CASTS or op in ("fneg", "icmp", "fcmp", "select", "extractvalue", "insertvalue",
+                                                   "extractelement", "insertelement", "shufflevector",
+                                                   "getelementptr"):
+            if op in ("ptrtoint", "inttoptr"):
+                return False
+            return all(ready(o.value) for o in p.operands)
+        return False
 
     def _alloc_shape(self, t: MemoryType) -> Any:
         """Slots for a value of type `t`: an offset (a lane vector), a list
@@ -795,11 +965,11 @@ class Compiler:
 
     # -- the wave function -----------------------------------------------------
 
-    def _wave_function(self) -> str:
+    def _emit_ids(self, wave: str) -> None:
+        """The ids every operation may ask for (`tid`, `dtid`, `gid`,
+        `flat`, `lane`), of the vector `wave` (an i32 value) of the block."""
         b = self.body
         W = self.W
-        b.label("entry")
-        # The ids every operation may ask for.
         tx, ty, tz = self.threads
         plan = self.plan
         vi = b.vt("i32")
@@ -821,7 +991,7 @@ class Compiler:
         else:
             self.gin = b.splat("i32", 0)
             self.gid = [Lanes("i32", b.splat_value("i32", v), None, (v, 0)) for v in ("%gx", "%gy", "%gz")]
-            base = b.op(f"mul i32 %wave, {W}")
+            base = b.op(f"mul i32 {wave}, {W}")
             flat = b.op(f"add {vi} {b.splat_value('i32', base)}, {b.iota()}")
             self.flat = Lanes("i32", flat, None, (base, 1))
         tidx = b.op(f"urem {vi} {flat}, splat (i32 {tx})")
@@ -855,6 +1025,19 @@ class Compiler:
         # A lane's place in its wave, and its wave in the vector.
         ws = self.ws
         self.lane = b.iota() if ws == W else "<" + ", ".join(f"i32 {l % ws}" for l in range(W)) + ">"
+
+    def _wave_function(self) -> str:
+        b = self.body
+        W = self.W
+        b.label("entry")
+        self._emit_ids("%wave")
+        self.entry_gid = self.gid
+        # What is known of how values vary across the lanes (`shapes`).
+        ids = {("FlattenedThreadIdInGroup", 0): self.flat.lin[1] if self.flat.lin else None}
+        for c in range(3):
+            for name, lanes in (("ThreadId", self.dtid), ("ThreadIdInGroup", self.tid), ("GroupId", self.gid)):
+                ids[(name, c)] = lanes[c].lin[1] if lanes[c].lin else None
+        self.shapes = Shapes(self, ids)
         b.br("dispatch")
         # The dispatcher: the top entry runs.  One with no lanes left is
         # popped; one just come to its place (not started) first gives its
@@ -868,10 +1051,10 @@ class Compiler:
         b.label("d.top")
         below = b.op(f"sub i32 {sp}, 1")
         top = self._entry_ptr(below)
-        key = b.load("i32", top, 4)
-        started = b.load("i32", b.gep(top, 4), 4)
-        mw = b.load(b.iw, b.gep(top, 8), 8)
-        none = b.op(f"icmp eq {b.iw} {mw}, 0")
+        key = b.load("i32", b.gep(top, self.KEY), 4)
+        started = b.load("i32", b.gep(top, self.STARTED), 4)
+        mw = b.load(self.sw, b.gep(top, self.LANES), 8)
+        none = self._bits_zero(mw)
         b.cbr(none, "d.pop", "d.check")
         b.label("d.pop")
         b.store("i32", below, "%frame", 4)
@@ -893,12 +1076,12 @@ class Compiler:
         b.label("d.next")
         b.emit(f"{k1} = sub i32 {k}, 1")
         other = self._entry_ptr(k1)
-        ok = b.load("i32", other, 4)
+        ok = b.load("i32", b.gep(other, self.KEY), 4)
         same = b.op(f"icmp eq i32 {ok}, {key}")
         b.cbr(same, "d.join", "d.look")
         b.label("d.join")
-        om = b.gep(other, 8)
-        b.store(b.iw, b.op(f"or {b.iw} {b.load(b.iw, om, 8)}, {mw}"), om, 8)
+        om = b.gep(other, self.LANES)
+        b.store(self.sw, b.op(f"or {self.sw} {b.load(self.sw, om, 8)}, {mw}"), om, 8)
         b.store("i32", below, "%frame", 4)
         b.br("dispatch")
         b.label("d.loops")
@@ -910,7 +1093,7 @@ class Compiler:
             # Every lane of the iteration has ended it: the next one starts,
             # its end waiting where the last one's did.
             b.label(f"d.iter.{i}")
-            self._put(below, cont, 0, "0")
+            self._put(below, cont, 0, self.sw_zero)
             self._put(sp, seg, 1, mw)
             b.store("i32", b.op(f"add i32 {sp}, 1"), "%frame", 4)
             b.br("dispatch")
@@ -921,9 +1104,9 @@ class Compiler:
             at = below
             for wait in (self.loop_after[h], merge):
                 if wait is not None:
-                    self._put(at, wait, 0, "0")
+                    self._put(at, wait, 0, self.sw_zero)
                     at = b.op(f"add i32 {at}, 1")
-            self._put(at, cont, 0, "0")
+            self._put(at, cont, 0, self.sw_zero)
             nxt = b.op(f"add i32 {at}, 1")
             self._put(nxt, seg, 1, mw)
             new_sp = b.op(f"add i32 {nxt}, 1")
@@ -932,7 +1115,7 @@ class Compiler:
             b.store("i32", new_sp, "%frame", 4)
             b.br("dispatch")
         b.label("d.start")
-        b.store("i32", "1", b.gep(top, 4), 4)
+        b.store("i32", "1", b.gep(top, self.STARTED), 4)
         b.br("d.switch")
         b.label("d.switch")
         cases = " ".join([f"i32 {s.index}, label %s{s.index}" for s in self.segments] +
@@ -949,6 +1132,13 @@ class Compiler:
                f"ptr {b.gep('%ctx', CTX_STOP_LINE)} monotonic, align 4")
         b.emit(f"ret i32 {FAILED}")
         self.pending_blocks: list[list[str]] = []
+        # The group mode's ifs run inside their branch's segment (`_fusion`):
+        # their sides' and merge's segments are never come to on their own.
+        self.fused: set[int] = set()
+        for seg in self.segments if self.fuse else []:
+            for f in self._chain(seg, True)[1:]:
+                if f[0] == "if":
+                    self.fused.update(side.index for side in f[1:4] if side is not None)
         for seg in self.segments:
             self._segment_code(seg)
         for lines in self.pending_blocks:
@@ -972,9 +1162,16 @@ class Compiler:
         """Write stack entry `index`: (key, started, lanes)."""
         b = self.body
         e = self._entry_ptr(index)
-        b.store("i32", str(key), e, 4)
-        b.store("i32", str(started), b.gep(e, 4), 4)
-        b.store(b.iw, bits, b.gep(e, 8), 8)
+        b.store(self.sw, bits, b.gep(e, self.LANES), 8)
+        b.store("i32", str(key), b.gep(e, self.KEY), 4)
+        b.store("i32", str(started), b.gep(e, self.STARTED), 4)
+
+    def _bits_zero(self, bits: str, negate: bool = False) -> str:
+        """An i1: whether a stack entry's lanes (`sw`) are none (or some)."""
+        b = self.body
+        if self.together:
+            bits = b.op(f"bitcast {self.sw} {bits} to i{self.MW}")
+        return b.op(f"icmp {'ne' if negate else 'eq'} i{self.MW} {bits}, 0")
 
     def fail(self, code: int, detail: str | None = None) -> None:
         """Stop the dispatch with error `code` (from `error`)."""
@@ -999,16 +1196,24 @@ class Compiler:
         b.label(ok)
 
     def _segment_code(self, seg: Segment) -> None:
+        if self.together:
+            if seg.index in self.fused:
+                self.body.label(f"s{seg.index}")
+                self.body.emit("unreachable")
+                return
+            self._segment_code_group(seg)
+            return
         b = self.body
         b.label(f"s{seg.index}")
         sp = b.load("i32", "%frame", 4)
         self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
         self.sp = sp
-        bits = b.load(b.iw, b.gep(self.top, 8), 8)
+        bits = b.load(b.iw, b.gep(self.top, self.LANES), 8)
         self.mask = b.bits_mask(bits)
         self.mask_bits = bits
         self.values: dict[str, Any] = {}
         self.cell_values: dict[tuple[str, int], Lanes] = {}
+        self.first_lane: str | None = None
         self.seg = seg
         instructions = seg.block.instructions[seg.start:seg.end]
         for ins in instructions:
@@ -1028,13 +1233,373 @@ class Compiler:
             except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
                 raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
             if ins.result is not None:
+                if isinstance(value, Lanes) and value.lin is None:
+                    value = self.with_shape(value, self.shapes.value(ins.result))
                 self.define(ins.result, value)
         if seg.sync is None:
             raise RunError(f"block '{seg.block.name}' has no terminator")
 
+    def _segment_code_group(self, seg: Segment) -> None:
+        """A segment in the group mode: the group's entry (its masks, a
+        bit a lane of the group) runs the segment's instructions in a loop
+        over the group's vectors that have lanes in it, each vector's
+        slots at `fp`; its terminator gathers each vector's lanes of each
+        side (a vector of masks, `sw`), and the stack takes them after the
+        loop, as one wave of the whole group would (a barrier: the next
+        segment starts when every vector has come to it).  What has one
+        value for the group (`hoisted`) runs once, before the loop; a
+        segment with nothing else, and a branch on such a value, need no
+        loop at all."""
+        b = self.body
+        k = seg.index
+        b.label(f"s{k}")
+        parts = self._chain(seg, True)
+        cont = next((f for f in parts[1:] if f[0] == "cont"), None)
+        if cont is None:
+            self._emit_chain(seg, parts, "")
+            return
+        # An if that ends where the loop's iteration does (its continue
+        # place): run inside the loop when the entry below is the one
+        # waiting there (and none deeper waits there too), else as the
+        # stack does.
+        key = cont[3].index
+        sp = b.load("i32", "%frame", 4)
+        fused, alone, check, scan, deeper = (f"s{k}.f", f"s{k}.a", f"s{k}.g1", f"s{k}.g2", f"s{k}.g3")
+        two = b.op(f"icmp sge i32 {sp}, 2")
+        b.cbr(two, check, alone)
+        b.label(check)
+        at = b.op(f"sub i32 {sp}, 2")
+        same = b.op(f"icmp eq i32 {b.load('i32', b.gep(self._entry_ptr(at), self.KEY), 4)}, {key}")
+        b.cbr(same, scan, alone)
+        b.label(scan)
+        j, j1 = f"%s{k}.j", f"%s{k}.j1"
+        b.emit(f"{j} = phi i32 [ {at}, %{check} ], [ {j1}, %{deeper} ]")
+        bottom = b.op(f"icmp eq i32 {j}, 0")
+        b.cbr(bottom, fused, deeper)
+        b.label(deeper)
+        b.emit(f"{j1} = sub i32 {j}, 1")
+        again = b.op(f"icmp eq i32 {b.load('i32', b.gep(self._entry_ptr(j1), self.KEY), 4)}, {key}")
+        b.cbr(again, alone, scan)
+        b.label(fused)
+        self._emit_chain(seg, parts, ".f")
+        b.label(alone)
+        self._emit_chain(seg, self._chain(seg, False), ".a")
+
+    def _chain(self, seg: Segment, cont: bool) -> list:
+        """The segment and the ifs that run with it (`_fusion`), at most one
+        ending at the loop's continue place (`cont`)."""
+        parts: list[Any] = [seg]
+        while True:
+            at = parts[-1] if isinstance(parts[-1], Segment) else parts[-1][3]
+            fused = self._fusion(at, cont and not any(f[0] == "cont" for f in parts[1:]))
+            if fused is None:
+                return parts
+            parts.append(fused)
+
+    def _emit_chain(self, seg: Segment, parts: list, tag: str) -> None:
+        """`_segment_code_group`'s code of a chain of segments (`_chain`)."""
+        b = self.body
+        W, MW = self.W, self.MW
+        k = f"{seg.index}{tag}"
+        sp = b.load("i32", "%frame", 4)
+        self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
+        self.sp = sp
+        masks = b.gep(self.top, self.LANES)
+        chain = [seg] + [x for f in parts[1:] for x in f[1:4] if x is not None]
+        seg = parts[-1] if isinstance(parts[-1], Segment) else parts[-1][3]
+        self.seg = seg
+        instructions = seg.block.instructions[seg.start:seg.end]
+        last = instructions[-1] if instructions else None
+        if seg.sync is None and (last is None or last.opcode not in ("br", "switch", "ret", "unreachable")):
+            raise RunError(f"block '{seg.block.name}' has no terminator")
+        term = last if seg.sync is None else None
+        # The group's part: one value for every thread.
+        self.values: dict[str, Any] = {}
+        self.cell_values: dict[tuple[str, int], Lanes] = {}
+        self._group_context()
+        lanes_of: dict[int, list] = {}
+        for part_seg in chain:
+            lanes_of[part_seg.index] = []
+            for ins in part_seg.block.instructions[part_seg.start:part_seg.end]:
+                if ins is part_seg.sync or ins.opcode in ("br", "switch", "ret", "unreachable"):
+                    continue
+                if id(ins) in self.hoisted:
+                    self._translate(ins)
+                else:
+                    lanes_of[part_seg.index].append(ins)
+        lanes_part = [ins for x in lanes_of.values() for ins in x]
+        group_values, group_cells = dict(self.values), dict(self.cell_values)
+        uniform = self._uniform_terminator(term)
+        sides: list[str] = []
+        if lanes_part or not uniform or len(parts) > 1:
+            nsides = 0
+            if not uniform and term.opcode == "br" and term.cond is not None:
+                nsides = 2
+            elif not uniform and term.opcode == "switch":
+                nsides = len(self._switch_labels(term, self.parsed[id(term)]))
+            pre = b.current
+            head, body, latch, end = (f"u{k}.head", f"u{k}.body", f"u{k}.latch", f"u{k}.end")
+            u, un = f"%u{k}", f"%u{k}.next"
+            # Each side's lanes, a vector's mask at a time (`sw`).
+            acc = [f"%u{k}.side{j}" for j in range(nsides)]
+            acc_next = [f"%u{k}.side{j}.next" for j in range(nsides)]
+            b.br(head)
+            b.label(head)
+            b.emit(f"{u} = phi i32 [ 0, %{pre} ], [ {un}, %{latch} ]")
+            for j in range(nsides):
+                b.emit(f"{acc[j]} = phi {self.sw} [ zeroinitializer, %{pre} ], [ {acc_next[j]}, %{latch} ]")
+            at = b.op(f"mul i64 {b.op(f'zext i32 {u} to i64')}, {W // 8}")
+            bits = b.load(f"i{W}", b.op(f"getelementptr i8, ptr {masks}, i64 {at}"), max(W // 8, 1))
+            empty = b.op(f"icmp eq i{W} {bits}, 0")
+            b.cbr(empty, latch, body)
+            b.label(body)
+            u64 = b.op(f"zext i32 {u} to i64")
+            self.fp = b.op(f"getelementptr i8, ptr %frame, i64 {b.op(f'mul i64 {u64}, @USTRIDE@')}")
+            self._emit_ids(u)
+            self.mask = b.bits_mask(bits)
+            self.mask_bits = bits
+            self.values = dict(group_values)
+            self.cell_values = dict(group_cells)
+            self.first_lane = None
+            for ins in lanes_of[parts[0].index]:
+                self._translate(ins)
+            for kind, t_seg, f_seg, m_seg, branch in parts[1:]:
+                self._fused_if(branch, t_seg, f_seg, lanes_of)
+                self.seg = m_seg
+                for ins in lanes_of[m_seg.index]:
+                    self._translate(ins)
+            filled = []
+            if not uniform:
+                self.term_line = term.line
+                for j, bits_j in enumerate(self._terminator_lanes(term)):
+                    filled.append(b.op(f"insertelement {self.sw} {acc[j]}, i{W} {bits_j}, i32 {u}"))
+            last = b.current
+            b.br(latch)
+            b.label(latch)
+            for j in range(nsides):
+                b.emit(f"{acc_next[j]} = phi {self.sw} [ {acc[j]}, %{head} ], [ {filled[j]}, %{last} ]")
+            sides = acc_next
+            b.emit(f"{un} = add i32 {u}, 1")
+            more = b.op(f"icmp ult i32 {un}, {self.plan.units}")
+            b.cbr(more, head, end)
+            b.label(end)
+        self.values, self.cell_values = group_values, group_cells
+        self._group_context()
+        if any(f[0] == "cont" for f in parts[1:]):
+            # The lanes come to the loop's continue place: into its entry
+            # (just below, `_segment_code_group`), which runs on.
+            below = self._entry_ptr(b.op(f"sub i32 {sp}, 2"))
+            lanes = b.gep(below, self.LANES)
+            both = b.op(f"or {self.sw} {b.load(self.sw, lanes, 8)}, {b.load(self.sw, masks, 8)}")
+            b.store(self.sw, both, lanes, 8)
+            b.store("i32", "1", b.gep(below, self.STARTED), 4)
+            self.sp = b.op(f"sub i32 {sp}, 1")
+            b.store("i32", self.sp, "%frame", 4)
+            self.top = below
+        if term is None:
+            self.term_line = seg.sync.line
+            self._goto(seg.index + 1)       # the barrier: every vector has come to it
+        elif uniform:
+            self._terminator_uniform(term)
+        else:
+            self._terminator_group(term, sides)
+        self.fp = "%frame"
+
+    def _fusion(self, seg: Segment, cont: bool = True) -> tuple | None:
+        """Whether the group mode runs the if that `seg`'s branch starts
+        inside the segment's loop over the vectors: each vector's lanes of
+        the then side run it, then those of the else side, then all of them
+        go on at the merge, as the stack would run them (without its
+        entries).  For an if whose sides are one segment each that only go
+        to the merge, and a merge only they (or the branch) come to, no phis
+        on the way, no loop's place among them, and a module whose results
+        do not depend on the order of its atomics.  A branch with no merge
+        of its own whose sides go to the innermost loop's continue place
+        (an if that ends its loop's body) fuses when `cont` ("cont": the
+        lanes then join the entry waiting there).  Returns ("if" or
+        "cont", then segment or None, else segment or None, the merge's
+        first segment, the branch)."""
+        blk = seg.block
+        term = blk.terminator
+        if not self.fuse or seg.sync is not None or term is None or term.opcode != "br" or term.cond is None \
+                or seg.end != len(blk.instructions):
+            return None
+        merges = [m for m in self.st.merges.get(blk.name, ()) if m is not None]
+        kind = "if"
+        if not merges and cont:
+            # No merge of its own: the sides meet where the innermost loop's
+            # iteration ends.
+            inner = [lp for lp in self.st.loops.values() if blk.name in lp.body]
+            if inner:
+                lp = min(inner, key=lambda x: len(x.body))
+                if not lp.continue_key.startswith(NEXT) and lp.continue_key in lp.body:
+                    merges, kind = [lp.continue_key], "cont"
+        if len(merges) != 1 or merges[0].startswith(NEXT) or merges[0] not in self.first_segment:
+            return None
+        merge = merges[0]
+        t, f = term.targets
+        if t == f or any(self.st.edge(blk.name, x) != x for x in (t, f)):
+            return None
+        loop_places = {k for h in self.loop_keys for k in self.loop_keys[h] if k is not None}
+
+        def plain(name: str, place: bool = False) -> bool:
+            b2 = self.fn.block(name)
+            if b2 is None or not b2.instructions or b2.instructions[0].opcode == "phi":
+                return False
+            return (place or self.first_segment[name] not in loop_places) and \
+                self.first_segment[name] not in self.entering
+        if not plain(merge, kind == "cont") or not set(self.preds.get(merge, ())) <= {blk.name, t, f}:
+            return None
+
+        def side(name: str) -> Any:
+            if name == merge:
+                return None
+            b2 = self.fn.block(name)
+            k = self.first_segment.get(name)
+            if b2 is None or k is None or not plain(name) or self.preds.get(name) != [blk.name]:
+                return False
+            one = self.segments[k]
+            last = b2.terminator
+            if one.sync is not None or one.end != len(b2.instructions) or last is None or last.opcode != "br" \
+                    or last.cond is not None or last.targets[0] != merge:
+                return False
+            return one
+        ts, fs = side(t), side(f)
+        if ts is False or fs is False:
+            return None
+        return (kind, ts, fs, self.segments[self.first_segment[merge]], term)
+
+    def _fused_if(self, branch: R.Instruction, t_seg: Segment | None, f_seg: Segment | None, lanes_of: dict) -> None:
+        """A fused if (`_fusion`) for the vector: its sides, each under its
+        lanes (skipped without any), then the merge's with every lane."""
+        b = self.body
+        cond = self.arg(self.parsed[id(branch)].operands[0])
+        t_mask = b.op(f"and {b.mt} {self.mask}, {cond.v}")
+        f_mask = b.op(f"xor {b.mt} {self.mask}, {t_mask}")
+        saved = (self.mask, self.mask_bits, self.first_lane)
+        values = self.values       # (what a side computes or reads stays there)
+        for part, mask in ((t_seg, t_mask), (f_seg, f_mask)):
+            if part is None:
+                continue
+            bits = b.mask_bits(mask)
+            some = b.op(f"icmp ne i{self.W} {bits}, 0")
+            run, skip = b.label_name("side"), b.label_name("sided")
+            b.cbr(some, run, skip)
+            b.label(run)
+            self.mask, self.mask_bits, self.first_lane = mask, bits, None
+            self.cell_values = {}
+            self.values = dict(values)
+            self.seg = part
+            for ins in lanes_of[part.index]:
+                self._translate(ins)
+            b.br(skip)
+            b.label(skip)
+            self.mask, self.mask_bits, self.first_lane = saved
+            self.cell_values = {}
+            self.values = values
+
+    def _group_context(self) -> None:
+        """Translating for the whole group (group mode): every lane, no
+        vector's slots."""
+        self.fp = "%no.vector.here"
+        self.mask, self.mask_bits, self.first_lane = "splat (i1 true)", "-1", "0"
+        self.gid = self.entry_gid
+
+    def _translate(self, ins: R.Instruction) -> None:
+        """One instruction (not a terminator) of the segment, its value defined."""
+        try:
+            value = self._instruction(ins)
+        except RunError as err:
+            if err.line is None:
+                err.line = ins.line
+            raise
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
+            raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
+        if ins.result is not None:
+            if isinstance(value, Lanes) and value.lin is None:
+                value = self.with_shape(value, self.shapes.value(ins.result))
+            self.define(ins.result, value)
+
+    def _uniform_terminator(self, term: R.Instruction | None) -> bool:
+        """Whether a terminator (group mode) needs nothing of the vectors: no
+        phis to give values to, a branch on a value of the group."""
+        if term is None or term.opcode in ("ret", "unreachable"):
+            return True
+        if term.opcode != "br":
+            return False
+        for t in term.targets:
+            blk = self.fn.block(t)
+            if blk is not None and blk.instructions and blk.instructions[0].opcode == "phi":
+                return False
+        if term.cond is None:
+            return True
+        cond = term.cond.strip()
+        return not cond.startswith("%") or cond in self.group_values
+
+    def _terminator_uniform(self, ins: R.Instruction) -> None:
+        """A terminator the whole group takes one way (`_uniform_terminator`)."""
+        b = self.body
+        if ins.opcode != "br" or ins.cond is None:
+            self._terminator_group(ins)
+            return
+        self.term_line = ins.line
+        cond = self.arg(self.parsed[id(ins)].operands[0])
+        c = b.op(f"extractelement {b.mt} {cond.v}, i32 0")
+        lanes = b.load(self.sw, b.gep(self.top, self.LANES), 8)
+        tb = b.op(f"select i1 {c}, {self.sw} {lanes}, {self.sw} {self.sw_zero}")
+        fb = b.op(f"select i1 {c}, {self.sw} {self.sw_zero}, {self.sw} {lanes}")
+        self._split(self.seg.block.name, [(ins.targets[0], tb), (ins.targets[1], fb)])
+
+    def _terminator_lanes(self, ins: R.Instruction) -> list[str]:
+        """A terminator's part of a vector (group mode): its phis' values;
+        returns its lanes (iW) of each side of a branch."""
+        b = self.body
+        p = self.parsed[id(ins)]
+        op = ins.opcode
+        if op in ("ret", "unreachable"):
+            return []
+        if op == "br" and ins.cond is None:
+            self.define_phi_edges(ins.targets[0], self.mask)
+            return []
+        if op == "br":
+            cond = self.arg(p.operands[0])
+            t_mask = b.op(f"and {b.mt} {self.mask}, {cond.v}")
+            f_mask = b.op(f"xor {b.mt} {self.mask}, {t_mask}")
+            self.define_phi_edges(ins.targets[0], t_mask)
+            self.define_phi_edges(ins.targets[1], f_mask)
+            return [b.mask_bits(t_mask), b.mask_bits(f_mask)]
+        if op == "switch":
+            labels, masks = self._switch_masks(ins, p)
+            return [b.mask_bits(masks[label]) for label in labels]
+        raise Unsupported(f"the terminator '{op}'", ins.line)
+
+    def _terminator_group(self, ins: R.Instruction, side: list[str] | None = None) -> None:
+        """A terminator's part of the group (group mode), after the loop
+        over its vectors: the stack, as `_terminator`."""
+        b = self.body
+        op = ins.opcode
+        block = self.seg.block.name
+        if op == "ret":
+            self._ret()
+            return
+        if op == "unreachable":
+            self.fail(self.error("the threads reached 'unreachable'", ins.line))
+            b.emit("unreachable")
+            return
+        if op == "br" and ins.cond is None:
+            target = ins.targets[0]
+            self._goto(self.key_of(self.st.edge(block, target)) if target in self.first_segment else
+                       self.first_segment[target])
+            return
+        if op == "br":
+            self._split(block, [(ins.targets[0], side[0]), (ins.targets[1], side[1])])
+            return
+        labels = self._switch_labels(ins, self.parsed[id(ins)])
+        self._split(block, [(label, side[j]) for j, label in enumerate(labels)])
+
     def _suspend(self, seg: Segment) -> None:
         b = self.body
-        b.store("i32", str(seg.index + 1), self.top, 4)
+        b.store("i32", str(seg.index + 1), b.gep(self.top, self.KEY), 4)
         b.store("i32", str(self.sync_ids[id(seg.sync)]), b.gep("%frame", F_SYNC), 4)
         b.emit(f"ret i32 {SUSPENDED}")
 
@@ -1044,10 +1609,17 @@ class Compiler:
         self.values[name] = value
         shape = self.slot.get(name)
         if shape is not None:
-            self.store_shape(shape, value, self.mask)
+            self.store_shape(shape, value, self.mask, base=self._slot_base(name))
 
-    def store_shape(self, shape: Any, value: Any, mask: str, merge: bool = True) -> None:
+    def _slot_base(self, name: str) -> str:
+        """Where a value's slot lies: the group's slots (group mode, a
+        value of the group) or the vector's."""
+        return "%frame" if name in self.group_values else self.fp
+
+    def store_shape(self, shape: Any, value: Any, mask: str, merge: bool = True, base: str | None = None) -> None:
         b = self.body
+        if base is None:
+            base = self.fp
         if isinstance(shape, int):
             if isinstance(value, HandleV) and value.lanes is not None:
                 value = value.lanes
@@ -1055,9 +1627,11 @@ class Compiler:
                 value = value.off if value.off is not None else b.splat("i32", value.coff)
             if not isinstance(value, Lanes):
                 return
-            ptr = b.gep("%frame", shape)
+            ptr = b.gep(base, shape)
             vt = b.vt(value.ty)
             new = value.v
+            if self.together and base == "%frame" or mask == "splat (i1 true)":
+                merge = False       # (the group's value: every lane)
             if merge:
                 old = b.load(vt, ptr, 64)
                 new = b.select(mask, value.v, old, value.ty)
@@ -1066,25 +1640,57 @@ class Compiler:
         if isinstance(shape, list) and isinstance(value, Agg):
             for s, v in zip(shape, value.items):
                 if s is not None:
-                    self.store_shape(s, v, mask, merge)
+                    self.store_shape(s, v, mask, merge, base)
 
     def load_shape(self, shape: Any, t: MemoryType, name: str) -> Any:
         b = self.body
+        fp = self._slot_base(name)
         if t.kind == "scalar":
-            return Lanes(t.text, b.load(b.vt(t.text), b.gep("%frame", shape), 64))
+            return self.with_shape(Lanes(t.text, b.load(b.vt(t.text), b.gep(fp, shape), 64)),
+                                   self.shapes.slot(name))
         if t.kind == "vector":
-            return Agg([Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep("%frame", s), 64)) for s in shape])
+            known = self.shapes.slot(name)
+            return Agg([self.with_shape(Lanes(t.elem.text, b.load(b.vt(t.elem.text), b.gep(fp, s), 64)),
+                                        known[k] if isinstance(known, tuple) else known)
+                        for k, s in enumerate(shape)])
         if t.kind in ("struct", "array"):
             items = t.fields if t.kind == "struct" else [t.elem] * t.count
             return Agg([self.load_shape(s, f, name) if s is not None else self._object(name)
                         for s, f in zip(shape, items)])
         if t.kind == "pointer" and not is_object_type(t):
             root = self.roots[self.base_of[name]]
-            off = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", shape), 64))
+            off = self.with_shape(Lanes("i32", b.load(b.vt("i32"), b.gep(fp, shape), 64)),
+                                  self.shapes.slot(name))
             if root.kind == "cells":
                 return PtrV(root, None, self.const_off.get(name) or 0)
             return PtrV(root, off)
         return self._object(name)
+
+    def active_lane(self) -> str:
+        """The index (i32) of the segment's first active lane (computed
+        once a segment)."""
+        if self.first_lane is None:
+            b = self.body
+            W = self.W
+            self.declare(f"declare i{W} @llvm.cttz.i{W}(i{W}, i1)")
+            f = b.op(f"call i{W} @llvm.cttz.i{W}(i{W} {self.mask_bits}, i1 false)")
+            f = b.op(f"and i{W} {f}, {W - 1}")
+            if W != 32:
+                f = b.op(f"{'trunc' if W > 32 else 'zext'} i{W} {f} to i32")
+            self.first_lane = f
+        return self.first_lane
+
+    def with_shape(self, v: Lanes, shape: Any) -> Lanes:
+        """`v` with its linear form where the analysis knows its step
+        (`shapes`): the base read from the first active lane."""
+        if not isinstance(shape, int) or isinstance(shape, bool) or v.lin is not None or v.ty != "i32":
+            return v
+        b = self.body
+        f = self.active_lane()
+        x = b.op(f"extractelement {b.vt('i32')} {v.v}, i32 {f}")
+        if shape:
+            x = b.op(f"sub i32 {x}, {b.op(f'mul i32 {f}, {shape}')}")
+        return Lanes(v.ty, v.v, v.const, (x, shape))
 
     def _object(self, name: str) -> Any:
         return self.object_of(name, self.seg.block.instructions[0].line if self.seg else None)
@@ -1096,9 +1702,12 @@ class Compiler:
             v = self.values.get(text)
             if v is not None:
                 return v
+            if text in self.remat:
+                v = self.values[text] = self._instruction(self.remat[text])
+                return v
             dyn = self._dynamic_handle(text)
             if dyn is not None and text in self.slot:
-                lanes = Lanes("i32", self.body.load(self.body.vt("i32"), self.body.gep("%frame", self.slot[text]), 64))
+                lanes = Lanes("i32", self.body.load(self.body.vt("i32"), self.body.gep(self.fp, self.slot[text]), 64))
                 v = self.values[text] = HandleV(None, None, None, dyn, lanes)
                 return v
             if text in self.abstract:
@@ -1198,7 +1807,7 @@ class Compiler:
                 dyn = self._dynamic_handle(ins.result)
                 if dyn is None:
                     raise Unsupported("a handle chosen at run time, kept with others in a variable", ins.line)
-                lanes = Lanes("i32", b.load(b.vt("i32"), b.gep("%frame", ptr.root.offset), 64))
+                lanes = Lanes("i32", b.load(b.vt("i32"), b.gep(self.fp, ptr.root.offset), 64))
                 return HandleV(None, None, None, dyn, lanes)
             if ins.result in self.abstract:
                 return self.object_of(ins.result, ins.line)
@@ -1681,7 +2290,9 @@ class Compiler:
             if known is not None:
                 return known
             st, slot = root.cells[off]
-            return Lanes(st.text, b.load(b.vt(st.text), b.gep("%frame", slot), 64))
+            fp = "%frame" if (root.name, off) in self.group_cells else self.fp
+            return self.with_shape(Lanes(st.text, b.load(b.vt(st.text), b.gep(fp, slot), 64)),
+                                   self.shapes.cell(root.name, off))
         if t.kind == "vector":
             step = stride(t.elem)
             return Agg([self._load_cells(root, off + k * step, t.elem) for k in range(t.count)])
@@ -1708,8 +2319,11 @@ class Compiler:
             if root.local:
                 return
             st, slot = root.cells[off]
-            ptr = b.gep("%frame", slot)
             vt = b.vt(st.text)
+            if (root.name, off) in self.group_cells:
+                b.store(vt, value.v, b.gep("%frame", slot), 64)      # (the group's value: every lane)
+                return
+            ptr = b.gep(self.fp, slot)
             old = b.load(vt, ptr, 64)
             b.store(vt, b.select(self.mask, value.v, old, st.text), ptr, 64)
             return
@@ -1807,8 +2421,8 @@ class Compiler:
                     continue
                 rest = others[0]
                 for x in others[1:]:
-                    rest = b.op(f"or {b.iw} {rest}, {x}")
-                alone = b.op(f"icmp eq {b.iw} {rest}, 0")
+                    rest = b.op(f"or {self.sw} {rest}, {x}")
+                alone = self._bits_zero(rest)
                 go, nxt = b.label_name("go"), b.label_name("more")
                 b.cbr(alone, go, nxt)
                 b.label(go)
@@ -1817,11 +2431,11 @@ class Compiler:
         # (Several sides have lanes, or the branch has merges.)
         sp = b.op(f"sub i32 {self.sp}, 1")          # the running entry is replaced
         for m in merges:
-            self._put(sp, m, 0, "0")
+            self._put(sp, m, 0, self.sw_zero)
             sp = b.op(f"add i32 {sp}, 1")
         for key, bits in reversed(keys):
             self._put(sp, key, 0, bits)
-            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            nz = self._bits_zero(bits, negate=True)
             sp = b.op(f"add i32 {sp}, {b.op(f'zext i1 {nz} to i32')}")
         full = b.op(f"icmp ugt i32 {sp}, {self.stack_depth - 4}")
         self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
@@ -1832,9 +2446,9 @@ class Compiler:
         # No lanes wait at any side: the first side with lanes (on top)
         # starts at once.
         top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
-        b.store("i32", "1", b.gep(top, 4), 4)
+        b.store("i32", "1", b.gep(top, self.STARTED), 4)
         for key, bits in keys[:-1]:
-            nz = b.op(f"icmp ne {b.iw} {bits}, 0")
+            nz = self._bits_zero(bits, negate=True)
             nxt = b.label_name("side")
             b.cbr(nz, f"s{key}" if key > self.seg.index else self._back_to(key), nxt)
             b.label(nxt)
@@ -1862,9 +2476,37 @@ class Compiler:
         dispatcher where an entry may wait there or a loop starts, else
         straight to its segment."""
         b = self.body
-        b.store("i32", str(target), self.top, 4)
+        loop = self._loop_step(target)
+        if loop is not None:
+            # What the dispatcher would do there (its `d.iter` or `d.enter`),
+            # done here: a loop's next iteration or its start.
+            kind, seg, cont, merge, after = loop
+            if kind == "iter":
+                self._poll(self.term_line)
+            lanes = b.load(self.sw, b.gep(self.top, self.LANES), 8)
+            below = b.op(f"sub i32 {self.sp}, 1")
+            at = below
+            if kind == "enter":
+                # As the dispatcher's `d.enter`: where the loop's threads
+                # meet after it (past its merge), its merge, then the end of
+                # the first iteration.
+                for wait in (after, merge):
+                    if wait is not None:
+                        self._put(at, wait, 0, self.sw_zero)
+                        at = b.op(f"add i32 {at}, 1")
+            self._put(at, cont, 0, self.sw_zero)
+            nxt = b.op(f"add i32 {at}, 1")
+            self._put(nxt, seg, 1, lanes)
+            new_sp = b.op(f"add i32 {nxt}, 1")
+            if kind == "enter":
+                full = b.op(f"icmp ugt i32 {new_sp}, {self.stack_depth - 4}")
+                self.fail_if(full, self.error("the wave's stack of divergent branches is full", None))
+            b.store("i32", new_sp, "%frame", 4)
+            b.br(f"s{seg}" if kind == "enter" or seg > self.seg.index else self._back_to(seg))
+            return
+        b.store("i32", str(target), b.gep(self.top, self.KEY), 4)
         if self._special(target):
-            b.store("i32", "0", b.gep(self.top, 4), 4)      # come to its place, not started
+            b.store("i32", "0", b.gep(self.top, self.STARTED), 4)      # come to its place, not started
             if target <= self.seg.index or target >= self.NONE + 1 + len(self.missing):
                 self._poll(self.term_line)                   # a jump back: where a timeout stops it
             b.br("dispatch")
@@ -1876,6 +2518,21 @@ class Compiler:
         # the watchdog's flag first.
         self._poll(self.term_line)
         b.br(f"s{target}")
+
+    def _loop_step(self, target: int) -> tuple | None:
+        """("iter" or "enter", the header's segment, its continue key, its
+        merge key, the key where its threads meet past the merge) when lanes
+        coming to `target` start a loop's next iteration or the loop (no
+        entry can wait there), else None."""
+        if target in self.waitable:
+            return None
+        for h in sorted(self.loop_keys):
+            seg, cont, merge = self.loop_keys[h]
+            if target == self.next_key[h]:
+                return ("iter", seg, cont, merge, self.loop_after[h])
+            if target == seg:
+                return ("enter", seg, cont, merge, self.loop_after[h])
+        return None
 
     def _poll(self, line: int | None = None) -> None:
         """Stop here when the dispatch is stopped (an error elsewhere, the
@@ -1890,11 +2547,12 @@ class Compiler:
         b.cbr(stopped, "stopped", go)
         b.label(go)
 
-    def _switch(self, ins: R.Instruction, p: Parsed) -> None:
+    def _switch_masks(self, ins: R.Instruction, p: Parsed) -> tuple[list[str], dict[str, str]]:
+        """A switch's targets in the order they run (`_switch_labels`) and
+        each one's lanes; their phis take their values."""
         b = self.body
         cond = self.arg(p.operands[0])
         vt = b.vt(cond.ty)
-        labels: list[str] = []
         masks: dict[str, str] = {}
         matched = "zeroinitializer"
         default = ins.targets[0]
@@ -1903,7 +2561,6 @@ class Compiler:
             hit = b.op(f"and {b.mt} {hit}, {self.mask}")
             matched = b.op(f"or {b.mt} {matched}, {hit}")
             if label not in masks:
-                labels.append(label)
                 masks[label] = hit
             else:
                 masks[label] = b.op(f"or {b.mt} {masks[label]}, {hit}")
@@ -1911,17 +2568,23 @@ class Compiler:
         if default in masks:
             masks[default] = b.op(f"or {b.mt} {masks[default]}, {rest}")
         else:
-            labels.append(default)
             masks[default] = rest
+        labels = self._switch_labels(ins, p)
         for label in labels:
             self.define_phi_edges(label, masks[label])
-        # The cases run in the order of their blocks (one falling through
-        # finds the next still waiting).
+        return labels, masks
+
+    def _switch_labels(self, ins: R.Instruction, p: Parsed) -> list[str]:
+        """The cases run in the order of their blocks (one falling through
+        finds the next still waiting)."""
+        labels = list(dict.fromkeys([label for _, label in p.extra] + [ins.targets[0]]))
         order = {blk.name: k for k, blk in enumerate(self.fn.blocks)}
         labels.sort(key=lambda lbl: order.get(lbl, 0))
-        if len(labels) == 1:
-            self._split(self.seg.block.name, [(labels[0], b.mask_bits(masks[labels[0]]))])
-            return
+        return labels
+
+    def _switch(self, ins: R.Instruction, p: Parsed) -> None:
+        b = self.body
+        labels, masks = self._switch_masks(ins, p)
         self._split(self.seg.block.name, [(label, b.mask_bits(masks[label])) for label in labels])
 
     def _ret(self) -> None:
@@ -1945,6 +2608,12 @@ class Compiler:
         emit = lines.append
         nw = self.waves
         frame = align(self.frame_size, 64)
+        MW = W
+        if self.together:
+            # One frame: the stack, then each vector's slots.
+            self.unit_stride = align(self.frame_size - self.unit_base, 64)
+            frame = self.unit_base + plan.units * self.unit_stride
+            nw, MW = 1, self.MW
         self.frame_bytes = frame
         if self.shared_stride != align(max(self.group_size_bytes, 1), 64):
             raise RunError("the groupshared memory grew after it was laid out (a bug in the JIT)")
@@ -1958,13 +2627,13 @@ class Compiler:
         masks = []
         for u in range(nw):
             m = 0
-            for lane in range(W):
-                at = u * W + lane
+            for lane in range(MW):
+                at = u * MW + lane
                 if at < plan.k * plan.padded and at % plan.padded < self.group_size:
                     m |= 1 << lane
             masks.append(m)
-        emit(f"@unit.masks = private unnamed_addr constant [{nw} x i{W}] [" +
-             ", ".join(f"i{W} {_signed(m, W)}" for m in masks) + "], align 16")
+        emit(f"@unit.masks = private unnamed_addr constant [{nw} x i{MW}] [" +
+             ", ".join(f"i{MW} {_signed(m, MW)}" for m in masks) + "], align 16")
         emit("define internal fastcc i32 @group(ptr noalias %ctx, ptr noalias %mem, i32 %block) {")
         emit("entry:")
         emit(f"  %dxp = getelementptr i8, ptr %ctx, i64 {CTX_DIMS}")
@@ -2013,7 +2682,7 @@ class Compiler:
             after_ids = "idsdone"
         else:
             emit("  %gids = getelementptr i8, ptr null, i64 0")
-            emit(f"  %vmask = add i{W} -1, 0")
+            emit(f"  %vmask = add i{MW} -1, 0")
             after_ids = "entry"
         if self.group_size_bytes:
             emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %mem, i8 0, i64 {shared}, i1 false)")
@@ -2026,15 +2695,24 @@ class Compiler:
         emit("  %fr = getelementptr i8, ptr %mem, i64 %fo1")
         emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %fr, ptr align 16 @frame.init, i64 {len(template)}, "
              "i1 false)")
+        if self.together and self.group_slots_size:
+            emit(f"  %gsl = getelementptr i8, ptr %fr, i64 {self.group_slots}")
+            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %gsl, i8 0, i64 {self.group_slots_size}, i1 false)")
         if init_len > 0:
-            emit(f"  %pr = getelementptr i8, ptr %fr, i64 {self.init_start}")
-            emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr, ptr align 16 @private.init, i64 {init_len}, "
-                 "i1 false)")
-        emit(f"  %mp = getelementptr i{W}, ptr @unit.masks, i32 %w")
-        emit(f"  %um = load i{W}, ptr %mp, align {max(W // 8, 1)}")
-        emit(f"  %um1 = and i{W} %um, %vmask")
-        emit(f"  %mf = getelementptr i8, ptr %fr, i64 {F_STACK + 8}")
-        emit(f"  store i{W} %um1, ptr %mf, align 8")
+            for u in range(plan.units if self.together else 1):
+                at = self.init_start + (u * self.unit_stride if self.together else 0)
+                emit(f"  %pr{u} = getelementptr i8, ptr %fr, i64 {at}")
+                emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %pr{u}, ptr align 16 @private.init, "
+                     f"i64 {init_len}, i1 false)")
+        emit(f"  %mp = getelementptr i{MW}, ptr @unit.masks, i32 %w")
+        emit(f"  %mf = getelementptr i8, ptr %fr, i64 {F_STACK + self.LANES}")
+        if self.together:
+            emit(f"  %um1 = load {self.sw}, ptr %mp, align 8")
+            emit(f"  store {self.sw} %um1, ptr %mf, align 8")
+        else:
+            emit(f"  %um = load i{MW}, ptr %mp, align {max(min(MW, 128) // 8, 1)}")
+            emit(f"  %um1 = and i{MW} %um, %vmask")
+            emit(f"  store i{MW} %um1, ptr %mf, align 8")
         emit("  %w1 = add i32 %w, 1")
         emit(f"  %more = icmp ult i32 %w1, {nw}")
         emit("  br i1 %more, label %init, label %round")
@@ -2092,9 +2770,10 @@ class Compiler:
         out = bytearray(F_STACK + self.entry_size)
         out[F_SP:F_SP + 4] = (1).to_bytes(4, "little")
         e = F_STACK
-        out[e:e + 4] = (0).to_bytes(4, "little")
-        out[e + 4:e + 8] = (0).to_bytes(4, "little")          # come to the entry block, not started
-        out[e + 8:e + 8 + max(W // 8, 1)] = ((1 << W) - 1).to_bytes(max(W // 8, 1), "little")
+        out[e + self.KEY:e + self.KEY + 4] = (0).to_bytes(4, "little")
+        out[e + self.STARTED:e + self.STARTED + 4] = (0).to_bytes(4, "little")   # the entry block, not started
+        n = max(self.MW // 8, 1)
+        out[e + self.LANES:e + self.LANES + n] = ((1 << self.MW) - 1).to_bytes(n, "little")
         return bytes(out)
 
     def _private_template(self) -> bytes:
@@ -2109,6 +2788,24 @@ class Compiler:
                 start = root.offset - self.init_start
                 out[start:start + laid.nbytes] = laid.tobytes()
         return bytes(out)
+
+
+# dx.ops whose values are made again in each segment that uses them.
+_REMAT = {"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "GroupId"}
+
+# dx.ops the group mode may run once for the group (with operands of one
+# value for the group): constant-buffer reads, buffer sizes, and the
+# `readnone` operations but those of a thread.
+_HOIST_OPS = {"CBufferLoadLegacy", "CBufferLoad", "GetDimensions"}
+_LANE_OPS = {"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "DerivCoarseX", "DerivCoarseY",
+             "DerivFineX", "DerivFineY", "LoadInput", "OutputControlPointID", "WaveGetLaneCount",
+             "AnnotateHandle", "CreateHandleFromBinding", "CreateHandleFromHeap"}
+
+
+def _uniform_shape(s: Any) -> bool:
+    if isinstance(s, tuple):
+        return all(_uniform_shape(x) for x in s)
+    return s == 0 and not isinstance(s, bool)
 
 
 def observes_waves(fn: R.Function) -> bool:
@@ -2210,6 +2907,21 @@ def _pow2(n: int, low: int = 4) -> int:
     return p
 
 
+_TRAITS: dict[int, tuple] = {}
+
+
+def function_traits(fn: R.Function) -> tuple[bool, bool, bool]:
+    """(`observes_waves`, `order_sensitive`, `_group_matrices`) of an entry,
+    computed once per function read (a dispatch run again does not scan
+    its instructions again)."""
+    found = _TRAITS.get(id(fn))
+    if found is None or found[0] is not fn:
+        if len(_TRAITS) >= 64:
+            _TRAITS.clear()
+        found = _TRAITS[id(fn)] = (fn, (observes_waves(fn), order_sensitive(fn), _group_matrices(fn)))
+    return found[1]
+
+
 def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], groups: int,
                 widest: int = 32) -> Plan:
     """How to lay the dispatch into vectors (`Plan`).  A small dispatch (at
@@ -2222,17 +2934,18 @@ def choose_plan(fn: R.Function, wave_size: int, threads: tuple[int, int, int], g
     waves apart), else `widest` threads a vector (several small groups in
     one)."""
     group = threads[0] * threads[1] * threads[2]
-    observes = observes_waves(fn)
+    observes, ordered, matrices = function_traits(fn)
     ws = wave_size if observes else min(widest, _pow2(group))
     padded = -(-group // ws) * ws
-    if groups * padded <= LOCKSTEP_LANES and order_sensitive(fn):
+    if groups * padded <= LOCKSTEP_LANES and ordered:
         return Plan(max(ws, _pow2(groups * padded)), ws, group, groups)
-    if _group_matrices(fn):
+    if matrices:
         width = max(ws, _pow2(padded))
         return Plan(width, ws, group, width // padded)
     if observes or padded >= widest:
         width = ws if observes else widest
-        return Plan(width, ws, group, 1)
+        together = not observes and os.environ.get("HLSLC_JIT_GROUP_MODE", "1") != "0"
+        return Plan(width, ws, group, 1, together)
     return Plan(widest, ws, group, widest // padded)
 
 

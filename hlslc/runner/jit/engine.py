@@ -48,6 +48,7 @@ from .mathlib import fill_table
 
 _LLVM: dict[str, Any] = {}
 _MEMORY_CACHE: dict[str, "CompiledModule"] = {}
+_KEYS: dict[tuple, str] = {}
 _LOCK = threading.Lock()
 FORMAT = 1     # the cache entries' format
 
@@ -145,6 +146,16 @@ def binding_shape(binding: Bindings) -> list:
     return out
 
 
+def _shape_signature(binding: Bindings) -> tuple:
+    """`binding_shape` as a tuple, quickly (for the memo of cache keys)."""
+    out = []
+    for key, res in binding.resources.items():
+        buf = res.buffer
+        out.append((key, res.kind, res.stride, None if buf is None else (buf.dtype.str, buf.channels, buf.array_size),
+                    res.name, res.sampler is not None))
+    return tuple(out)
+
+
 def cache_key(module_text: str, entry: str, plan: Plan, seed: int, depth: int, binding: Bindings,
               spec: list, level: str = "full") -> str:
     _llvm()
@@ -205,8 +216,17 @@ def compile_for(mod: R.Module, module_text: str, fn: R.Function, binding: Bindin
     """The compiled module for this dispatch's shape: from the caches, or
     translated and compiled (raises `Unsupported` for what the JIT does
     not run); `level`: `optimisation_level`'s."""
-    spec = [(name, str(t.text), repr(value)) for name, t, value in binding.spec_constants(MemoryTypes(mod.structs))]
-    key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec, level)
+    spec = [(name, str(t.text), repr(value)) for name, t, value in binding.spec_constants(MemoryTypes(mod.structs))] \
+        if mod.named_metadata.get("hlslc.specConstants") else []
+    # (the key's hash of the module's text and the binding's shape, kept for
+    # the dispatch's shape: a dispatch run again does not hash them again)
+    memo = (module_text, fn.name, plan.key(), seed, depth, level, _shape_signature(binding), repr(spec))
+    key = _KEYS.get(memo)
+    if key is None:
+        key = cache_key(module_text, fn.name, plan, seed, depth, binding, spec, level)
+        if len(_KEYS) >= 256:
+            _KEYS.clear()
+        _KEYS[memo] = key
     if use_cache:
         found = _MEMORY_CACHE.get(key)
         if found is not None:

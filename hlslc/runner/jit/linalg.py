@@ -97,7 +97,7 @@ def _owners_per_vector(cg: Compiler, site: Site) -> int:
 def _matrix_ptr(cg: Compiler, site: Site, lane: str | None) -> str:
     """The matrix of `lane`'s owner (its own, or its wave's)."""
     b = cg.body
-    base = b.gep("%frame", site.offset)
+    base = b.gep(cg.fp, site.offset)
     if site.scope == 1 and cg.W == cg.ws or site.scope == 2 and cg.plan.k == 1:
         return base
     owner = lane if site.scope == 0 else b.op(f"udiv i64 {lane}, {cg.ws if site.scope == 1 else cg.plan.padded}")
@@ -370,7 +370,7 @@ def _create(cg: Compiler, ins, o, args, mask):
     site = _site(cg, cg.object_of(ins.result, ins.line), ins.line)
     b = cg.body
     size = site.bytes * _owners_per_vector(cg, site)
-    b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep('%frame', site.offset)}, i8 0, i64 {size}, i1 false)")
+    b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep(cg.fp, site.offset)}, i8 0, i64 {size}, i1 false)")
     return MatV(site)
 
 
@@ -912,7 +912,7 @@ def _outer_product(cg: Compiler, ins, o, args, mask):
                        ins.line)
     b = cg.body
     size = site.bytes * _owners_per_vector(cg, site)
-    b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep('%frame', site.offset)}, i8 0, i64 {size}, i1 false)")
+    b.emit(f"call void @llvm.memset.p0.i64(ptr align 16 {b.gep(cg.fp, site.offset)}, i8 0, i64 {size}, i1 false)")
     abuf, aty, _ = _spill(cg, a)
     bbuf, bty, _ = _spill(cg, bv)
     signed = signed_component(site.component)

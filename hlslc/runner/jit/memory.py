@@ -652,7 +652,7 @@ def _object_base(cg: "Compiler", root: Root) -> tuple[str, int]:
         return b.gep("%shared", root.offset), root.size
     if root.kind == "const":
         return root.global_name, root.size
-    return b.gep("%frame", root.offset), root.size
+    return b.gep(cg.fp, root.offset), root.size
 
 
 def lane_base(cg: "Compiler", root: Root) -> str:
