@@ -72,7 +72,7 @@ from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_D
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop2
-from .shapes import Shapes
+from .shapes import Shapes, read_before_written
 from .memory import llvm_atomic, load_scalar, store_scalar
 
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -770,19 +770,24 @@ class Compiler:
     def _layout_memory(self) -> None:
         W = self.W
         self.frame_size = F_STACK + self.stack_depth * self.entry_size
+        # The kept scalars of locals that a thread may read before it writes
+        # them (they start at zero: the frame's initialised part); the others
+        # need no initial value.
+        zero = read_before_written(self)
         if self.together:
-            # Where each vector leaves the lanes of each side of a branch
-            # (the masks of the group), then the vectors' slots.
-            # The group's own slots: what one value for the whole group
-            # keeps (`_plan_hoisting`), zeroed as a group starts.
+            # The group's own slots, then the vectors' slots: what one value
+            # for the whole group keeps (`_plan_hoisting`); those of its
+            # locals read before written zeroed as a group starts.
             self.frame_size = self.group_slots = align(self.frame_size, 64)
             self._plan_hoisting()
             for root in self.roots.values():
                 if root.kind == "cells" and not root.local:
-                    for off in sorted(root.cells):
+                    for off in sorted(root.cells, key=lambda o: (root.name, o) not in zero):
                         if (root.name, off) in self.group_cells:
                             st, _ = root.cells[off]
                             root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
+            self.group_zeroed = self.frame_size - self.group_slots \
+                if any(key in zero for key in self.group_cells) else 0
             self.slot: dict[str, Any] = {}
             for name in sorted(self.cross & self.group_values, key=lambda n: self.defined[n].index):
                 t = self.value_type.get(name)
@@ -797,12 +802,17 @@ class Compiler:
             self.group_values: set = set()
             self.hoisted: set = set()
             self.slot = {}
-        # The initialised part of the frame: promoted allocas and private memory.
+        # The initialised part of the frame: promoted allocas read before
+        # written, and private memory.
         init_start = self.frame_size
+        later = []
         for root in self.roots.values():
             if root.kind == "cells" and not root.local:
                 for off in sorted(root.cells):
                     if (root.name, off) in self.group_cells:
+                        continue
+                    if (root.name, off) not in zero:
+                        later.append((root, off))
                         continue
                     st, _ = root.cells[off]
                     root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
@@ -810,6 +820,9 @@ class Compiler:
                 words = -(-root.size // 4)
                 root.offset = self.alloc(words * 4 * W)
         self.frame_init = self.frame_size
+        for root, off in later:
+            st, _ = root.cells[off]
+            root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
         self.init_start = init_start
         # A vector's frames hold each lane's locals and statics: past this,
         # the interpreter (whose --max-memory check names the variable).
@@ -2679,9 +2692,9 @@ class Compiler:
         emit("  %fr = getelementptr i8, ptr %mem, i64 %fo1")
         emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %fr, ptr align 16 @frame.init, i64 {len(template)}, "
              "i1 false)")
-        if self.together and self.group_slots_size:
+        if self.together and self.group_zeroed:
             emit(f"  %gsl = getelementptr i8, ptr %fr, i64 {self.group_slots}")
-            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %gsl, i8 0, i64 {self.group_slots_size}, i1 false)")
+            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %gsl, i8 0, i64 {self.group_zeroed}, i1 false)")
         if init_len > 0:
             for u in range(plan.units if self.together else 1):
                 at = self.init_start + (u * self.unit_stride if self.together else 0)
