@@ -1033,7 +1033,6 @@ class Compiler:
 
     def _wave_function(self) -> str:
         b = self.body
-        W = self.W
         b.label("entry")
         self._emit_ids("%wave")
         self.entry_gid = self.gid
@@ -1302,7 +1301,7 @@ class Compiler:
     def _emit_chain(self, seg: Segment, parts: list, tag: str) -> None:
         """`_segment_code_group`'s code of a chain of segments (`_chain`)."""
         b = self.body
-        W, MW = self.W, self.MW
+        W = self.W
         k = f"{seg.index}{tag}"
         sp = b.load("i32", "%frame", 4)
         self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
@@ -2763,7 +2762,6 @@ class Compiler:
     def _frame_template(self) -> bytes:
         """The frame's header and first stack entry as a wave starts: at the
         entry block, every lane."""
-        W = self.W
         out = bytearray(F_STACK + self.entry_size)
         out[F_SP:F_SP + 4] = (1).to_bytes(4, "little")
         e = F_STACK
