@@ -72,7 +72,7 @@ from .base import (Plan, CTX_BLOCKS, CTX_CHUNK, CTX_STOP_LINE, CTX_DETAIL, CTX_D
                    is_object_type, scalar_leaves, stride)
 from .emit import INT_BITS, SIZES, Agg, Body, Lanes, double_to_half_text, llvm_const
 from .mathlib import call_loop2
-from .shapes import Shapes
+from .shapes import Shapes, read_before_written
 from .memory import llvm_atomic, load_scalar, store_scalar
 
 _BINARY = {"add", "sub", "mul", "udiv", "sdiv", "urem", "srem", "shl", "lshr", "ashr", "and", "or", "xor",
@@ -778,19 +778,24 @@ class Compiler:
     def _layout_memory(self) -> None:
         W = self.W
         self.frame_size = F_STACK + self.stack_depth * self.entry_size
+        # The kept scalars of locals that a thread may read before it writes
+        # them (they start at zero: the frame's initialised part); the others
+        # need no initial value.
+        zero = read_before_written(self)
         if self.together:
-            # Where each vector leaves the lanes of each side of a branch
-            # (the masks of the group), then the vectors' slots.
-            # The group's own slots: what one value for the whole group
-            # keeps (`_plan_hoisting`), zeroed as a group starts.
+            # The group's own slots, then the vectors' slots: what one value
+            # for the whole group keeps (`_plan_hoisting`); those of its
+            # locals read before written zeroed as a group starts.
             self.frame_size = self.group_slots = align(self.frame_size, 64)
             self._plan_hoisting()
             for root in self.roots.values():
                 if root.kind == "cells" and not root.local:
-                    for off in sorted(root.cells):
+                    for off in sorted(root.cells, key=lambda o: (root.name, o) not in zero):
                         if (root.name, off) in self.group_cells:
                             st, _ = root.cells[off]
                             root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
+            self.group_zeroed = self.frame_size - self.group_slots \
+                if any(key in zero for key in self.group_cells) else 0
             self.slot: dict[str, Any] = {}
             for name in sorted(self.cross & self.group_values, key=lambda n: self.defined[n].index):
                 t = self.value_type.get(name)
@@ -805,12 +810,17 @@ class Compiler:
             self.group_values: set = set()
             self.hoisted: set = set()
             self.slot = {}
-        # The initialised part of the frame: promoted allocas and private memory.
+        # The initialised part of the frame: promoted allocas read before
+        # written, and private memory.
         init_start = self.frame_size
+        later = []
         for root in self.roots.values():
             if root.kind == "cells" and not root.local:
                 for off in sorted(root.cells):
                     if (root.name, off) in self.group_cells:
+                        continue
+                    if (root.name, off) not in zero:
+                        later.append((root, off))
                         continue
                     st, _ = root.cells[off]
                     root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
@@ -818,6 +828,9 @@ class Compiler:
                 words = -(-root.size // 4)
                 root.offset = self.alloc(words * 4 * W)
         self.frame_init = self.frame_size
+        for root, off in later:
+            st, _ = root.cells[off]
+            root.cells[off] = (st, self.alloc(W * max(st.size, 1)))
         self.init_start = init_start
         # A vector's frames hold each lane's locals and statics: past this,
         # the interpreter (whose --max-memory check names the variable).
@@ -1028,7 +1041,6 @@ class Compiler:
 
     def _wave_function(self) -> str:
         b = self.body
-        W = self.W
         b.label("entry")
         self._emit_ids("%wave")
         self.entry_gid = self.gid
@@ -1299,7 +1311,7 @@ class Compiler:
     def _emit_chain(self, seg: Segment, parts: list, tag: str) -> None:
         """`_segment_code_group`'s code of a chain of segments (`_chain`)."""
         b = self.body
-        W, MW = self.W, self.MW
+        W = self.W
         k = f"{seg.index}{tag}"
         sp = b.load("i32", "%frame", 4)
         self.top = self._entry_ptr(b.op(f"sub i32 {sp}, 1"))
@@ -2695,9 +2707,9 @@ class Compiler:
         emit("  %fr = getelementptr i8, ptr %mem, i64 %fo1")
         emit(f"  call void @llvm.memcpy.p0.p0.i64(ptr align 64 %fr, ptr align 16 @frame.init, i64 {len(template)}, "
              "i1 false)")
-        if self.together and self.group_slots_size:
+        if self.together and self.group_zeroed:
             emit(f"  %gsl = getelementptr i8, ptr %fr, i64 {self.group_slots}")
-            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %gsl, i8 0, i64 {self.group_slots_size}, i1 false)")
+            emit(f"  call void @llvm.memset.p0.i64(ptr align 64 %gsl, i8 0, i64 {self.group_zeroed}, i1 false)")
         if init_len > 0:
             for u in range(plan.units if self.together else 1):
                 at = self.init_start + (u * self.unit_stride if self.together else 0)
@@ -2766,7 +2778,6 @@ class Compiler:
     def _frame_template(self) -> bytes:
         """The frame's header and first stack entry as a wave starts: at the
         entry block, every lane."""
-        W = self.W
         out = bytearray(F_STACK + self.entry_size)
         out[F_SP:F_SP + 4] = (1).to_bytes(4, "little")
         e = F_STACK

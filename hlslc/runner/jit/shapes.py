@@ -56,6 +56,18 @@ _NOT_UNIFORM = {"ThreadId", "ThreadIdInGroup", "FlattenedThreadIdInGroup", "Grou
                 "AnnotateHandle", "CreateHandleForLib"}
 
 
+def read_before_written(cg: Any) -> set[tuple[str, int]]:
+    """The kept scalars of locals (root, offset) that some load may read
+    before any store has written them on its way (they read the zero the
+    frame starts with): every scalar but those whose every load comes after
+    one of its stores (in the block, or in a dominating block)."""
+    try:
+        return Shapes(cg, {}, level="sites").zero_read
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+        return {key for name, root in cg.roots.items() if root.kind == "cells" for key in
+                ((name, off) for off in root.cells)}
+
+
 def meet(a: Any, b: Any) -> Any:
     if a == TOP:
         return b
@@ -107,6 +119,11 @@ class Shapes:
         self.divergent_blocks: set[str] = set()      # inside a divergent branch's region
         self.join_preds: set[str] = set()            # ... and the branches themselves
         self.ok = False
+        if level == "sites":
+            # (only the stores and loads of locals: `read_before_written`)
+            self.cfg = CFG(cg.fn)
+            self._cell_sites()
+            return
         try:
             self._run()
             self.ok = True
