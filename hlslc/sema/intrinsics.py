@@ -38,7 +38,9 @@ A type is an element, optionally shaped:
   (scalar, vector or matrix: scalars splat, vectors truncate to the
   smallest), `[V]` the same restricted to scalars and vectors, `[N]` a
   vector of N components, `[R,C]` an RxC matrix, with N, R, C, K dimension
-  variables that must agree exactly, or digits (`T[3]`).
+  variables (a variable several arguments share takes the smallest of
+  their sizes, the larger ones truncating, as DXC matches them:
+  `mul(float4x4, float3)` is `mul(float4x3, float3)`), or digits (`T[3]`).
 
 A generic `T` takes the type all its arguments unify to by the usual
 arithmetic conversions (`max(1, 2.0f)` is `max(float, float)`), then KIND
@@ -50,8 +52,8 @@ size (DXC's any_int32/any_int64: other types convert to the signed one),
 `uint_only` a uint or uint64_t (DXC's: nothing converts to it, a literal is
 a uint), `any` keeps everything (bool included).  A generic-element
 parameter has a strict shape: `T` takes a one-component argument only, `T[N]` a
-vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
-truncating to a scalar.
+vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` truncates the vector
+to `float3` rather than the matrix to a scalar.
 Concrete parameters (`uint`, `float[S]`) take whatever converts implicitly.
 
 Parameter modes: `out` (converted back to the argument), `inout` (both
@@ -756,7 +758,12 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
             return _no_conversion(args[i], "a scalar or vector", i)
         env[var] = shape
 
-    # Dimension variables: exact.
+    # Dimension variables.  One preset by the caller (a texture's shape) is
+    # exact; otherwise, as in DXC's MatchArguments, a dimension that several
+    # arguments share takes the smallest of their sizes and the larger
+    # arguments truncate (`mul(float4x4, float3)` multiplies by the 4x3 part,
+    # with the truncation warning).
+    preset = set(env)
     for i, p in enumerate(params):
         dims = p.pat.dims
         if not dims or dims[0] in _SHAPE_VARS or all(isinstance(d, int) for d in dims):
@@ -769,10 +776,13 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
         bound = dict(env)
         for d, actual in zip(dims, shape[1:]):
             if isinstance(d, str):
-                if bound.setdefault(d, actual) != actual:
-                    # Name the parameter as the earlier dimensions fixed it.
-                    expected = _instantiate(p.pat, {**{x: a for x, a in zip(dims, shape[1:])}, **bound})
-                    return _no_conversion(arg, f"'{expected.spell()}'", i)
+                if d in preset:
+                    if bound[d] != actual:
+                        # Name the parameter as the earlier dimensions fixed it.
+                        expected = _instantiate(p.pat, {**{x: a for x, a in zip(dims, shape[1:])}, **bound})
+                        return _no_conversion(arg, f"'{expected.spell()}'", i)
+                elif d not in bound or actual < bound[d]:
+                    bound[d] = actual
         env = bound
 
     # Every argument against its now concrete parameter.
