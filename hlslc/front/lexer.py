@@ -68,10 +68,13 @@ _TEMPLATED_METHODS = frozenset({"Load", "Store"})
 # Integer literals: hexadecimal, decimal, octal and (as clang, so DXC)
 # binary `0b1010`; float literals with HLSL's suffixes (`f`, `h`, `l`, and
 # the fixed-size `f16`/`f32`/`f64` of HLSL 202x, which DXC accepts earlier
-# with a warning).
+# with a warning), decimal or (as clang, so DXC) hexadecimal with a binary
+# exponent, which C requires of them: `0x1.0p-24f` is 2^-24.
 _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
-                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
+                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                       r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+"
+                       r"(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
 
 def _too_large(text: str) -> bool:
     """Whether an integer literal (well formed) needs more than 64 bits.
@@ -472,6 +475,9 @@ class Classifier:
                         text = "0"
                 elif _FLOAT_RE.match(text):
                     ttype = "FLOAT_LITERAL"
+                elif text[:2] in ("0x", "0X") and "." in text and not re.search(r"[pP]", text):
+                    self.diags.error(tok.span, "hexadecimal floating constants require an exponent")
+                    ttype, text = "INT_LITERAL", "0"
                 else:
                     self.diags.error(tok.span, f"invalid numeric literal '{text}'")
                     # Parse on with a harmless stand-in; the error stands.

@@ -722,8 +722,8 @@ class _Builder:
             digits = text.rstrip("fFhHlL")
         suffix = text[len(digits):]
         try:
-            value = float(digits)
-        except ValueError:
+            value = float.fromhex(digits) if digits[:2] in ("0x", "0X") else float(digits)
+        except (ValueError, OverflowError):
             value = 0.0
         return A.FloatLiteral(self.cover(c), value, suffix, text)
 
