@@ -689,6 +689,14 @@ class Engine:
             decl = var.decl
             assert isinstance(decl, A.VarDecl) and var.env is not None
             base = self.resolve_type(decl.type, var.env)
+            if var.is_global and isinstance(base, T.ResourceType) and base.name == "ConstantBuffer" \
+                    and isinstance(base.elem, T.ClassType) and not decl.array_dims and any(
+                        a.cxx and a.namespace == "vk" and a.name == "push_constant"
+                        for a in getattr(decl, "attributes", None) or ()):
+                # `[[vk::push_constant]] ConstantBuffer<S> pc;` is the push
+                # constant block of S's members, as `[[vk::push_constant]] S
+                # pc;` is (DXC: a PushConstant variable of the buffer type).
+                base = base.elem
             var.type = self.apply_array_dims(base, decl.array_dims, var.env, init=decl.init)
         return var.type
 
