@@ -507,6 +507,7 @@ class _Builder:
 
     def _qualified(self, c) -> A.QualifiedName:
         parts: list[A.NamePart] = []
+        is_global = bool(c) and isinstance(c[0], Token) and c[0].value == "::"
         for item in c:
             if isinstance(item, _Pending) and item.kind == "nested":
                 parts.extend(item.items)
@@ -514,7 +515,7 @@ class _Builder:
                 parts.append(item)
             elif isinstance(item, Token) and item.value not in ("typename", "template", "::"):
                 parts.append(A.NamePart(self.tspan(item), str(item)))
-        return A.QualifiedName(self.cover(c), parts)
+        return A.QualifiedName(self.cover(c), parts, is_global)
 
     def named_type(self, c):
         return A.NamedType(self.cover(c), self._qualified(c))

@@ -1490,7 +1490,11 @@ class Analyzer:
     def _named_call(self, expr: A.CallExpr, callee: A.NameExpr, env: Env) -> T.Type:
         name = callee.name.spelling()
         simple = len(callee.name.parts) == 1
-        found = self.engine.lookup_all(callee.name.parts[0].name, env) if simple else None
+        if simple and callee.name.is_global:
+            # `::f(...)`: the global namespace's f, or the intrinsic f.
+            found = self.engine._namespace_lookup(self.engine.global_ns, name, set())
+        else:
+            found = self.engine.lookup_all(callee.name.parts[0].name, env) if simple else None
         if simple and not found:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
@@ -1512,6 +1516,12 @@ class Analyzer:
         if isinstance(item, ExplicitArgs):
             return self._function_call(expr, item.candidates, item.args, item.env, short, env)
         if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
+            if simple and intrinsics.is_intrinsic(short) and all(getattr(f, "owner", None) is None for f in found):
+                # Global functions named like an intrinsic overload it, as
+                # in DXC (its intrinsics join every unqualified or
+                # `::`-qualified call's candidates): `all(b, lane)` beside
+                # `all(x < n)`.
+                return self._user_or_intrinsic_call(expr, found, short, env)
             return self._function_call(expr, found, None, env, short, env)
         if isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol, EnumSymbol)) or isinstance(item, T.Type):
             target = self.engine.entity_as_type(found, callee.span, name)
@@ -1555,10 +1565,36 @@ class Analyzer:
             return target
         raise SemaError(f"cannot construct '{target.spell()}' with a function-style cast", expr.span)
 
+    def _user_or_intrinsic_call(self, expr: A.CallExpr, found: list[Any], name: str, env: Env) -> T.Type:
+        """A call whose candidates are user functions and the intrinsic of
+        their name: the intrinsic where only it is viable or where it is
+        better for some argument and worse for none (C++'s rule); the user
+        function otherwise, a tie included (it shadows the intrinsic)."""
+        args = self._args(expr, env)
+        user: Resolved | None = None
+        failure: NoMatch | None = None
+        try:
+            user = self._resolve(found, None, env, args, expr.args, name, expr.span)
+        except NoMatch as err:
+            failure = err
+        match = intrinsics.resolve_intrinsic(name, [_unscoped_as_int(a) for a in args], self.options.native_16bit)
+        if not isinstance(match, str):
+            if user is None:
+                return self._intrinsic_call(expr, name, env, args)
+            ours = [c.rank for c in match.conversions]
+            theirs = [getattr(c, "rank", 0) for c in user.conversions]
+            if len(ours) == len(theirs) and all(a <= b for a, b in zip(ours, theirs)) and ours != theirs:
+                return self._intrinsic_call(expr, name, env, args)
+        if user is None:
+            assert failure is not None
+            raise failure
+        return self._function_call(expr, found, None, env, name, env, args=args)
+
     def _function_call(self, expr: A.CallExpr, candidates: list[Any], explicit: list[Any] | None,
                        explicit_env: Env, name: str, env: Env, object_expr: A.Expr | None = None,
-                       object_type: T.Type | None = None) -> T.Type:
-        args = self._args(expr, env)
+                       object_type: T.Type | None = None, args: list[T.Type] | None = None) -> T.Type:
+        if args is None:
+            args = self._args(expr, env)
         if object_expr is None:
             # A non-static member function named without an object.
             candidates = [c for c in candidates if not (getattr(c, "owner", None) is not None and not c.is_static)] \
@@ -1752,8 +1788,8 @@ class Analyzer:
         raise SemaError(f"member reference base type '{object_type.spell()}' is not a structure",
                         callee.member.span)
 
-    def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
-        args = [_unscoped_as_int(a) for a in self._args(expr, env)]
+    def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env, args: list[T.Type] | None = None) -> T.Type:
+        args = [_unscoped_as_int(a) for a in (self._args(expr, env) if args is None else args)]
         if name == "select" and len(args) == 3 and args[1] is args[2] \
                 and isinstance(args[1], (T.ClassType, T.ArrayType)):
             # HLSL 2021's select of whole structs and arrays by a scalar condition.

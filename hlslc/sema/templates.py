@@ -421,6 +421,20 @@ class Engine:
             level = level.parent
         return self.lookup(name, env, span)
 
+    def global_lookup(self, name: str, span: Span | None, scope_only: bool = False) -> list[Any]:
+        """`::name`: a member of the global namespace (or a namespace it
+        uses), else a constant DXC declares; before a further `::`, only
+        namespaces and types."""
+        found = self._namespace_lookup(self.global_ns, name, set())
+        if scope_only:
+            found = [f for f in found if _names_a_scope(f)] or found
+        if not found:
+            constant = T.BUILTIN_CONSTANTS.get(name)
+            if constant is not None:
+                return [T.ConstValue(T.UINT, constant)]
+            raise SemaError(f"no member named '{name}' in the global namespace", span)
+        return found
+
     def _namespace_lookup(self, ns: NamespaceSymbol, name: str, seen: set[int]) -> list[Any]:
         if id(ns) in seen:
             return []
@@ -795,7 +809,12 @@ class Engine:
         """The entities a qualified name denotes (several for overloads)."""
         parts = name.parts
         first = parts[0]
-        if len(parts) > 1:
+        if name.is_global:
+            # `::name`: the global namespace's member, whatever nearer scope
+            # declares the name (a member function calling the global
+            # function of its own name).
+            found = self.global_lookup(first.name, first.span, scope_only=len(parts) > 1)
+        elif len(parts) > 1:
             found = self.lookup_scope_name(first.name, env, first.span)
         else:
             found = self.lookup(first.name, env, first.span)
