@@ -1984,6 +1984,12 @@ class Analyzer:
                     # generation refuses the entry if it is ever lowered.
                     continue
                 if stage in T.RAY_TRACING_STAGES:
+                    if self.options.stage == "cs":
+                        # A compute shader's build compiles its entry only:
+                        # a ray tracing shader beside it in the file is one
+                        # more function, as in DXC (its ray tracing calls
+                        # are errors only if the entry reaches them).
+                        continue
                     self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
                                                   "compiles compute shaders without ray tracing")
                     continue
