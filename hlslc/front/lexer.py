@@ -27,7 +27,7 @@ import re
 
 from . import tokens as T
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..spec.resource_types import PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
+from ..spec.resource_types import PLAIN_RESOURCES, PSEUDO_ENUM_TYPES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -150,7 +150,8 @@ class Classifier:
         self.enumerators: set[str] = set()
         # Type names declared at file scope; kept across `classify` calls, so
         # a translation unit can be classified in pieces (the header cache).
-        self.global_types: set[str] = set()
+        # DXC's own typedefs (`RAY_FLAG`, ...) are there from the start.
+        self.global_types: set[str] = set(PSEUDO_ENUM_TYPES)
         # Whether the last `classify` ended between two top-level
         # declarations with nothing pending, where a next piece may start.
         self.ended_clean = False

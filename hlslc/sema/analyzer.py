@@ -367,7 +367,7 @@ class Analyzer:
                                     self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
-                        self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+                        self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span, "alias")
                 except SemaError as err:
                     self.error(err)
                 except RecursionError:
@@ -526,6 +526,8 @@ class Analyzer:
                 self.stage_uses.append(("raytracing", T.ray_tracing_error(t.name), span, function))
             elif where == "global" and var is not None:
                 self._ray_tracing_globals.append((var, t, span))
+            elif where == "alias":
+                pass        # `typedef RayQuery<FLAGS> Query;`: its uses are what counts
             else:
                 raise SemaError(T.ray_tracing_error(t.name), span)
             return
@@ -893,7 +895,7 @@ class Analyzer:
         for sym in self.engine.symbols_for(decl, env, "", owner=None):
             env.names[sym.name] = sym
             if isinstance(sym, AliasSymbol):
-                self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+                self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span, "alias")
 
     def check_initializer(self, init: A.Expr, target: T.Type, env: Env) -> None:
         if isinstance(init, A.InitListExpr):
@@ -1501,11 +1503,7 @@ class Analyzer:
             if not self._linalg_rules and linalg_builtins.is_builtin(name):
                 return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
-                # TraceRay, ReportHit, CallShader: ray tracing's own calls,
-                # an error where the entry point reaches them.
-                self._args(expr, env)
-                self.stage_uses.append(("raytracing", T.ray_tracing_error(name), callee.span, env.function))
-                return T.BOOL if name == "ReportHit" else T.VOID
+                return self._ray_tracing_call(expr, name, env, self._args(expr, env))
             if name in _MESH_FUNCTIONS:
                 return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
@@ -1516,7 +1514,8 @@ class Analyzer:
         if isinstance(item, ExplicitArgs):
             return self._function_call(expr, item.candidates, item.args, item.env, short, env)
         if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
-            if simple and intrinsics.is_intrinsic(short) and all(getattr(f, "owner", None) is None for f in found):
+            if simple and (intrinsics.is_intrinsic(short) or short in T.RAY_TRACING_FUNCTIONS) \
+                    and all(getattr(f, "owner", None) is None for f in found):
                 # Global functions named like an intrinsic overload it, as
                 # in DXC (its intrinsics join every unqualified or
                 # `::`-qualified call's candidates): `all(b, lane)` beside
@@ -1577,6 +1576,10 @@ class Analyzer:
             user = self._resolve(found, None, env, args, expr.args, name, expr.span)
         except NoMatch as err:
             failure = err
+        if name in T.RAY_TRACING_FUNCTIONS:
+            # DXR's TraceRay beside a user's TraceRay<Query>(ray).
+            return self._function_call(expr, found, None, env, name, env, args=args) if user is not None \
+                else self._ray_tracing_call(expr, name, env, args)
         match = intrinsics.resolve_intrinsic(name, [_unscoped_as_int(a) for a in args], self.options.native_16bit)
         if not isinstance(match, str):
             if user is None:
@@ -1589,6 +1592,12 @@ class Analyzer:
             assert failure is not None
             raise failure
         return self._function_call(expr, found, None, env, name, env, args=args)
+
+    def _ray_tracing_call(self, expr: A.CallExpr, name: str, env: Env, args: list[T.Type]) -> T.Type:
+        """TraceRay, ReportHit, CallShader, ...: ray tracing's own calls, an
+        error where the entry point reaches them."""
+        self.stage_uses.append(("raytracing", T.ray_tracing_error(name), expr.callee.span, env.function))
+        return T.BOOL if name == "ReportHit" else T.VOID
 
     def _function_call(self, expr: A.CallExpr, candidates: list[Any], explicit: list[Any] | None,
                        explicit_env: Env, name: str, env: Env, object_expr: A.Expr | None = None,
@@ -1776,6 +1785,18 @@ class Analyzer:
                 self.require_conversion(arg, object_type.elem, arg_expr.span, "passing")
             self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, want, callee.object)
             return T.VOID
+        if isinstance(object_type, T.RayTracingObjectType) and object_type.name == "RayQuery":
+            # Inline ray tracing: typed here, an error where the entry reaches it.
+            args = self._args(expr, env)
+            ray_desc = self.engine.builtin_structs.type_of("RayDesc", self.engine)
+            match = intrinsics.resolve_ray_query_method(name, args, ray_desc)
+            if isinstance(match, str):
+                raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+            # (The query's declaration, a local or parameter, is what the
+            # entry point's reach reports.)
+            self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
+                                                   callee.object)
+            return match.return_type
         if isinstance(object_type, T.WaveMatrixType):
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))

@@ -885,6 +885,63 @@ def _bad_template_arg(name: str, t: Type) -> str | None:
     return None
 
 
+# RayQuery's methods (DXC's RayQueryMethods): name -> (return type, parameter types).
+_RAY_QUERY_METHODS: dict[str, tuple[object, tuple[object, ...]]] = {
+    "TraceRayInline": (VOID, ("RaytracingAccelerationStructure", UINT, UINT, "RayDesc")),
+    "Proceed": (BOOL, ()), "Abort": (VOID, ()), "CommitNonOpaqueTriangleHit": (VOID, ()),
+    "CommitProceduralPrimitiveHit": (VOID, (FLOAT,)),
+    **{n: (UINT, ()) for n in (
+        "CommittedStatus", "CandidateType", "RayFlags", "CandidateInstanceIndex", "CandidateInstanceID",
+        "CandidateGeometryIndex", "CandidatePrimitiveIndex", "CommittedInstanceIndex", "CommittedInstanceID",
+        "CommittedGeometryIndex", "CommittedPrimitiveIndex", "CandidateInstanceContributionToHitGroupIndex",
+        "CommittedInstanceContributionToHitGroupIndex", "CandidateClusterID", "CommittedClusterID")},
+    **{f"{w}{m}3x4": (matrix_of(FLOAT, 3, 4), ()) for w in ("Candidate", "Committed")
+       for m in ("ObjectToWorld", "WorldToObject")},
+    **{f"{w}{m}4x3": (matrix_of(FLOAT, 4, 3), ()) for w in ("Candidate", "Committed")
+       for m in ("ObjectToWorld", "WorldToObject")},
+    **{n: (BOOL, ()) for n in ("CandidateProceduralPrimitiveNonOpaque", "CandidateTriangleFrontFace",
+                               "CommittedTriangleFrontFace")},
+    **{n: (vector_of(FLOAT, 2), ()) for n in ("CandidateTriangleBarycentrics", "CommittedTriangleBarycentrics")},
+    **{n: (vector_of(FLOAT, 3), ()) for n in ("WorldRayOrigin", "WorldRayDirection", "CandidateObjectRayOrigin",
+                                              "CandidateObjectRayDirection", "CommittedObjectRayOrigin",
+                                              "CommittedObjectRayDirection")},
+    **{n: (FLOAT, ()) for n in ("RayTMin", "CandidateTriangleRayT", "CommittedRayT")},
+}
+
+
+def resolve_ray_query_method(name: str, arg_types: list[Type], ray_desc: Type | None) -> IntrinsicMatch | IntrinsicError:
+    """`query.name(args)` on a `RayQuery<...>`: typed as DXC types it (the
+    caller reports the call as ray tracing where the entry reaches it).
+    `ray_desc` is the built-in RayDesc struct's type."""
+    entry = _RAY_QUERY_METHODS.get(name)
+    if entry is None:
+        return IntrinsicError(f"no member named '{name}' in 'RayQuery'")
+    ret, params = entry
+    if len(arg_types) != len(params):
+        return IntrinsicError(f"too {'many' if len(arg_types) > len(params) else 'few'} arguments to function call, "
+                              f"expected {len(params)}, have {len(arg_types)}")
+    param_types: list[Type] = []
+    conversions: list[Conversion] = []
+    for i, (arg, want) in enumerate(zip(arg_types, params)):
+        if want == "RaytracingAccelerationStructure":
+            ok = getattr(arg, "name", None) == want and not getattr(arg, "flags", ())
+            target: Type = arg
+            conv = implicit_conversion(arg, arg) if ok else None
+        elif want == "RayDesc":
+            target = ray_desc if ray_desc is not None else arg
+            conv = implicit_conversion(arg, target)
+        else:
+            target = want  # type: ignore[assignment]
+            conv = implicit_conversion(arg, target)
+        if conv is None:
+            return IntrinsicError(f"no matching member function for call to '{name}'",
+                                  [_no_conversion(arg, f"'{want if isinstance(want, str) else target.spell()}'", i)])
+        param_types.append(target)
+        conversions.append(conv)
+    return IntrinsicMatch(name, ret, param_types, conversions, False, (6, 5), False, ["in"] * len(params),  # type: ignore[arg-type]
+                          "raytracing")
+
+
 def resolve_method(object_type: Type, name: str, arg_types: list[Type],
                    template_arg: Type | None = None, native_16bit: bool = True) -> IntrinsicMatch | IntrinsicError:
     """Resolve `object.name<template_arg>(args)` on a buffer resource."""

@@ -384,6 +384,8 @@ class Engine:
         constant = T.BUILTIN_CONSTANTS.get(name)
         if constant is not None:
             return [T.ConstValue(T.UINT, constant)]
+        if name in T.PSEUDO_ENUM_TYPES:
+            return [T.UINT]     # DXC's `typedef uint RAY_FLAG;` and the like
         return []
 
     def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
@@ -432,6 +434,8 @@ class Engine:
             constant = T.BUILTIN_CONSTANTS.get(name)
             if constant is not None:
                 return [T.ConstValue(T.UINT, constant)]
+            if name in T.PSEUDO_ENUM_TYPES:
+                return [T.UINT]
             raise SemaError(f"no member named '{name}' in the global namespace", span)
         return found
 
@@ -1022,7 +1026,18 @@ class Engine:
                 return T.vector_of(elem, sizes[0].value)
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
         if name == "RayQuery":
-            raise SemaError(T.ray_tracing_error(name), ref.span)
+            # RayQuery<CONSTRAY_FLAGS[, CONSTRAYQUERY_FLAGS]>: typed, an error
+            # only where the entry point reaches it.
+            if not 1 <= len(args) <= 2:
+                raise SemaError(f"'RayQuery' takes 1 or 2 template arguments, not {len(args)}", ref.span)
+            flags = []
+            for arg in args:
+                value = T.promoted(self.evaluate(arg, env)).value
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise SemaError("a 'RayQuery' template argument must be an integer constant (ray flags)",
+                                    arg.span)
+                flags.append(value & 0xFFFFFFFF)
+            return T.ray_tracing_object_of(name, tuple(flags))
         if name in T.GRAPHICS_OBJECTS:
             patch = name.endswith("Patch")
             if len(args) != (2 if patch else 1):
@@ -1465,6 +1480,13 @@ class Engine:
                 return False
             return (self._deduce_type(pattern.args[0], actual.elem, deducible, bindings, env)
                     and self._deduce_arg(pattern.args[1], T.ConstValue(T.UINT, actual.size), deducible, bindings, env))
+        if isinstance(pattern, A.BuiltinTemplateType) and pattern.name == "RayQuery":
+            # `RayQuery<FLAGS>` against a query type: FLAGS from its flags.
+            if not isinstance(actual, T.RayTracingObjectType) or actual.name != "RayQuery" \
+                    or len(pattern.args) != len(actual.flags):
+                return False
+            return all(self._deduce_arg(p, T.ConstValue(T.UINT, f), deducible, bindings, env)
+                       for p, f in zip(pattern.args, actual.flags))
         template_part = _template_part(pattern)
         if template_part is not None and isinstance(actual, T.ClassType) and actual.instance.template is not None:
             instance = actual.instance
