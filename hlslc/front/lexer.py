@@ -27,7 +27,7 @@ import re
 
 from . import tokens as T
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..spec.resource_types import PLAIN_RESOURCES, PSEUDO_ENUM_TYPES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
+from ..spec.resource_types import BUILTIN_TYPEDEF_NAMES, PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -94,6 +94,10 @@ def _too_large(text: str) -> bool:
     return len(significant) > most or (bool(significant) and int(significant, base) >= 1 << 64)
 
 
+_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+# Words after a type that are no declarator's name.
+_NOT_DECLARATORS = frozenset({"in", "out", "inout", "const", "register", "packoffset"})
+
 # A declarator's name follows a type's last token and comes before one of these.
 _TYPE_ENDINGS = frozenset({"BUILTIN_TYPE", "TYPE_NAME", "TGT"})
 _DECLARATOR_ENDINGS = frozenset({"=", ";", ",", "[", ":"})
@@ -150,8 +154,8 @@ class Classifier:
         self.enumerators: set[str] = set()
         # Type names declared at file scope; kept across `classify` calls, so
         # a translation unit can be classified in pieces (the header cache).
-        # DXC's own typedefs (`RAY_FLAG`, ...) are there from the start.
-        self.global_types: set[str] = set(PSEUDO_ENUM_TYPES)
+        # DXC's own typedefs (`sampler`, `RAY_FLAG`, ...) are there from the start.
+        self.global_types: set[str] = set(BUILTIN_TYPEDEF_NAMES)
         # Whether the last `classify` ended between two top-level
         # declarations with nothing pending, where a next piece may start.
         self.ended_clean = False
@@ -314,6 +318,14 @@ class Classifier:
                     ttype = "NAME"
                 elif len(brackets) == enum_depth and prev_text in ("{", ","):
                     enumerators.add(text)
+                    ttype = "NAME"
+                elif text in BUILTIN_TYPEDEF_NAMES and text in self.global_types \
+                        and not (_IDENT.match(nxt) and nxt not in keywords and nxt not in _NOT_DECLARATORS) \
+                        and not (prev_text == "<" or nxt in (">", ">>")):
+                    # DXC's own typedef (`sampler`, `RAY_FLAG`) names a type
+                    # where a declarator follows (`sampler s : register(s0)`);
+                    # elsewhere it is the variable or parameter a declaration
+                    # named so (`SamplerState sampler` hides the typedef).
                     ttype = "NAME"
                 elif is_type(text, prev_text == "::") \
                         or (text in class_templates and not (has_values and is_hidden(text))):

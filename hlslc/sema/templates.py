@@ -386,6 +386,8 @@ class Engine:
             return [T.ConstValue(T.UINT, constant)]
         if name in T.PSEUDO_ENUM_TYPES:
             return [T.UINT]     # DXC's `typedef uint RAY_FLAG;` and the like
+        if name == "sampler":
+            return [T.resource_of("SamplerState")]     # DXC's `typedef SamplerState sampler;`
         return []
 
     def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
@@ -436,6 +438,8 @@ class Engine:
                 return [T.ConstValue(T.UINT, constant)]
             if name in T.PSEUDO_ENUM_TYPES:
                 return [T.UINT]
+            if name == "sampler":
+                return [T.resource_of("SamplerState")]
             raise SemaError(f"no member named '{name}' in the global namespace", span)
         return found
 

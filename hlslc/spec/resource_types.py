@@ -113,6 +113,9 @@ BUILTIN_CONSTANTS: dict[str, int] = {
 # The `typedef uint` names DXC declares beside those constants (its
 # AddTypedefPseudoEnum): `template<RAY_FLAG F> ... RayQuery<F>`.
 PSEUDO_ENUM_TYPES = frozenset({"RAY_FLAG", "RAYQUERY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE"})
+# Every name DXC declares as a typedef in each unit: those, and `sampler`
+# (SamplerState, "very commonly used", FXC's spelling).
+BUILTIN_TYPEDEF_NAMES = PSEUDO_ENUM_TYPES | {"sampler"}
 RAY_TRACING_FUNCTIONS = frozenset(
     "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
     "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "
