@@ -1504,6 +1504,8 @@ class Analyzer:
                 return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
                 return self._ray_tracing_call(expr, name, env, self._args(expr, env))
+            if name == "printf":
+                return self._printf_call(expr, env)
             if name in _MESH_FUNCTIONS:
                 return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
@@ -1592,6 +1594,24 @@ class Analyzer:
             assert failure is not None
             raise failure
         return self._function_call(expr, found, None, env, name, env, args=args)
+
+    def _printf_call(self, expr: A.CallExpr, env: Env) -> T.Type:
+        """`printf(format, values...)`, DXC's debug print: typed (a string
+        format, then numbers), and, as in DXC's DXIL, an error where the
+        code compiled reaches it ("use of unsupported identifier").  hlslc
+        emits no SPIR-V debug printf either."""
+        args = self._args(expr, env)
+        if not args:
+            raise SemaError("too few arguments to function call, expected at least 1, have 0", expr.span)
+        if not isinstance(args[0], T.StringType):
+            raise SemaError(f"the format of 'printf' is a string, not '{args[0].spell()}'", expr.args[0].span)
+        for arg, arg_expr in zip(args[1:], expr.args[1:]):
+            if not (arg.is_numeric and not isinstance(arg, T.MatrixType)):
+                raise SemaError(f"'printf' prints scalars and vectors, not '{arg.spell()}'", arg_expr.span)
+        self.stage_uses.append(("any", "use of unsupported identifier 'printf': hlslc compiles no debug printf "
+                                       "(DXIL has none; SPIR-V's NonSemantic.DebugPrintf is not emitted)",
+                                expr.callee.span, env.function))
+        return T.VOID
 
     def _ray_tracing_call(self, expr: A.CallExpr, name: str, env: Env, args: list[T.Type]) -> T.Type:
         """TraceRay, ReportHit, CallShader, ...: ray tracing's own calls, an
@@ -2058,6 +2078,7 @@ class Analyzer:
         # refuses the entry itself); ray tracing is not compiled at all.
         reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
                    "raytracing": self.result.reach([fn for fn, _ in roots])}
+        reaches["any"] = reaches["raytracing"]
         for stage, message, span, function in self.stage_uses:
             reach = reaches[stage]
             if function is not None and function not in reach:
