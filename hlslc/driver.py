@@ -754,13 +754,16 @@ def _validate(result: CompileResult) -> Any:
         seen.add(key)
         if diag.id == "IR-UNIFORM-BARRIER":
             # The -Wuniformity warning (a barrier the analysis cannot show
-            # every thread reaches; DXC says nothing).
+            # every thread reaches; DXC says nothing).  -Werror/-WX leave it
+            # a warning: a build written for DXC with -WX (most projects'
+            # are) compiles as DXC compiles it; -Werror=uniformity asks for
+            # the error.
             mode = options.uniformity_warnings
             if mode == "off":
                 continue
             diag.message += " [-Wuniformity]"
             diag.severity = Severity.ERROR if mode == "error" else Severity.WARNING
-            diags.report(diag, upgrade=mode == "warning")
+            diags.report(diag, upgrade=False)
         elif diag.id in _UNIFORMITY_RULES and not options.uniformity_errors and diag.is_error:
             diag.severity = Severity.WARNING
             diag.message += " [-Wno-error=uniformity]"

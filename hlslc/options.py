@@ -243,6 +243,22 @@ def is_valid_prefix(prefix: str) -> bool:
     return bool(_VERIFY_PREFIX.match(prefix))
 
 
+def _is_cl_style_option(arg: str) -> bool:
+    """Whether `/X...` is DXC's cl-style spelling of its option `-X...` (DXC
+    reads both prefixes): it names one of DXC's options and no file (an
+    absolute path of an input stays an input).  hlslc's own options (-o,
+    -j, --...) have no cl-style spelling, as they have none in DXC."""
+    dashed = "-" + arg[1:]
+    if dashed.startswith(("-o", "-j", "--", "-f", "-verify")) or os.path.exists(arg):
+        return False
+    name = dashed.partition("=")[0]
+    if dashed in FLAGS or dashed in COMPATIBLE_FLAGS or dashed in COMPATIBLE_VALUED or name in EQUALS:
+        return True
+    if dashed.startswith(("-Wno-", "-W")) and dashed[2:3].isalpha():
+        return True
+    return any(dashed.startswith(opt) for opt in VALUED if opt not in ("-o", "-j"))
+
+
 def parse_arguments(argv: list[str]) -> Arguments:
     """Parse a command line (without the program name); raise `UsageError`."""
     args = Arguments()
@@ -251,6 +267,8 @@ def parse_arguments(argv: list[str]) -> Arguments:
     while i < len(argv):
         arg = argv[i]
         i += 1
+        if not only_files and arg[:1] == "/" and len(arg) > 1 and _is_cl_style_option(arg):
+            arg = "-" + arg[1:]     # DXC's cl-style spelling: /T cs_6_0, /E main, /D X=1, /Zpr, /O3
         if only_files or arg == "-" or not arg.startswith("-"):
             args.inputs.append(arg)
             continue

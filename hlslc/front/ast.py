@@ -51,14 +51,17 @@ class NamePart(Node):
 
 
 class QualifiedName(Node):
-    """`dx::linalg::MatrixUse::A`: the parts, outermost first."""
+    """`dx::linalg::MatrixUse::A`: the parts, outermost first; `is_global`
+    when it starts with `::` (looked up from the global namespace)."""
     parts: list[NamePart]
-    __slots__ = ("parts",)
-    _fields = ("span", "parts")
+    is_global: bool
+    __slots__ = ("parts", "is_global")
+    _fields = ("span", "parts", "is_global")
 
-    def __init__(self, span: Span, parts: list[NamePart]) -> None:
+    def __init__(self, span: Span, parts: list[NamePart], is_global: bool = False) -> None:
         self.span = span
         self.parts = parts
+        self.is_global = is_global
 
     @property
     def last(self) -> NamePart:

@@ -27,7 +27,7 @@ import re
 
 from . import tokens as T
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..spec.resource_types import PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
+from ..spec.resource_types import BUILTIN_TYPEDEF_NAMES, PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -68,10 +68,13 @@ _TEMPLATED_METHODS = frozenset({"Load", "Store"})
 # Integer literals: hexadecimal, decimal, octal and (as clang, so DXC)
 # binary `0b1010`; float literals with HLSL's suffixes (`f`, `h`, `l`, and
 # the fixed-size `f16`/`f32`/`f64` of HLSL 202x, which DXC accepts earlier
-# with a warning).
+# with a warning), decimal or (as clang, so DXC) hexadecimal with a binary
+# exponent, which C requires of them: `0x1.0p-24f` is 2^-24.
 _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
 _FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
-                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
+                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                       r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+"
+                       r"(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
 
 def _too_large(text: str) -> bool:
     """Whether an integer literal (well formed) needs more than 64 bits.
@@ -90,6 +93,10 @@ def _too_large(text: str) -> bool:
     significant = digits.lstrip("0")
     return len(significant) > most or (bool(significant) and int(significant, base) >= 1 << 64)
 
+
+_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+# Words after a type that are no declarator's name.
+_NOT_DECLARATORS = frozenset({"in", "out", "inout", "const", "register", "packoffset"})
 
 # A declarator's name follows a type's last token and comes before one of these.
 _TYPE_ENDINGS = frozenset({"BUILTIN_TYPE", "TYPE_NAME", "TGT"})
@@ -147,7 +154,8 @@ class Classifier:
         self.enumerators: set[str] = set()
         # Type names declared at file scope; kept across `classify` calls, so
         # a translation unit can be classified in pieces (the header cache).
-        self.global_types: set[str] = set()
+        # DXC's own typedefs (`sampler`, `RAY_FLAG`, ...) are there from the start.
+        self.global_types: set[str] = set(BUILTIN_TYPEDEF_NAMES)
         # Whether the last `classify` ended between two top-level
         # declarations with nothing pending, where a next piece may start.
         self.ended_clean = False
@@ -311,6 +319,14 @@ class Classifier:
                 elif len(brackets) == enum_depth and prev_text in ("{", ","):
                     enumerators.add(text)
                     ttype = "NAME"
+                elif text in BUILTIN_TYPEDEF_NAMES and text in self.global_types \
+                        and not (_IDENT.match(nxt) and nxt not in keywords and nxt not in _NOT_DECLARATORS) \
+                        and not (prev_text == "<" or nxt in (">", ">>")):
+                    # DXC's own typedef (`sampler`, `RAY_FLAG`) names a type
+                    # where a declarator follows (`sampler s : register(s0)`);
+                    # elsewhere it is the variable or parameter a declaration
+                    # named so (`SamplerState sampler` hides the typedef).
+                    ttype = "NAME"
                 elif is_type(text, prev_text == "::") \
                         or (text in class_templates and not (has_values and is_hidden(text))):
                     ttype = "TYPE_NAME"
@@ -472,6 +488,9 @@ class Classifier:
                         text = "0"
                 elif _FLOAT_RE.match(text):
                     ttype = "FLOAT_LITERAL"
+                elif text[:2] in ("0x", "0X") and "." in text and not re.search(r"[pP]", text):
+                    self.diags.error(tok.span, "hexadecimal floating constants require an exponent")
+                    ttype, text = "INT_LITERAL", "0"
                 else:
                     self.diags.error(tok.span, f"invalid numeric literal '{text}'")
                     # Parse on with a harmless stand-in; the error stands.

@@ -507,6 +507,7 @@ class _Builder:
 
     def _qualified(self, c) -> A.QualifiedName:
         parts: list[A.NamePart] = []
+        is_global = bool(c) and isinstance(c[0], Token) and c[0].value == "::"
         for item in c:
             if isinstance(item, _Pending) and item.kind == "nested":
                 parts.extend(item.items)
@@ -514,7 +515,7 @@ class _Builder:
                 parts.append(item)
             elif isinstance(item, Token) and item.value not in ("typename", "template", "::"):
                 parts.append(A.NamePart(self.tspan(item), str(item)))
-        return A.QualifiedName(self.cover(c), parts)
+        return A.QualifiedName(self.cover(c), parts, is_global)
 
     def named_type(self, c):
         return A.NamedType(self.cover(c), self._qualified(c))
@@ -722,8 +723,8 @@ class _Builder:
             digits = text.rstrip("fFhHlL")
         suffix = text[len(digits):]
         try:
-            value = float(digits)
-        except ValueError:
+            value = float.fromhex(digits) if digits[:2] in ("0x", "0X") else float(digits)
+        except (ValueError, OverflowError):
             value = 0.0
         return A.FloatLiteral(self.cover(c), value, suffix, text)
 

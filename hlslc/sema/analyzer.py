@@ -367,7 +367,7 @@ class Analyzer:
                                     self.error(err)
                         self._check_member_functions(sym)
                     elif isinstance(sym, AliasSymbol):
-                        self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+                        self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span, "alias")
                 except SemaError as err:
                     self.error(err)
                 except RecursionError:
@@ -526,6 +526,8 @@ class Analyzer:
                 self.stage_uses.append(("raytracing", T.ray_tracing_error(t.name), span, function))
             elif where == "global" and var is not None:
                 self._ray_tracing_globals.append((var, t, span))
+            elif where == "alias":
+                pass        # `typedef RayQuery<FLAGS> Query;`: its uses are what counts
             else:
                 raise SemaError(T.ray_tracing_error(t.name), span)
             return
@@ -893,7 +895,7 @@ class Analyzer:
         for sym in self.engine.symbols_for(decl, env, "", owner=None):
             env.names[sym.name] = sym
             if isinstance(sym, AliasSymbol):
-                self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span)
+                self._check_declared_type(self.engine.alias_type(sym), sym.type_ref.span, "alias")
 
     def check_initializer(self, init: A.Expr, target: T.Type, env: Env) -> None:
         if isinstance(init, A.InitListExpr):
@@ -1490,18 +1492,20 @@ class Analyzer:
     def _named_call(self, expr: A.CallExpr, callee: A.NameExpr, env: Env) -> T.Type:
         name = callee.name.spelling()
         simple = len(callee.name.parts) == 1
-        found = self.engine.lookup_all(callee.name.parts[0].name, env) if simple else None
+        if simple and callee.name.is_global:
+            # `::f(...)`: the global namespace's f, or the intrinsic f.
+            found = self.engine._namespace_lookup(self.engine.global_ns, name, set())
+        else:
+            found = self.engine.lookup_all(callee.name.parts[0].name, env) if simple else None
         if simple and not found:
             if intrinsics.is_intrinsic(name):
                 return self._intrinsic_call(expr, name, env)
             if not self._linalg_rules and linalg_builtins.is_builtin(name):
                 return self._linalg_builtin_call(expr, name, env)
             if name in T.RAY_TRACING_FUNCTIONS:
-                # TraceRay, ReportHit, CallShader: ray tracing's own calls,
-                # an error where the entry point reaches them.
-                self._args(expr, env)
-                self.stage_uses.append(("raytracing", T.ray_tracing_error(name), callee.span, env.function))
-                return T.BOOL if name == "ReportHit" else T.VOID
+                return self._ray_tracing_call(expr, name, env, self._args(expr, env))
+            if name == "printf":
+                return self._printf_call(expr, env)
             if name in _MESH_FUNCTIONS:
                 return self._mesh_call(expr, name, env)
             if name in WAVE_MATRIX_KINDS:
@@ -1512,6 +1516,13 @@ class Analyzer:
         if isinstance(item, ExplicitArgs):
             return self._function_call(expr, item.candidates, item.args, item.env, short, env)
         if all(isinstance(f, (FunctionSymbol, FunctionTemplateSymbol)) for f in found):
+            if simple and (intrinsics.is_intrinsic(short) or short in T.RAY_TRACING_FUNCTIONS) \
+                    and all(getattr(f, "owner", None) is None for f in found):
+                # Global functions named like an intrinsic overload it, as
+                # in DXC (its intrinsics join every unqualified or
+                # `::`-qualified call's candidates): `all(b, lane)` beside
+                # `all(x < n)`.
+                return self._user_or_intrinsic_call(expr, found, short, env)
             return self._function_call(expr, found, None, env, short, env)
         if isinstance(item, (AliasSymbol, ClassInstance, TypeSymbol, EnumSymbol)) or isinstance(item, T.Type):
             target = self.engine.entity_as_type(found, callee.span, name)
@@ -1555,10 +1566,64 @@ class Analyzer:
             return target
         raise SemaError(f"cannot construct '{target.spell()}' with a function-style cast", expr.span)
 
+    def _user_or_intrinsic_call(self, expr: A.CallExpr, found: list[Any], name: str, env: Env) -> T.Type:
+        """A call whose candidates are user functions and the intrinsic of
+        their name: the intrinsic where only it is viable or where it is
+        better for some argument and worse for none (C++'s rule); the user
+        function otherwise, a tie included (it shadows the intrinsic)."""
+        args = self._args(expr, env)
+        user: Resolved | None = None
+        failure: NoMatch | None = None
+        try:
+            user = self._resolve(found, None, env, args, expr.args, name, expr.span)
+        except NoMatch as err:
+            failure = err
+        if name in T.RAY_TRACING_FUNCTIONS:
+            # DXR's TraceRay beside a user's TraceRay<Query>(ray).
+            return self._function_call(expr, found, None, env, name, env, args=args) if user is not None \
+                else self._ray_tracing_call(expr, name, env, args)
+        match = intrinsics.resolve_intrinsic(name, [_unscoped_as_int(a) for a in args], self.options.native_16bit)
+        if not isinstance(match, str):
+            if user is None:
+                return self._intrinsic_call(expr, name, env, args)
+            ours = [c.rank for c in match.conversions]
+            theirs = [getattr(c, "rank", 0) for c in user.conversions]
+            if len(ours) == len(theirs) and all(a <= b for a, b in zip(ours, theirs)) and ours != theirs:
+                return self._intrinsic_call(expr, name, env, args)
+        if user is None:
+            assert failure is not None
+            raise failure
+        return self._function_call(expr, found, None, env, name, env, args=args)
+
+    def _printf_call(self, expr: A.CallExpr, env: Env) -> T.Type:
+        """`printf(format, values...)`, DXC's debug print: typed (a string
+        format, then numbers), and, as in DXC's DXIL, an error where the
+        code compiled reaches it ("use of unsupported identifier").  hlslc
+        emits no SPIR-V debug printf either."""
+        args = self._args(expr, env)
+        if not args:
+            raise SemaError("too few arguments to function call, expected at least 1, have 0", expr.span)
+        if not isinstance(args[0], T.StringType):
+            raise SemaError(f"the format of 'printf' is a string, not '{args[0].spell()}'", expr.args[0].span)
+        for arg, arg_expr in zip(args[1:], expr.args[1:]):
+            if not (arg.is_numeric and not isinstance(arg, T.MatrixType)):
+                raise SemaError(f"'printf' prints scalars and vectors, not '{arg.spell()}'", arg_expr.span)
+        self.stage_uses.append(("any", "use of unsupported identifier 'printf': hlslc compiles no debug printf "
+                                       "(DXIL has none; SPIR-V's NonSemantic.DebugPrintf is not emitted)",
+                                expr.callee.span, env.function))
+        return T.VOID
+
+    def _ray_tracing_call(self, expr: A.CallExpr, name: str, env: Env, args: list[T.Type]) -> T.Type:
+        """TraceRay, ReportHit, CallShader, ...: ray tracing's own calls, an
+        error where the entry point reaches them."""
+        self.stage_uses.append(("raytracing", T.ray_tracing_error(name), expr.callee.span, env.function))
+        return T.BOOL if name == "ReportHit" else T.VOID
+
     def _function_call(self, expr: A.CallExpr, candidates: list[Any], explicit: list[Any] | None,
                        explicit_env: Env, name: str, env: Env, object_expr: A.Expr | None = None,
-                       object_type: T.Type | None = None) -> T.Type:
-        args = self._args(expr, env)
+                       object_type: T.Type | None = None, args: list[T.Type] | None = None) -> T.Type:
+        if args is None:
+            args = self._args(expr, env)
         if object_expr is None:
             # A non-static member function named without an object.
             candidates = [c for c in candidates if not (getattr(c, "owner", None) is not None and not c.is_static)] \
@@ -1740,6 +1805,18 @@ class Analyzer:
                 self.require_conversion(arg, object_type.elem, arg_expr.span, "passing")
             self.result.calls[id(expr)] = CallInfo("graphics", name, T.VOID, want, callee.object)
             return T.VOID
+        if isinstance(object_type, T.RayTracingObjectType) and object_type.name == "RayQuery":
+            # Inline ray tracing: typed here, an error where the entry reaches it.
+            args = self._args(expr, env)
+            ray_desc = self.engine.builtin_structs.type_of("RayDesc", self.engine)
+            match = intrinsics.resolve_ray_query_method(name, args, ray_desc)
+            if isinstance(match, str):
+                raise SemaError(str(match), callee.member.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+            # (The query's declaration, a local or parameter, is what the
+            # entry point's reach reports.)
+            self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types,
+                                                   callee.object)
+            return match.return_type
         if isinstance(object_type, T.WaveMatrixType):
             if env.function is not None:
                 self._wave_matrix_functions.add(id(env.function))
@@ -1752,8 +1829,8 @@ class Analyzer:
         raise SemaError(f"member reference base type '{object_type.spell()}' is not a structure",
                         callee.member.span)
 
-    def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env) -> T.Type:
-        args = [_unscoped_as_int(a) for a in self._args(expr, env)]
+    def _intrinsic_call(self, expr: A.CallExpr, name: str, env: Env, args: list[T.Type] | None = None) -> T.Type:
+        args = [_unscoped_as_int(a) for a in (self._args(expr, env) if args is None else args)]
         if name == "select" and len(args) == 3 and args[1] is args[2] \
                 and isinstance(args[1], (T.ClassType, T.ArrayType)):
             # HLSL 2021's select of whole structs and arrays by a scalar condition.
@@ -1948,6 +2025,12 @@ class Analyzer:
                     # generation refuses the entry if it is ever lowered.
                     continue
                 if stage in T.RAY_TRACING_STAGES:
+                    if self.options.stage == "cs":
+                        # A compute shader's build compiles its entry only:
+                        # a ray tracing shader beside it in the file is one
+                        # more function, as in DXC (its ray tracing calls
+                        # are errors only if the entry reaches them).
+                        continue
                     self.diags.error(shader.span, f"ray tracing shaders ('{stage}') are not supported: hlslc "
                                                   "compiles compute shaders without ray tracing")
                     continue
@@ -1995,6 +2078,7 @@ class Analyzer:
         # refuses the entry itself); ray tracing is not compiled at all.
         reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
                    "raytracing": self.result.reach([fn for fn, _ in roots])}
+        reaches["any"] = reaches["raytracing"]
         for stage, message, span, function in self.stage_uses:
             reach = reaches[stage]
             if function is not None and function not in reach:

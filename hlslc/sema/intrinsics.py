@@ -38,7 +38,9 @@ A type is an element, optionally shaped:
   (scalar, vector or matrix: scalars splat, vectors truncate to the
   smallest), `[V]` the same restricted to scalars and vectors, `[N]` a
   vector of N components, `[R,C]` an RxC matrix, with N, R, C, K dimension
-  variables that must agree exactly, or digits (`T[3]`).
+  variables (a variable several arguments share takes the smallest of
+  their sizes, the larger ones truncating, as DXC matches them:
+  `mul(float4x4, float3)` is `mul(float4x3, float3)`), or digits (`T[3]`).
 
 A generic `T` takes the type all its arguments unify to by the usual
 arithmetic conversions (`max(1, 2.0f)` is `max(float, float)`), then KIND
@@ -50,8 +52,8 @@ size (DXC's any_int32/any_int64: other types convert to the signed one),
 `uint_only` a uint or uint64_t (DXC's: nothing converts to it, a literal is
 a uint), `any` keeps everything (bool included).  A generic-element
 parameter has a strict shape: `T` takes a one-component argument only, `T[N]` a
-vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` fails rather than
-truncating to a scalar.
+vector, `T[R,C]` a matrix, so `mul(float4, float3x4)` truncates the vector
+to `float3` rather than the matrix to a scalar.
 Concrete parameters (`uint`, `float[S]`) take whatever converts implicitly.
 
 Parameter modes: `out` (converted back to the argument), `inout` (both
@@ -756,7 +758,12 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
             return _no_conversion(args[i], "a scalar or vector", i)
         env[var] = shape
 
-    # Dimension variables: exact.
+    # Dimension variables.  One preset by the caller (a texture's shape) is
+    # exact; otherwise, as in DXC's MatchArguments, a dimension that several
+    # arguments share takes the smallest of their sizes and the larger
+    # arguments truncate (`mul(float4x4, float3)` multiplies by the 4x3 part,
+    # with the truncation warning).
+    preset = set(env)
     for i, p in enumerate(params):
         dims = p.pat.dims
         if not dims or dims[0] in _SHAPE_VARS or all(isinstance(d, int) for d in dims):
@@ -769,10 +776,13 @@ def _match(sig: _Sig, args: list[Type], env: dict, native_16bit: bool) -> _Candi
         bound = dict(env)
         for d, actual in zip(dims, shape[1:]):
             if isinstance(d, str):
-                if bound.setdefault(d, actual) != actual:
-                    # Name the parameter as the earlier dimensions fixed it.
-                    expected = _instantiate(p.pat, {**{x: a for x, a in zip(dims, shape[1:])}, **bound})
-                    return _no_conversion(arg, f"'{expected.spell()}'", i)
+                if d in preset:
+                    if bound[d] != actual:
+                        # Name the parameter as the earlier dimensions fixed it.
+                        expected = _instantiate(p.pat, {**{x: a for x, a in zip(dims, shape[1:])}, **bound})
+                        return _no_conversion(arg, f"'{expected.spell()}'", i)
+                elif d not in bound or actual < bound[d]:
+                    bound[d] = actual
         env = bound
 
     # Every argument against its now concrete parameter.
@@ -873,6 +883,63 @@ def _bad_template_arg(name: str, t: Type) -> str | None:
     if isinstance(t, (VoidType, StringType)):
         return f"Explicit template arguments on intrinsic {name} must be a single numeric type"
     return None
+
+
+# RayQuery's methods (DXC's RayQueryMethods): name -> (return type, parameter types).
+_RAY_QUERY_METHODS: dict[str, tuple[object, tuple[object, ...]]] = {
+    "TraceRayInline": (VOID, ("RaytracingAccelerationStructure", UINT, UINT, "RayDesc")),
+    "Proceed": (BOOL, ()), "Abort": (VOID, ()), "CommitNonOpaqueTriangleHit": (VOID, ()),
+    "CommitProceduralPrimitiveHit": (VOID, (FLOAT,)),
+    **{n: (UINT, ()) for n in (
+        "CommittedStatus", "CandidateType", "RayFlags", "CandidateInstanceIndex", "CandidateInstanceID",
+        "CandidateGeometryIndex", "CandidatePrimitiveIndex", "CommittedInstanceIndex", "CommittedInstanceID",
+        "CommittedGeometryIndex", "CommittedPrimitiveIndex", "CandidateInstanceContributionToHitGroupIndex",
+        "CommittedInstanceContributionToHitGroupIndex", "CandidateClusterID", "CommittedClusterID")},
+    **{f"{w}{m}3x4": (matrix_of(FLOAT, 3, 4), ()) for w in ("Candidate", "Committed")
+       for m in ("ObjectToWorld", "WorldToObject")},
+    **{f"{w}{m}4x3": (matrix_of(FLOAT, 4, 3), ()) for w in ("Candidate", "Committed")
+       for m in ("ObjectToWorld", "WorldToObject")},
+    **{n: (BOOL, ()) for n in ("CandidateProceduralPrimitiveNonOpaque", "CandidateTriangleFrontFace",
+                               "CommittedTriangleFrontFace")},
+    **{n: (vector_of(FLOAT, 2), ()) for n in ("CandidateTriangleBarycentrics", "CommittedTriangleBarycentrics")},
+    **{n: (vector_of(FLOAT, 3), ()) for n in ("WorldRayOrigin", "WorldRayDirection", "CandidateObjectRayOrigin",
+                                              "CandidateObjectRayDirection", "CommittedObjectRayOrigin",
+                                              "CommittedObjectRayDirection")},
+    **{n: (FLOAT, ()) for n in ("RayTMin", "CandidateTriangleRayT", "CommittedRayT")},
+}
+
+
+def resolve_ray_query_method(name: str, arg_types: list[Type], ray_desc: Type | None) -> IntrinsicMatch | IntrinsicError:
+    """`query.name(args)` on a `RayQuery<...>`: typed as DXC types it (the
+    caller reports the call as ray tracing where the entry reaches it).
+    `ray_desc` is the built-in RayDesc struct's type."""
+    entry = _RAY_QUERY_METHODS.get(name)
+    if entry is None:
+        return IntrinsicError(f"no member named '{name}' in 'RayQuery'")
+    ret, params = entry
+    if len(arg_types) != len(params):
+        return IntrinsicError(f"too {'many' if len(arg_types) > len(params) else 'few'} arguments to function call, "
+                              f"expected {len(params)}, have {len(arg_types)}")
+    param_types: list[Type] = []
+    conversions: list[Conversion] = []
+    for i, (arg, want) in enumerate(zip(arg_types, params)):
+        if want == "RaytracingAccelerationStructure":
+            ok = getattr(arg, "name", None) == want and not getattr(arg, "flags", ())
+            target: Type = arg
+            conv = implicit_conversion(arg, arg) if ok else None
+        elif want == "RayDesc":
+            target = ray_desc if ray_desc is not None else arg
+            conv = implicit_conversion(arg, target)
+        else:
+            target = want  # type: ignore[assignment]
+            conv = implicit_conversion(arg, target)
+        if conv is None:
+            return IntrinsicError(f"no matching member function for call to '{name}'",
+                                  [_no_conversion(arg, f"'{want if isinstance(want, str) else target.spell()}'", i)])
+        param_types.append(target)
+        conversions.append(conv)
+    return IntrinsicMatch(name, ret, param_types, conversions, False, (6, 5), False, ["in"] * len(params),  # type: ignore[arg-type]
+                          "raytracing")
 
 
 def resolve_method(object_type: Type, name: str, arg_types: list[Type],

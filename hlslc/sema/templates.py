@@ -384,6 +384,10 @@ class Engine:
         constant = T.BUILTIN_CONSTANTS.get(name)
         if constant is not None:
             return [T.ConstValue(T.UINT, constant)]
+        if name in T.PSEUDO_ENUM_TYPES:
+            return [T.UINT]     # DXC's `typedef uint RAY_FLAG;` and the like
+        if name == "sampler":
+            return [T.resource_of("SamplerState")]     # DXC's `typedef SamplerState sampler;`
         return []
 
     def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
@@ -420,6 +424,24 @@ class Engine:
                 return found
             level = level.parent
         return self.lookup(name, env, span)
+
+    def global_lookup(self, name: str, span: Span | None, scope_only: bool = False) -> list[Any]:
+        """`::name`: a member of the global namespace (or a namespace it
+        uses), else a constant DXC declares; before a further `::`, only
+        namespaces and types."""
+        found = self._namespace_lookup(self.global_ns, name, set())
+        if scope_only:
+            found = [f for f in found if _names_a_scope(f)] or found
+        if not found:
+            constant = T.BUILTIN_CONSTANTS.get(name)
+            if constant is not None:
+                return [T.ConstValue(T.UINT, constant)]
+            if name in T.PSEUDO_ENUM_TYPES:
+                return [T.UINT]
+            if name == "sampler":
+                return [T.resource_of("SamplerState")]
+            raise SemaError(f"no member named '{name}' in the global namespace", span)
+        return found
 
     def _namespace_lookup(self, ns: NamespaceSymbol, name: str, seen: set[int]) -> list[Any]:
         if id(ns) in seen:
@@ -689,6 +711,14 @@ class Engine:
             decl = var.decl
             assert isinstance(decl, A.VarDecl) and var.env is not None
             base = self.resolve_type(decl.type, var.env)
+            if var.is_global and isinstance(base, T.ResourceType) and base.name == "ConstantBuffer" \
+                    and isinstance(base.elem, T.ClassType) and not decl.array_dims and any(
+                        a.cxx and a.namespace == "vk" and a.name == "push_constant"
+                        for a in getattr(decl, "attributes", None) or ()):
+                # `[[vk::push_constant]] ConstantBuffer<S> pc;` is the push
+                # constant block of S's members, as `[[vk::push_constant]] S
+                # pc;` is (DXC: a PushConstant variable of the buffer type).
+                base = base.elem
             var.type = self.apply_array_dims(base, decl.array_dims, var.env, init=decl.init)
         return var.type
 
@@ -787,7 +817,12 @@ class Engine:
         """The entities a qualified name denotes (several for overloads)."""
         parts = name.parts
         first = parts[0]
-        if len(parts) > 1:
+        if name.is_global:
+            # `::name`: the global namespace's member, whatever nearer scope
+            # declares the name (a member function calling the global
+            # function of its own name).
+            found = self.global_lookup(first.name, first.span, scope_only=len(parts) > 1)
+        elif len(parts) > 1:
             found = self.lookup_scope_name(first.name, env, first.span)
         else:
             found = self.lookup(first.name, env, first.span)
@@ -995,7 +1030,18 @@ class Engine:
                 return T.vector_of(elem, sizes[0].value)
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
         if name == "RayQuery":
-            raise SemaError(T.ray_tracing_error(name), ref.span)
+            # RayQuery<CONSTRAY_FLAGS[, CONSTRAYQUERY_FLAGS]>: typed, an error
+            # only where the entry point reaches it.
+            if not 1 <= len(args) <= 2:
+                raise SemaError(f"'RayQuery' takes 1 or 2 template arguments, not {len(args)}", ref.span)
+            flags = []
+            for arg in args:
+                value = T.promoted(self.evaluate(arg, env)).value
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise SemaError("a 'RayQuery' template argument must be an integer constant (ray flags)",
+                                    arg.span)
+                flags.append(value & 0xFFFFFFFF)
+            return T.ray_tracing_object_of(name, tuple(flags))
         if name in T.GRAPHICS_OBJECTS:
             patch = name.endswith("Patch")
             if len(args) != (2 if patch else 1):
@@ -1438,6 +1484,13 @@ class Engine:
                 return False
             return (self._deduce_type(pattern.args[0], actual.elem, deducible, bindings, env)
                     and self._deduce_arg(pattern.args[1], T.ConstValue(T.UINT, actual.size), deducible, bindings, env))
+        if isinstance(pattern, A.BuiltinTemplateType) and pattern.name == "RayQuery":
+            # `RayQuery<FLAGS>` against a query type: FLAGS from its flags.
+            if not isinstance(actual, T.RayTracingObjectType) or actual.name != "RayQuery" \
+                    or len(pattern.args) != len(actual.flags):
+                return False
+            return all(self._deduce_arg(p, T.ConstValue(T.UINT, f), deducible, bindings, env)
+                       for p, f in zip(pattern.args, actual.flags))
         template_part = _template_part(pattern)
         if template_part is not None and isinstance(actual, T.ClassType) and actual.instance.template is not None:
             instance = actual.instance

@@ -231,7 +231,7 @@ class StringType(Type):
 STRING = StringType()
 
 
-from ..spec.resource_types import (BUILTIN_CONSTANTS, RAY_TRACING_FUNCTIONS, RAY_TRACING_TYPES, RESOURCE_SHAPES, PLAIN_RESOURCES,  # noqa: F401  (re-exported: sema's view of them)
+from ..spec.resource_types import (BUILTIN_CONSTANTS, PSEUDO_ENUM_TYPES, RAY_TRACING_FUNCTIONS, RAY_TRACING_TYPES, RESOURCE_SHAPES, PLAIN_RESOURCES,  # noqa: F401  (re-exported: sema's view of them)
                                     SAMPLER_FEEDBACK_TYPES, TEMPLATED_RESOURCES, ResourceShape)
 
 
@@ -440,28 +440,31 @@ def graphics_object_of(name: str, elem: Type, count: int | None) -> GraphicsObje
 
 
 class RayTracingObjectType(Type):
-    """`RaytracingAccelerationStructure`: ray tracing's acceleration
-    structure, which hlslc does not compile.  Sema types it, so that a
-    shared header's ray-tracing helpers (a parameter of this type, a global
-    the entry never names) are no error in a compute shader that does not
-    reach them, as in DXC; what the entry point reaches is reported."""
+    """`RaytracingAccelerationStructure` and `RayQuery<FLAGS>` (inline ray
+    tracing's query object): ray tracing, which hlslc does not compile.
+    Sema types them (a RayQuery's methods too), so that a shared header's
+    ray-tracing helpers (a parameter or local of these types, a global the
+    entry never names, a `typedef RayQuery<...>`) are no error in a compute
+    shader that does not reach them, as in DXC; what the entry point
+    reaches is reported."""
 
-    __slots__ = ("name",)
+    __slots__ = ("name", "flags")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, flags: tuple[int, ...] = ()) -> None:
         self.name = name
+        self.flags = flags
 
     def spell(self) -> str:
-        return self.name
+        return f"{self.name}<{', '.join(str(f) for f in self.flags)}>" if self.flags else self.name
 
 
-_RAY_TRACING_OBJECTS: dict[str, RayTracingObjectType] = {}
+_RAY_TRACING_OBJECTS: dict[tuple, RayTracingObjectType] = {}
 
 
-def ray_tracing_object_of(name: str) -> RayTracingObjectType:
-    t = _RAY_TRACING_OBJECTS.get(name)
+def ray_tracing_object_of(name: str, flags: tuple[int, ...] = ()) -> RayTracingObjectType:
+    t = _RAY_TRACING_OBJECTS.get((name, flags))
     if t is None:
-        t = _RAY_TRACING_OBJECTS[name] = RayTracingObjectType(name)
+        t = _RAY_TRACING_OBJECTS[(name, flags)] = RayTracingObjectType(name, flags)
     return t
 
 

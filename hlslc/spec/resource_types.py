@@ -110,6 +110,12 @@ BUILTIN_CONSTANTS: dict[str, int] = {
     "RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES": 0x200,
     "RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS": 0x400,
 }
+# The `typedef uint` names DXC declares beside those constants (its
+# AddTypedefPseudoEnum): `template<RAY_FLAG F> ... RayQuery<F>`.
+PSEUDO_ENUM_TYPES = frozenset({"RAY_FLAG", "RAYQUERY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE"})
+# Every name DXC declares as a typedef in each unit: those, and `sampler`
+# (SamplerState, "very commonly used", FXC's spelling).
+BUILTIN_TYPEDEF_NAMES = PSEUDO_ENUM_TYPES | {"sampler"}
 RAY_TRACING_FUNCTIONS = frozenset(
     "TraceRay ReportHit CallShader IgnoreHit AcceptHitAndEndSearch DispatchRaysIndex DispatchRaysDimensions "
     "WorldRayOrigin WorldRayDirection ObjectRayOrigin ObjectRayDirection RayTMin RayTCurrent PrimitiveIndex "
