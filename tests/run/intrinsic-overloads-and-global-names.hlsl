@@ -39,9 +39,10 @@ struct Recorder {
 void main(uint lane : SV_GroupIndex) {
   Recorder r;
   r.base = 4;
-  r.log();                                        // Out[0] = 1, Out[5] = 5 (the intrinsic abs)
+  bool voted = all(lane < 8, lane);              // the user's all, by every thread (it has barriers)
   if (lane == 0) {
-    r.log(all(lane < 8, lane) ? 10 : 20);         // Out[4] = 10 (the user's all: a uniform vote)
+    r.log();                                      // Out[0] = 1, Out[5] = 5 (the intrinsic abs)
+    r.log(voted ? 10 : 20);                       // Out[4] = 10 (a unanimous vote)
     Out[1] = all(int3(lane, 1, 2) != 9);          // the intrinsic all: 1
     Out[2] = abs(int2(3, 4)) + Util::abs(int2(3, 4)) + abs(-2);   // 103 + 204 + 2
     Out[3] = (int)saturate(0.5) + (int)::abs(-6.0);               // 7 + 6
