@@ -1236,18 +1236,7 @@ class Compiler:
             if ins.opcode in ("br", "switch", "ret", "unreachable"):
                 self._terminator(ins)
                 return
-            try:
-                value = self._instruction(ins)
-            except RunError as err:
-                if err.line is None:
-                    err.line = ins.line
-                raise
-            except (ValueError, KeyError, IndexError, TypeError, AttributeError, IRError) as err:
-                raise RunError(f"cannot compile '{ins.describe()[:80]}': {err}", ins.line) from None
-            if ins.result is not None:
-                if isinstance(value, Lanes) and value.lin is None:
-                    value = self.with_shape(value, self.shapes.value(ins.result))
-                self.define(ins.result, value)
+            self._translate(ins)
         if seg.sync is None:
             raise RunError(f"block '{seg.block.name}' has no terminator")
 
