@@ -454,10 +454,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
     """Give every branch its selection merge; True when a selection's
     escaping edges were rerouted instead (the caller starts again)."""
     rpo = graph.reverse_post_order()
-    idom = immediate_dominators(graph.entry, rpo, graph.preds())
+    preds = graph.preds()
+    idom = immediate_dominators(graph.entry, rpo, preds)
     index = {n: k for k, n in enumerate(rpo)}
     doms = DominatorTree(idom)
     switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
+    suspects = _leaving_headers(graph, rpo, idom, doms, loops)
     for name in rpo:
         node = graph.nodes[name]
         kind = node.term[0]
@@ -524,12 +526,13 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 if before in construct:
                     construct.add(merge)
             rpo = graph.reverse_post_order()
-            idom = immediate_dominators(graph.entry, rpo, graph.preds())
+            preds = graph.preds()
+            idom = immediate_dominators(graph.entry, rpo, preds)
             index = {n: k for k, n in enumerate(rpo)}
             doms = DominatorTree(idom)
         node.selection_merge = merge
         claimed.add(merge)
-        if node.loop_merge is None:
+        if node.loop_merge is None and (any(not doms.dominates(merge, n) for n in suspects.get(name, ())) or _past_merge(name, merge, doms, preds, exits)):
             escapes = _escapes(graph, name, merge, doms, exits)
             if escapes:
                 rounds = graph.escape_rounds.get(name, 0) + 1
@@ -540,8 +543,59 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 _route_escapes(graph, name, merge, escapes, doms, loops, exits)
                 return True
         if kind != "cbr":
-            construct = {n for n in graph.nodes if doms.dominates(name, n) and not doms.dominates(merge, n)}
+            construct = {n for n in doms.dominated(name) if not doms.dominates(merge, n)}
             switches.append((construct, merge))
+    return False
+
+
+def _leaving_headers(graph: Graph, rpo: list[str], idom: dict[str, str], doms: DominatorTree,
+                     loops: list[Loop]) -> dict[str, list[str]]:
+    """The branch blocks that some edge leaves for a block they do not
+    dominate, other than their loop's merge or continue target, each with
+    the blocks such edges leave from.  A selection whose merge dominates
+    all of those (the edges leave after the merge), and whose edges do not
+    go past its merge (`_past_merge`), is left only through its merge.
+
+    Asking `_escapes` of every selection would walk every construct:
+    quadratic in an `else if` chain.  For an edge n -> t, the blocks that
+    dominate n but not t are those on the dominator-tree path from n up to
+    the first block that dominates t: a short walk in structured code."""
+    loop_exits: dict[str, set[str]] = {}
+    for lp in loops:
+        h = graph.nodes[lp.header]
+        for n in lp.body:
+            loop_exits.setdefault(n, set()).update((h.loop_merge, h.loop_continue))
+    out: dict[str, list[str]] = {}      # header -> the blocks such edges leave from
+    for n in rpo:
+        for t in graph.nodes[n].succs():
+            if t not in idom:
+                continue
+            x = n
+            while not doms.dominates(x, t):
+                if graph.nodes[x].term[0] in ("cbr", "switch", "dispatch") and t not in loop_exits.get(x, ()):
+                    sources = out.setdefault(x, [])
+                    if not sources or sources[-1] != n:
+                        sources.append(n)
+                parent = idom[x]
+                if parent == x:
+                    break
+                x = parent
+    return out
+
+
+def _past_merge(header: str, merge: str, doms: DominatorTree, preds: dict[str, list[str]], allowed: set[str]) -> bool:
+    """Whether an edge from a block `header` dominates, and `merge` does
+    not, goes to a block that the merge reaches but does not dominate (its
+    dominance frontier): a `return` inside an if of an inlined function
+    whose header dominates the function's end."""
+    if merge not in doms.pre:
+        return False
+    for t in doms.frontier(lambda: preds).get(merge, ()):
+        if t in allowed:
+            continue
+        for n in preds.get(t, ()):
+            if n != merge and doms.dominates(header, n) and not doms.dominates(merge, n):
+                return True
     return False
 
 
@@ -567,7 +621,7 @@ def _construct(graph: Graph, header: str, merge: str, doms: DominatorTree, allow
     after = _reach(graph, merge, None, set(allowed)) if merge in graph.nodes else set()
     # (The enclosing loop's continue construct and what follows its merge
     # are the loop's, not the selection's.)
-    return {n for n in graph.nodes if doms.dominates(header, n) and not doms.dominates(merge, n) and n not in after
+    return {n for n in doms.dominated(header) if not doms.dominates(merge, n) and n not in after
             and not any(a in graph.nodes and doms.dominates(a, n) for a in allowed)}
 
 
