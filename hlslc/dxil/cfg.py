@@ -123,9 +123,15 @@ class DominatorTree:
                 stack.extend(reversed(children.get(n, ())))
         for n in reversed(order):
             self.size[n] = 1 + sum(self.size[c] for c in children.get(n, ()))
+        self.order = order
         self.idom = idom
         self._frontier: dict[str, list[str]] | None = None
         self._regions: dict[int, tuple[set[str], list[int]]] = {}
+
+    def dominated(self, a: str) -> list[str]:
+        """The blocks `a` dominates (itself included), in preorder."""
+        start = self.pre[a]
+        return self.order[start:start + self.size[a]]
 
     def frontier(self, preds: Callable[[], Mapping[str, Sequence[str]]]) -> dict[str, list[str]]:
         """Each block's dominance frontier (Cooper, Harvey and Kennedy: a

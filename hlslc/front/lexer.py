@@ -45,6 +45,14 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
     + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
 )
 
+# The built-in type names that are no C++ keywords (DXC looks them up only
+# when no declaration has the name): the vector and matrix shorthands and
+# HLSL's own scalar names.  A block variable may take one (`float int1`).
+_SOFT_BUILTIN_TYPES: frozenset[str] = frozenset(
+    [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
+    + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
+    + [s for s in _SCALARS if s not in ("bool", "int", "float", "double")])
+
 BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "vector matrix "
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
@@ -258,6 +266,20 @@ class Classifier:
                         brackets and brackets[-1] == "(" and prev_text in _PARAM_STARTS
                         and i + 1 < n and pptokens[i + 1].kind == T.IDENT):
                     kw = None       # `line`, `point`, ... are names outside a parameter's modifiers
+                if kw is not None and text in ("struct", "class") and brackets and brackets[-1] == "(" \
+                        and _IDENT.match(nxt) and nxt not in keywords and not is_type(nxt) \
+                        and i + 2 < n and _IDENT.match(pptokens[i + 2].text) and pptokens[i + 2].text not in keywords:
+                    # `void f(struct P p);` before P is defined: as in C++, the
+                    # elaborated specifier declares P (its definition follows).
+                    declare_type(nxt)
+                if kw is not None and text in ("struct", "class", "enum") and prev_text not in ("enum", "typename") \
+                        and is_type(nxt) and i + 2 < n and _IDENT.match(pptokens[i + 2].text) \
+                        and pptokens[i + 2].text not in keywords \
+                        and not (brackets and brackets[-1] == "<"):
+                    # An elaborated type specifier, `struct P p` / `void f(struct P p)`:
+                    # the type P itself (C++ allows the key before a declared name).
+                    i += 1
+                    continue
                 if kw is not None:
                     ttype = kw
                     if text in ("struct", "class") and prev_text != "enum":
@@ -308,6 +330,19 @@ class Classifier:
                     prev_text = "<"; prev_type = "TLT"
                     i += 2
                     continue
+                elif text in _SOFT_BUILTIN_TYPES and (
+                        (has_values and is_hidden(text))
+                        or (prev_type in _TYPE_ENDINGS and nxt in _DECLARATOR_ENDINGS and brackets
+                            and brackets[-1] == "{" and scopes[-1].kind == _BLOCK)):
+                    # `float int1 = ...;`: DXC's shorthand type names are no
+                    # keywords (it looks them up only when nothing else has
+                    # the name), so a block variable may take one; it hides
+                    # the type until the block ends.
+                    ttype = "NAME"
+                    if prev_type in _TYPE_ENDINGS:
+                        scopes[-1].values.add(text)
+                        has_values = True
+                        local_decl_depth = len(brackets)
                 elif text in BUILTIN_TYPES:
                     ttype = "BUILTIN_TYPE"
                     if declaring_kind == "typedef":

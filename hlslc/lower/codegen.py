@@ -1096,6 +1096,9 @@ class Codegen:
             self.emit_expr(expr.lhs)
             return self.emit_expr(expr.rhs)
         if isinstance(expr, A.CastExpr):
+            if isinstance(self.expr_type(expr), T.VoidType):
+                self.emit_expr(expr.operand)    # `(void)x`: for its side effects only
+                return None
             return self.convert(self.emit_expr(expr.operand), self.expr_type(expr.operand), self.expr_type(expr),
                                 explicit=True, span=expr.span)
         if isinstance(expr, A.CallExpr):

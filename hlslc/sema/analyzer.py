@@ -1322,6 +1322,8 @@ class Analyzer:
     def _cast(self, expr: A.CastExpr, env: Env) -> T.Type:
         target = self.engine.resolve_type(expr.type, env)
         source = self.check_expr(expr.operand, env)
+        if isinstance(target, T.VoidType):
+            return T.VOID       # `(void)x`: evaluated, its value discarded (C's idiom for "unused")
         if self._explicitly_convertible(source, target, expr.operand):
             return target
         raise SemaError(f"cannot convert from '{source.spell()}' to '{target.spell()}'", expr.span)

@@ -354,7 +354,9 @@ class Module:
             bits = struct.unpack("<Q", struct.pack("<d", value))[0]
             words = [bits & 0xFFFFFFFF, bits >> 32]
         text = _float_text(value)
-        shown = _half_text(bits) if width == 16 else text
+        # As spirv-dis writes it: a half as a hex float, a float with the 9
+        # significant digits that name every float exactly.
+        shown = _half_text(bits) if width == 16 else _float32_text(value) if width == 32 else text
         return self._constant(("float", type_id, bits), "Constant", type_id, [Lit(words, shown)],
                               f"{self.friendly[type_id]}_{_friendly_number(text)}")
 
@@ -487,6 +489,12 @@ def _float_text(value: float) -> str:
         return "inf" if value > 0 else "-inf"
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
+
+
+def _float32_text(value: float) -> str:
+    if value != value or value in (float("inf"), float("-inf")):
+        return _float_text(value)
+    return f"{value:.9g}"
 
 
 def _half_text(bits: int) -> str:

@@ -132,7 +132,8 @@ class Graph:
         self.nodes: dict[str, Node] = {}
         self.order: list[str] = []          # the blocks in the order to write them
         self.phi_types: dict[str, Any] = {}   # phi result -> IRType: Function variables to declare
-        self.selectors: list[str] = []        # selector variables (uint) made for loop exits
+        self.selectors: list[str] = []        # selector variables (uint) made for loop and selection exits
+        self.escape_rounds: dict[str, int] = {}   # how often each selection's escapes were rerouted
         self._fresh = 0
 
     def fresh_name(self, base: str) -> str:
@@ -249,7 +250,20 @@ def structure(graph: Graph) -> None:
         header.loop_merge = merge
         header.loop_continue = _continue_target(graph, loop, idom)
         claimed.update((merge, header.loop_continue))
-    _assign_selection_merges(graph, loops, claimed)
+    # A selection whose construct is left other than through its merge (a
+    # `return` inside nested ifs of an inlined function, which branches to
+    # the function's end) gets its escaping edges routed through a selector
+    # dispatch at its merge; then every selection is placed again.
+    # Each round reroutes one selection's escapes; a selection rerouted over
+    # and over (a graph this cannot structure) is an error, not a hang.
+    graph.escape_rounds = {}
+    for _ in range(4 * len(graph.nodes) + 64):
+        for node in graph.nodes.values():
+            node.selection_merge = None
+        if not _assign_selection_merges(graph, loops, set(claimed)):
+            break
+    else:
+        raise StructureError("the branches of this function could not be put in structured form")
     rpo = graph.reverse_post_order()
     reached = set(rpo)
     graph.order = rpo + [n for n in graph.nodes if n not in reached]
@@ -436,12 +450,16 @@ def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> 
     return True
 
 
-def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> None:
+def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> bool:
+    """Give every branch its selection merge; True when a selection's
+    escaping edges were rerouted instead (the caller starts again)."""
     rpo = graph.reverse_post_order()
-    idom = immediate_dominators(graph.entry, rpo, graph.preds())
+    preds = graph.preds()
+    idom = immediate_dominators(graph.entry, rpo, preds)
     index = {n: k for k, n in enumerate(rpo)}
     doms = DominatorTree(idom)
     switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
+    suspects = _leaving_headers(graph, rpo, idom, doms, loops)
     for name in rpo:
         node = graph.nodes[name]
         kind = node.term[0]
@@ -496,16 +514,146 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 and merge not in index:
             pass
         elif merge in claimed or not doms.dominates(name, merge) or merge == name:
+            before = merge
             merge = _split_merge(graph, name, merge, doms)
+            # The new block stands where the old merge did: inside every
+            # loop and switch construct that held that (later branches'
+            # walks stay inside their loop's body).
+            for lp in loops:
+                if before in lp.body:
+                    lp.body.add(merge)
+            for construct, _ in switches:
+                if before in construct:
+                    construct.add(merge)
             rpo = graph.reverse_post_order()
-            idom = immediate_dominators(graph.entry, rpo, graph.preds())
+            preds = graph.preds()
+            idom = immediate_dominators(graph.entry, rpo, preds)
             index = {n: k for k, n in enumerate(rpo)}
             doms = DominatorTree(idom)
         node.selection_merge = merge
         claimed.add(merge)
+        if node.loop_merge is None and (any(not doms.dominates(merge, n) for n in suspects.get(name, ())) or _past_merge(name, merge, doms, preds, exits)):
+            escapes = _escapes(graph, name, merge, doms, exits)
+            if escapes:
+                rounds = graph.escape_rounds.get(name, 0) + 1
+                graph.escape_rounds[name] = rounds
+                if rounds > 8:
+                    raise StructureError("the branches of this function could not be put in structured form "
+                                         "(SPIR-V needs structured control flow)", node.line)
+                _route_escapes(graph, name, merge, escapes, doms, loops, exits)
+                return True
         if kind != "cbr":
-            construct = {n for n in graph.nodes if doms.dominates(name, n) and not doms.dominates(merge, n)}
+            construct = {n for n in doms.dominated(name) if not doms.dominates(merge, n)}
             switches.append((construct, merge))
+    return False
+
+
+def _leaving_headers(graph: Graph, rpo: list[str], idom: dict[str, str], doms: DominatorTree,
+                     loops: list[Loop]) -> dict[str, list[str]]:
+    """The branch blocks that some edge leaves for a block they do not
+    dominate, other than their loop's merge or continue target, each with
+    the blocks such edges leave from.  A selection whose merge dominates
+    all of those (the edges leave after the merge), and whose edges do not
+    go past its merge (`_past_merge`), is left only through its merge.
+
+    Asking `_escapes` of every selection would walk every construct:
+    quadratic in an `else if` chain.  For an edge n -> t, the blocks that
+    dominate n but not t are those on the dominator-tree path from n up to
+    the first block that dominates t: a short walk in structured code."""
+    loop_exits: dict[str, set[str]] = {}
+    for lp in loops:
+        h = graph.nodes[lp.header]
+        for n in lp.body:
+            loop_exits.setdefault(n, set()).update((h.loop_merge, h.loop_continue))
+    out: dict[str, list[str]] = {}      # header -> the blocks such edges leave from
+    for n in rpo:
+        for t in graph.nodes[n].succs():
+            if t not in idom:
+                continue
+            x = n
+            while not doms.dominates(x, t):
+                if graph.nodes[x].term[0] in ("cbr", "switch", "dispatch") and t not in loop_exits.get(x, ()):
+                    sources = out.setdefault(x, [])
+                    if not sources or sources[-1] != n:
+                        sources.append(n)
+                parent = idom[x]
+                if parent == x:
+                    break
+                x = parent
+    return out
+
+
+def _past_merge(header: str, merge: str, doms: DominatorTree, preds: dict[str, list[str]], allowed: set[str]) -> bool:
+    """Whether an edge from a block `header` dominates, and `merge` does
+    not, goes to a block that the merge reaches but does not dominate (its
+    dominance frontier): a `return` inside an if of an inlined function
+    whose header dominates the function's end."""
+    if merge not in doms.pre:
+        return False
+    for t in doms.frontier(lambda: preds).get(merge, ()):
+        if t in allowed:
+            continue
+        for n in preds.get(t, ()):
+            if n != merge and doms.dominates(header, n) and not doms.dominates(merge, n):
+                return True
+    return False
+
+
+def _escapes(graph: Graph, header: str, merge: str, doms: DominatorTree, allowed: set[str]) -> list[tuple[str, str]]:
+    """The edges that leave the selection construct of `header` (the blocks
+    it dominates that `merge` does not) other than to its merge or to an
+    exit it may take (the enclosing loop's merge or continue target, the
+    enclosing switch's merge)."""
+    construct = _construct(graph, header, merge, doms, allowed)
+    out = []
+    for n in construct:
+        for t in graph.nodes[n].succs():
+            if t == merge or t in allowed or t not in graph.nodes or t in construct:
+                continue
+            out.append((n, t))
+    return out
+
+
+def _construct(graph: Graph, header: str, merge: str, doms: DominatorTree, allowed: set[str]) -> set[str]:
+    """The blocks of the selection construct of `header`: those it dominates
+    that the merge does not dominate and cannot reach (a block after the
+    merge belongs to what follows the selection, whoever dominates it)."""
+    after = _reach(graph, merge, None, set(allowed)) if merge in graph.nodes else set()
+    # (The enclosing loop's continue construct and what follows its merge
+    # are the loop's, not the selection's.)
+    return {n for n in doms.dominated(header) if not doms.dominates(merge, n) and n not in after
+            and not any(a in graph.nodes and doms.dominates(a, n) for a in allowed)}
+
+
+def _route_escapes(graph: Graph, header: str, merge: str, escapes: list[tuple[str, str]], doms: DominatorTree,
+                   loops: list[Loop], allowed: set[str]) -> None:
+    """Send a selection's escaping edges to a new merge that dispatches on
+    a selector: 0 (set at the header) goes on to the old merge, k to where
+    the k-th escape went."""
+    selector = f"%{header}.escape.selector"
+    graph.selectors.append(selector)
+    targets: list[str] = []
+    for _, t in escapes:
+        if t not in targets:
+            targets.append(t)
+    dispatch = graph.add(Node(graph.fresh_name(merge + ".escape"), None,
+                              ("dispatch", selector, merge, [(k + 1, t) for k, t in enumerate(targets)])))
+    graph.nodes[header].stores.append((selector, 0))
+    construct = _construct(graph, header, merge, doms, allowed) - {dispatch.name}
+    for n in construct:
+        if merge in graph.nodes[n].succs():
+            graph.nodes[n].retarget(merge, dispatch.name)
+    for lp in loops:
+        if merge in lp.body:
+            lp.body.add(dispatch.name)
+    for src, t in escapes:
+        step = graph.add(Node(graph.fresh_name(f"{header}.escape{targets.index(t) + 1}"), None,
+                              ("br", dispatch.name)))
+        step.stores.append((selector, targets.index(t) + 1))
+        graph.nodes[src].retarget(t, step.name)
+        for lp in loops:
+            if src in lp.body:
+                lp.body.add(step.name)
 
 
 def _first_meeting(graph: Graph, live: list[str], within: set[str] | None, stop: set[str],

@@ -108,6 +108,56 @@ def holds_only_resources(t: IRType) -> bool:
 
 _STATIC_KINDS = ("handle", "matref", "wavemat", "matrixobject")
 
+
+def holds_resource(t: IRType) -> bool:
+    """Whether some element of an array or struct is a handle or matrix reference."""
+    if t.kind in _STATIC_KINDS:
+        return True
+    if t.kind == "struct":
+        return any(holds_resource(f) for f in t.fields)
+    if t.kind == "array" and t.elem is not None:
+        return holds_resource(t.elem)
+    return False
+
+
+def is_mixed(t: IRType) -> bool:
+    """An array or struct holding both resources and data (a struct of
+    parameters with a texture, a sampler and floats)."""
+    return t.kind in ("struct", "array") and holds_resource(t) and not holds_only_resources(t)
+
+
+def _mixed_leaves(t: IRType, path: tuple = ()) -> list[tuple[tuple, IRType]]:
+    """The leaves of a mixed type: each handle, and each largest part that
+    holds no resource (data, kept in a variable of its own)."""
+    if t.kind in _STATIC_KINDS or not holds_resource(t):
+        return [(path, t)]
+    if t.kind == "struct":
+        return [leaf for k, f in enumerate(t.fields) for leaf in _mixed_leaves(f, path + (k,))]
+    assert t.elem is not None
+    return [leaf for k in range(t.count) for leaf in _mixed_leaves(t.elem, path + (k,))]
+
+
+class MixedTree:
+    """A local array or struct that holds resources and data, as DXC's
+    legalization splits it for SPIR-V: a Slot per handle, a Function
+    variable per largest part that holds no resource."""
+
+    def __init__(self, name: str, type: IRType) -> None:
+        self.name = name
+        self.type = type
+        self.leaves = dict(_mixed_leaves(type))
+        self.slots: dict[tuple, Slot] = {}
+        self.vars: dict[tuple, Ptr] = {}
+
+
+class MixedRef:
+    """A pointer into a MixedTree: the (constant) index path and the IR type there."""
+
+    def __init__(self, tree: MixedTree, path: tuple, view: IRType) -> None:
+        self.tree = tree
+        self.path = path
+        self.view = view
+
 _INT_BINARY = {"add": "IAdd", "sub": "ISub", "mul": "IMul", "udiv": "UDiv", "sdiv": "SDiv", "urem": "UMod",
                "srem": "SRem", "shl": "ShiftLeftLogical", "lshr": "ShiftRightLogical",
                "ashr": "ShiftRightArithmetic", "and": "BitwiseAnd", "or": "BitwiseOr", "xor": "BitwiseXor"}
@@ -1032,6 +1082,12 @@ class Translator:
             prefix = tuple(indices)
             if prefix in agg.leaves:
                 return agg.leaves[prefix]
+            outer = next((k for k in agg.leaves if prefix[:len(k)] == k), None)
+            if outer is not None and isinstance(agg.leaves[outer], Val):
+                # Part of a data leaf of a struct that holds resources.
+                t = parsed.type
+                return Val(self.emit("CompositeExtract", self.stype(t), Id(agg.leaves[outer].id),
+                                     *[Lit(k) for k in prefix[len(outer):]]), t)
             return Aggregate({k[len(prefix):]: v for k, v in agg.leaves.items() if k[:len(prefix)] == prefix})
         if isinstance(agg, Parts):
             value: Any = agg
@@ -1048,7 +1104,7 @@ class Translator:
     def _i_insertvalue(self, ins: R.Instruction, parsed: Parsed) -> Any:
         agg_op, value_op = parsed.operands
         t = parsed.type
-        if holds_only_resources(t):
+        if holds_only_resources(t) or is_mixed(t):
             agg = self.get(agg_op) if agg_op.is_local else Aggregate({})
             leaves = dict(agg.leaves) if isinstance(agg, Aggregate) else {}
             prefix = tuple(parsed.extra)
@@ -1080,6 +1136,8 @@ class Translator:
             return Slot(ins.result)
         if holds_only_resources(t):
             return SlotRef(SlotTree(ins.result, t), (), t)
+        if is_mixed(t):
+            return MixedRef(MixedTree(ins.result, t), (), t)
         var = self.local_var(self.stype(t), name)
         return Ptr(var, "Function", t, [], t, name=name)
 
@@ -1088,6 +1146,8 @@ class Translator:
         t = parsed.type
         if isinstance(p, SlotRef):
             return self._load_slots(p, ins.line)
+        if isinstance(p, MixedRef):
+            return self._load_mixed(p, ins.line)
         if isinstance(p, Slot):
             return p.take(self, ins.line)
         if isinstance(p, PackedElement):
@@ -1111,6 +1171,80 @@ class Translator:
             if slot.value is not None:
                 leaves[rest] = slot.value
         return Aggregate(leaves)
+
+    def _mixed_var(self, tree: MixedTree, path: tuple) -> Ptr:
+        found = tree.vars.get(path)
+        if found is None:
+            t = tree.leaves[path]
+            name = tree.name.lstrip("%") + "".join(f".{k}" for k in path)
+            found = tree.vars[path] = Ptr(self.local_var(self.stype(t), name), "Function", t, [], t, name=name)
+        return found
+
+    def _mixed_slot(self, tree: MixedTree, path: tuple) -> Slot:
+        found = tree.slots.get(path)
+        if found is None:
+            found = tree.slots[path] = Slot(f"{tree.name}{list(path)}")
+        return found
+
+    def _load_mixed(self, p: MixedRef, line: int) -> Any:
+        tree = p.tree
+        if p.path in tree.leaves:
+            if p.view.kind in _STATIC_KINDS:
+                return self._mixed_slot(tree, p.path).take(self, line)
+            var = self._mixed_var(tree, p.path)
+            return Val(self.emit("Load", self.stype(p.view), Id(self.address(var))), p.view)
+        leaves = {}
+        n = len(p.path)
+        for path, t in tree.leaves.items():
+            if path[:n] != p.path:
+                continue
+            if t.kind in _STATIC_KINDS:
+                slot = tree.slots.get(path)
+                if slot is not None and slot.value is not None:
+                    leaves[path[n:]] = slot.take(self, line)
+            else:
+                var = self._mixed_var(tree, path)
+                leaves[path[n:]] = Val(self.emit("Load", self.stype(t), Id(self.address(var))), t)
+        return Aggregate(leaves)
+
+    def _store_mixed(self, p: MixedRef, value: Any) -> None:
+        tree = p.tree
+        n = len(p.path)
+        if not isinstance(value, Aggregate):
+            value = Aggregate({(): value})
+        for path, t in tree.leaves.items():
+            if path[:n] != p.path:
+                continue
+            rest = path[n:]
+            if rest in value.leaves:
+                leaf = value.leaves[rest]
+                if t.kind in _STATIC_KINDS:
+                    self._mixed_slot(tree, path).put(leaf, self.node.name)
+                else:
+                    self.emit_void("Store", Id(self.address(self._mixed_var(tree, path))), Id(self.val_of(leaf).id))
+                continue
+            # A coarser data value holding this leaf, or finer parts of it.
+            outer = next((k for k in value.leaves if rest[:len(k)] == k and k != rest), None)
+            if outer is not None and t.kind not in _STATIC_KINDS:
+                whole = self.val_of(value.leaves[outer])
+                part = self.emit("CompositeExtract", self.stype(t), Id(whole.id), *[Lit(k) for k in rest[len(outer):]])
+                self.emit_void("Store", Id(self.address(self._mixed_var(tree, path))), Id(part))
+                continue
+            for k, leaf in value.leaves.items():
+                if k[:len(rest)] == rest and len(k) > len(rest) and t.kind not in _STATIC_KINDS:
+                    var = self._mixed_var(tree, path)
+                    chain, view = [], t
+                    for idx in k[len(rest):]:
+                        chain.append(self.uint(idx))
+                        view = view.fields[idx] if view.kind == "struct" else view.elem
+                    ptr = Ptr(var.root, var.storage, var.root_type, chain, view, name=var.name)
+                    self.emit_void("Store", Id(self.address(ptr)), Id(self.val_of(leaf).id))
+
+    def val_of(self, value: Any) -> Val:
+        if not isinstance(value, Val):
+            raise no_mapping("a resource in a value of a local array or struct that also holds data",
+                             "the part copied is not data")
+        return value
 
     def _dynamic_handle(self, p: SlotRef) -> Handle:
         """An element of a local array of handles chosen at run time: the
@@ -1155,6 +1289,13 @@ class Translator:
                         p.tree.leaf(p.path + rest).put(value.leaves[rest], self.node.name)
                 return None
             p.tree.leaf(p.path).put(value, self.node.name)
+            return None
+        if isinstance(p, MixedRef):
+            # A constant: data (a float stored in a member), or undef/zero for
+            # the whole struct (its handles are set member by member).
+            value = self.get(value_op) if value_op.is_local or not is_mixed(value_op.type) \
+                and value_op.type.kind not in _STATIC_KINDS else Aggregate({})
+            self._store_mixed(p, value)
             return None
         if isinstance(p, Slot):
             p.put(self.get(value_op), self.node.name)
@@ -1257,6 +1398,23 @@ class Translator:
                 path.append(k)
                 view = view.fields[k] if view.kind == "struct" else view.elem
             return SlotRef(base.tree, tuple(path), view, dynamic)
+        if isinstance(base, MixedRef):
+            indices = parsed.operands[1:]
+            if indices[0].const_int != 0:
+                raise no_mapping("pointer arithmetic on a local struct holding resources")
+            path, view = list(base.path), base.view
+            for at, op in enumerate(indices[1:], 1):
+                if tuple(path) in base.tree.leaves and view.kind not in _STATIC_KINDS:
+                    # Inside a part that holds no resource: its variable.
+                    var = self._mixed_var(base.tree, tuple(path))
+                    zero = indices[0]     # the constant 0 that starts every index list
+                    return self.gep(var, view, [zero] + indices[at:])
+                k = op.const_int
+                if k is None:
+                    raise no_mapping("a struct holding resources chosen at run time from a local array")
+                path.append(k)
+                view = view.fields[k] if view.kind == "struct" else view.elem
+            return MixedRef(base.tree, tuple(path), view)
         if isinstance(base, Slot):
             if all(o.const_int == 0 for o in parsed.operands[1:]):
                 return base
