@@ -568,7 +568,7 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
     reach = {t: _reach(succ, t, None, loop.body | earlier) for t in exits}
     # The loop's own exit: where its test leads, else the exit most of the
     # function follows.
-    tests = _loop_tests(succ, loop, exits)
+    tests = loop_tests(succ, loop, exits)
     main = tests[0] if tests else max(exits, key=lambda t: (len(reach[t]), index.get(t, 0)))
     loop.test_exit = main if tests else None
     for t in exits:
@@ -596,7 +596,7 @@ def _absorb_exits(succ: Mapping[str, Sequence[str]], loop: Loop, idom: Mapping[s
             loop.body |= inside
 
 
-def _loop_tests(succ: Mapping[str, Sequence[str]], loop: Loop, exits: list[str]) -> list[str]:
+def loop_tests(succ: Mapping[str, Sequence[str]], loop: Loop, exits: list[str]) -> list[str]:
     """The exits a loop's test leads to: a do-while's, at a latch (a block
     whose back edge is taken when the test holds); else a while or for
     loop's, at a block every iteration passes before its body (the header,

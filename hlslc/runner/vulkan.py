@@ -321,6 +321,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDeviceCooperativeMatrix2FeaturesNV": (None, "VK_NV_cooperative_matrix2"),
     "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": (None, "VK_KHR_pipeline_executable_properties"),
     "VkPhysicalDeviceDescriptorIndexingFeatures": (2, "VK_EXT_descriptor_indexing"),
+    "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": (None, "VK_KHR_shader_maximal_reconvergence"),
 }
 
 # The structure of each feature this runner may enable.
@@ -353,6 +354,7 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixPerElementOperations": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "cooperativeMatrixBlockLoads": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
+    "shaderMaximalReconvergence": "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR",
     "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderSampledImageArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
@@ -585,6 +587,8 @@ def select_features(info: S.ModuleInfo, dev: DeviceSupport, wave_size: int | Non
             raise RunError(f"the module needs 64-bit atomics ({why}), which '{dev.name}' does not support")
     if 6022 in info.capabilities:
         need_extension("VK_KHR_cooperative_matrix", "cooperative matrices")
+    if "SPV_KHR_maximal_reconvergence" in info.extensions:
+        enable("shaderMaximalReconvergence", "SPV_KHR_maximal_reconvergence (-fspv-enable-maximal-reconvergence)")
     for d in info.descriptors:
         if d.count != 1 and d.kind in ARRAY_FEATURES:
             # Indexing an array of descriptors with a dynamically uniform value.

@@ -114,6 +114,7 @@ _STRUCTS: dict[str, str] = {
     "VkPhysicalDeviceShaderAtomicInt64Features": "sType:U pNext:P shaderBufferInt64Atomics:U "
                                                  "shaderSharedInt64Atomics:U",
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": "sType:U pNext:P shaderSubgroupExtendedTypes:U",
+    "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": "sType:U pNext:P shaderMaximalReconvergence:U",
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": "sType:U pNext:P cooperativeMatrix:U "
                                                     "cooperativeMatrixRobustBufferAccess:U",
     "VkCooperativeMatrixPropertiesKHR": "sType:U pNext:P MSize:U NSize:U KSize:U AType:U BType:U CType:U "
@@ -225,6 +226,7 @@ STYPES: dict[str, int] = {
     "VkPhysicalDeviceShaderFloat16Int8Features": 1000082000,
     "VkPhysicalDeviceVulkanMemoryModelFeatures": 1000211000,
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": 1000175000,
+    "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": 1000434000,
     "VkPhysicalDeviceSubgroupSizeControlProperties": 1000225000,
     "VkPipelineShaderStageRequiredSubgroupSizeCreateInfo": 1000225001,
     "VkPhysicalDeviceSubgroupSizeControlFeatures": 1000225002,

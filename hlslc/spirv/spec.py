@@ -99,7 +99,7 @@ ENUMS: dict[str, dict[str, int]] = {
     "AddressingModel": {"Logical": 0},
     "MemoryModel": {"GLSL450": 1, "Vulkan": 3},
     "ExecutionModel": {"GLCompute": 5},
-    "ExecutionMode": {"LocalSize": 17},
+    "ExecutionMode": {"LocalSize": 17, "MaximallyReconvergesKHR": 6023},
     "StorageClass": {"UniformConstant": 0, "Input": 1, "Uniform": 2, "Output": 3, "Workgroup": 4,
                      "CrossWorkgroup": 5, "Private": 6, "Function": 7, "PushConstant": 9, "Image": 11,
                      "StorageBuffer": 12},

@@ -54,7 +54,7 @@ import re
 from typing import Any
 
 from ..dxil import reader as R
-from ..dxil.cfg import DominatorTree, dominates, immediate_dominators, post_order
+from ..dxil.cfg import DominatorTree, dominates, immediate_dominators, loop_tests, post_order
 from ..dxil.types import IRError, TypeTable
 from .base import read_operands
 
@@ -351,18 +351,31 @@ def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[st
     # loop's back edge: they are not where this loop's exits meet.
     earlier = {n for n, k in index.items() if k <= index[loop.header]}
     reach = {t: _reach(graph, t, None, loop.body | earlier) for t in exits}
+    # The loop's own exit: where its test leads (as the executors take it,
+    # `dxil.cfg`).
+    tests = loop_tests({n: node.succs() for n, node in graph.nodes.items()}, loop, exits)  # type: ignore[arg-type]
     common = set.intersection(*reach.values())
     if common:
         join = min(common, key=lambda n: index.get(n, len(index)))
-        regions = [_reach(graph, t, None, loop.body | earlier | {join}) - {join} if t != join else set()
+        # The code after the loop, on the way to where a `return` inside
+        # it leads too (an inlined helper's exit block), stays after the
+        # loop: its threads meet there, and the `return` reaches the
+        # helper's exit through a selector at the loop's merge
+        # (`_join_exits`).  The blocks this pass makes carry no code.
+        kept = {join}
+        if tests and graph.nodes[tests[0]].ir is not None:
+            kept.add(tests[0])
+        regions = [_reach(graph, t, None, loop.body | earlier | {join}) - {join} if t not in kept else set()
                    for t in exits]
         inside = set().union(*regions)
         if all(dominates(idom, loop.header, b) for b in inside):
             loop.body |= inside
         return
     # No common block: the paths that end the function (a `return`) join
-    # the loop, when they stay apart from the others.
-    main = max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
+    # the loop, when they stay apart from the others; the loop's own exit
+    # (where its test leads, as the executors take it: `dxil.cfg`) stays
+    # its exit, else the one most of the function follows.
+    main = tests[0] if tests else max(exits, key=lambda t: (len(reach[t]), -exits.index(t)))
     for t in exits:
         if t == main:
             continue
@@ -409,6 +422,15 @@ def _join_exits(graph: Graph, loop: Loop, exits: list[str]) -> None:
                            ("dispatch", selector, exits[0], [(k, t) for k, t in enumerate(exits) if k])))
     for n in sorted(loop.body):
         node = graph.nodes[n]
+        outside = [s for s in node.succs() if s not in loop.body]
+        if n in loop.latches and len(outside) == 1:
+            # The back-edge block's exit (a do-while's test) goes straight
+            # to the merge, its selector set in the block: SPIR-V wants the
+            # back-edge block to branch to the merge itself, and the value
+            # is read only on the way out (every exit sets its own).
+            node.stores.append((selector, exits.index(outside[0])))
+            node.retarget(outside[0], merge.name)
+            continue
         for s in node.succs():
             if s in loop.body:
                 continue

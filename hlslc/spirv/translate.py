@@ -266,6 +266,15 @@ class Translator:
             Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
         self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
             Id(fid), Enum("ExecutionMode", "LocalSize")] + [Lit(n) for n in threads]))
+        if "-fspv-enable-maximal-reconvergence" in self.options.vulkan_options:
+            # DXC's option: the driver must reconverge structured code as
+            # SPIR-V's maximal reconvergence says, which is how hlslc's CPU
+            # engines run it (threads that leave a construct early do not
+            # split the others; a switch case's threads join the next case
+            # they fall through to).
+            self.m.extension("SPV_KHR_maximal_reconvergence")
+            self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
+                Id(fid), Enum("ExecutionMode", "MaximallyReconvergesKHR")]))
         for slot in self.slots:
             if len(slot.stored) > 1:
                 raise SpirvError("a resource or matrix chosen at run time has no SPIR-V mapping: every use must "

@@ -6,6 +6,7 @@
 // the other one): random programs 2205, 3233 and 4796 differed there.
 // Each thread takes a = ±0 (bit 0 of its index), b = ±0 (bit 1); threads
 // 4-7 take a NaN or 1 against ±0.  Expected bits worked out by hand.
+// GPU: which zero a GPU's min or max of +0 and -0 gives is the driver's (D3D allows either; SPIR-V's FMin and FMax keep the sign only under SignedZeroInfNanPreserve)
 // RUN: %hlslc run %s --pipeline %S/float-min-max-zeros.yaml | FileCheck %s
 // RUN: %hlslc run %s --pipeline %S/float-min-max-zeros.yaml --engine interp | FileCheck %s
 // CHECK: MinMax: pass

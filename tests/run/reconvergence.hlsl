@@ -4,6 +4,7 @@
 // meet again at the end of the construct, not at the function's end; a
 // wave operation after the construct sees all of them.  Expected values
 // worked out by hand (see each case); one group of 32 threads, a wave of 32.
+// GPU: the H100 (NVIDIA's Vulkan driver, with or without -fspv-enable-maximal-reconvergence) runs a switch case's threads and those that fall through into it apart (8 and 8, not 16 in row 5); every other row matches
 // RUN: %hlslc run %s --pipeline %S/reconvergence.yaml | FileCheck %s
 // CHECK: Reconverged: pass
 // The same with a return inside a loop at the end of the entry.

@@ -6,8 +6,9 @@
 RWByteAddressBuffer Out : register(u0);
 
 // An early return inside a loop of an inlined helper: the loop's two exits
-// (its end, and the helper's return) meet at the helper's exit block, which
-// becomes the loop's merge.
+// (its end, and the helper's return) leave through one merge block that
+// dispatches on a selector: to the code after the loop (the loop's own
+// exit, where its threads meet again) or on to the helper's exit block.
 uint FindFirst(uint limit, uint wanted)
 {
     for (uint i = 0; i < limit; ++i) {
@@ -64,7 +65,10 @@ void main(uint3 id : SV_DispatchThreadID)
             sum += a * b;
         }
 
-    // CHECK: OpLoopMerge %FindFirst_exit {{%loop_step_[0-9]+}} None
+    // CHECK: OpLoopMerge [[EXIT:%loop_cond_[0-9]+_exit_[0-9]+]] {{%loop_step_[0-9]+}} None
+    // CHECK: [[EXIT]] = OpLabel
+    // CHECK: OpSelectionMerge %FindFirst_exit None
+    // CHECK-NEXT: OpSwitch {{%[0-9]+}} %FindFirst_exit 1 {{%loop_end_[0-9]+}}
     uint found = FindFirst(sum, 7);
 
     // A return that only some threads take.

@@ -543,3 +543,15 @@ def test_specialization_entries(tmp_path):
     with pytest.raises(RunError, match=r"specialization constant 9 takes 4 bytes in the module; the pipeline gives "
                                        r"a Float64 \(8 bytes\)"):
         vulkan.specialization(info, pipeline)
+
+
+def test_maximal_reconvergence_enables_the_feature():
+    # -fspv-enable-maximal-reconvergence: the module's extension needs the
+    # device's extension and feature, or the run says which is missing.
+    info = _info(extensions=["SPV_KHR_maximal_reconvergence"])
+    dev = _device(extensions={"VK_KHR_shader_maximal_reconvergence"}, features={"shaderMaximalReconvergence": True})
+    sel = vulkan.select_features(info, dev)
+    assert "shaderMaximalReconvergence" in sel.features
+    assert "VK_KHR_shader_maximal_reconvergence" in sel.extensions
+    with pytest.raises(RunError, match="shaderMaximalReconvergence"):
+        vulkan.select_features(info, _device(extensions={"VK_KHR_shader_maximal_reconvergence"}, features={}))

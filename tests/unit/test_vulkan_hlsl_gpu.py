@@ -18,6 +18,7 @@ import hlslc
 from hlslc import cli as command_line
 from hlslc import options as cli
 from hlslc.runner import RunError, load_pipeline, vulkan
+from hlslc.runner.command import parse_run_arguments
 from support.samples import SAMPLES_DIR, compile_args_for
 
 pytestmark = pytest.mark.gpu
@@ -72,16 +73,28 @@ def test_sample_gives_the_cpu_results(device, sample):
 
 def _run_lines(test: Path) -> list[list[str]]:
     """The `%hlslc run %s --pipeline ...` commands of a run test that
-    expect success, as argument lists."""
+    expect success, as argument lists: the source, `--pipeline FILE` and
+    the compile options (the CPU's own options, `--engine`, `--check`,
+    `--seed`, are the CPU's: those lines run the same dispatch there)."""
     runs = []
     for line in test.read_text(encoding="utf-8").splitlines():
         m = re.search(r"RUN:\s*%hlslc run (.*?)(\||$)", line)
         if m:
             words = [w.replace("%s", str(test)).replace("%S", str(test.parent)) for w in shlex.split(m.group(1))]
-            if "--check" not in words and "--seed" not in words and "RACE" not in words \
-                    and not any("%t" in w for w in words):
-                runs.append(words)
+            if "RACE" in words or any("%t" in w for w in words):
+                continue
+            opts = parse_run_arguments(words)
+            if opts.check or opts.seed is not None or opts.engine is not None or opts.pipeline is None:
+                continue
+            runs.append(opts.rest + ["--pipeline", opts.pipeline])
     return runs
+
+
+# What the device may do differently by the APIs' rules: a test says so on
+# a line `// GPU: REASON`, and its runs are skipped on the device.
+def _gpu_exemption(test: Path) -> str | None:
+    m = re.search(r"^// GPU: (.+)$", test.read_text(encoding="utf-8"), re.M)
+    return m.group(1) if m else None
 
 
 RUN_CASES = [(t, argv) for t in sorted(RUN_TESTS.glob("*.hlsl")) for argv in _run_lines(t)
@@ -94,6 +107,13 @@ def test_run_test_gives_the_cpu_results(device, test, argv):
     source = Path(argv[0])
     pipeline = argv[argv.index("--pipeline") + 1]
     flags = [w for i, w in enumerate(argv[1:], 1) if w != "--pipeline" and argv[i - 1] != "--pipeline"]
+    exemption = _gpu_exemption(source)
+    if exemption:
+        pytest.skip(exemption)
+    if device.features.get("shaderMaximalReconvergence"):
+        # The CPU engines reconverge structured code as SPIR-V's maximal
+        # reconvergence says; the driver does so only when asked.
+        flags = ["-fspv-enable-maximal-reconvergence"] + flags
     text = Path(pipeline).read_text(encoding="utf-8")
     if "RootParameters" in text:
         pytest.skip("DirectX root parameters: the pipeline binds for D3D12 only")
