@@ -105,3 +105,42 @@ def _same_instruction(mine: str, other: str) -> bool:
             continue        # a mask hlslc prints as its value
         return False
     return True
+
+
+RUN_TESTS = Path(__file__).resolve().parent / "run"
+
+
+def _run_test_compiles() -> list[tuple[Path, list[str]]]:
+    """Each HLSL run test once per distinct set of compile options on its
+    `%hlslc run` lines (the CPU's run options left out)."""
+    from hlslc.runner.command import parse_run_arguments
+    out: list[tuple[Path, list[str]]] = []
+    for test in sorted(RUN_TESTS.glob("*.hlsl")):
+        seen: list[list[str]] = []
+        for line in test.read_text(encoding="utf-8").splitlines():
+            m = re.search(r"RUN:\s*(not\s+)?%hlslc run %s(.*?)(\||$)", line)
+            if not m or m.group(1):
+                continue
+            words = [w.replace("%S", str(RUN_TESTS)) for w in shlex.split(m.group(2))]
+            if any("%t" in w for w in words):
+                continue
+            flags = parse_run_arguments(words).rest
+            if flags not in seen:
+                seen.append(flags)
+                out.append((test, flags))
+    return out
+
+
+@pytest.mark.parametrize("test, flags", _run_test_compiles(),
+                         ids=lambda v: v.stem if isinstance(v, Path) else " ".join(v) or "-")
+def test_run_tests_compile_to_valid_spirv(test: Path, flags: list[str], tmp_path: Path) -> None:
+    # Every module -spirv writes passes spirv-val: a module the validator
+    # rejects is a compiler bug (a driver may crash on it, as the H100's
+    # did on an invalid continue construct).  What the backend cannot map
+    # is an error, not an invalid module.
+    result = driver.compile_file(test, _options(flags))
+    if not result.ok:
+        messages = " ".join(d.message for d in result.diagnostics if d.is_error)
+        assert "SPIR-V" in messages or "Vulkan" in messages, messages
+        pytest.skip(messages[:160])
+    _validate(result.binary, tmp_path)
