@@ -117,7 +117,8 @@ Diagnostics:
   -Werror=uniformity        make those warnings errors too
   -Wno-GROUP                silence a warning group: for-redefinition,
                             hlsl-202x-extensions, hlsl-groupshared-202x,
-                            deprecated-declarations, array-bounds
+                            deprecated-declarations, array-bounds,
+                            conversion (implicit vector truncation)
   -w                        suppress all warnings
   -fcolor-diagnostics       colour diagnostics even when not on a terminal
   -fno-color-diagnostics    never colour diagnostics

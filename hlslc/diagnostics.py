@@ -124,6 +124,8 @@ WARNING_GROUPS: dict[str, tuple[str, ...]] = {
     "hlsl-groupshared-202x": (),
     "deprecated-declarations": (),
     "array-bounds": (),
+    # DXC's Conversion group: "implicit truncation of vector type" is in it.
+    "conversion": (),
 }
 
 

@@ -975,7 +975,7 @@ class Analyzer:
                             f"cannot return a value of type '{source.spell()}' from a function returning "
                             f"'{target.spell()}'", span)
         if conv.warning:
-            self.warn(conv.warning + f" from '{source.spell()}' to '{target.spell()}'", span)
+            self.warn(conv.warning + f" from '{source.spell()}' to '{target.spell()}'", span, group="conversion")
         return conv
 
     # ------------------------------------------------------------------
@@ -1176,7 +1176,7 @@ class Analyzer:
         if operand is None:
             raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}')", expr.span)
         if warning:
-            self.warn(warning, expr.span)
+            self.warn(warning, expr.span, group="conversion")
         if op in ("&&", "||"):
             if self.options.hlsl_version < 2021:
                 # HLSL 2018 and earlier: element-wise, both sides evaluated.
@@ -1762,7 +1762,7 @@ class Analyzer:
                                      "LINALG-VECTOR-LENGTH")
                     continue
                 self.warn(f"{conv.warning} from '{arg_type.spell() if arg_type else '?'}' to "
-                          f"'{param_type.spell()}'", arg.span)
+                          f"'{param_type.spell()}'", arg.span, group="conversion")
         if is_linalg:
             self.result.uses_linalg = True
             linalg.record_call(self, expr, resolved, arg_exprs, env, object_expr, object_type)
@@ -1984,7 +1984,7 @@ class Analyzer:
     def _warn_conversions(self, match: Any, arg_exprs: list[A.Expr]) -> None:
         for conv, arg in zip(getattr(match, "conversions", []), arg_exprs):
             if getattr(conv, "warning", None):
-                self.warn(conv.warning, arg.span)
+                self.warn(conv.warning, arg.span, group="conversion")
 
     # ------------------------------------------------------------------
     # No matching function: say why in the user's terms

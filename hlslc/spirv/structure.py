@@ -134,6 +134,7 @@ class Graph:
         self.phi_types: dict[str, Any] = {}   # phi result -> IRType: Function variables to declare
         self.selectors: list[str] = []        # selector variables (uint) made for loop and selection exits
         self.escape_rounds: dict[str, int] = {}   # how often each selection's escapes were rerouted
+        self.escape_dispatches: set[str] = set()  # the dispatch blocks that rerouting made
         self._fresh = 0
 
     def fresh_name(self, base: str) -> str:
@@ -357,15 +358,27 @@ def _absorb_exits(graph: Graph, loop: Loop, idom: dict[str, str], index: dict[st
     common = set.intersection(*reach.values())
     if common:
         join = min(common, key=lambda n: index.get(n, len(index)))
-        # The code after the loop, on the way to where a `return` inside
-        # it leads too (an inlined helper's exit block), stays after the
-        # loop: its threads meet there, and the `return` reaches the
-        # helper's exit through a selector at the loop's merge
+        # Where the loop ends of itself (its header's or latch's test
+        # failing) is where its breaks go: its merge, never part of its
+        # body.  Were it absorbed, a break from inside an `if` would branch
+        # to a block of the loop that is no merge, which no selector can
+        # route (a `return` inside the loop, which goes past that end to
+        # the function's end, made the blocks meet only there).
+        # (Only where a break reaches it: an end only the loop's own test
+        # reaches is absorbed, the merge being where it meets the return.)
+        # Nor is the code after the loop where its test leads (on the way
+        # to where a `return` inside it leads too, an inlined helper's
+        # exit block): its threads meet there, and the `return` reaches
+        # the helper's exit through a selector at the loop's merge
         # (`_join_exits`).  The blocks this pass makes carry no code.
-        kept = {join}
-        if tests and graph.nodes[tests[0]].ir is not None:
-            kept.add(tests[0])
-        regions = [_reach(graph, t, None, loop.body | earlier | {join}) - {join} if t not in kept else set()
+        preds = graph.preds()
+        own = {loop.header, *loop.latches}
+        natural = {s for n in own for s in graph.nodes[n].succs()
+                   if s not in loop.body and s != join and any(p not in own for p in preds[s])}
+        if tests and tests[0] != join and graph.nodes[tests[0]].ir is not None:
+            natural.add(tests[0])
+        regions = [_reach(graph, t, None, loop.body | earlier | {join} | natural) - {join}
+                   if t != join and t not in natural else set()
                    for t in exits]
         inside = set().union(*regions)
         if all(dominates(idom, loop.header, b) for b in inside):
@@ -422,14 +435,16 @@ def _join_exits(graph: Graph, loop: Loop, exits: list[str]) -> None:
                            ("dispatch", selector, exits[0], [(k, t) for k, t in enumerate(exits) if k])))
     for n in sorted(loop.body):
         node = graph.nodes[n]
-        outside = [s for s in node.succs() if s not in loop.body]
-        if n in loop.latches and len(outside) == 1:
-            # The back-edge block's exit (a do-while's test) goes straight
-            # to the merge, its selector set in the block: SPIR-V wants the
-            # back-edge block to branch to the merge itself, and the value
-            # is read only on the way out (every exit sets its own).
-            node.stores.append((selector, exits.index(outside[0])))
-            node.retarget(outside[0], merge.name)
+        leaving = {s for s in node.succs() if s not in loop.body}
+        if len(leaving) == 1:
+            # One way out of the loop from here: the block sets the
+            # selector itself and branches straight to the merge (a
+            # `break` inside an `if` must reach the loop's merge directly).
+            # A path through the loop goes out through one such block
+            # last, so its value is the one the merge reads.
+            (s,) = leaving
+            node.stores.append((selector, exits.index(s)))
+            node.retarget(s, merge.name)
             continue
         for s in node.succs():
             if s in loop.body:
@@ -559,7 +574,9 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             if escapes:
                 rounds = graph.escape_rounds.get(name, 0) + 1
                 graph.escape_rounds[name] = rounds
-                if rounds > 8:
+                # A dispatch made by rerouting that escapes in turn would be
+                # rerouted through another like it, without end.
+                if rounds > 8 or name in graph.escape_dispatches:
                     raise StructureError("the branches of this function could not be put in structured form "
                                          "(SPIR-V needs structured control flow)", node.line)
                 _route_escapes(graph, name, merge, escapes, doms, loops, exits)
@@ -628,7 +645,7 @@ def _escapes(graph: Graph, header: str, merge: str, doms: DominatorTree, allowed
     enclosing switch's merge)."""
     construct = _construct(graph, header, merge, doms, allowed)
     out = []
-    for n in construct:
+    for n in sorted(construct):
         for t in graph.nodes[n].succs():
             if t == merge or t in allowed or t not in graph.nodes or t in construct:
                 continue
@@ -660,9 +677,11 @@ def _route_escapes(graph: Graph, header: str, merge: str, escapes: list[tuple[st
             targets.append(t)
     dispatch = graph.add(Node(graph.fresh_name(merge + ".escape"), None,
                               ("dispatch", selector, merge, [(k + 1, t) for k, t in enumerate(targets)])))
+    graph.escape_dispatches.add(dispatch.name)
+    dispatch.line = graph.nodes[header].line
     graph.nodes[header].stores.append((selector, 0))
     construct = _construct(graph, header, merge, doms, allowed) - {dispatch.name}
-    for n in construct:
+    for n in sorted(construct):
         if merge in graph.nodes[n].succs():
             graph.nodes[n].retarget(merge, dispatch.name)
     for lp in loops:

@@ -750,7 +750,7 @@ def test_vector_truncation_warns():
         void use() { tr(float4(1, 2, 3, 4)); }
     """)
     assert result.ok
-    assert [w.message for w in result.warnings] == ["implicit truncation of vector type from 'float4' to 'float2'"]
+    assert [w.message for w in result.warnings] == ["implicit truncation of vector type from 'float4' to 'float2' [-Wconversion]"]
     assert result.warnings[0].span.line == 3
 
 
