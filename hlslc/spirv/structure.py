@@ -515,7 +515,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         switch = next((sw for sw in reversed(switches) if name in sw[0] and (loop is None or sw[0] <= loop.body)),
                       None)
         if switch is not None:
-            exits.add(switch[1])
+            if kind == "cbr":
+                # A `break` out of the innermost switch, from an if inside
+                # it.  Inside a switch (or a selector dispatch) nested in
+                # another, the innermost is that one: its blocks may not
+                # branch to the outer one's merge.
+                exits.add(switch[1])
             region = switch[0]
         targets = node.succs()
         live = [t for t in targets if t not in exits]
