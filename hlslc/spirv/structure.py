@@ -549,7 +549,19 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 # (Ties: the successor made last, an if's end rather than its then.)
                 carry = {t: any(s in (loop_continue, None) for b in reach[t] for s in _succs_or_end(graph, b))
                          for t in live}
-                merge = max(live, key=lambda t: (carry[t], len(reach[t]), graph.position(t)))
+                # Inside a switch, the successor that goes on to the
+                # switch's end (or the loop's next iteration) carries on
+                # before one that only returns from the entry (OpReturn may
+                # leave any construct): a `return` inside a case whose
+                # other side falls through into the next case.  (An
+                # inlined helper's `return` branches on to its exit block,
+                # routed like the other escapes.)
+                onward = {switch[1], loop_continue} - {None} if switch is not None else set()
+                returns = {t: all(s in reach[t] for b in reach[t] for s in graph.nodes[b].succs())
+                           and any(graph.nodes[b].term[0] == "ret" for b in reach[t]) for t in live}
+                goes_on = {t: kind == "cbr" and bool(onward) and any(returns.values()) and not returns[t]
+                           and any(s in onward for b in reach[t] for s in graph.nodes[b].succs()) for t in live}
+                merge = max(live, key=lambda t: (goes_on[t], carry[t], len(reach[t]), graph.position(t)))
             else:
                 merge = _unreachable_block(graph, name + ".merge")
         if merge in graph.nodes and graph.nodes[merge].ir is None and graph.nodes[merge].term == ("unreachable",) \
