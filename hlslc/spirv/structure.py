@@ -557,8 +557,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 # inlined helper's `return` branches on to its exit block,
                 # routed like the other escapes.)
                 onward = {switch[1], loop_continue} - {None} if switch is not None else set()
-                returns = {t: all(s in reach[t] for b in reach[t] for s in graph.nodes[b].succs())
-                           and any(graph.nodes[b].term[0] == "ret" for b in reach[t]) for t in live}
+                # (A side that only leaves: returns, or goes to the loop's
+                # continue target or merge.)
+                leave = {graph.nodes[loop.header].loop_merge, loop_continue} - {None} if loop is not None else set()
+                returns = {t: all(s in reach[t] or s in leave for b in reach[t] for s in graph.nodes[b].succs())
+                           and any(graph.nodes[b].term[0] == "ret" or any(s in leave for s in graph.nodes[b].succs())
+                                   for b in reach[t]) for t in live}
                 goes_on = {t: kind == "cbr" and bool(onward) and any(returns.values()) and not returns[t]
                            and any(s in onward for b in reach[t] for s in graph.nodes[b].succs()) for t in live}
                 merge = max(live, key=lambda t: (goes_on[t], carry[t], len(reach[t]), graph.position(t)))
