@@ -604,6 +604,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 return True
         if kind != "cbr":
             construct = {n for n in doms.dominated(name) if not doms.dominates(merge, n)}
+            if loop is not None:
+                # A switch in a loop (or heading it) ends where the loop's
+                # iteration goes on: its continue construct and what
+                # follows the loop are the loop's.
+                construct = {n for n in construct & loop.body
+                             if not (loop_continue in doms.pre and doms.dominates(loop_continue, n))}
             switches.append((construct, merge))
     return False
 
