@@ -339,9 +339,8 @@ def _run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         return _usage_error("'-verify' cannot be used with '-fdiagnostics-format=sarif'", stderr)
     if args.assembly and not args.spirv:
         return _usage_error("'-S' (SPIR-V disassembly) needs '-spirv'", stderr)
-    if args.spirv and (args.preprocess_only or args.ast_dump):
-        return _usage_error(f"'-spirv' cannot be used with '{'-P' if args.preprocess_only else '--ast-dump'}'",
-                            stderr)
+    # -spirv with -P or --ast-dump: the program as it reads for Vulkan
+    # (`__spirv__` defined), as DXC preprocesses it.
     if args.high_level and (args.spirv or args.preprocess_only or args.ast_dump or args.syntax_only):
         other = "-spirv" if args.spirv else "-P" if args.preprocess_only else \
             "--ast-dump" if args.ast_dump else "-fsyntax-only"

@@ -268,11 +268,15 @@ class CompileOptions(ValueRecord):
     # trust: no absolute paths, no `..` out of the folders, no symbolic
     # link leading out of them); anything else is "file not found".
     confine_includes: bool
+    # -spirv: the program is compiled for Vulkan, whatever is emitted (also
+    # with -fsyntax-only or -E): `__spirv__` is defined and printf is
+    # SPIR-V's debug printf.  Emitting SPIR-V sets it.
+    spirv: bool
     _fields = ("profile", "entry", "include_dirs", "defines", "undefines", "enable_16bit_types", "linalg_revision",
                "warnings_as_errors", "suppress_warnings", "emit", "validate", "uniformity_errors", "debug_crash",
                "header_cache", "hlsl_version", "row_major_matrices", "vulkan_options", "bracket_depth",
                "target_device", "portability", "disabled_warnings", "uniformity_warnings", "confine_includes",
-               "statement_depth")
+               "statement_depth", "spirv")
 
     def __init__(self, profile: Profile | str = DEFAULT_PROFILE, entry: str = "main",
                  include_dirs: list[str] | None = None, defines: list[tuple[str, str | None]] | None = None,
@@ -284,7 +288,8 @@ class CompileOptions(ValueRecord):
                  vulkan_options: tuple[str, ...] = (), bracket_depth: int = DEFAULT_BRACKET_DEPTH,
                  target_device: "DeviceProfile | str | None" = None, portability: str = "warning",
                  disabled_warnings: tuple[str, ...] = (), uniformity_warnings: str = "warning",
-                 confine_includes: bool = False, statement_depth: int = DEFAULT_STATEMENT_DEPTH) -> None:
+                 confine_includes: bool = False, statement_depth: int = DEFAULT_STATEMENT_DEPTH,
+                 spirv: bool = False) -> None:
         self.profile = profile
         self.entry = entry
         self.include_dirs = [] if include_dirs is None else include_dirs
@@ -309,6 +314,7 @@ class CompileOptions(ValueRecord):
         self.uniformity_warnings = uniformity_warnings
         self.confine_includes = confine_includes
         self.statement_depth = statement_depth
+        self.spirv = spirv
         self.__post_init__()
 
     __hash__ = None  # type: ignore[assignment]
@@ -318,6 +324,8 @@ class CompileOptions(ValueRecord):
             self.profile = Profile.parse(self.profile)
         if self.emit not in EMIT_KINDS:
             raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}, not {self.emit!r}")
+        if self.emit in (EMIT_SPIRV, EMIT_SPIRV_TEXT):
+            self.spirv = True
         if self.header_cache not in HEADER_CACHE_MODES:
             raise ValueError(f"header_cache must be one of {', '.join(HEADER_CACHE_MODES)}, "
                              f"not {self.header_cache!r}")
@@ -385,6 +393,12 @@ def predefined_macros(options: CompileOptions) -> dict[str, str]:
         macros[f"__SHADER_STAGE_{stage}"] = str(number)
     if options.native_16bit_types:
         macros["__HLSL_ENABLE_16_BIT"] = "1"
+    if options.spirv:
+        # As DXC defines them for -spirv; the version is the SPIR-V hlslc
+        # writes (1.6, Vulkan 1.3).
+        macros["__spirv__"] = "1"
+        macros["__SPIRV_MAJOR_VERSION__"] = "1"
+        macros["__SPIRV_MINOR_VERSION__"] = "6"
     return macros
 
 
@@ -666,7 +680,8 @@ def _sema(unit: "TranslationUnit", diags: Diagnostics, options: CompileOptions,
                                                  entry=options.entry, native_16bit=options.native_16bit_types,
                                                  main_path=path, hlsl_version=options.hlsl_version,
                                                  linalg_revision=options.linalg_revision,
-                                                 statement_depth=options.statement_depth))
+                                                 statement_depth=options.statement_depth,
+                                                 spirv=options.spirv))
     if sema is not None and options.target_device is not None:
         # --target-device: the matrices against the device's configurations.
         from .portability import check_portability  # loaded only with --target-device
@@ -687,7 +702,8 @@ def _lower(sema: "SemaResult", diags: Diagnostics, options: CompileOptions, path
                                                 hlsl_version=options.hlsl_version,
                                                 linalg_revision=options.linalg_revision,
                                                 high_level=options.emit == EMIT_HIGH_LEVEL,
-                                                offline=profile.offline))
+                                                offline=profile.offline,
+                                                spirv=options.spirv))
 
 
 # Rules the validator checks that depend on the program rather than on

@@ -522,6 +522,7 @@ def compile_options(args: Arguments) -> driver.CompileOptions:
         hlsl_version=args.hlsl_version,
         row_major_matrices=args.row_major_matrices,
         vulkan_options=tuple(args.vulkan_options),
+        spirv=args.spirv,
         bracket_depth=args.bracket_depth,
         target_device=args.target_device,
         portability=args.portability,

@@ -736,6 +736,10 @@ def _fill(ins: Instruction, rest: str) -> None:
         text = rest[text.end():] if text else rest
         ins.type, text = take_type(text)
         text = text.strip()
+        if text[:1] == "(":
+            # The callee's type after the result's, which LLVM writes for a
+            # call of a variadic function: `call void (i32, ...) @f(...)`.
+            text = text[_matching(text, 0) + 1:].strip()
         m = _CALLEE.match(text)
         if not m:
             raise ValueError("expected the called function")

@@ -48,6 +48,7 @@ from .layout import CBUFFER, STRUCTURED, LayoutBuilder
 from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matrix_shape
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
+from .printf import lower_printf
 from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
@@ -100,10 +101,13 @@ class LowerOptions(ValueRecord):
     # functions keep external linkage and may call functions defined in
     # another library.
     offline: bool
+    # -spirv: the module is translated to SPIR-V, which has what DXIL lacks
+    # (printf: a call of `hlslc.printf`, hlslc/lower/printf.py).
+    spirv: bool
     _fields = ("stage", "major", "minor", "entry", "native_16bit", "module_name", "row_major", "hlsl_version",
-               "linalg_revision", "high_level", "offline")
+               "linalg_revision", "high_level", "offline", "spirv")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", high_level: bool = False, offline: bool = False) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, module_name: str = "hlslc", row_major: bool = False, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", high_level: bool = False, offline: bool = False, spirv: bool = False) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -115,6 +119,7 @@ class LowerOptions(ValueRecord):
         self.linalg_revision = linalg_revision
         self.high_level = high_level
         self.offline = offline
+        self.spirv = spirv
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1845,6 +1850,9 @@ class Codegen:
             if self.options.high_level:
                 return high_level.lower_builtin(self, expr, info)
             return dxc_linalg.lower_builtin(self, expr, info)
+        if info.kind == "printf":
+            lower_printf(self, expr, info)
+            return None  # type: ignore[return-value]  # a void call's value is never used
         if info.kind == "graphics":
             raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
                              "shaders only", expr.span)

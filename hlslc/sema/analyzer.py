@@ -149,6 +149,34 @@ class SemaResult(ValueRecord):
     __hash__ = None  # type: ignore[assignment]
 
 
+_STRING_ESCAPE = r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))"   # compiled when a string needs it (start-up)
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+                   "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def decode_string_literal(text: str) -> str:
+    """The text a string literal's spelling (without its quotes) stands
+    for: C's escapes decoded (`\\n`, `\\x41`, `\\101`), a numeric escape as
+    one byte of the UTF-8 the literal is made of (`"caf\\xc3\\xa9"` is
+    "café"); bytes that are no UTF-8 become U+FFFD."""
+    if "\\" not in text:
+        return text
+    data = bytearray()
+    last = 0
+    for m in re.finditer(_STRING_ESCAPE, text, flags=re.S):
+        data += text[last:m.start()].encode("utf-8")
+        octal, hexa, other = m.groups()
+        if octal is not None:
+            data.append(int(octal, 8) & 0xFF)
+        elif hexa is not None:
+            data.append(int(hexa[-2:], 16))
+        else:
+            data += _SIMPLE_ESCAPES.get(other, other).encode("utf-8")
+        last = m.end()
+    data += text[last:].encode("utf-8")
+    return data.decode("utf-8", errors="replace")
+
+
 class SemaOptions(ValueRecord):
     stage: str                 # "cs" or "lib"
     major: int
@@ -159,10 +187,11 @@ class SemaOptions(ValueRecord):
     hlsl_version: int          # -HV: 2016, 2017, 2018, 2021, 2029 (202x)
     linalg_revision: str       # --linalg-revision: "sm6.10", "draft" or "dxc"
     statement_depth: int       # -fstatement-depth: how deeply control statements may nest
+    spirv: bool                # -spirv: the program is for Vulkan (printf has a SPIR-V form)
     _fields = ("stage", "major", "minor", "entry", "native_16bit", "main_path", "hlsl_version", "linalg_revision",
-               "statement_depth")
+               "statement_depth", "spirv")
 
-    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", statement_depth: int = 2048) -> None:
+    def __init__(self, stage: str = "cs", major: int = 6, minor: int = 10, entry: str = "main", native_16bit: bool = True, main_path: str | None = None, hlsl_version: int = 2021, linalg_revision: str = "sm6.10", statement_depth: int = 2048, spirv: bool = False) -> None:
         self.stage = stage
         self.major = major
         self.minor = minor
@@ -172,6 +201,7 @@ class SemaOptions(ValueRecord):
         self.hlsl_version = hlsl_version
         self.linalg_revision = linalg_revision
         self.statement_depth = statement_depth
+        self.spirv = spirv
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -1599,19 +1629,40 @@ class Analyzer:
 
     def _printf_call(self, expr: A.CallExpr, env: Env) -> T.Type:
         """`printf(format, values...)`, DXC's debug print: typed (a string
-        format, then numbers), and, as in DXC's DXIL, an error where the
-        code compiled reaches it ("use of unsupported identifier").  hlslc
-        emits no SPIR-V debug printf either."""
+        format, then scalars and vectors).  For Vulkan (-spirv) it is
+        SPIR-V's debug printf (NonSemantic.DebugPrintf), in every stage, and
+        the format must be a string literal, as in DXC.  DXIL has no printf:
+        as in DXC, it is an error where the code compiled reaches it ("use of
+        unsupported identifier")."""
         args = self._args(expr, env)
         if not args:
             raise SemaError("too few arguments to function call, expected at least 1, have 0", expr.span)
         if not isinstance(args[0], T.StringType):
             raise SemaError(f"the format of 'printf' is a string, not '{args[0].spell()}'", expr.args[0].span)
         for arg, arg_expr in zip(args[1:], expr.args[1:]):
-            if not (arg.is_numeric and not isinstance(arg, T.MatrixType)):
+            if not (arg.is_numeric and not isinstance(arg, T.MatrixType) or isinstance(arg, T.EnumType)):
                 raise SemaError(f"'printf' prints scalars and vectors, not '{arg.spell()}'", arg_expr.span)
+        if self.options.spirv:
+            fmt = expr.args[0]
+            while isinstance(fmt, A.ParenExpr):
+                fmt = fmt.inner
+            if not isinstance(fmt, A.StringLiteral):
+                raise SemaError("the format of 'printf' must be a string literal", expr.args[0].span)
+            # What the values are printed as: literals as int and float, and
+            # bools as uint (the format's %d, %u, %f and %v read numbers).
+            values = []
+            for arg in args[1:]:
+                arg = literal_default(arg)
+                if isinstance(arg, T.EnumType):
+                    arg = arg.symbol.underlying
+                elem = arg.elem if isinstance(arg, T.VectorType) else arg
+                if elem == T.BOOL:
+                    arg = T.VectorType(T.UINT, arg.size) if isinstance(arg, T.VectorType) else T.UINT
+                values.append(arg)
+            self.result.calls[id(expr)] = CallInfo("printf", decode_string_literal(fmt.value), T.VOID, values)
+            return T.VOID
         self.stage_uses.append(("any", "use of unsupported identifier 'printf': hlslc compiles no debug printf "
-                                       "(DXIL has none; SPIR-V's NonSemantic.DebugPrintf is not emitted)",
+                                       "for DXIL (DXIL has none; with -spirv it is NonSemantic.DebugPrintf)",
                                 expr.callee.span, env.function))
         return T.VOID
 

@@ -152,6 +152,8 @@ class Module:
         self.memory_model = "GLSL450"
         self.entry_points: list[Instruction] = []
         self.execution_modes: list[Instruction] = []
+        self.strings: list[Instruction] = []     # OpString: the debug section's first part
+        self._string_ids: dict[str, int] = {}
         self.names: list[Instruction] = []
         self.decorations: list[Instruction] = []
         self.globals: list[Instruction] = []     # types, constants, global variables
@@ -186,6 +188,14 @@ class Module:
         found = self.imports.get(name)
         if found is None:
             found = self.imports[name] = self.new_id()
+        return found
+
+    def string(self, text: str) -> int:
+        """The id of an OpString of `text` (one per text)."""
+        found = self._string_ids.get(text)
+        if found is None:
+            found = self._string_ids[text] = self.new_id()
+            self.strings.append(Instruction("String", None, found, [Str(text)]))
         return found
 
     def name(self, target: int, text: str) -> None:
@@ -414,7 +424,7 @@ class Module:
         out += [Instruction("ExtInstImport", None, rid, [Str(name)]) for name, rid in self.imports.items()]
         out.append(Instruction("MemoryModel", None, None, [Enum("AddressingModel", "Logical"),
                                                           Enum("MemoryModel", self.memory_model)]))
-        out += self.entry_points + self.execution_modes + self.names + self.decorations + self.globals
+        out += self.entry_points + self.execution_modes + self.strings + self.names + self.decorations + self.globals
         return out
 
     def _all_instructions(self) -> list[Instruction]:

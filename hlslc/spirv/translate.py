@@ -1436,6 +1436,8 @@ class Translator:
 
     def _i_call(self, ins: R.Instruction, parsed: Parsed) -> Any:
         name = ins.callee[1:] if ins.callee else ""
+        if name == "hlslc.printf":
+            return self._debug_printf(parsed)
         if not name.startswith("dx.op."):
             raise no_mapping(f"a call of '{name}'", "SPIR-V output needs every function inlined into the entry")
         opcode = parsed.operands[0].const_int
@@ -1447,6 +1449,22 @@ class Translator:
         if handler is None:
             raise no_mapping(f"the operation {op.name} ({name})", UNSUPPORTED.get(op.name, ""))
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
+
+    def _debug_printf(self, parsed: Parsed) -> None:
+        """HLSL's printf (hlslc/lower/printf.py): NonSemantic.DebugPrintf's
+        instruction 1 (DebugPrintf; spirv-dis writes the number), its
+        format an OpString, as DXC writes it."""
+        index = parsed.operands[0].const_int
+        refs = self.ir.named_metadata.get("hlslc.printf", [])
+        node = self.ir.md_node(refs[index]) if index is not None and 0 <= index < len(refs) else None
+        raw = self.ir.md_string(node[0]) if node else None
+        if raw is None:
+            raise SpirvError(f"printf's format {index} is not in the module's !hlslc.printf list")
+        self.m.extension("SPV_KHR_non_semantic_info")
+        ext = self.m.ext_import("NonSemantic.DebugPrintf")
+        values = [Id(self.vid(op)) for op in parsed.operands[1:]]
+        self.emit("ExtInst", self.m.t_void(), Id(ext), Lit(1), Id(self.m.string(_metadata_text(raw))),
+                  *values)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:
         return groupshared_atomic(self, ins, parsed)
@@ -1497,6 +1515,25 @@ def _operand(o: Any) -> Any:
 
 def _str(text: str) -> Any:
     return Str(text)
+
+
+_METADATA_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2})")
+
+
+def _metadata_text(raw: str) -> str:
+    """The text of an IR metadata string as LLVM spells it: other bytes
+    than printable ASCII (and the quote and backslash) are `\\XX`, of its
+    UTF-8 encoding."""
+    if "\\" not in raw:
+        return raw
+    data = bytearray()
+    last = 0
+    for m in _METADATA_ESCAPE.finditer(raw):
+        data += raw[last:m.start()].encode("utf-8")
+        data.append(int(m.group(1), 16))
+        last = m.end()
+    data += raw[last:].encode("utf-8")
+    return data.decode("utf-8", errors="replace")
 
 
 # Uses of a pointer into a storage buffer that do not read it: the stores

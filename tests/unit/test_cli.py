@@ -54,7 +54,6 @@ def warning_file(tmp_path: Path) -> Path:
      "-enable-16bit-types needs shader model 6.2 or later; the target is cs_6_1"),
     (["-HV", "2019", "x.hlsl"], "invalid value '2019' for '-HV'; expected one of 2016, 2017, 2018, 2021, 202x"),
     (["-S", "x.hlsl"], "'-S' (SPIR-V disassembly) needs '-spirv'"),
-    (["-spirv", "-P", "x.hlsl"], "'-spirv' cannot be used with '-P'"),
     (["-fcgl", "-spirv", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-spirv'"),
     (["-fcgl", "-fsyntax-only", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-fsyntax-only'"),
     (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
