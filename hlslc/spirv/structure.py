@@ -235,6 +235,10 @@ def structure(graph: Graph) -> None:
     rpo = graph.reverse_post_order()
     idom = immediate_dominators(graph.entry, rpo, graph.preds())
     loops = _loops(graph, rpo, idom)
+    if _split_branching_headers(graph, loops):
+        rpo = graph.reverse_post_order()
+        idom = immediate_dominators(graph.entry, rpo, graph.preds())
+        loops = _loops(graph, rpo, idom)
     claimed: set[str] = set()
     preds = graph.preds()
     for loop in loops:
@@ -268,6 +272,23 @@ def structure(graph: Graph) -> None:
     rpo = graph.reverse_post_order()
     reached = set(rpo)
     graph.order = rpo + [n for n in graph.nodes if n not in reached]
+
+
+def _split_branching_headers(graph: Graph, loops: list[Loop]) -> bool:
+    """A loop header whose branch stays in the loop (a do-while whose body
+    starts with an if) hands the branch to a block of its own, which can
+    then be that if's selection header: a loop header merges only the
+    loop, so the if's branches (a `return` of an inlined helper from inside
+    them) had no construct to be routed out of."""
+    split = False
+    for loop in loops:
+        header = graph.nodes[loop.header]
+        if header.term[0] == "cbr" and len(header.succs()) == 2 and all(s in loop.body for s in header.succs()):
+            inner = graph.add(Node(graph.fresh_name(loop.header + ".if"), None, header.term))
+            inner.line = header.line
+            header.term = ("br", inner.name)
+            split = True
+    return split
 
 
 def _dedicated_exit(graph: Graph, loop: Loop, exit_: str) -> str:
@@ -521,7 +542,15 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 # another, the innermost is that one: its blocks may not
                 # branch to the outer one's merge.
                 exits.add(switch[1])
-            region = switch[0]
+                region = switch[0]
+            else:
+                # A switch's targets are its cases or its merge, never the
+                # enclosing switch's merge: a selector dispatch in another
+                # whose case leaves for the outer merge (a `return` from a
+                # switch in an inlined helper after another `return`)
+                # merges where its targets meet, the outer merge, and so
+                # gets a block of its own in front of it.
+                region = switch[0] | {switch[1]}
         targets = node.succs()
         live = [t for t in targets if t not in exits]
         if kind == "cbr" and len(live) <= 1:
@@ -543,6 +572,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             joins = [n for n, c in count.items() if c >= 2]
             if joins:
                 merge = min(joins, key=lambda n: (-count[n], index.get(n, len(index))))
+            elif live and kind == "cbr" and len(live) == 2 and \
+                    len(on := _going_on_around(graph, name, live, region, exits, doms, idom)) == 1:
+                # Inside another selection, the side that reaches its merge
+                # goes on; the other leaves (a `return` of an inlined
+                # helper, inside an if after a switch).
+                merge = on[0]
             elif live:
                 # The successor that carries on (reaches the loop's continue
                 # target, or the function's end) rather than breaking out.
@@ -568,6 +603,15 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 merge = max(live, key=lambda t: (goes_on[t], carry[t], len(reach[t]), graph.position(t)))
             else:
                 merge = _unreachable_block(graph, name + ".merge")
+        # Where the targets meet may lie past the merge of the selection
+        # around this one, when some leave it (a `return` of an inlined
+        # helper): then the merge is inside (`_within_enclosing`).  Asked
+        # of every switch, and of an if whose sides meet at a block it
+        # does not dominate (rare: the walk up the dominator tree is not
+        # paid per if of an `else if` chain).
+        if merge is not None and live and merge in doms.pre and (
+                kind != "cbr" or len(live) == 2 and (merge in claimed or not doms.dominates(name, merge))):
+            merge = _within_enclosing(graph, name, merge, live, region, exits, doms, idom)
         if merge in graph.nodes and graph.nodes[merge].ir is None and graph.nodes[merge].term == ("unreachable",) \
                 and merge not in index:
             pass
@@ -600,7 +644,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 if rounds > 8 or name in graph.escape_dispatches:
                     raise StructureError("the branches of this function could not be put in structured form "
                                          "(SPIR-V needs structured control flow)", node.line)
-                _route_escapes(graph, name, merge, escapes, doms, loops, exits)
+                _route_escapes(graph, name, merge, escapes, doms, loops, exits, idom)
                 return True
         if kind != "cbr":
             construct = {n for n in doms.dominated(name) if not doms.dominates(merge, n)}
@@ -692,18 +736,57 @@ def _construct(graph: Graph, header: str, merge: str, doms: DominatorTree, allow
 
 
 def _route_escapes(graph: Graph, header: str, merge: str, escapes: list[tuple[str, str]], doms: DominatorTree,
-                   loops: list[Loop], allowed: set[str]) -> None:
+                   loops: list[Loop], allowed: set[str], idom: dict[str, str]) -> None:
     """Send a selection's escaping edges to a new merge that dispatches on
     a selector: 0 (set at the header) goes on to the old merge, k to where
-    the k-th escape went."""
+    the k-th escape went.
+
+    An escape that also leaves selections around this one (a `return`
+    from a switch inside an if of an inlined helper) goes out one
+    construct at a time: the dispatch at this merge sends it to a dispatch
+    at the merge of the next selection it leaves, and so on, the last one
+    to where it went; each selection is then left only through its merge."""
     selector = f"%{header}.escape.selector"
     graph.selectors.append(selector)
     targets: list[str] = []
     for _, t in escapes:
         if t not in targets:
             targets.append(t)
-    dispatch = graph.add(Node(graph.fresh_name(merge + ".escape"), None,
-                              ("dispatch", selector, merge, [(k + 1, t) for k, t in enumerate(targets)])))
+    # Per target, the dispatches at the merges of the enclosing selections
+    # it leaves (innermost first); the dispatch here goes to the first.
+    outer: dict[tuple[str, str], str] = {}      # (enclosing header, target) -> its dispatch
+    firsts: dict[str, str] = {}
+    for t in targets:
+        following = t
+        for around in reversed(_selections_left(graph, header, t, doms, idom)):
+            key = (around, t)
+            if key not in outer:
+                outer[key] = _dispatch_at_merge(graph, around, selector, doms, loops, allowed,
+                                                [(targets.index(t) + 1, following)])
+            else:
+                graph.nodes[outer[key]].term[3].append((targets.index(t) + 1, following))
+            following = outer[key]
+        firsts[t] = following
+    dispatch = _dispatch_at_merge(graph, header, selector, doms, loops, allowed,
+                                  [(k + 1, firsts[t]) for k, t in enumerate(targets)])
+    for src, t in escapes:
+        step = graph.add(Node(graph.fresh_name(f"{header}.escape{targets.index(t) + 1}"), None,
+                              ("br", dispatch)))
+        step.stores.append((selector, targets.index(t) + 1))
+        graph.nodes[src].retarget(t, step.name)
+        for lp in loops:
+            if src in lp.body:
+                lp.body.add(step.name)
+
+
+def _dispatch_at_merge(graph: Graph, header: str, selector: str, doms: DominatorTree, loops: list[Loop],
+                       allowed: set[str], cases: list[tuple[int, str]]) -> str:
+    """A dispatch on `selector` in front of the merge of the selection at
+    `header` (its construct's edges to the merge go to it): 0, set at the
+    header, goes on to the merge; each of `cases` elsewhere."""
+    merge = graph.nodes[header].selection_merge
+    assert merge is not None
+    dispatch = graph.add(Node(graph.fresh_name(merge + ".escape"), None, ("dispatch", selector, merge, list(cases))))
     graph.escape_dispatches.add(dispatch.name)
     dispatch.line = graph.nodes[header].line
     graph.nodes[header].stores.append((selector, 0))
@@ -714,14 +797,84 @@ def _route_escapes(graph: Graph, header: str, merge: str, escapes: list[tuple[st
     for lp in loops:
         if merge in lp.body:
             lp.body.add(dispatch.name)
-    for src, t in escapes:
-        step = graph.add(Node(graph.fresh_name(f"{header}.escape{targets.index(t) + 1}"), None,
-                              ("br", dispatch.name)))
-        step.stores.append((selector, targets.index(t) + 1))
-        graph.nodes[src].retarget(t, step.name)
-        for lp in loops:
-            if src in lp.body:
-                lp.body.add(step.name)
+    return dispatch.name
+
+
+def _enclosing_selection(graph: Graph, header: str, doms: DominatorTree,
+                         idom: dict[str, str]) -> tuple[str, str] | None:
+    """The innermost selection (header, merge) whose construct holds the
+    branch at `header`, within its loop; None when there is none."""
+    x = header
+    while True:
+        a = idom.get(x)
+        if a is None or a == x:
+            return None
+        x = a
+        node = graph.nodes[a]
+        if node.loop_merge is not None:
+            return None
+        m = node.selection_merge
+        if m is not None and m in doms.pre and not doms.dominates(m, header):
+            return a, m
+
+
+def _going_on(graph: Graph, live: list[str], merge: str, region: set[str] | None, exits: set[str]) -> list[str]:
+    """The targets whose paths reach `merge` (the enclosing selection's)."""
+    return [t for t in live if t == merge or any(merge in graph.nodes[n].succs()
+                                                 for n in _reach(graph, t, region, exits | {merge}))]
+
+
+def _going_on_around(graph: Graph, header: str, live: list[str], region: set[str] | None, exits: set[str],
+                     doms: DominatorTree, idom: dict[str, str]) -> list[str]:
+    around = _enclosing_selection(graph, header, doms, idom)
+    return [] if around is None else _going_on(graph, live, around[1], region, exits)
+
+
+def _within_enclosing(graph: Graph, header: str, merge: str, live: list[str], region: set[str] | None,
+                      exits: set[str], doms: DominatorTree, idom: dict[str, str]) -> str:
+    """A switch's (or dispatch's) merge inside the selection around it:
+    where its targets' paths meet may lie past that selection's merge
+    when some case leaves it (a `return` of an inlined helper from a
+    switch inside an if); the switch then merges where the cases that go
+    on reach the enclosing merge (that merge itself when all do, which
+    then gets a block of the switch's own in front of it)."""
+    around = _enclosing_selection(graph, header, doms, idom)
+    if around is None:
+        return merge
+    a, m = around
+    if merge == m or merge not in doms.pre or (doms.dominates(a, merge) and not doms.dominates(m, merge)):
+        return merge
+    going_on = _going_on(graph, live, m, region, exits)
+    if len(going_on) == len(live):
+        return m
+    if len(going_on) == 1:
+        return going_on[0]
+    return merge
+
+
+def _selections_left(graph: Graph, header: str, target: str, doms: DominatorTree,
+                     idom: dict[str, str]) -> list[str]:
+    """The selections around the one at `header` (innermost first) that an
+    edge from inside it to `target` leaves too: those whose construct holds
+    `header` but neither holds `target` nor has it for merge.  The walk
+    stops at the enclosing loop's header (its exits are allowed ones)."""
+    out: list[str] = []
+    x = header
+    while True:
+        a = idom.get(x)
+        if a is None or a == x:
+            break
+        x = a
+        node = graph.nodes[a]
+        if node.loop_merge is not None:
+            break
+        m = node.selection_merge
+        if m is None or m not in doms.pre or doms.dominates(m, header):
+            continue
+        if target == m or (target in doms.pre and doms.dominates(a, target) and not doms.dominates(m, target)):
+            break
+        out.append(a)
+    return out
 
 
 def _first_meeting(graph: Graph, live: list[str], within: set[str] | None, stop: set[str],
