@@ -6,7 +6,14 @@ spirv-val rejects (a compiler bug), and any that take longer than
 `--limit` seconds.  Not a test: the structurizer's measure on code no test
 was written for.
 
-    python bench/spirv_random.py [--seed 1000] [--count 400] [--limit 60]
+With `--device vulkan` each valid module also runs on the first Vulkan
+device (compiled with maximal reconvergence where the device has it), and
+its buffers are compared with the program's numpy model, the reference of
+the CPU engines' tests: how many give the model's results, and the seeds
+that do not.  A program written for another wave size than the device's
+subgroup size is counted apart.
+
+    python bench/spirv_random.py [--seed 1000] [--count 400] [--limit 60] [--device vulkan]
 """
 
 from __future__ import annotations
@@ -39,6 +46,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--count", type=int, default=400)
     parser.add_argument("--limit", type=int, default=60, help="seconds a compile may take")
+    parser.add_argument("--device", choices=("none", "vulkan"), default="none",
+                        help="also run each valid module on a Vulkan device and compare with the model")
     args = parser.parse_args()
 
     from support.randprog import generate
@@ -53,6 +62,16 @@ def main() -> int:
     groups: collections.Counter[str] = collections.Counter()
     first: dict[str, int] = {}
     valid = 0
+    ran: collections.Counter[str] = collections.Counter()
+    differing: list[str] = []
+    runner = None
+    if args.device == "vulkan":
+        from hlslc.runner.errors import RunError
+        try:
+            runner = _DeviceRunner()
+        except RunError as e:
+            print(f"no Vulkan device: {e}", file=sys.stderr)
+            return 2
     signal.signal(signal.SIGALRM, _alarm)
     with tempfile.TemporaryDirectory() as tmp:
         source, module = os.path.join(tmp, "program.hlsl"), os.path.join(tmp, "program.spv")
@@ -78,6 +97,11 @@ def main() -> int:
                 proc = subprocess.run([tool, "--target-env", TARGET_ENV, module], capture_output=True, text=True)
                 if proc.returncode == 0:
                     valid += 1
+                    if runner is not None:
+                        outcome = runner.check(case, tmp)
+                        ran[outcome.split(":")[0]] += 1
+                        if outcome.startswith("differs"):
+                            differing.append(f"seed {seed}: {outcome}")
                     continue
                 line = (proc.stdout + proc.stderr).strip().splitlines()[0]
                 key = "INVALID: " + re.sub(r"\d+\[%[\w.]+\]|%[\w.]+|line \d+", "_", line)[:100]
@@ -87,7 +111,49 @@ def main() -> int:
           f"spirv-val accepts")
     for key, n in groups.most_common():
         print(f"{n:5}  {key}  (first: seed {first[key]})")
+    if runner is not None:
+        print(f"on {runner.device}: {ran['same']} of {valid} valid modules give the model's results; "
+              f"{ran['differs']} differ, {ran['other wave size']} are written for another wave size, "
+              f"{ran['error']} could not run")
+        for line in differing:
+            print("  " + line)
     return 0
+
+
+class _DeviceRunner:
+    """Runs a random program's SPIR-V on the first Vulkan device."""
+
+    def __init__(self) -> None:
+        from hlslc.runner.vulkan import probe  # the Vulkan runner loads only with --device vulkan
+        self.info = probe()
+        self.device = self.info.name
+
+    def check(self, case, tmp: str) -> str:
+        import numpy as np
+        import hlslc
+        from hlslc.runner.pipeline import load_pipeline
+
+        if case.wave_size != self.info.subgroup_size:
+            return "other wave size"
+        source = os.path.join(tmp, f"random-{case.seed}.hlsl")
+        Path(source).write_text(case.source, encoding="utf-8")
+        argv = ["-T", case.profile, "-spirv", source]
+        if self.info.features.get("shaderMaximalReconvergence"):
+            argv.insert(0, "-fspv-enable-maximal-reconvergence")
+        from hlslc import options as cli
+        result = hlslc.compile_file(source, cli.compile_options(cli.parse_arguments(argv)))
+        try:
+            pipeline = load_pipeline(os.path.join(tmp, f"random-{case.seed}.yaml"), case.pipeline)
+            run = hlslc.run(result.binary, pipeline, device="vulkan", wave_size=case.wave_size)
+        except Exception as e:  # noqa: BLE001 - counted and named, not raised
+            return f"error: {e}"
+        for name, want in case.expected.items():
+            have = np.asarray(run.buffers[name])
+            if have.dtype != want.dtype and have.dtype.itemsize == want.dtype.itemsize:
+                have = have.view(want.dtype)
+            if have.shape != want.shape or not np.array_equal(have.view(np.uint8), want.view(np.uint8)):
+                return f"differs: buffer '{name}'"
+        return "same"
 
 
 if __name__ == "__main__":

@@ -347,6 +347,10 @@ def run(argv: list[str], stdout: TextIO, stderr: TextIO) -> int:
         except (driver.ProfileError, ValueError) as exc:
             stderr.write(f"hlslc: error: {exc}\n")
             return 2
+        if opts.device == "vulkan":
+            # Compiled for Vulkan, as -spirv compiles: `__spirv__` is
+            # defined and printf is SPIR-V's debug printf.
+            options.spirv = True
         result = driver.compile_file(source, options)
         if result.diagnostics.items:
             render_diagnostics(result.diagnostics, args, stderr)
