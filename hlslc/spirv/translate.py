@@ -161,6 +161,8 @@ class MixedRef:
 _INT_BINARY = {"add": "IAdd", "sub": "ISub", "mul": "IMul", "udiv": "UDiv", "sdiv": "SDiv", "urem": "UMod",
                "srem": "SRem", "shl": "ShiftLeftLogical", "lshr": "ShiftRightLogical",
                "ashr": "ShiftRightArithmetic", "and": "BitwiseAnd", "or": "BitwiseOr", "xor": "BitwiseXor"}
+# Signed operations emitted on signed types (see `_i_binary`).
+_SIGNED_TYPED = frozenset({"SRem", "SDiv"})
 _BOOL_BINARY = {"and": "LogicalAnd", "or": "LogicalOr", "xor": "LogicalNotEqual", "add": "LogicalNotEqual",
                 "sub": "LogicalNotEqual", "mul": "LogicalAnd"}
 _FLOAT_BINARY = {"fadd": "FAdd", "fsub": "FSub", "fmul": "FMul", "fdiv": "FDiv", "frem": "FRem"}
@@ -862,6 +864,26 @@ class Translator:
         if name is None:
             raise no_mapping(f"'{op}' on '{t.text}'")
         rt = self._scalar_type(t)
+        if name in _SIGNED_TYPED:
+            # On signed integer types, as DXC types them.
+            st = self.m.t_int(s.bits, signed=True)
+            shape = self.m.type_of.get(rt, ())
+            if shape[:1] == ("vector",):
+                st = self.m.t_vector(st, shape[2])
+
+            def signed(x: int, y: int) -> int:
+                xs, ys = self.emit("Bitcast", st, Id(x)), self.emit("Bitcast", st, Id(y))
+                if name == "SRem":
+                    # x - (x / y) * y: NVIDIA's driver (580, H100 and H200)
+                    # computes OpSRem as an unsigned remainder, whatever
+                    # the types (-2 % 201 gave 98, 3 % -2 gave 3); its
+                    # OpSDiv truncates toward zero as it should.
+                    q = self.emit("SDiv", st, Id(xs), Id(ys))
+                    r = self.emit("ISub", st, Id(xs), Id(self.emit("IMul", st, Id(q), Id(ys))))
+                else:
+                    r = self.emit(name, st, Id(xs), Id(ys))
+                return self.emit("Bitcast", rt, Id(r))
+            return Val(self._elementwise(t, signed, a, b), t)
         return Val(self._elementwise(t, lambda x, y: self.emit(name, rt, Id(x), Id(y)), a, b), t)
 
     _i_add = _i_sub = _i_mul = _i_udiv = _i_sdiv = _i_urem = _i_srem = _i_shl = _i_lshr = _i_ashr = _i_binary
