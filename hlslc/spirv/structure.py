@@ -563,6 +563,13 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         # per branch, quadratic in nested ifs) is left for the branches
         # whose paths do not all meet.
         merge = _first_meeting(graph, live, region, exits, index, doms) if live else None
+        if kind == "switch" and merge in live and len(live) > 1:
+            # A case that the others fall into is where their paths first
+            # meet, but not the switch's end when a `break` in one of them
+            # goes past it (do { switch (x) { case 0: if (c) break;
+            # default: ... } } while (...)): the merge is the first block
+            # every target reaches that no path from the switch bypasses.
+            merge = _switch_end(graph, name, live, merge, region, exits, index)
         if merge is None:
             reach = {t: _reach(graph, t, region, exits) for t in live}
             count: dict[str, int] = {}
@@ -798,6 +805,18 @@ def _dispatch_at_merge(graph: Graph, header: str, selector: str, doms: Dominator
         if merge in lp.body:
             lp.body.add(dispatch.name)
     return dispatch.name
+
+
+def _switch_end(graph: Graph, header: str, live: list[str], first: str, region: set[str] | None,
+                exits: set[str], index: dict[str, int]) -> str:
+    reach = [_reach(graph, t, region, exits) for t in live]
+    common = set.intersection(*reach)
+    for candidate in sorted(common, key=lambda n: index.get(n, len(index))):
+        before = _reach(graph, header, region, exits | {candidate})
+        after = _reach(graph, candidate, region, exits) - {candidate}
+        if not (before & after):
+            return candidate
+    return first
 
 
 def _enclosing_selection(graph: Graph, header: str, doms: DominatorTree,
