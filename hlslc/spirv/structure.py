@@ -813,7 +813,10 @@ def _switch_end(graph: Graph, header: str, live: list[str], first: str, region: 
     common = set.intersection(*reach)
     for candidate in sorted(common, key=lambda n: index.get(n, len(index))):
         before = _reach(graph, header, region, exits | {candidate})
-        after = _reach(graph, candidate, region, exits) - {candidate}
+        # (A `return` may leave from anywhere: the function's return
+        # block is no block a break goes past the merge to.)
+        after = {n for n in _reach(graph, candidate, region, exits) if n != candidate
+                 and graph.nodes[n].term[0] != "ret"}
         if not (before & after):
             return candidate
     return first
