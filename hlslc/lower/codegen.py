@@ -49,6 +49,9 @@ from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matri
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
 from .printf import lower_printf
+
+# The metadata naming a switch's end block, in modules for -spirv.
+SWITCH_END = "hlslc.switch.end"
 from .dxc_linalg import call_comment
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
@@ -889,6 +892,11 @@ class Codegen:
         end_bb = fn.append_basic_block("switch.end")
         stmts = stmt.body.stmts if isinstance(stmt.body, A.CompoundStmt) else [stmt.body]
         switch = b.switch(value, end_bb)
+        if self.options.spirv:
+            # Where the switch ends, for SPIR-V's structured merge: the
+            # graph alone cannot tell a case that the others fall into from
+            # the end when a `break` goes past it (hlslc/spirv/structure.py).
+            switch.set_metadata(SWITCH_END, self.module.add_metadata([ir.MetaDataString(self.module, end_bb.name)]))
         current = None
         self.frame.breaks.append(end_bb)
         for inner in stmts:

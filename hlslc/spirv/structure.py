@@ -135,6 +135,7 @@ class Graph:
         self.selectors: list[str] = []        # selector variables (uint) made for loop and selection exits
         self.escape_rounds: dict[str, int] = {}   # how often each selection's escapes were rerouted
         self.escape_dispatches: set[str] = set()  # the dispatch blocks that rerouting made
+        self.switch_ends: dict[str, str] = {}     # switch block -> the block it ends in (the lowering's word)
         self._fresh = 0
 
     def fresh_name(self, base: str) -> str:
@@ -179,8 +180,10 @@ class Graph:
 # ---------------------------------------------------------------------------
 # Reading a function
 
-def read_function(fn: R.Function, types: TypeTable) -> Graph:
-    """The graph of an IR function, with its phis turned into variables."""
+def read_function(fn: R.Function, types: TypeTable, module: R.Module | None = None) -> Graph:
+    """The graph of an IR function, with its phis turned into variables.
+    With the `module`, a switch's `!hlslc.switch.end` (the block the
+    lowering ended it with, in modules for -spirv) is its merge."""
     if not fn.blocks:
         raise StructureError(f"function {fn.name} has no body")
     graph = Graph(fn.blocks[0].name)
@@ -189,6 +192,12 @@ def read_function(fn: R.Function, types: TypeTable) -> Graph:
         if term_ins is None:
             raise StructureError(f"block '{block.name}' has no terminator")
         graph.add(Node(block.name, block, _terminator(term_ins, types)))
+        ref = term_ins.attachments.get("hlslc.switch.end") if module is not None else None
+        if ref is not None:
+            node = module.md_node(ref)
+            end = module.md_string(node[0]) if node else None
+            if end is not None:
+                graph.switch_ends[block.name] = end
     for block in fn.blocks:
         for ins in block.instructions:
             if ins.opcode != "phi":
@@ -516,7 +525,8 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
     idom = immediate_dominators(graph.entry, rpo, preds)
     index = {n: k for k, n in enumerate(rpo)}
     doms = DominatorTree(idom)
-    switches: list[tuple[set[str], str]] = []     # (construct, merge) of switch headers, outer first
+    # (construct, merge, case targets) of switch headers, outer first
+    switches: list[tuple[set[str], str, set[str]]] = []
     suspects = _leaving_headers(graph, rpo, idom, doms, loops)
     for name in rpo:
         node = graph.nodes[name]
@@ -562,8 +572,12 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         # stops there; a walk of everything each successor reaches (once
         # per branch, quadratic in nested ifs) is left for the branches
         # whose paths do not all meet.
-        merge = _first_meeting(graph, live, region, exits, index, doms) if live else None
-        if kind == "switch" and merge in live and len(live) > 1:
+        end = graph.switch_ends.get(name) if kind == "switch" else None
+        if end is not None and end in index and end not in exits:
+            merge = end
+        else:
+            merge = _first_meeting(graph, live, region, exits, index, doms) if live else None
+        if end is None and kind == "switch" and merge in live and len(live) > 1:
             # A case that the others fall into is where their paths first
             # meet, but not the switch's end when a `break` in one of them
             # goes past it (do { switch (x) { case 0: if (c) break;
@@ -602,12 +616,19 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 # (A side that only leaves: returns, or goes to the loop's
                 # continue target or merge.)
                 leave = {graph.nodes[loop.header].loop_merge, loop_continue} - {None} if loop is not None else set()
+                # (Falling into the next case is no leaving: that case's
+                # first block is reached from the case construct's end.)
+                cases = switch[2] if switch is not None else set()
                 returns = {t: all(s in reach[t] or s in leave for b in reach[t] for s in graph.nodes[b].succs())
                            and any(graph.nodes[b].term[0] == "ret" or any(s in leave for s in graph.nodes[b].succs())
-                                   for b in reach[t]) for t in live}
+                                   for b in reach[t]) and not (reach[t] & cases) for t in live}
                 goes_on = {t: kind == "cbr" and bool(onward) and any(returns.values()) and not returns[t]
                            and any(s in onward for b in reach[t] for s in graph.nodes[b].succs()) for t in live}
-                merge = max(live, key=lambda t: (goes_on[t], carry[t], len(reach[t]), graph.position(t)))
+                # First of all, inside a case, the side that falls into the
+                # next case goes on (the other breaks, returns or leaves):
+                # the fallthrough must leave the if through its merge.
+                falls = {t: bool(reach[t] & cases) for t in live}
+                merge = max(live, key=lambda t: (falls[t], goes_on[t], carry[t], len(reach[t]), graph.position(t)))
             else:
                 merge = _unreachable_block(graph, name + ".merge")
         # Where the targets meet may lie past the merge of the selection
@@ -631,7 +652,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             for lp in loops:
                 if before in lp.body:
                     lp.body.add(merge)
-            for construct, _ in switches:
+            for construct, _, _ in switches:
                 if before in construct:
                     construct.add(merge)
             rpo = graph.reverse_post_order()
@@ -661,7 +682,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                 # follows the loop are the loop's.
                 construct = {n for n in construct & loop.body
                              if not (loop_continue in doms.pre and doms.dominates(loop_continue, n))}
-            switches.append((construct, merge))
+            switches.append((construct, merge, set(targets) - {merge}))
     return False
 
 
@@ -797,6 +818,8 @@ def _dispatch_at_merge(graph: Graph, header: str, selector: str, doms: Dominator
     graph.escape_dispatches.add(dispatch.name)
     dispatch.line = graph.nodes[header].line
     graph.nodes[header].stores.append((selector, 0))
+    if graph.switch_ends.get(header) == merge:
+        graph.switch_ends[header] = dispatch.name
     construct = _construct(graph, header, merge, doms, allowed) - {dispatch.name}
     for n in sorted(construct):
         if merge in graph.nodes[n].succs():
@@ -849,7 +872,8 @@ def _going_on(graph: Graph, live: list[str], merge: str, region: set[str] | None
 def _going_on_around(graph: Graph, header: str, live: list[str], region: set[str] | None, exits: set[str],
                      doms: DominatorTree, idom: dict[str, str]) -> list[str]:
     around = _enclosing_selection(graph, header, doms, idom)
-    return [] if around is None else _going_on(graph, live, around[1], region, exits)
+    # (Reaching the merge of the switch around is a `break`, no going on.)
+    return [] if around is None or around[1] in exits else _going_on(graph, live, around[1], region, exits)
 
 
 def _within_enclosing(graph: Graph, header: str, merge: str, live: list[str], region: set[str] | None,
@@ -957,6 +981,8 @@ def _split_merge(graph: Graph, header: str, merge: str, doms: DominatorTree) -> 
     """A new block in front of `merge` for the edges from the blocks
     `header` dominates (its construct), to be this construct's merge."""
     new = graph.add(Node(graph.fresh_name(merge + ".pre"), None, ("br", merge)))
+    if graph.switch_ends.get(header) == merge:
+        graph.switch_ends[header] = new.name
     for n, node in list(graph.nodes.items()):
         if n == new.name:
             continue

@@ -251,7 +251,7 @@ class Translator:
         self.fn = Function(Instruction("Function", void, fid, [Enum("FunctionControl", "None"), Id(fn_type)]))
         self.m.functions.append(self.fn)
         try:
-            self.graph = read_function(fn, self.types)
+            self.graph = read_function(fn, self.types, self.ir)
             structure(self.graph)
         except StructureError as err:
             raise SpirvError(str(err), err.line) from None
