@@ -832,16 +832,36 @@ def _dispatch_at_merge(graph: Graph, header: str, selector: str, doms: Dominator
 
 def _switch_end(graph: Graph, header: str, live: list[str], first: str, region: set[str] | None,
                 exits: set[str], index: dict[str, int]) -> str:
-    reach = [_reach(graph, t, region, exits) for t in live]
-    common = set.intersection(*reach)
-    for candidate in sorted(common, key=lambda n: index.get(n, len(index))):
-        before = _reach(graph, header, region, exits | {candidate})
-        # (A `return` may leave from anywhere: the function's return
-        # block is no block a break goes past the merge to.)
-        after = {n for n in _reach(graph, candidate, region, exits) if n != candidate
-                 and graph.nodes[n].term[0] != "ret"}
-        if not (before & after):
-            return candidate
+    """Where a switch without the lowering's word on its end merges, when
+    its targets first meet in one of its cases (`first`, which others fall
+    into): the first block every target reaches that no path from the
+    switch bypasses.  A block that returns is no such end (a `return` may
+    leave from anywhere): when the cases meet only in one (a case falls
+    into a default that returns), the end is that of the targets that do
+    not only return."""
+    def returns(n: str) -> bool:
+        return graph.nodes[n].term[0] == "ret"
+
+    reach = {t: _reach(graph, t, region, exits) for t in live}
+
+    def first_unbypassed(candidates: set[str]) -> str | None:
+        for candidate in sorted(candidates, key=lambda n: index.get(n, len(index))):
+            before = _reach(graph, header, region, exits | {candidate})
+            after = {n for n in _reach(graph, candidate, region, exits) if n != candidate and not returns(n)}
+            if not (before & after):
+                return candidate
+        return None
+
+    found = first_unbypassed(set.intersection(*reach.values()))
+    if found is not None and not returns(found):
+        return found
+    going = [t for t in live if any(not returns(n) for n in reach[t])]
+    if going:
+        entered = {t for t in live if any(t in reach[u] for u in live if u != t)}
+        common = set.intersection(*({n for n in reach[t] if not returns(n)} for t in going))
+        found = first_unbypassed({n for n in common if n not in live or n in entered})
+        if found is not None:
+            return found
     return first
 
 
