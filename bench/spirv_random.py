@@ -13,7 +13,11 @@ the CPU engines' tests: how many give the model's results, and the seeds
 that do not.  A program written for another wave size than the device's
 subgroup size is counted apart.
 
+`--target-env ENV` compiles for another target environment
+(`-fspv-target-env=ENV`, vulkan1.1 for SPIR-V 1.3 say) and validates for it.
+
     python bench/spirv_random.py [--seed 1000] [--count 400] [--limit 60] [--device vulkan]
+                                 [--target-env vulkan1.3]
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--count", type=int, default=400)
     parser.add_argument("--limit", type=int, default=60, help="seconds a compile may take")
+    parser.add_argument("--target-env", default=None, help="-fspv-target-env for the compiles and spirv-val")
     parser.add_argument("--device", choices=("none", "vulkan"), default="none",
                         help="also run each valid module on a Vulkan device and compare with the model")
     args = parser.parse_args()
@@ -78,7 +83,9 @@ def main() -> int:
         for seed in range(args.seed, args.seed + args.count):
             case = generate(seed)
             Path(source).write_text(case.source, encoding="utf-8")
-            options = cli.compile_options(cli.parse_arguments(["-T", case.profile, "-spirv", "-o", module, source]))
+            env_args = [f"-fspv-target-env={args.target_env}"] if args.target_env else []
+            options = cli.compile_options(cli.parse_arguments(["-T", case.profile, "-spirv", *env_args, "-o", module,
+                                                               source]))
             signal.alarm(args.limit)
             try:
                 result = hlslc.compile_file(source, options)
@@ -94,7 +101,8 @@ def main() -> int:
                 key = "error: " + re.sub(r"'[^']*'|\d+", "_", message)[:100]
             else:
                 Path(module).write_bytes(result.binary)
-                proc = subprocess.run([tool, "--target-env", TARGET_ENV, module], capture_output=True, text=True)
+                proc = subprocess.run([tool, "--target-env", args.target_env or TARGET_ENV, module], capture_output=True,
+                                      text=True)
                 if proc.returncode == 0:
                     valid += 1
                     if runner is not None:

@@ -394,11 +394,17 @@ def predefined_macros(options: CompileOptions) -> dict[str, str]:
     if options.native_16bit_types:
         macros["__HLSL_ENABLE_16_BIT"] = "1"
     if options.spirv:
-        # As DXC defines them for -spirv; the version is the SPIR-V hlslc
-        # writes (1.6, Vulkan 1.3).
+        # As DXC defines them for -spirv: the version is the SPIR-V of the
+        # target environment (1.6 for Vulkan 1.3 by default).
+        from .spirv.spec import DEFAULT_TARGET_ENV, TARGET_ENVS  # data only; loaded for -spirv
+        env = DEFAULT_TARGET_ENV
+        for option in options.vulkan_options:
+            if option.startswith("-fspv-target-env="):
+                env = option.split("=", 1)[1]
+        major, minor = TARGET_ENVS.get(env, TARGET_ENVS[DEFAULT_TARGET_ENV])
         macros["__spirv__"] = "1"
-        macros["__SPIRV_MAJOR_VERSION__"] = "1"
-        macros["__SPIRV_MINOR_VERSION__"] = "6"
+        macros["__SPIRV_MAJOR_VERSION__"] = str(major)
+        macros["__SPIRV_MINOR_VERSION__"] = str(minor)
     return macros
 
 

@@ -301,6 +301,8 @@ def parse_arguments(argv: list[str]) -> Arguments:
             count = VULKAN_VALUES.get(arg, 0)
             if i + count > len(argv):
                 raise UsageError(f"option '{arg}' requires {count} value{'s' if count != 1 else ''}")
+            if arg.startswith("-fspv-target-env"):
+                _check_target_env(arg)
             args.vulkan_options.extend(argv[i - 1:i + count])
             i += count
             continue
@@ -489,6 +491,23 @@ def _unknown_option_message(arg: str) -> str:
     if guess:
         message += f"; did you mean '{guess[0]}'?"
     return message
+
+
+# -fspv-target-env's values (hlslc/spirv/spec.py's TARGET_ENVS: kept here as
+# names so that parsing a command line loads no SPIR-V module).
+TARGET_ENVS = ("vulkan1.1", "vulkan1.1spirv1.4", "vulkan1.2", "vulkan1.3", "vulkan1.4", "universal1.3",
+               "universal1.4", "universal1.5", "universal1.6")
+
+
+def _check_target_env(arg: str) -> None:
+    name, eq, value = arg.partition("=")
+    if name != "-fspv-target-env" or not eq or not value:
+        raise UsageError("option '-fspv-target-env' requires a value ('-fspv-target-env=VALUE')")
+    if value == "vulkan1.0":
+        raise UsageError("-fspv-target-env=vulkan1.0 asks for SPIR-V 1.0, which hlslc does not write (its "
+                         "group operations and storage buffers need SPIR-V 1.3); use vulkan1.1 or later")
+    if value not in TARGET_ENVS:
+        raise UsageError(f"invalid value '{value}' for '-fspv-target-env'; expected one of {', '.join(TARGET_ENVS)}")
 
 
 def compile_options(args: Arguments) -> driver.CompileOptions:

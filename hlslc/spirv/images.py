@@ -511,6 +511,9 @@ def sample_position(tr: Translator, handle: Handle, index: Operand) -> Parts:
     valid = tr.emit("LogicalAnd", b, Id(standard), Id(tr.emit("ULessThan", b, Id(sample), Id(count))))
     at = tr.emit("Select", uint, Id(valid), Id(tr.emit("IAdd", uint, Id(before), Id(sample))), Id(tr.uint(0)))
     pointer = tr.emit("AccessChain", m.t_pointer("Function", v2), Id(var), Id(at))
+    if m.version < (1, 4):
+        # (A scalar condition selects vectors from SPIR-V 1.4 on.)
+        valid = tr.emit("CompositeConstruct", m.t_vector(b, 2), Id(valid), Id(valid))
     position = tr.emit("Select", v2, Id(valid), Id(tr.emit("Load", v2, Id(pointer))), Id(m.const_null(v2)))
     f = tr.types.get("float")
     return Parts([Val(tr.emit("CompositeExtract", f32, Id(position), Lit(k)), f) for k in range(2)])

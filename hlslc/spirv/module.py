@@ -145,6 +145,7 @@ class Function:
 
 class Module:
     def __init__(self) -> None:
+        self.version: tuple[int, int] = (1, 6)   # the SPIR-V version written (-fspv-target-env)
         self.bound = 1
         self.capabilities: list[str] = []
         self.extensions: list[str] = []
@@ -420,7 +421,12 @@ class Module:
 
     def _header_sections(self) -> list[Instruction]:
         out = [Instruction("Capability", None, None, [Enum("Capability", c)]) for c in self.capabilities]
-        out += [Instruction("Extension", None, None, [Str(e)]) for e in self.extensions]
+        extensions = list(self.extensions)
+        for c in self.capabilities:
+            since = spec.EXTENSION_BEFORE.get(c)
+            if since is not None and self.version < since[0] and since[1] not in extensions:
+                extensions.append(since[1])
+        out += [Instruction("Extension", None, None, [Str(e)]) for e in extensions]
         out += [Instruction("ExtInstImport", None, rid, [Str(name)]) for name, rid in self.imports.items()]
         out.append(Instruction("MemoryModel", None, None, [Enum("AddressingModel", "Logical"),
                                                           Enum("MemoryModel", self.memory_model)]))
@@ -440,7 +446,7 @@ class Module:
         return out
 
     def to_words(self) -> list[int]:
-        words = [spec.MAGIC, spec.VERSION_1_6, spec.GENERATOR, self.bound, 0]
+        words = [spec.MAGIC, self.version[0] << 16 | self.version[1] << 8, spec.GENERATOR, self.bound, 0]
         for ins in self._all_instructions():
             words.extend(ins.words())
         return words
@@ -454,7 +460,8 @@ class Module:
         instruction per line with ids shown by name (`raw_ids`: by number,
         as `spirv-dis --raw-id` shows them)."""
         names = {} if raw_ids else self._display_names()
-        lines = ["; SPIR-V", "; Version: 1.6", "; Generator: hlslc", f"; Bound: {self.bound}", "; Schema: 0"]
+        lines = ["; SPIR-V", f"; Version: {self.version[0]}.{self.version[1]}", "; Generator: hlslc",
+                 f"; Bound: {self.bound}", "; Schema: 0"]
         for ins in self._all_instructions():
             lines.append(_format(ins, names, self))
         return "\n".join(lines) + "\n"

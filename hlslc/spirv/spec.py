@@ -11,6 +11,44 @@ from __future__ import annotations
 
 MAGIC = 0x07230203
 VERSION_1_6 = 0x00010600
+
+# -fspv-target-env (DXC's spellings) -> the SPIR-V version written.  SPIR-V
+# 1.0 (vulkan1.0) has no group operations or StorageBuffer class without
+# extensions, and is not written.
+TARGET_ENVS: dict[str, tuple[int, int]] = {
+    "vulkan1.1": (1, 3), "vulkan1.1spirv1.4": (1, 4), "vulkan1.2": (1, 5), "vulkan1.3": (1, 6),
+    "vulkan1.4": (1, 6), "universal1.3": (1, 3), "universal1.4": (1, 4), "universal1.5": (1, 5),
+    "universal1.6": (1, 6),
+}
+DEFAULT_TARGET_ENV = "vulkan1.3"
+
+# Capabilities (and extensions) that are core only from a SPIR-V version:
+# below it, the module names the extension that brings them.
+EXTENSION_BEFORE: dict[str, tuple[tuple[int, int], str]] = {
+    "RuntimeDescriptorArray": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "ShaderNonUniform": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "StorageBufferArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "SampledImageArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "StorageImageArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "UniformBufferArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "StorageTexelBufferArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "UniformTexelBufferArrayNonUniformIndexing": ((1, 5), "SPV_EXT_descriptor_indexing"),
+    "StorageBuffer8BitAccess": ((1, 5), "SPV_KHR_8bit_storage"),
+    "UniformAndStorageBuffer8BitAccess": ((1, 5), "SPV_KHR_8bit_storage"),
+    "StoragePushConstant8": ((1, 5), "SPV_KHR_8bit_storage"),
+    "VulkanMemoryModel": ((1, 5), "SPV_KHR_vulkan_memory_model"),
+    "VulkanMemoryModelDeviceScope": ((1, 5), "SPV_KHR_vulkan_memory_model"),
+    "PhysicalStorageBufferAddresses": ((1, 5), "SPV_KHR_physical_storage_buffer"),
+    "DotProduct": ((1, 6), "SPV_KHR_integer_dot_product"),
+    "DotProductInput4x8Bit": ((1, 6), "SPV_KHR_integer_dot_product"),
+    "DotProductInput4x8BitPacked": ((1, 6), "SPV_KHR_integer_dot_product"),
+    "DotProductInputAll": ((1, 6), "SPV_KHR_integer_dot_product"),
+    "DenormPreserve": ((1, 4), "SPV_KHR_float_controls"),
+    "DenormFlushToZero": ((1, 4), "SPV_KHR_float_controls"),
+    "SignedZeroInfNanPreserve": ((1, 4), "SPV_KHR_float_controls"),
+    "RoundingModeRTE": ((1, 4), "SPV_KHR_float_controls"),
+    "RoundingModeRTZ": ((1, 4), "SPV_KHR_float_controls"),
+}
 # SPIR-V's registry of generator ids has no entry for hlslc: 0 is "unknown".
 GENERATOR = 0
 

@@ -198,6 +198,9 @@ class Options:
         # on a device with cooperativeMatrixTensorAddressing.
         self.tensor_addressing = tensor_addressing or \
             "-fspv-extension=SPV_NV_tensor_addressing" in self.vulkan_options
+        # -fspv-target-env: the SPIR-V version written (1.6 for Vulkan 1.3
+        # by default; 1.5 for vulkan1.2, 1.3 for vulkan1.1).
+        self.version = target_version(self.vulkan_options)
 
 
 class Translator:
@@ -210,6 +213,7 @@ class Translator:
         self.types = TypeTable(self.ir.structs)
         self.text_lines = text.splitlines()
         self.m = Module()
+        self.m.version = options.version
         self.m.capability("Shader")
         self.values: dict[str, Any] = {}
         self.interface: list[int] = []
@@ -264,8 +268,14 @@ class Translator:
             # The name is the API's: it cannot be cut like a debug name.
             raise SpirvError(f"the entry point's name ({len(entry)} characters) is too long for one SPIR-V "
                              f"instruction")
+        interface = self.interface
+        if self.m.version < (1, 4):
+            # Before SPIR-V 1.4 the interface lists the Input and Output
+            # variables only.
+            interface = [v for v in interface
+                         if self.m.type_of.get(self.m.value_type.get(v, -1), ("",))[1:2] in (("Input",), ("Output",))]
         self.m.entry_points.append(Instruction("EntryPoint", None, None, [
-            Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in self.interface]))
+            Enum("ExecutionModel", "GLCompute"), Id(fid), _str(entry)] + [Id(v) for v in interface]))
         self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
             Id(fid), Enum("ExecutionMode", "LocalSize")] + [Lit(n) for n in threads]))
         if "-fspv-enable-maximal-reconvergence" in self.options.vulkan_options:
@@ -435,7 +445,9 @@ class Translator:
                     return [Enum("LoopControl", "Unroll")]
                 if key == "llvm.loop.unroll.disable":
                     return [Enum("LoopControl", "DontUnroll")]
-                if key == "llvm.loop.unroll.count" and len(node) > 1:
+                if key == "llvm.loop.unroll.count" and len(node) > 1 and self.m.version >= (1, 4):
+                    # (PartialCount is SPIR-V 1.4's: before, `[unroll(N)]`
+                    # is no more than a hint the loop goes without.)
                     count = self.ir.md_int(node[1])
                     if count:
                         return [Enum("LoopControl", "PartialCount"), Lit(count)]
@@ -960,7 +972,14 @@ class Translator:
         if cond.type.kind == "vector" and self.wide(cond.type):
             rt = self._scalar_type(t)
             return Val(self._elementwise(t, lambda x, y, z: self.emit("Select", rt, Id(x), Id(y), Id(z)), c, a, b), t)
-        return Val(self.emit("Select", self.stype(t), Id(c.id), Id(a.id), Id(b.id)), t)
+        cid = c.id
+        if self.m.version < (1, 4) and t.kind in ("struct", "array"):
+            raise no_mapping("choosing a whole struct or array at run time before SPIR-V 1.4",
+                             "target -fspv-target-env=vulkan1.1spirv1.4 or later")
+        if self.m.version < (1, 4) and t.kind == "vector" and cond.type.kind != "vector":
+            # (A scalar condition selects vectors from SPIR-V 1.4 on.)
+            cid = self.emit("CompositeConstruct", self.m.t_vector(self.m.t_bool(), t.count), *[Id(c.id)] * t.count)
+        return Val(self.emit("Select", self.stype(t), Id(cid), Id(a.id), Id(b.id)), t)
 
     # casts
 
@@ -1537,6 +1556,16 @@ def _operand(o: Any) -> Any:
 
 def _str(text: str) -> Any:
     return Str(text)
+
+
+def target_version(vulkan_options: tuple[str, ...]) -> tuple[int, int]:
+    """The SPIR-V version the last -fspv-target-env asks for (the options
+    parser has refused the values not in `spec.TARGET_ENVS`)."""
+    env = spec.DEFAULT_TARGET_ENV
+    for option in vulkan_options:
+        if option.startswith("-fspv-target-env="):
+            env = option.split("=", 1)[1]
+    return spec.TARGET_ENVS.get(env, spec.TARGET_ENVS[spec.DEFAULT_TARGET_ENV])
 
 
 _METADATA_ESCAPE = re.compile(r"\\([0-9A-Fa-f]{2})")

@@ -1,6 +1,6 @@
 // -spirv predefines DXC's macros for SPIR-V code: __spirv__, and the SPIR-V
-// version hlslc writes (1.6, Vulkan 1.3) as __SPIRV_MAJOR_VERSION__ and
-// __SPIRV_MINOR_VERSION__, whatever is emitted (-P, -fsyntax-only, the
+// version written (1.6 for Vulkan 1.3 by default; see target-env.hlsl) as
+// __SPIRV_MAJOR_VERSION__ and __SPIRV_MINOR_VERSION__, whatever is emitted (-P, -fsyntax-only, the
 // module).  Without -spirv none of them is defined.  A build that also
 // passes -D__spirv__ (as some do for DXC) redefines it the same way, quietly.
 // RUN: %hlslc -P -DPRINT -T cs_6_6 -spirv %s | FileCheck %s --check-prefix=SPIRV

@@ -55,6 +55,12 @@ def warning_file(tmp_path: Path) -> Path:
     (["-HV", "2019", "x.hlsl"], "invalid value '2019' for '-HV'; expected one of 2016, 2017, 2018, 2021, 202x"),
     (["-S", "x.hlsl"], "'-S' (SPIR-V disassembly) needs '-spirv'"),
     (["-fcgl", "-spirv", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-spirv'"),
+    (["-spirv", "-fspv-target-env=vulkan1.0", "x.hlsl"],
+     "-fspv-target-env=vulkan1.0 asks for SPIR-V 1.0, which hlslc does not write (its group operations and "
+     "storage buffers need SPIR-V 1.3); use vulkan1.1 or later"),
+    (["-spirv", "-fspv-target-env=metal", "x.hlsl"],
+     "invalid value 'metal' for '-fspv-target-env'; expected one of vulkan1.1, vulkan1.1spirv1.4, vulkan1.2, "
+     "vulkan1.3, vulkan1.4, universal1.3, universal1.4, universal1.5, universal1.6"),
     (["-fcgl", "-fsyntax-only", "x.hlsl"], "'-fcgl' (high-level IR) cannot be used with '-fsyntax-only'"),
     (["x.hlsl", "-fvk-bind-register", "t0", "0"], "option '-fvk-bind-register' requires 4 values"),
     (["-fdiagnostics-format=yaml", "x.hlsl"],
