@@ -75,10 +75,11 @@ Output:
                             revision's lowering passes (__builtin_LinAlg_*
                             calls as DXC's dx.hl.op calls, locals in allocas,
                             calls kept); not validated
-  -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles):
-                            the binary to -o FILE (NAME.spv with -o DIR/),
-                            its disassembly to standard output or to -o
-                            FILE.spvasm
+  -spirv                    write SPIR-V 1.6 for Vulkan 1.3 (compute profiles;
+                            -fspv-target-env for 1.3-1.5): the binary to -o
+                            FILE (NAME.spv with -o DIR/), its disassembly to
+                            standard output or to -o FILE.spvasm; defines
+                            __spirv__, and printf is SPIR-V's debug printf
   -S                        with -spirv: write the disassembly, not the binary
 
 Target:
@@ -175,8 +176,11 @@ they do not change hlslc's output):
   -no-warnings (= -w), -Wno-*, -denorm MODE, -select-validator V, -Fd FILE
   -fvk-* -fspv-*            Vulkan/SPIR-V options (with their values), kept in
                             CompileOptions.vulkan_options; -spirv applies
-                            -fvk-{{b,t,u,s}}-shift N SPACE (SPACE may be all)
-                            and -fvk-bind-register xN SPACE BINDING SET
+                            -fvk-{{b,t,u,s}}-shift N SPACE (SPACE may be all),
+                            -fvk-bind-register xN SPACE BINDING SET,
+                            -fspv-target-env=ENV (vulkan1.1: SPIR-V 1.3,
+                            vulkan1.2: 1.5, vulkan1.3: 1.6, the default) and
+                            -fspv-enable-maximal-reconvergence
 
 Other:
   -h, --help                show this help and exit
