@@ -1501,11 +1501,21 @@ class Translator:
         raw = self.ir.md_string(node[0]) if node else None
         if raw is None:
             raise SpirvError(f"printf's format {index} is not in the module's !hlslc.printf list")
+        text = _metadata_text(raw)
+        # One instruction holds 65,535 words: the OpString's (the text's
+        # UTF-8 and its terminating zero) and the OpExtInst's (5 and a
+        # word per value).
+        size = len(text.encode("utf-8"))
+        if size // 4 + 3 > 0xFFFF:
+            raise SpirvError(f"the format of printf ({size:,} bytes) is too long for one SPIR-V instruction "
+                             f"(at most {(0xFFFF - 3) * 4 + 3:,} bytes)")
+        if len(parsed.operands) - 1 + 6 > 0xFFFF:
+            raise SpirvError(f"printf passes {len(parsed.operands) - 1:,} values; one SPIR-V instruction holds "
+                             f"at most {0xFFFF - 6:,}")
         self.m.extension("SPV_KHR_non_semantic_info")
         ext = self.m.ext_import("NonSemantic.DebugPrintf")
         values = [Id(self.vid(op)) for op in parsed.operands[1:]]
-        self.emit("ExtInst", self.m.t_void(), Id(ext), Lit(1), Id(self.m.string(_metadata_text(raw))),
-                  *values)
+        self.emit("ExtInst", self.m.t_void(), Id(ext), Lit(1), Id(self.m.string(text)), *values)
 
     def _i_atomicrmw(self, ins: R.Instruction, parsed: Parsed) -> Val:
         return groupshared_atomic(self, ins, parsed)

@@ -78,6 +78,31 @@ def test_spirv_identifier_of_300_kb():
     assert [m[:40] for m in _messages(result)] == ["the entry point's name (300000 character"]
 
 
+def test_printf_beyond_one_spirv_instruction():
+    # A printf's format is one OpString and its values one OpExtInst, each
+    # at most 65,535 words: past that, a located error (it was an internal
+    # compiler error), and at the limit a module spirv-val accepts.
+    too_long = "f" * 262_132
+    result = _compile(BUFFER + f'[numthreads(1,1,1)] void main() {{ printf("{too_long}"); o[0] = 1; }}\n', 10,
+                      emit="spirv")
+    assert _messages(result) == ["the format of printf (262,132 bytes) is too long for one SPIR-V instruction "
+                                 "(at most 262,131 bytes)"]
+    assert result.errors[0].span is not None
+    values = ", ".join(["1u"] * 65_530)
+    result = _compile(BUFFER + f'[numthreads(1,1,1)] void main() {{ printf("x", {values}); o[0] = 1; }}\n', 30,
+                      emit="spirv")
+    assert _messages(result) == ["printf passes 65,530 values; one SPIR-V instruction holds at most 65,529"]
+    longest = "g" * 262_131
+    result = _compile(BUFFER + f'[numthreads(1,1,1)] void main() {{ printf("{longest}"); o[0] = 1; }}\n', 10,
+                      emit="spirv")
+    assert result.ok, result.diagnostics
+    spirv_val = shutil.which("spirv-val")
+    if spirv_val:
+        checked = subprocess.run([spirv_val, "--target-env", "vulkan1.3", "-"], input=result.binary,
+                                 capture_output=True)
+        assert checked.returncode == 0, checked.stderr
+
+
 def _else_if_chain(links: int) -> str:
     body = "if (x == 0) y = 0;\n" + "".join(f"else if (x == {i}) y = {i} * x;\n" for i in range(1, links))
     return BUFFER + f"[numthreads(1,1,1)] void main() {{ uint x = o[0]; uint y = 1;\n{body} o[1] = y; }}\n"
