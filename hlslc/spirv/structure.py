@@ -95,11 +95,8 @@ class Node:
         if kind == "cbr":
             return [t[2]] if t[2] == t[3] else [t[2], t[3]]
         if kind in ("switch", "dispatch"):
-            out = [t[2]]
-            for _, target in t[3]:
-                if target not in out:
-                    out.append(target)
-            return out
+            # (In order, once each: a linear walk, not a list search per case.)
+            return list(dict.fromkeys([t[2], *(target for _, target in t[3])]))
         return []
 
     def retarget(self, old: str, new: str) -> None:
