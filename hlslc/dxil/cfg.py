@@ -77,7 +77,13 @@ def immediate_dominators(root: str, order: Sequence[str], preds: Mapping[str, Se
             if n == root:
                 continue
             new = None
-            for p in preds[n]:
+            ps = preds[n]
+            if len(ps) > 2:
+                # Deepest first: each intersection then climbs from the
+                # last one (a switch whose many cases fall into one another
+                # made the climbs quadratic in the other order).
+                ps = sorted(ps, key=lambda p: -index.get(p, -1))
+            for p in ps:
                 if p in idom and p in index:
                     new = p if new is None else intersect(p, new)
             if new is not None and idom.get(n) != new:
@@ -288,6 +294,8 @@ class CFG:
             stop = ipdom[x]
             for y in succ[x]:
                 while y is not None and y != stop:
+                    if x in cd[y]:
+                        break       # the rest of this path is marked: an earlier edge of x went up it
                     cd[y].add(x)
                     y = ipdom[y]
         return cd
