@@ -1,6 +1,7 @@
 // RUN: %hlslc -T cs_6_6 -E main -spirv -S %s | FileCheck %s
 // RUN: %hlslc -T cs_6_6 -E main -spirv %s -o %t.spv && %spirv-val --target-env vulkan1.3 %t.spv
 // RUN: %hlslc -T cs_6_6 -E Bad -DBAD -spirv -fsyntax-only -verify=bad %s
+// RUN: %hlslc -T cs_6_6 -E main -DBAD -spirv -fsyntax-only -verify=unreached %s
 // RUN: %hlslc -T cs_6_6 -E main -fsyntax-only -verify=dxil %s
 // printf for Vulkan is SPIR-V's debug printf, as DXC writes it: the
 // NonSemantic.DebugPrintf instruction set, the format an OpString (its C
@@ -8,7 +9,8 @@
 // has them: scalars, whole vectors for %v3f, literals as int and float,
 // bools as uint.  A validation layer prints them; a driver without one
 // ignores them.  DXIL has no printf: there it stays an error where the entry
-// point reaches it.
+// point reaches it.  A format that is no string literal is an error where
+// the entry reaches it too (DXC's SPIR-V backend writes only what it calls).
 
 RWStructuredBuffer<uint> Out : register(u0);
 enum Mode { Plain, Fancy };
@@ -29,11 +31,20 @@ void main(uint i : SV_DispatchThreadID) {
 }
 
 #ifdef BAD
+// unreached-no-diagnostics
 static const string Format = "%d";
+
+void Log(uint i) {
+  printf(Format, i); // bad-error {{the format of 'printf' must be a string literal}}
+}
+
+void NeverCalled(uint i) {
+  printf(Format, i + 1);
+}
 
 [numthreads(1, 1, 1)]
 void Bad(uint i : SV_DispatchThreadID) {
-  printf(Format, i); // bad-error {{the format of 'printf' must be a string literal}}
+  Log(i); // bad-note {{'Log' is called from the entry point 'Bad' here}}
 }
 #endif
 
