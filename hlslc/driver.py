@@ -326,6 +326,11 @@ class CompileOptions(ValueRecord):
             raise ValueError(f"emit must be one of {', '.join(EMIT_KINDS)}, not {self.emit!r}")
         if self.emit in (EMIT_SPIRV, EMIT_SPIRV_TEXT):
             self.spirv = True
+        for option in self.vulkan_options:
+            if option.startswith("-fspv-target-env="):
+                from .spirv.spec import TARGET_ENVS  # data only; loaded when a target environment is named
+                if option.split("=", 1)[1] not in TARGET_ENVS:
+                    raise ValueError(f"{option}: the target environment must be one of {', '.join(TARGET_ENVS)}")
         if self.header_cache not in HEADER_CACHE_MODES:
             raise ValueError(f"header_cache must be one of {', '.join(HEADER_CACHE_MODES)}, "
                              f"not {self.header_cache!r}")

@@ -310,3 +310,15 @@ def test_warning_groups_are_silenced_by_name():
     assert quiet.ok and not list(quiet.diagnostics)
     with pytest.raises(ValueError, match="unknown warning group 'bogus'"):
         CompileOptions(disabled_warnings=("bogus",))
+
+
+def test_library_target_environment():
+    # The library takes -fspv-target-env in vulkan_options, as the command
+    # line does: the SPIR-V version written and the version macros follow
+    # it, and an unknown environment is a ValueError, not a silent default.
+    options = CompileOptions(profile="cs_6_6", emit="spirv-asm", vulkan_options=("-fspv-target-env=vulkan1.1",))
+    text = "RWStructuredBuffer<uint> O;\n[numthreads(1,1,1)] void main() { O[0] = __SPIRV_MINOR_VERSION__; }\n"
+    result = hlslc.compile_source(text, "t.hlsl", options)
+    assert result.ok and "; Version: 1.3" in result.output and "%uint_3" in result.output
+    with pytest.raises(ValueError, match="-fspv-target-env=vulkan9: the target environment must be one of"):
+        CompileOptions(vulkan_options=("-fspv-target-env=vulkan9",))
