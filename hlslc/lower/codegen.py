@@ -49,10 +49,11 @@ from .linalg import create_matrix, lower_linalg_call, lower_operator_call, matri
 from .metadata import emit_metadata
 from .places import CBufferPlace, PointerPlace
 from .printf import lower_printf
-
-# The metadata naming a switch's end block, in modules for -spirv.
-SWITCH_END = "hlslc.switch.end"
 from .dxc_linalg import call_comment
+
+# The metadata naming a switch's end block, in modules for -spirv (read by
+# hlslc/spirv/structure.py's `read_function`).
+SWITCH_END = "hlslc.switch.end"
 
 # DXIL's data layout, with and without native 16-bit types (DXC's strings).
 DATA_LAYOUT_16 = "e-m:e-p:32:32-i1:32-i8:8-i16:16-i32:32-i64:64-f16:16-f32:32-f64:64-n8:16:32:64"

@@ -7,7 +7,8 @@ where FORMAT indexes the module's `!hlslc.printf` list of format strings
 and the values are the arguments converted to the types sema chose
 (literals as int and float, bools as uint, vectors kept whole, as the
 format's `%v4f` reads them).  Only a module for -spirv holds these calls:
-the SPIR-V backend (hlslc/spirv/ops.py) turns each into `DebugPrintf`.
+the SPIR-V backend (`Translator._debug_printf`, hlslc/spirv/translate.py)
+turns each into `DebugPrintf`.
 """
 
 from __future__ import annotations
