@@ -8,7 +8,8 @@ holds the names they all share (`LowerError`, the LLVM types, `fconst`).
 
 Imports run one way: base and layout <- places <- bitfields <- access <-
 textures and atomics <- intrinsics (with wave and math); layout <- bindings
-<- metadata <- interface; linalg and wavematrix on base alone; codegen,
+<- metadata <- interface; linalg, wavematrix and printf (`printf` for
+-spirv, as a call of `hlslc.printf`) on base alone; codegen,
 which dispatches to them all, on top.  A helper that calls back into the
 code generator receives it (`gen`) and names its class only for
 annotations.
