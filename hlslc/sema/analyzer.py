@@ -158,7 +158,8 @@ def decode_string_literal(text: str) -> str:
     """The text a string literal's spelling (without its quotes) stands
     for: C's escapes decoded (`\\n`, `\\x41`, `\\101`), a numeric escape as
     one byte of the UTF-8 the literal is made of (`"caf\\xc3\\xa9"` is
-    "café"); bytes that are no UTF-8 become U+FFFD."""
+    "café"); bytes that are no UTF-8 become U+FFFD.  A numeric escape past
+    a byte is a ValueError with clang's words."""
     if "\\" not in text:
         return text
     data = bytearray()
@@ -167,9 +168,14 @@ def decode_string_literal(text: str) -> str:
         data += text[last:m.start()].encode("utf-8")
         octal, hexa, other = m.groups()
         if octal is not None:
-            data.append(int(octal, 8) & 0xFF)
+            if int(octal, 8) > 0xFF:
+                raise ValueError("octal escape sequence out of range")
+            data.append(int(octal, 8))
         elif hexa is not None:
-            data.append(int(hexa[-2:], 16))
+            digits = hexa.lstrip("0")
+            if len(digits) > 2:
+                raise ValueError("hex escape sequence out of range")
+            data.append(int(digits or "0", 16))
         else:
             data += _SIMPLE_ESCAPES.get(other, other).encode("utf-8")
         last = m.end()
@@ -1663,7 +1669,11 @@ class Analyzer:
                 if elem == T.BOOL:
                     arg = T.VectorType(T.UINT, arg.size) if isinstance(arg, T.VectorType) else T.UINT
                 values.append(arg)
-            self.result.calls[id(expr)] = CallInfo("printf", decode_string_literal(fmt.value), T.VOID, values)
+            try:
+                text = decode_string_literal(fmt.value)
+            except ValueError as err:
+                raise SemaError(str(err), fmt.span) from None
+            self.result.calls[id(expr)] = CallInfo("printf", text, T.VOID, values)
             return T.VOID
         self.stage_uses.append(("any", "use of unsupported identifier 'printf': hlslc compiles no debug printf "
                                        "for DXIL (DXIL has none; with -spirv it is NonSemantic.DebugPrintf)",

@@ -2,6 +2,7 @@
 // RUN: %hlslc -T cs_6_6 -E main -spirv %s -o %t.spv && %spirv-val --target-env vulkan1.3 %t.spv
 // RUN: %hlslc -T cs_6_6 -E Bad -DBAD -spirv -fsyntax-only -verify=bad %s
 // RUN: %hlslc -T cs_6_6 -E main -DBAD -spirv -fsyntax-only -verify=unreached %s
+// RUN: %hlslc -T cs_6_6 -E main -DBAD -DESCAPES -spirv -fsyntax-only -verify=esc %s
 // RUN: %hlslc -T cs_6_6 -E main -fsyntax-only -verify=dxil %s
 // printf for Vulkan is SPIR-V's debug printf, as DXC writes it: the
 // NonSemantic.DebugPrintf instruction set, the format an OpString (its C
@@ -41,6 +42,14 @@ void Log(uint i) {
 void NeverCalled(uint i) {
   printf(Format, i + 1);
 }
+
+#ifdef ESCAPES
+// An escape past a byte is an error wherever it is, as clang's lexer says.
+void Escapes(uint i) {
+  printf("\x100 %u", i); // esc-error {{hex escape sequence out of range}}
+  printf("\777 %u", i); // esc-error {{octal escape sequence out of range}}
+}
+#endif
 
 [numthreads(1, 1, 1)]
 void Bad(uint i : SV_DispatchThreadID) {
