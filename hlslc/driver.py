@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import re
 import time
 TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 if TYPE_CHECKING:
@@ -26,6 +25,7 @@ from . import paths as resources
 from .diagnostics import WARNING_GROUPS, Diagnostic, Diagnostics, Severity, render_text
 from .records import ValueRecord
 from .source import SourceFile, decode_source_bytes
+from .patterns import LazyPattern
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from .front.ast import TranslationUnit
@@ -910,7 +910,7 @@ def parse(text: str, path: str = "<input>", **options: Any) -> "TranslationUnit"
     return result.unit
 
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_IDENTIFIER = LazyPattern(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def is_macro_name(name: str) -> bool:

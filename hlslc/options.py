@@ -15,7 +15,6 @@ themselves (`driver`).
 from __future__ import annotations
 
 import os
-import re
 TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 if TYPE_CHECKING:
     from typing import TextIO
@@ -23,6 +22,7 @@ if TYPE_CHECKING:
 from . import driver
 from .diagnostics import WARNING_GROUPS, Diagnostics, render_json, render_rich, render_text, summary_line
 from .records import ValueRecord
+from .patterns import LazyPattern
 
 
 class UsageError(Exception):
@@ -235,7 +235,7 @@ HIDDEN = {"--debug-crash"}
 
 
 # A -verify prefix names directives (`PREFIX-error {{...}}`).
-_VERIFY_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_VERIFY_PREFIX = LazyPattern(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 
 
 def is_valid_prefix(prefix: str) -> bool:

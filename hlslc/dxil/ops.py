@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 from ..records import ValueRecord
 
 from hlslc import paths as resources
+from ..patterns import LazyPattern
 
 TABLE_FILE = "dxil_ops.json"
 TABLE_FORMAT = 1
@@ -98,12 +99,12 @@ GROUPSHARED_ADDRSPACE = 3
 _PLACEHOLDER = re.compile(r"\$o(\d?)")
 _STRUCT_PLACEHOLDER = re.compile(r"(%[A-Za-z0-9_.]*?)\$o(\d?)")
 _VECTOR = re.compile(r"<\s*(\d+)\s+x\s+(.+?)\s*>")
-_ADDRSPACE = re.compile(r"(.*?)\s*addrspace\((\d+)\)")
-_FUNCTION = re.compile(r"dx\.op\.[A-Za-z_][A-Za-z0-9_]*")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ADDRSPACE = LazyPattern(r"(.*?)\s*addrspace\((\d+)\)")
+_FUNCTION = LazyPattern(r"dx\.op\.[A-Za-z_][A-Za-z0-9_]*")
+_NAME = LazyPattern(r"[A-Za-z_][A-Za-z0-9_]*")
 _SUFFIX_PART = re.compile(r"(v\d+|p\d+)?(f16|f32|f64|i1|i8|i16|i32|i64)|mC\d+M\d+N\d+U\d+S\d+")
-_MATRIX_NAME = re.compile(r'%?"?dx\.types\.LinAlgMatrixC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)"?')
-_MATRIX_SUFFIX = re.compile(r"mC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)")
+_MATRIX_NAME = LazyPattern(r'%?"?dx\.types\.LinAlgMatrixC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)"?')
+_MATRIX_SUFFIX = LazyPattern(r"mC(\d+)M(\d+)N(\d+)U(\d+)S(\d+)")
 _VECTOR_SUFFIX = re.compile(r"v(\d+)(f16|f32|f64|i1|i8|i16|i32|i64)")
 _I32 = 1 << 32
 

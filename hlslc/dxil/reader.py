@@ -25,6 +25,7 @@ import re
 from itertools import chain
 
 from ..records import Record, ValueRecord
+from ..patterns import LazyPattern
 
 
 class ParseError(ValueError):
@@ -235,7 +236,7 @@ class Module(ValueRecord):
 # --------------------------------------------------------------------------
 # Lexical helpers
 
-_PLAIN = re.compile(r"[-a-zA-Z$._0-9]+")
+_PLAIN = LazyPattern(r"[-a-zA-Z$._0-9]+")
 # A local or global name: bare, or quoted when it has other characters.
 NAME = r'(?:[-a-zA-Z$._0-9]+|"[^"]*")'
 _LOCAL = re.compile(r"%" + NAME)
@@ -325,7 +326,7 @@ def _matching(text: str, start: int) -> int:
 _BRACKETS = re.compile(r"[][(){}<>]")
 
 
-_BASE_TYPE = re.compile(r'(void|half|float|double|i\d+|label|metadata|x86_mmx|%(?:[-a-zA-Z$._0-9]+|"[^"]*"))')
+_BASE_TYPE = LazyPattern(r'(void|half|float|double|i\d+|label|metadata|x86_mmx|%(?:[-a-zA-Z$._0-9]+|"[^"]*"))')
 
 
 # Most types are a scalar or named struct with pointer stars, and need
@@ -376,7 +377,7 @@ def take_type(text: str) -> tuple[str, str]:
         return normalize_type(base), rest
 
 
-_ADDRSPACE = re.compile(r"addrspace\(\d+\)")
+_ADDRSPACE = LazyPattern(r"addrspace\(\d+\)")
 _ATTRIBUTE = re.compile(r"[a-z_]+(\(\d+\))?")
 _SPACES = re.compile(r"\s+")
 _COMMA = re.compile(r"\s*,\s*")
@@ -458,9 +459,9 @@ _ASSIGN = re.compile(r"(%" + NAME + r")\s*=\s*(.*)$")
 _NAMED_MD = re.compile(r"!([-a-zA-Z$._0-9]+)\s*=\s*!\{(.*)\}$")
 _MD = re.compile(r"(![0-9]+)\s*=\s*(?:distinct\s+)?!\{(.*)\}$")
 _OLD_LABEL = re.compile(r"\s*;\s*<label>:(\d+)")
-_SPECIAL_MD = re.compile(r"(![0-9]+)\s*=\s*(?:distinct\s+)?(!?[A-Za-z].*)$")
+_SPECIAL_MD = LazyPattern(r"(![0-9]+)\s*=\s*(?:distinct\s+)?(!?[A-Za-z].*)$")
 _ATTACHMENT = re.compile(r",\s*!([A-Za-z_.][-A-Za-z0-9_.]*)\s+(![0-9]+)")
-_GLOBAL = re.compile(r"(@" + NAME + r")\s*=\s*(.*)$")
+_GLOBAL = LazyPattern(r"(@" + NAME + r")\s*=\s*(.*)$")
 _STRUCT = re.compile(r"(%" + NAME + r")\s*=\s*type\s+(.*)$")
 _LINKAGE = {"private", "internal", "external", "linkonce", "weak", "common", "appending", "extern_weak",
             "linkonce_odr", "weak_odr", "available_externally", "dso_local", "unnamed_addr",

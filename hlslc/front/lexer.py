@@ -28,6 +28,7 @@ import re
 from . import tokens as T
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..spec.resource_types import BUILTIN_TYPEDEF_NAMES, PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
+from ..patterns import LazyPattern
 
 _SCALARS = (
     "bool int uint dword half float double int16_t uint16_t int32_t uint32_t "
@@ -79,10 +80,10 @@ _TEMPLATED_METHODS = frozenset({"Load", "Store"})
 # with a warning), decimal or (as clang, so DXC) hexadecimal with a binary
 # exponent, which C requires of them: `0x1.0p-24f` is 2^-24.
 _INT_RE = re.compile(r"(?:0[xX][0-9a-fA-F]+|0[bB][01]+|[1-9][0-9]*|0[0-7]*)(?:[uU](?:ll|LL|[lL])?|(?:ll|LL|[lL])[uU]?)?\Z")
-_FLOAT_RE = re.compile(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
-                       r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
-                       r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+"
-                       r"(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
+_FLOAT_RE = LazyPattern(r"(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                        r"|[0-9]+[eE][+-]?[0-9]+(?:[fF](?:16|32|64)|[fFhHlL])?\Z"
+                        r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)[pP][+-]?[0-9]+"
+                        r"(?:[fF](?:16|32|64)|[fFhHlL])?\Z")
 
 def _too_large(text: str) -> bool:
     """Whether an integer literal (well formed) needs more than 64 bits.
@@ -102,7 +103,7 @@ def _too_large(text: str) -> bool:
     return len(significant) > most or (bool(significant) and int(significant, base) >= 1 << 64)
 
 
-_IDENT = re.compile(r"[A-Za-z_]\w*\Z")
+_IDENT = LazyPattern(r"[A-Za-z_]\w*\Z")
 # Words after a type that are no declarator's name.
 _NOT_DECLARATORS = frozenset({"in", "out", "inout", "const", "register", "packoffset"})
 

@@ -38,6 +38,7 @@ from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
 from ..records import ValueRecord
 from ..source import MacroOrigin, SourceFile, Span, decode_source_bytes
 from .tokens import CHAR, IDENT, NUMBER, OTHER, PUNCT, STRING, PPToken
+from ..patterns import LazyPattern
 
 if TYPE_CHECKING:
     from .header_cache import HeaderEntry
@@ -363,12 +364,12 @@ _BINARY_PRECEDENCE = {
 }
 # Tokens that end a binary-operator chain without being an error there.
 _EXPRESSION_STOPPERS = frozenset((")", ":", "?", ","))
-_HEX_DIGITS_RE = re.compile(r"[0-9a-fA-F]*")
-_DECIMAL_DIGITS_RE = re.compile(r"[0-9]*")   # binary too: '2' in 0b2 is then a bad digit, not a suffix
+_HEX_DIGITS_RE = LazyPattern(r"[0-9a-fA-F]*")
+_DECIMAL_DIGITS_RE = LazyPattern(r"[0-9]*")   # binary too: '2' in 0b2 is then a bad digit, not a suffix
 _INTEGER_SUFFIXES = frozenset(("", "u", "l", "ul", "lu", "ll", "ull", "llu"))
 _SIMPLE_ESCAPES = {"n": 10, "t": 9, "r": 13, "a": 7, "b": 8, "f": 12, "v": 11, "e": 27,
                    "\\": 92, "'": 39, '"': 34, "?": 63}
-_ESCAPE_RE = re.compile(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([\s\S]))|([\s\S])")
+_ESCAPE_RE = LazyPattern(r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|([\s\S]))|([\s\S])")
 
 
 def _wrap(value: int, unsigned: bool) -> int:

@@ -79,6 +79,7 @@ from .conversions import (
     Conversion, arithmetic_element, implicit_conversion, is_one_component,
     literal_default, shape_of, with_shape,
 )
+from ..patterns import LazyPattern
 from .textures import texture_method_tables
 from .types import (
     BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, UINT, UINT16, UINT64,
@@ -424,10 +425,10 @@ class _Sig(ValueRecord):
         return sum(1 for p in self.params if not p.optional)
 
 
-_LINE = re.compile(
+_LINE = LazyPattern(
     r"^(?P<ret>\S+)\s+(?P<names>[\w/]+)(?:<(?P<tmpl>\w)>)?\((?P<params>[^)]*)\)"
     r"\s*(?:where\s+(?P<where>[^@]*?))?\s*(?P<flags>(?:@\S+\s*)*)$")
-_TOP_COMMA = re.compile(r",\s*(?![^\[]*\])")   # commas outside [...]
+_TOP_COMMA = LazyPattern(r",\s*(?![^\[]*\])")   # commas outside [...]
 
 
 def _parse_type(text: str) -> _Pat:

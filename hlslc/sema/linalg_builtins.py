@@ -37,11 +37,11 @@ shader model and the stage there), lowering (`hlslc/lower/dxc_linalg.py`).
 
 from __future__ import annotations
 
-import re
 
 from ..records import ValueRecord
 from . import types as T
 from .conversions import Conversion, implicit_conversion, literal_default
+from ..patterns import LazyPattern
 
 _TABLE = r"""
 void CopyConvertMatrix(out matrix ret, matrix source, bool transpose)                 -> LinAlgCopyConvertMatrix #401 @stage
@@ -111,7 +111,7 @@ class Builtin(ValueRecord):
         return {"void": T.VOID, "uint": T.UINT, "uint2": T.vector_of(T.UINT, 2)}[self.returns]
 
 
-_LINE = re.compile(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>[^)]*)\)\s*->\s*(?P<op>\w+)\s+#(?P<hl>\d+)"
+_LINE = LazyPattern(r"^(?P<ret>\w+)\s+(?P<name>\w+)\((?P<params>[^)]*)\)\s*->\s*(?P<op>\w+)\s+#(?P<hl>\d+)"
                    r"\s*(?P<stage>@stage)?$")
 
 
@@ -352,7 +352,7 @@ DXC_REVISION_NAMES = frozenset({
     "F8_E4M3FN", "F8_E5M2", "BFloat16", "I8", "U8", "is_same", "strip_vector_type", "is_arithmetic_vector",
     "is_signed", "is_vector", "SIZE_TYPE", "__builtin_LinAlgMatrix",
 })
-_UNKNOWN_NAME = re.compile(r"(?:use of undeclared identifier|no member named|unknown type|no type named) '([^']+)'")
+_UNKNOWN_NAME = LazyPattern(r"(?:use of undeclared identifier|no member named|unknown type|no type named) '([^']+)'")
 
 
 def revision_hint(message: str) -> str | None:

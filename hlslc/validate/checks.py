@@ -40,6 +40,7 @@ from ..dxil.reader import Function, Instruction, Module, Operand, split_top, tak
 from .resource_rules import RESOURCE_OPERATIONS, ResourceRules
 from .structure import CASTS, KIND_NAMES, StructureRules
 from .wavematrix import WaveMatrixRules
+from ..patterns import LazyPattern
 
 if TYPE_CHECKING:
     from ..source import Span
@@ -59,7 +60,7 @@ STRUCTURE_RULES = frozenset({"IR-PARSE", "IR-TRUNCATED", "IR-UNDEFINED-VALUE", "
 
 _ELEMENT_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i1": 4, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
 _VECTOR_TYPE = re.compile(r"<\s*(\d+)\s+x\s+(\w+)\s*>")
-_ARRAY_TYPE = re.compile(r"\[\s*(\d+)\s+x\s+(.+)\]")
+_ARRAY_TYPE = LazyPattern(r"\[\s*(\d+)\s+x\s+(.+)\]")
 
 _PSV_OPERATIONS = frozenset(ir_ops.table().document.get("psv_matrix_use", {}).get("operations", ()))
 

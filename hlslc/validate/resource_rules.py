@@ -28,6 +28,7 @@ TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up t
 from ..dxil import ops as ir_ops
 from ..records import ValueRecord
 from ..dxil.reader import Function, Instruction, Operand, split_top, take_operand
+from ..patterns import LazyPattern
 
 if TYPE_CHECKING:
     from .checks import Validator
@@ -38,8 +39,8 @@ NODE_RECORD_ADDRSPACE = 6      # work graph records: DXC allows atomics there to
 HANDLE = "%dx.types.Handle"
 _UAV_BIT = 0x1000
 _INTEGERS = re.compile(r"i\d+\s+(-?\d+)")
-_POINTER_SPACE = re.compile(r"addrspace\((\d+)\)\s*\*$")
-_GLOBAL_NAME = re.compile(r'@(?:[-a-zA-Z$._0-9]+|"[^"]*")')
+_POINTER_SPACE = LazyPattern(r"addrspace\((\d+)\)\s*\*$")
+_GLOBAL_NAME = LazyPattern(r'@(?:[-a-zA-Z$._0-9]+|"[^"]*")')
 
 
 class HandleResource(ValueRecord):

@@ -31,6 +31,7 @@ TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up t
 
 from ..records import ValueRecord
 from ..dxil.reader import Function, Instruction, NAME, take_type
+from ..patterns import LazyPattern
 
 if TYPE_CHECKING:
     from .checks import Validator
@@ -52,7 +53,7 @@ TERMINATORS = frozenset({"ret", "br", "switch", "unreachable", "indirectbr", "re
                          "cleanupret", "catchret", "catchswitch"})
 CASTS = frozenset({"bitcast", "addrspacecast", "inttoptr", "ptrtoint", "zext", "sext", "trunc", "fptrunc", "fpext",
                    "fptoui", "fptosi", "uitofp", "sitofp"})
-_GLOBAL_REF = re.compile(r"@" + NAME)
+_GLOBAL_REF = LazyPattern(r"@" + NAME)
 _FUNCTION_REF = re.compile(r"(@" + NAME + r")")
 
 

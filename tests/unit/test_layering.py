@@ -23,7 +23,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "hlslc"
 # each other.  The most specific prefix decides a module's layer.
 LAYERS: list[tuple[str, ...]] = [
     # 0: bases every stage uses
-    ("hlslc._version", "hlslc.records", "hlslc.source", "hlslc.depth", "hlslc.paths", "hlslc.diagnostics"),
+    ("hlslc._version", "hlslc.records", "hlslc.patterns", "hlslc.source", "hlslc.depth", "hlslc.paths",
+     "hlslc.diagnostics"),
     # 1: shared data: the specifications' rules, the IR model and the operation table
     ("hlslc.spec", "hlslc.dxil", "hlslc.devices"),
     # 2-4: the compiler's stages, in order
