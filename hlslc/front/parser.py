@@ -78,6 +78,8 @@ class _Builder:
     def cover(self, children: list) -> Span:
         first, last = children[0], children[-1]
         a = self.origins[first.start_pos].span if first.__class__ is Token else first.span
+        if first is last:
+            return a        # spans are never changed once made: one child's is shared
         b = self.origins[last.start_pos].span if last.__class__ is Token else last.span
         if a.expanded_from is None and b.expanded_from is None and a.file is b.file:
             return Span(a.file, a.start, b.end)

@@ -56,6 +56,27 @@ class _FloatConstant(ir.Constant):
         return super().get_reference().strip()
 
 
+class ScalarTable(ir.Constant):
+    """An array constant of integers, spelled once from their values.
+
+    Generated code declares tables of 100,000 constants; an element object
+    each, and llvmlite's printing of each, cost a tenth of a second there.
+    The elements are made only if something asks for `constant`."""
+
+    def __init__(self, ty: ir.ArrayType, values: list[int]) -> None:
+        self.type = ty
+        self._values = values
+
+    @property
+    def constant(self) -> list[ir.Constant]:        # type: ignore[override]
+        elem = self.type.element
+        return [ir.Constant(elem, value) for value in self._values]
+
+    def _get_reference(self) -> str:
+        prefix = f"{self.type.element} "
+        return "[" + ", ".join([prefix + str(value) for value in self._values]) + "]"
+
+
 def fconst(ty: ir.Type, value: float, literal: bool = False) -> ir.Constant:
     """A floating-point constant; out-of-range values become infinities, as
     the conversion to that type does at run time.  A float or half holds

@@ -39,7 +39,7 @@ from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
 from . import dxc_linalg, high_level, mangle, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
-from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, fconst
+from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, ScalarTable, fconst
 from .bindings import BindingError, ResourceTable
 from .bitfields import bit_field_member, build_struct, scalars_of_struct
 from .interface import module_interface
@@ -1258,18 +1258,30 @@ class Codegen:
                 raise LowerError("code generation needs a brace initialiser of constants here", node.span)
             it = iter(leaves)
 
-            def scalars(t: T.ScalarType, count: int) -> list[ir.Constant]:
+            def scalars(t: T.ScalarType, array_ty: ir.ArrayType, count: int) -> ir.Constant:
                 elem_ty = self.llt(t, span)
                 is_float = isinstance(elem_ty, (ir.HalfType, ir.FloatType, ir.DoubleType))
                 evaluate, convert = self.engine.evaluate, self.engine.convert_constant
-                out = []
+                values = []
+                # A literal's value depends only on its class, value and
+                # suffix: tables repeat them (0, 1, -1, ...).
+                literals: dict[tuple, Any] = {}
+                literal_classes = (A.IntLiteral, A.FloatLiteral)
                 for _ in range(count):
                     node = next(it)
-                    if isinstance(node, A.InitListExpr):
+                    if node.__class__ is A.InitListExpr:
                         node = node.items[0]
-                    value = convert(evaluate(node, env), t, node.span).value
-                    out.append(fconst(elem_ty, float(value)) if is_float else ir.Constant(elem_ty, int(value)))
-                return out
+                    if node.__class__ in literal_classes:
+                        key = (node.__class__, node.value, node.suffix)
+                        value = literals.get(key)
+                        if value is None:
+                            value = literals[key] = convert(evaluate(node, env), t, node.span).value
+                        values.append(value)
+                    else:
+                        values.append(convert(evaluate(node, env), t, node.span).value)
+                if is_float:
+                    return ir.Constant(array_ty, [fconst(elem_ty, float(value)) for value in values])
+                return ScalarTable(array_ty, [int(value) for value in values])
 
             def build(t: T.Type) -> ir.Constant:
                 if isinstance(t, (T.ScalarType, T.EnumType)):
@@ -1280,7 +1292,7 @@ class Codegen:
                     if isinstance(t.elem, T.ScalarType):
                         # A table of constants (generated code holds 100,000
                         # of them): the element's type worked out once.
-                        return ir.Constant(self.llt(t), scalars(t.elem, t.size or 0))
+                        return scalars(t.elem, self.llt(t), t.size or 0)
                     return ir.Constant(self.llt(t), [build(t.elem) for _ in range(t.size or 0)])
                 if isinstance(t, T.ClassType):
                     return ir.Constant(self.llt(t), [build(self.engine.var_type(f)) for f in t.instance.fields])
