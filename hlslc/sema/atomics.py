@@ -44,7 +44,10 @@ def check_destination(an: "Analyzer", name: str, arg: A.Expr) -> None:
             base_t = types.get(id(node.object))
             if isinstance(base_t, T.ResourceType):
                 break         # `cb.x` of a ConstantBuffer: not writable
-            narrowed = True
+            if not (isinstance(base_t, T.ScalarType) and node.member.name in ("x", "r")):
+                # `s.x` of a scalar is the scalar itself (DXC accepts
+                # `RWTexture2D<uint>[xy].x` as the whole element).
+                narrowed = True
             node = node.object
             continue
         if isinstance(node, A.IndexExpr):
