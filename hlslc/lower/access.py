@@ -375,7 +375,7 @@ def resource_element(gen: "Codegen", expr: A.IndexExpr) -> Place:
     index = gen.emit_expr(expr.index)
     binding = gen.res.handle_binding.get(id(handle))
     if shape.family == "structured":
-        layout = gen.structured_layouts.of(elem)
+        layout = gen.structured_layouts.of(elem, res_t.major)
         return BufferPlace(handle, False, gen._to_i32(index), 0, elem, layout, res_t.writable, binding)
     if shape.family == "typed":
         return TypedPlace(handle, [gen._to_i32(index)], None, elem, False, res_t.writable, binding)

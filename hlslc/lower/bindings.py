@@ -348,7 +348,7 @@ class ResourceTable:
             binding.has_counter = True
         if shape.family in ("structured", "append", "consume"):
             if t.elem is not None:
-                binding.element_layout = gen.structured_layouts.of(t.elem)
+                binding.element_layout = gen.structured_layouts.of(t.elem, t.major)
                 binding.stride = binding.element_layout.size
             else:
                 binding.stride = 0

@@ -151,7 +151,7 @@ def _element(gen: "Codegen", binding: "Binding") -> dict[str, Any] | None:
                            "layout": None}
     if binding.kind_name == "StructuredBuffer":
         out["stride"] = binding.stride
-        out["layout"] = _layout(gen.structured_layouts.of(elem), 0)
+        out["layout"] = _layout(gen.structured_layouts.of(elem, resource.major), 0)
     else:
         out["component_type"] = _COMPONENT_TYPE_NAMES.get(binding.component_type)
         out["components"] = binding.component_count

@@ -124,7 +124,7 @@ def _element_load(gen, expr, info, object_t, handle) -> ir.Value:
     if object_t.shape.family == "typed":
         place = TypedPlace(handle, [index], None, elem, False, False)
     else:
-        place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False)
+        place = BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem, object_t.major), False)
     return load_with_status(gen, place, expr, 1)
 
 
@@ -139,7 +139,7 @@ def _buffer_dimensions(gen, expr, info, object_t, handle) -> ir.Value:
     width = gen.builder.extract_value(dims, 0)
     family = object_t.shape.family
     if family in ("structured", "append", "consume"):
-        stride = gen.structured_layouts.of(object_t.elem).size
+        stride = gen.structured_layouts.of(object_t.elem, object_t.major).size
         _store_out(gen, expr, info, 0, width, T.UINT)
         _store_out(gen, expr, info, 1, ir.Constant(I32, stride), T.UINT)
     else:
@@ -165,14 +165,14 @@ def _append(gen, expr, info, object_t, handle) -> ir.Value:
     args = _args_of(gen, expr, info)
     index = _counter(gen, handle, 1)
     elem = object_t.elem
-    BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), True).store(gen, args[0])
+    BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem, object_t.major), True).store(gen, args[0])
     return ir.Constant(I32, 0)
 
 
 def _consume(gen, expr, info, object_t, handle) -> ir.Value:
     index = _counter(gen, handle, -1)
     elem = object_t.elem
-    return BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem), False).load(gen)
+    return BufferPlace(handle, False, index, 0, elem, gen.structured_layouts.of(elem, object_t.major), False).load(gen)
 
 
 _METHODS = {

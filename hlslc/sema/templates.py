@@ -911,8 +911,13 @@ class Engine:
             return self.apply_array_dims(self.resolve_type(ref.elem, env), ref.dims, env)
         if isinstance(ref, A.NormType):
             # `unorm float4`: the type is the float type; a typed resource
-            # records the normalisation (`builtin_template_type`).
+            # records the normalisation (`builtin_template_type`), and a
+            # structured one a matrix's orientation.
             inner = self.resolve_type(ref.inner, env)
+            if ref.norm in ("row_major", "column_major"):
+                if not isinstance(inner, T.MatrixType):
+                    raise SemaError(f"'{ref.norm}' applies to matrix types, not '{inner.spell()}'", ref.span)
+                return inner
             elem = inner.element if isinstance(inner, (T.ScalarType, T.VectorType, T.MatrixType)) else None
             if elem is None or elem.kind != "float":
                 raise SemaError(f"'{ref.norm}' applies to floating-point types, not '{inner.spell()}'", ref.span)
@@ -1080,8 +1085,12 @@ class Engine:
                 raise SemaError(f"the sample count of '{name}' must be an integer constant from 1 to 128",
                                 args[1].span)
             samples = count.value
-        norm = args[0].norm if isinstance(args[0], A.NormType) and shape.family in ("typed", "texture") else ""
-        return T.resource_of(name, elem, samples, norm)
+        written = args[0].norm if isinstance(args[0], A.NormType) else ""
+        norm = written if written in ("unorm", "snorm") and shape.family in ("typed", "texture") else ""
+        major = None
+        if written in ("row_major", "column_major") and shape.family in ("structured", "append", "consume"):
+            major = written == "row_major"
+        return T.resource_of(name, elem, samples, norm, major)
 
     def type_argument(self, arg: Any, env: Env) -> T.Type:
         """A template argument that must be a type (written as a type, or as a

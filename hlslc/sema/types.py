@@ -246,22 +246,28 @@ class ResourceType(Type):
     """`ByteAddressBuffer`, `RWByteAddressBuffer`, `StructuredBuffer<T>`,
     `Texture2D<float4>`, `ConstantBuffer<S>`, `SamplerState`, ...;
     `writable` means a UAV (register class `u`); `samples` is the sample
-    count of `Texture2DMS<float4, 8>` (0 when not given)."""
+    count of `Texture2DMS<float4, 8>` (0 when not given); `major` the
+    orientation written on a matrix element, `StructuredBuffer<row_major
+    float4x4>` (True), `column_major` (False), or None (the default)."""
 
-    __slots__ = ("name", "elem", "writable", "shape", "samples", "norm")
+    __slots__ = ("name", "elem", "writable", "shape", "samples", "norm", "major")
 
-    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0, norm: str = "") -> None:
+    def __init__(self, name: str, elem: Type | None, writable: bool, samples: int = 0, norm: str = "",
+                 major: bool | None = None) -> None:
         self.name = name
         self.elem = elem
         self.writable = writable
         self.shape = RESOURCE_SHAPES[name]
         self.samples = samples
         self.norm = norm        # "unorm"/"snorm" for `Texture2D<unorm float4>`, else ""
+        self.major = major
 
     def spell(self) -> str:
         if self.elem is None:
             return self.name
         norm = f"{self.norm} " if self.norm else ""
+        if self.major is not None:
+            norm = "row_major " if self.major else "column_major "
         return f"{self.name}<{norm}{self.elem.spell()}{f', {self.samples}' if self.samples else ''}>"
 
 
@@ -529,13 +535,14 @@ def array_of(elem: Type, size: int | None) -> ArrayType:
 WRITABLE_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s.is_uav)
 
 
-def resource_of(name: str, elem: Type | None = None, samples: int = 0, norm: str = "") -> ResourceType:
-    key = (name, id(elem), samples, norm)
+def resource_of(name: str, elem: Type | None = None, samples: int = 0, norm: str = "",
+                major: bool | None = None) -> ResourceType:
+    key = (name, id(elem), samples, norm, major)
     t = _RESOURCES.get(key)
     if t is None:
         if elem is not None:
             _KEEP.append(elem)
-        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples, norm)
+        t = _RESOURCES[key] = ResourceType(name, elem, name in WRITABLE_RESOURCES, samples, norm, major)
     return t
 
 
