@@ -726,12 +726,14 @@ class Engine:
         result = base
         for dim in reversed(dims):
             if dim is None:
-                size = len(init.items) if isinstance(init, A.InitListExpr) and result is base else None
-                if size is not None and isinstance(base, (T.VectorType, T.MatrixType)):
+                size = len(init.items) if isinstance(init, A.InitListExpr) else None
+                per = _numeric_scalars(result)
+                if size is not None and per:
                     # HLSL flattens initializer lists: `float4 t[] = { 32
-                    # scalars }` holds 8 float4s, as in DXC.
+                    # scalars }` holds 8 float4s, `float t[] = { 1, f4 }`
+                    # 5 floats and `float2 t[][3] = { 12 scalars }` two
+                    # float2[3], as in DXC.
                     have = self._init_scalar_count(init, env)
-                    per = T.component_count(base)
                     if have is not None and have != size * per:
                         size = -(-have // per)
             else:
@@ -1934,3 +1936,14 @@ def check_resource_element(name: str, shape: "T.ResourceShape", elem: T.Type, sp
             raise SemaError(f"'{elem.spell()}' cannot be the element type of '{name}'", span)
         if shape.family in ("cbuffer", "tbuffer") and not isinstance(elem, T.ClassType):
             raise SemaError(f"'{name}' needs a struct type as its template argument, not '{elem.spell()}'", span)
+
+
+def _numeric_scalars(t: T.Type) -> int | None:
+    """The scalars of a numeric type or a sized array of one; else None."""
+    count = 1
+    while isinstance(t, T.ArrayType):
+        if t.size is None:
+            return None
+        count *= t.size
+        t = t.elem
+    return count * T.component_count(t) if t.is_numeric else None
