@@ -956,7 +956,7 @@ class Codegen:
             # follow it (a whole-aggregate store would hide its origin).
             self._store_elements(slot, iter(self._flatten_init(decl.init)), t, decl.init.span)
         elif decl.init is not None:
-            self.builder.store(self.emit_initializer(decl.init, t), slot)
+            self.builder.store(self._coherent(sym, self.emit_initializer(decl.init, t)), slot)
         elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
@@ -1212,6 +1212,12 @@ class Codegen:
             gv = ir.GlobalVariable(self.module, ty, sym.name, addrspace=3)
             gv.linkage = "internal"
             gv.initializer = ir.Constant(ty, ir.Undefined)
+        elif (sym.is_static or sym.is_const) and isinstance(t, T.ResourceType):
+            # A handle cannot live in a global variable: a static resource
+            # is the alias its initializer names (`handle_for`), never
+            # written again.
+            raise LowerError(f"static resource '{sym.name}' can only be given its value where it is declared "
+                             "(`static T name = ...;`): use a local variable of its type", span or sym.span)
         elif sym.is_static or sym.is_const:
             name = f"{sym.owner.spell()}::{sym.name}" if sym.owner is not None else sym.name
             gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(name))
@@ -1333,11 +1339,46 @@ class Codegen:
         if handle is not None:
             return handle
         binding = self.res.by_symbol.get(id(sym))
+        if binding is None and self._static_resource_alias(sym):
+            # `static RWByteAddressBuffer B = ResourceDescriptorHeap[0];`
+            # (or `= SomeBuffer;`): its initializer's handle, made where
+            # the function starts, as a bound resource's is.
+            init = sym.decl.init  # type: ignore[union-attr]
+            saved, saved_span = self.builder, self.cur_span
+            self.builder = self.alloca_builder
+            try:
+                handle = self._coherent(sym, self.emit_initializer(init, self.engine.var_type(sym)))
+            finally:
+                self.builder, self.cur_span = saved, saved_span
+            self.handles[id(sym)] = handle
+            return handle
+        if binding is None and sym.is_global and sym.is_static:
+            raise LowerError(f"static resource '{sym.name}' can only be given its value where it is declared "
+                             "(`static T name = ...;`), and this program "
+                             + ("assigns it elsewhere" if id(sym) in self.sema.written else "gives it none")
+                             + ": use a local variable of its type", span)
         if binding is None or binding.resource is None:
             raise LowerError(f"'{sym.name}' is not a bound resource", span)
         handle = self.res.handle(binding, name=sym.name, at_entry=True)
         self.handles[id(sym)] = handle
         return handle
+
+    def _coherent(self, sym: VarSymbol, value: ir.Value) -> ir.Value:
+        """A `globallycoherent` variable's initial handle from the descriptor
+        heap is annotated globally coherent (its binding is its own)."""
+        if "globallycoherent" in sym.storage:
+            binding = self.res.handle_binding.get(id(value))
+            if binding is not None and binding.symbol is None and not binding.globally_coherent:
+                binding.globally_coherent = True
+                self.res.refresh_annotations(binding)
+        return value
+
+    def _static_resource_alias(self, sym: VarSymbol) -> bool:
+        """A `static` global resource with an initializer: each function
+        uses its initializer's handle (one written elsewhere is refused
+        where it is written, by `global_var`)."""
+        return (sym.is_global and sym.is_static and isinstance(sym.decl, A.VarDecl) and sym.decl.init is not None
+                and id(sym) not in self.sema.written and isinstance(self.engine.var_type(sym), T.ResourceType))
 
     def this_pointer(self, span: Span | None) -> ir.Value:
         """The object of the member function being emitted."""

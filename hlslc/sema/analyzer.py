@@ -390,6 +390,10 @@ class Analyzer:
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
                             self._evaluate_constant_global(sym, t)
+                        elif sym.decl is not None and sym.decl.init is not None and sym.is_static:
+                            # `static Texture2D T = ResourceDescriptorHeap[i];`
+                            # (bindless): the alias the lowering uses.
+                            self.check_initializer(sym.decl.init, t, Env(sym.env))
                     elif isinstance(sym, NamespaceSymbol):
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
