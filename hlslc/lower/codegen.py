@@ -1742,7 +1742,7 @@ class Codegen:
             return result
         if type(src) is type(dst) and self.llt(src) == self.llt(dst):
             return value
-        if isinstance(src, T.ClassType) and isinstance(dst, T.ClassType):
+        if isinstance(src, T.ClassType) and isinstance(dst, T.ClassType) and self._leads(dst, src):
             # A derived struct as its base: the base's members lead it.
             result = ir.Constant(self.llt(dst), None)
             for i in range(len(dst.instance.fields)):
@@ -1770,6 +1770,16 @@ class Codegen:
             if len(scalars) >= want:
                 return self._build_from_scalars(scalars[:want], dst, span)
         raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}'", span)
+
+    def _leads(self, first: T.ClassType, whole: T.ClassType) -> bool:
+        """Whether the members of `first` are the leading members of `whole`
+        (a base class in its derived class): otherwise a struct cast goes
+        element by element (`(B)a` of two structs holding four uints each,
+        laid out differently)."""
+        mine, theirs = first.instance.fields, whole.instance.fields
+        return len(mine) <= len(theirs) and all(
+            a is b or self.llt(self.engine.var_type(a)) == self.llt(self.engine.var_type(b))
+            for a, b in zip(mine, theirs))
 
     def _vector_convert(self, value: ir.Value, src: T.VectorType, dst: T.VectorType) -> ir.Value:
         """Element conversion of a whole vector with one vector instruction
