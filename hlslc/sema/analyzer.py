@@ -889,6 +889,13 @@ class Analyzer:
             for inner in decl.decls:
                 self.check_local_decl(inner, env, for_init)
             return
+        if isinstance(decl, A.StaticAssertDecl):
+            # In a function as at file scope (a template's, per instance).
+            value = self.engine.evaluate(decl.cond, env)
+            if not value.value:
+                raise SemaError(f"static assertion failed{': ' + decl.message if decl.message else ''}",
+                                decl.cond.span)
+            return
         if isinstance(decl, A.VarDecl):
             self.check_attributes(decl.attributes)
             if "groupshared" in decl.specifiers:
