@@ -104,6 +104,23 @@ def _too_large(text: str) -> bool:
 
 
 _IDENT = LazyPattern(r"[A-Za-z_]\w*\Z")
+
+
+def _after_class_key_attribute(pptokens: list[T.PPToken], i: int) -> bool:
+    """Whether token i follows `struct [attribute]` (`struct [raypayload]
+    Payload { ... }`): the name the struct declares."""
+    depth = 0
+    j = i - 1
+    while j > 0 and i - j < 64:
+        text = pptokens[j].text
+        if text == "]":
+            depth += 1
+        elif text == "[":
+            depth -= 1
+            if depth == 0:
+                return pptokens[j - 1].text in ("struct", "class")
+        j -= 1
+    return False
 # Words after a type that are no declarator's name.
 _NOT_DECLARATORS = frozenset({"in", "out", "inout", "const", "register", "packoffset"})
 
@@ -391,7 +408,8 @@ class Classifier:
                     if in_header and prev_text in ("typename", "class") and nxt in (",", "=", ">", ">>", ""):
                         template_scope.types.add(text)
                         ttype = "TYPE_NAME"
-                    elif declaring_kind == "class" and prev_text in ("struct", "class"):
+                    elif declaring_kind == "class" and (prev_text in ("struct", "class") or (
+                            prev_text == "]" and _after_class_key_attribute(pptokens, i))):
                         declare_type(text)
                         if after_template_header and len(brackets) == template_depth:
                             template_names.add(text)
