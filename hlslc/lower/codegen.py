@@ -1373,6 +1373,14 @@ class Codegen:
                 self.res.refresh_annotations(binding)
         return value
 
+    def _is_bound_resource(self, arg: A.Expr) -> bool:
+        """A global resource the application binds, or an element of an array
+        of them (the sema's rule for `inout` resource arguments)."""
+        while isinstance(arg, (A.ParenExpr, A.IndexExpr)):
+            arg = arg.inner if isinstance(arg, A.ParenExpr) else arg.base
+        sym = self.symbol_of(arg) if isinstance(arg, A.NameExpr) else None
+        return isinstance(sym, VarSymbol) and id(sym) in self.res.by_symbol and not self._is_local(sym)
+
     def _static_resource_alias(self, sym: VarSymbol) -> bool:
         """A `static` global resource with an initializer: each function
         uses its initializer's handle (one written elsewhere is refused
@@ -1979,6 +1987,15 @@ class Codegen:
         copy_out: list[tuple[ir.Value, A.Expr, T.Type, T.Type]] = []
         for param, ptype, arg in zip(sig.param_decls, sig.param_types, args):
             var = self._param_symbol(fn, param)
+            if "inout" in param.modifiers and isinstance(ptype, T.ResourceType) and self._is_bound_resource(arg):
+                # A global resource given to an `inout` resource parameter:
+                # its handle in a slot of the call's own (nothing is copied
+                # back into a resource the application binds).
+                slot = self.alloca(self.llt(ptype), param.name or "arg")
+                b.store(self.emit_converted(arg, ptype), slot)
+                if var is not None:
+                    frame.vars[id(var)] = slot
+                continue
             if ("out" in param.modifiers or "inout" in param.modifiers) and (
                     rooted_outside(self, arg) or self._without_address(arg)):
                 # A buffer element or constant, a vector's components

@@ -1796,9 +1796,25 @@ class Analyzer:
 
     def _check_out_arguments(self, fn: FunctionSymbol, expr: A.CallExpr, env: Env) -> None:
         for param, arg in zip(fn.decl.params, expr.args):
+            if "inout" in param.modifiers and self._is_bound_resource(arg):
+                # `void f(inout RWByteAddressBuffer b)` given a global
+                # resource, as DXC takes it: its handle goes in, and a
+                # function that does not replace it leaves nothing to
+                # copy back (one that does is the lowering's error).
+                continue
             if "out" in param.modifiers or "inout" in param.modifiers:
                 self._require_lvalue(arg, env, "an out argument")
                 self._no_bit_field_argument(arg, "inout" if "inout" in param.modifiers else "out")
+
+    def _is_bound_resource(self, arg: A.Expr) -> bool:
+        """A global resource variable the application binds (a name, or an
+        element of a global resource array)."""
+        while isinstance(arg, (A.ParenExpr, A.IndexExpr)):
+            arg = arg.inner if isinstance(arg, A.ParenExpr) else arg.base
+        sym = self.result.symbols.get(id(arg)) if isinstance(arg, A.NameExpr) else None
+        return (isinstance(sym, VarSymbol) and sym.is_global and not sym.is_static
+                and isinstance(self.engine.var_type(sym), (T.ResourceType, T.ArrayType))
+                and _holds_resource(sym.type))
 
     def _resolve(self, candidates: list[Any], explicit: list[Any] | None, explicit_env: Env,
                  args: list[T.Type], arg_exprs: list[A.Expr], name: str, span: Span | None,
