@@ -542,6 +542,14 @@ class Classifier:
                         text = "0"
                 elif _FLOAT_RE.match(text):
                     ttype = "FLOAT_LITERAL"
+                elif "#INF" in text:
+                    # DXC's (and FXC's) infinity literal: `1.#INF`, with a
+                    # float suffix if any; no other mantissa.
+                    ttype = "FLOAT_LITERAL"
+                    if not (text.startswith("1.#INF") and _FLOAT_RE.match("1.0" + text[6:])):
+                        self.diags.error(tok.span, f"invalid suffix '{text[text.index('#'):]}' on floating "
+                                                   "constant (the infinity literal is `1.#INF`)")
+                        text = "0.0"
                 elif text[:2] in ("0x", "0X") and "." in text and not re.search(r"[pP]", text):
                     self.diags.error(tok.span, "hexadecimal floating constants require an exponent")
                     ttype, text = "INT_LITERAL", "0"

@@ -719,6 +719,9 @@ class _Builder:
 
     def float_literal(self, c):
         text = str(c[0])
+        if text.startswith("1.#INF"):
+            # `1.#INF` (the lexer lets no other mantissa through).
+            return A.FloatLiteral(self.cover(c), float("inf"), text[6:], text)
         if text[-3:].lower() in ("f16", "f32", "f64"):
             digits = text[:-3]      # a fixed-size suffix (HLSL 202x)
         else:

@@ -89,7 +89,8 @@ _TOKEN_RE = re.compile(
     r"|(?:u8|[uUL])?'(?:[^'\\\n]|\\.)*'"         # character literal
     r"|[A-Za-z_][A-Za-z0-9_]*"                   # identifier
     r"|\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_])*"     # pp-number (DXC's: one '.' at most,
-    r"(?:\.(?![xr])(?:[eEpP][+-]|[0-9A-Za-z_])*)?"  # and none before a swizzle: `1.0.xxx`, `4.xx`)
+    r"(?:\.(?![xr])(?:\#INF)?(?:[eEpP][+-]|[0-9A-Za-z_])*)?"  # and none before a swizzle: `1.0.xxx`, `4.xx`;
+                                                  # `1.#INF`, DXC's infinity)
     r"|\n[ \t\f\v\r\n]*"                         # newline(s)
     r"|//[^\n]*|/\*[\s\S]*?\*/"                  # comment
     rf"|{_PUNCTUATOR_PATTERN}"                   # punctuator
