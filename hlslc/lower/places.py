@@ -315,7 +315,7 @@ def _align_of(ty: ir.Type) -> int:
 def _gather(gen: "Codegen", t: T.Type, scalars: list[ir.Value]) -> ir.Value:
     """A scalar, vector or matrix value from its scalars (matrices row by row)."""
     b = gen.builder
-    if isinstance(t, T.ScalarType):
+    if isinstance(t, (T.ScalarType, T.EnumType)):
         return scalars[0]
     if isinstance(t, T.VectorType):
         vec = ir.Constant(gen.llt(t), None)
@@ -331,7 +331,7 @@ def _gather(gen: "Codegen", t: T.Type, scalars: list[ir.Value]) -> ir.Value:
 
 def _scatter(gen: "Codegen", t: T.Type, value: ir.Value) -> list[ir.Value]:
     b = gen.builder
-    if isinstance(t, T.ScalarType):
+    if isinstance(t, (T.ScalarType, T.EnumType)):
         return [value]
     if isinstance(t, T.VectorType):
         return [b.extract_element(value, _c(k)) for k in range(t.size)]
@@ -453,7 +453,7 @@ class BufferPlace(_Aggregate):
         in the order of the value's scalars (matrices row by row)."""
         t = self.type
         lay = self.layout
-        if isinstance(t, T.ScalarType):
+        if isinstance(t, (T.ScalarType, T.EnumType)):
             return [(0, 1)]
         if isinstance(t, T.VectorType):
             return [(0, t.size)]
@@ -706,7 +706,7 @@ class CBufferPlace(_Aggregate):
     def _scalar_offsets(self) -> list[int]:
         t = self.type
         lay = self.layout
-        if isinstance(t, T.ScalarType):
+        if isinstance(t, (T.ScalarType, T.EnumType)):
             return [self.offset]
         if isinstance(t, T.VectorType):
             return [self.offset + k * lay.scalar_size for k in range(t.size)]
