@@ -1656,6 +1656,8 @@ class Codegen:
                 # `1 << v3`: the scalar is splatted to the shift counts' shape,
                 # as sema typed the result.
                 operand_t = literal_default(result_t)
+            if operand_t.element is T.BOOL:
+                operand_t = T.with_element(operand_t, T.INT)    # a bool shifts as an int
         a = self.convert(lhs, lt, operand_t)
         c = self.convert(rhs, rt, operand_t if op not in ("<<", ">>") else T.with_element(rt, operand_t.element))
         if op in ("<<", ">>") and a.type != c.type:

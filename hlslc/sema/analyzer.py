@@ -1243,7 +1243,9 @@ class Analyzer:
                 raise SemaError(f"invalid operands to binary expression ('{a.spell()}' and '{b.spell()}'): "
                                 f"'{op}' needs integer operands", expr.span)
             if op in ("<<", ">>"):
-                return literal_default(a) if not a.is_scalar or b.is_scalar else operand
+                shifted = literal_default(a) if not a.is_scalar or b.is_scalar else operand
+                # A bool shifts as an int (the integer promotions): `(v != 0) << i`.
+                return T.with_element(shifted, T.INT) if shifted.element is T.BOOL else shifted
         return operand
 
     def _assign(self, expr: A.AssignExpr, env: Env) -> T.Type:
