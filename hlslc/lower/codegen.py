@@ -2041,7 +2041,16 @@ class Codegen:
         # Defaulted parameters the call left out.
         for param, ptype in list(zip(sig.param_decls, sig.param_types))[len(args):]:
             var = self._param_symbol(fn, param)
-            value = self.const_of(self.engine.evaluate(param.default, fn.env), ptype)
+            value = None
+            if isinstance(ptype, (T.ScalarType, T.EnumType)):
+                try:
+                    value = self.const_of(self.engine.evaluate(param.default, fn.env), ptype)
+                except SemaError:
+                    pass
+            if value is None:
+                # A vector's (`float4(0.5, ...)`), a struct's, or no
+                # constant: the expression itself, computed at the call.
+                value = self.emit_converted(param.default, ptype)
             slot = self.alloca(value.type, param.name or "arg")
             b.store(value, slot)
             if var is not None:

@@ -669,6 +669,16 @@ class Analyzer:
                 var.is_param = True
                 var.param_modifiers = tuple(param.modifiers)
                 env.names[param.name] = var
+            if param.default is not None:
+                # A default argument is an expression of the parameter's type
+                # (`float4 d = float4(0.5, 0.5, 0.5, 0.5)`), evaluated where a
+                # call leaves it out; names in it are those of the function's
+                # scope, not its parameters.
+                try:
+                    default_t = self.check_expr(param.default, Env(fn.env))
+                    self.require_conversion(default_t, ptype, param.default.span, "initializing", param.default)
+                except SemaError as err:
+                    self.error(err)
         flow = _Flow(fn, sig.return_type)
         self.check_block(fn.decl.body, env, flow)
 
