@@ -1161,7 +1161,48 @@ class Engine:
         if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.TypeExpr) and len(expr.args) == 1:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
+        if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.NameExpr):
+            folded = self._fold_intrinsic(expr, env)
+            if folded is not None:
+                return folded
         raise SemaError("expression is not an integral constant expression", expr.span)
+
+    def _fold_intrinsic(self, expr: A.CallExpr, env: Env) -> T.ConstValue | None:
+        """The intrinsics DXC's constant evaluator folds, on scalars: `max`,
+        `min` (`groupshared uint nodes[max(A, B)];`) and `asuint`; None for
+        any other call, or one a declaration of the program's own names."""
+        name = expr.callee.name
+        if len(name.parts) != 1 or name.parts[0].template_args is not None:
+            return None
+        word = name.parts[0].name
+        if word not in ("max", "min", "asuint") or self.lookup_all(word, env):
+            return None
+        if len(expr.args) != (1 if word == "asuint" else 2):
+            return None
+        values = [T.promoted(self.evaluate(arg, env)) for arg in expr.args]
+        if any(not isinstance(v.type, T.ScalarType) for v in values):
+            return None
+        if word == "asuint":
+            value = values[0]
+            if value.type.kind == "float":
+                try:
+                    bits = struct.unpack("<I", struct.pack("<f", value.value))[0]
+                except OverflowError:
+                    bits = 0x7F800000 if value.value > 0 else 0xFF800000
+                return T.ConstValue(T.UINT, bits)
+            return T.ConstValue(T.UINT, int(value.value) & 0xFFFFFFFF)
+        a, b = values
+        if a.type.kind == "float" or b.type.kind == "float":
+            common = T.DOUBLE if T.DOUBLE in (a.type, b.type) else T.FLOAT
+        elif T.UINT64 in (a.type, b.type) or T.INT64 in (a.type, b.type):
+            common = T.UINT64 if T.UINT64 in (a.type, b.type) else T.INT64
+        else:
+            common = T.UINT if T.UINT in (a.type, b.type) else T.INT
+        a = self.convert_constant(a, common, expr.span)
+        b = self.convert_constant(b, common, expr.span)
+        if word == "max":
+            return a if a.value > b.value else b
+        return a if a.value < b.value else b
 
     def _sizeof_operand_type(self, operand: Any, env: Env, span: Span | None) -> T.Type:
         """The type of `sizeof`'s operand where it is known without running
