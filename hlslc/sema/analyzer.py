@@ -33,7 +33,7 @@ from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
 from .reach import Reach
-from .templates import WAVE_MATRIX_KINDS, Engine, ExplicitArgs
+from .templates import ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, unscoped_enum
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
@@ -1207,6 +1207,10 @@ class Analyzer:
         op = expr.op
         if isinstance(a, T.LinAlgHandleType) or isinstance(b, T.LinAlgHandleType):
             raise SemaError("numeric type expected", expr.span)     # DXC's words
+        if op in ENUM_COMBINING and unscoped_enum(a) and unscoped_enum(b):
+            # As DXC types it, two operands of (unscoped) enum kind combine
+            # to the left one's enum type: `Attr a = A_Color | A_Normal;`.
+            return a
         a, b = _unscoped_as_int(a), _unscoped_as_int(b)
         if self.options.hlsl_version >= 2029 and op not in ("&&", "||") \
                 and (isinstance(a, T.ClassType) or isinstance(b, T.ClassType)):
@@ -1266,6 +1270,8 @@ class Analyzer:
         self._require_lvalue(expr.target, env, "assignment")
         if expr.op == "=":
             self.require_conversion(value, target, expr.value.span, "assigning", expr.value)
+        elif expr.op[:-1] in ENUM_COMBINING and unscoped_enum(target) and unscoped_enum(value):
+            pass    # `a |= A_Tangent`: the enum operation, its result the target's type
         else:
             if not (target.is_numeric and _unscoped_as_int(value).is_numeric):
                 raise SemaError(f"invalid operands to '{expr.op}' ('{target.spell()}' and '{value.spell()}')",

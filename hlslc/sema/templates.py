@@ -1141,7 +1141,13 @@ class Engine:
                     return T.ConstValue(T.BOOL, 1 if expr.op == "||" else 0)
                 right = self.evaluate(expr.rhs, env)
                 return T.ConstValue(T.BOOL, 1 if right.value else 0)
-            return self._binary(expr, self.evaluate(expr.lhs, env), self.evaluate(expr.rhs, env))
+            left, right = self.evaluate(expr.lhs, env), self.evaluate(expr.rhs, env)
+            value = self._binary(expr, left, right)
+            if expr.op in ENUM_COMBINING and unscoped_enum(left.type) and unscoped_enum(right.type):
+                # Two enum operands keep the left one's type (as the
+                # analyzer types `A_Color | A_Normal`).
+                return T.ConstValue(left.type, value.value)
+            return value
         if isinstance(expr, A.ConditionalExpr):
             cond = self.evaluate(expr.cond, env)
             return self.evaluate(expr.then if cond.value else expr.otherwise, env)
@@ -1988,3 +1994,12 @@ def _numeric_scalars(t: T.Type) -> int | None:
         count *= t.size
         t = t.elem
     return count * T.component_count(t) if t.is_numeric else None
+
+
+# The operators on which two unscoped enum operands keep the left one's
+# enum type, as DXC types them (the analyzer uses the same set).
+ENUM_COMBINING = frozenset(("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"))
+
+
+def unscoped_enum(t: T.Type) -> bool:
+    return isinstance(t, T.EnumType) and not getattr(t.symbol, "scoped", True)
