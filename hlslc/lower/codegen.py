@@ -34,7 +34,7 @@ from ..dxil import ops as ir_ops
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
 from ..sema.conversions import binary_operand_type, integer_constant, literal_default
-from ..sema.templates import SemaError
+from ..sema.templates import SemaError, string_literal_bytes
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
 from . import dxc_linalg, high_level, mangle, wavematrix
@@ -284,6 +284,7 @@ class Codegen:
         self.handles: dict[int, ir.Value] = {}    # per emitted function
         self.matrix_uses: list[tuple] = []        # PSV MatrixUse entries (M, N, K, scope, in, out)
         self.spec_constants: list[tuple[ir.GlobalVariable, int]] = []   # [[vk::constant_id]] globals, ids
+        self._string_tables: dict[bytes, ir.GlobalVariable] = {}     # `"AB"[i]`: a literal's characters
         # What reflection reports (hlslc/lower/interface.py): every dx::linalg
         # call lowered (sema's LinalgCall), every Wave Matrix variable and
         # method lowered (type, method name or None for a declaration).
@@ -1120,6 +1121,8 @@ class Codegen:
         if isinstance(expr, A.MemberExpr):
             return self.emit_member(expr)
         if isinstance(expr, A.IndexExpr):
+            if isinstance(self.expr_type(expr.base), T.StringType):
+                return self._string_character(expr)
             if isinstance(self.expr_type(expr), T.ResourceType):
                 return emit_handle(self, expr)
             if isinstance(self.expr_type(expr.base), T.DescriptorHeapType):
@@ -1780,6 +1783,29 @@ class Codegen:
             if len(scalars) >= want:
                 return self._build_from_scalars(scalars[:want], dst, span)
         raise LowerError(f"code generation does not support converting '{src.spell()}' to '{dst.spell()}'", span)
+
+    def _string_character(self, expr: A.IndexExpr) -> ir.Value:
+        """`"AB\\0"[i]`: the character (an int, a signed char's value); with
+        an index not constant, read from a constant table of the literal's
+        characters, its NUL included (one table per literal text)."""
+        try:
+            return self.const_of(self.engine.evaluate(expr, self._const_env()), T.INT)
+        except SemaError:
+            pass
+        literal = expr.base
+        while isinstance(literal, A.ParenExpr):
+            literal = literal.inner
+        data = string_literal_bytes(literal.value) + b"\0"
+        table = self._string_tables.get(data)
+        if table is None:
+            ty = ir.ArrayType(I32, len(data))
+            table = ir.GlobalVariable(self.module, ty, self.module.get_unique_name("string"))
+            table.linkage = "internal"
+            table.global_constant = True
+            table.initializer = ir.Constant(ty, [ir.Constant(I32, c - 256 if c >= 128 else c) for c in data])
+            self._string_tables[data] = table
+        index = self._to_i32(self.emit_expr(expr.index))
+        return self.builder.load(self.builder.gep(table, [ir.Constant(I32, 0), index]))
 
     def _leads(self, first: T.ClassType, whole: T.ClassType) -> bool:
         """Whether the members of `first` are the leading members of `whole`

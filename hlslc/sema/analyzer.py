@@ -33,7 +33,8 @@ from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
 from .reach import Reach
-from .templates import ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, unscoped_enum
+from .templates import (ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, string_literal_bytes,
+                        unscoped_enum)
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
@@ -149,11 +150,6 @@ class SemaResult(ValueRecord):
     __hash__ = None  # type: ignore[assignment]
 
 
-_STRING_ESCAPE = r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))"   # compiled when a string needs it (start-up)
-_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
-                   "\\": "\\", "'": "'", '"': '"', "?": "?"}
-
-
 def decode_string_literal(text: str) -> str:
     """The text a string literal's spelling (without its quotes) stands
     for: C's escapes decoded (`\\n`, `\\x41`, `\\101`), a numeric escape as
@@ -162,25 +158,7 @@ def decode_string_literal(text: str) -> str:
     a byte is a ValueError with clang's words."""
     if "\\" not in text:
         return text
-    data = bytearray()
-    last = 0
-    for m in re.finditer(_STRING_ESCAPE, text, flags=re.S):
-        data += text[last:m.start()].encode("utf-8")
-        octal, hexa, other = m.groups()
-        if octal is not None:
-            if int(octal, 8) > 0xFF:
-                raise ValueError("octal escape sequence out of range")
-            data.append(int(octal, 8))
-        elif hexa is not None:
-            digits = hexa.lstrip("0")
-            if len(digits) > 2:
-                raise ValueError("hex escape sequence out of range")
-            data.append(int(digits or "0", 16))
-        else:
-            data += _SIMPLE_ESCAPES.get(other, other).encode("utf-8")
-        last = m.end()
-    data += text[last:].encode("utf-8")
-    return data.decode("utf-8", errors="replace")
+    return string_literal_bytes(text).decode("utf-8", errors="replace")
 
 
 class SemaOptions(ValueRecord):
@@ -1436,6 +1414,17 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
+        literal = _unparen(expr.base)
+        if isinstance(base, T.StringType) and isinstance(literal, A.StringLiteral):
+            # `"AB\0"[i]`: a character of the literal (a char, computed with
+            # as an int), its final NUL included, as in DXC (the shader
+            # printf idiom: `CharToUint("%d"[i])`).
+            try:
+                length = len(string_literal_bytes(literal.value)) + 1
+            except ValueError as err:
+                raise SemaError(str(err), literal.span) from None
+            self._check_constant_index(expr.index, env, length, expr, array=True)
+            return T.INT
         if isinstance(base, T.GraphicsObjectType) and base.count is not None:
             return base.elem        # a control point of a patch
         if isinstance(base, T.DescriptorHeapType):

@@ -21,6 +21,7 @@ records of overload resolution (`base`).
 
 from __future__ import annotations
 
+import re
 import struct
 TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 if TYPE_CHECKING:
@@ -1167,6 +1168,14 @@ class Engine:
         if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.TypeExpr) and len(expr.args) == 1:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
+        if isinstance(expr, A.IndexExpr) and isinstance(_unparen(expr.base), A.StringLiteral):
+            # `"AB"[1]`: the character's value (a signed char).
+            data = string_literal_bytes(_unparen(expr.base).value) + b"\0"
+            index = T.promoted(self.evaluate(expr.index, env)).value
+            if not isinstance(index, int) or not 0 <= index < len(data):
+                raise SemaError("expression is not an integral constant expression", expr.span)
+            byte = data[index]
+            return T.ConstValue(T.INT, byte - 256 if byte >= 128 else byte)
         if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.NameExpr):
             folded = self._fold_intrinsic(expr, env)
             if folded is not None:
@@ -2003,3 +2012,42 @@ ENUM_COMBINING = frozenset(("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"))
 
 def unscoped_enum(t: T.Type) -> bool:
     return isinstance(t, T.EnumType) and not getattr(t.symbol, "scoped", True)
+
+
+def _unparen(expr: Any) -> Any:
+    while isinstance(expr, A.ParenExpr):
+        expr = expr.inner
+    return expr
+
+
+def string_literal_bytes(text: str) -> bytes:
+    """The bytes a string literal's spelling (without its quotes) stands
+    for (without the final NUL): C's escapes decoded (`\\n`, `\\x41`,
+    `\\101`), a numeric escape one byte of the UTF-8 the literal is made of.
+    A numeric escape past a byte is a ValueError with clang's words."""
+    if "\\" not in text:
+        return text.encode("utf-8")
+    data = bytearray()
+    last = 0
+    for m in re.finditer(_STRING_ESCAPE, text, flags=re.S):
+        data += text[last:m.start()].encode("utf-8")
+        octal, hexa, other = m.groups()
+        if octal is not None:
+            if int(octal, 8) > 0xFF:
+                raise ValueError("octal escape sequence out of range")
+            data.append(int(octal, 8))
+        elif hexa is not None:
+            digits = hexa.lstrip("0")
+            if len(digits) > 2:
+                raise ValueError("hex escape sequence out of range")
+            data.append(int(digits or "0", 16))
+        else:
+            data += _SIMPLE_ESCAPES.get(other, other).encode("utf-8")
+        last = m.end()
+    data += text[last:].encode("utf-8")
+    return bytes(data)
+
+
+_STRING_ESCAPE = r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))"   # compiled when a string needs it (start-up)
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+                   "\\": "\\", "'": "'", '"': '"', "?": "?"}
