@@ -920,8 +920,6 @@ class Analyzer:
                                       env.function)
             if decl.init is not None:
                 self.check_initializer(decl.init, t, env)
-            elif var.is_const:
-                raise SemaError(f"default initialization of an object of const type '{t.spell()}'", decl.name_span)
             return
         self._check_using(decl)
         if isinstance(decl, A.UsingDirective):
