@@ -227,6 +227,9 @@ class Engine:
                                 notes=[("previous definition is here", other.decl.name_span)])
             if fn.decl.body is not None:
                 ns.members[fn.name][index] = fn
+                _merge_defaults(fn, other)
+            else:
+                _merge_defaults(other, fn)
             return True
         return False
 
@@ -2051,3 +2054,16 @@ def string_literal_bytes(text: str) -> bytes:
 _STRING_ESCAPE = r"\\(?:([0-7]{1,3})|x([0-9a-fA-F]+)|(.))"   # compiled when a string needs it (start-up)
 _SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
                    "\\": "\\", "'": "'", '"': '"', "?": "?"}
+
+
+def _merge_defaults(kept: FunctionSymbol, other: FunctionSymbol) -> None:
+    """Default arguments add up over a function's declarations, as in C++:
+    a prototype's defaults hold for the definition that follows it
+    (`void f(float a, float3 c = 1);` ... `void f(float a, float3 c) {}`)."""
+    changed = False
+    for mine, theirs in zip(kept.decl.params, other.decl.params):
+        if mine.default is None and theirs.default is not None:
+            mine.default = theirs.default
+            changed = True
+    if changed and kept.signature is not None:
+        kept.signature.required = sum(1 for p in kept.decl.params if p.default is None)

@@ -2,11 +2,14 @@
 // `uint Pack(float4 v, float4 d = float4(0.5f, 0.5f, 0.5f, 0.5f))`): a
 // constant scalar, a vector constructor, a splatted scalar, a static
 // constant's value; each computed where a call leaves it out.  A default
-// that does not convert to its parameter's type is an error at it.
+// that does not convert to its parameter's type is an error at it.  A
+// prototype's defaults hold for the definition after it, as in C++ (NVIDIA
+// RTXPT declares `void DebugDrawLight(..., float3 colMul = float3(1,1,1))`
+// and defines it without them further down).
 // RUN: %hlslc run %s --pipeline %S/default-arguments.yaml | FileCheck %s
 // CHECK: Values: pass
 // RUN: not %hlslc -T cs_6_0 -DBAD %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: default-arguments.hlsl:[[@LINE+14]]:32: error: cannot initialize a variable of type 'float4' with a value of type 'RWStructuredBuffer<float>'
+// BAD: default-arguments.hlsl:[[@LINE+16]]:32: error: cannot initialize a variable of type 'float4' with a value of type 'RWStructuredBuffer<float>'
 
 RWStructuredBuffer<float> Out : register(u0);
 static const float3 Bias = float3(10, 20, 30);
@@ -19,6 +22,8 @@ float Shift(float3 v, float3 by = Bias, float2 also = 3) {
   return v.x + by.y + also.y;
 }
 
+float Later(float a, float3 c = float3(1, 2, 3), float d = 10);
+
 #ifdef BAD
 float Bad(float4 v, float4 d = Out) { return v.x; }
 #endif
@@ -29,4 +34,7 @@ void main(uint i : SV_GroupIndex) {
   Out[1] = Pack(float4(1, 2, 3, 4), 1);       // 10 * 2
   Out[2] = Pack(float4(1, 1, 1, 1), 2, 0.5);  // 8 * 0.5
   Out[3] = Shift(float3(1, 2, 3));            // 1 + 20 + 3
+  Out[4] = Later(1) + Later(1, 0);            // 1 + 2 + 10, 1 + 0 + 10
 }
+
+float Later(float a, float3 c, float d) { return a + c.y + d; }
