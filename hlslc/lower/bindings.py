@@ -48,7 +48,8 @@ _TEXTURE_KINDS = {
     (2, False, True, False): "Texture2DMS", (2, True, True, False): "Texture2DMSArray",
     (3, False, False, True): "TextureCube", (3, True, False, True): "TextureCubeArray",
 }
-_FAMILY_KINDS = {"raw": "RawBuffer", "structured": "StructuredBuffer", "append": "StructuredBuffer",
+_FAMILY_KINDS = {"accel": "RTAccelerationStructure", "raw": "RawBuffer", "structured": "StructuredBuffer",
+                 "append": "StructuredBuffer",
                  "consume": "StructuredBuffer", "typed": "TypedBuffer", "cbuffer": "CBuffer",
                  "tbuffer": "TBuffer", "sampler": "Sampler"}
 RESOURCE_KIND_NUMBERS = ir_ops.enum("ResourceKind")     # the operation table's DXIL ResourceKind

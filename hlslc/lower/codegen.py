@@ -37,7 +37,7 @@ from ..sema.conversions import binary_operand_type, integer_constant, literal_de
 from ..sema.templates import SemaError, string_literal_bytes
 from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
-from . import dxc_linalg, high_level, mangle, wavematrix
+from . import dxc_linalg, high_level, mangle, rayquery, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
 from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, ScalarTable, fconst
 from .bindings import BindingError, ResourceTable
@@ -389,6 +389,8 @@ class Codegen:
             return I32
         if isinstance(t, T.ResourceType):
             return self.structs["dx.types.Handle"]
+        if rayquery.is_ray_query(t):
+            return I32      # AllocateRayQuery's query object
         if isinstance(t, T.WaveMatrixType):
             return self.structs["dx.types.waveMatrix"].as_pointer()
         if isinstance(t, T.LinAlgHandleType):
@@ -949,8 +951,16 @@ class Codegen:
             # alloca, store and loads around it (what mem2reg would leave).
             self.frame.vars[id(sym)] = _Bound(self.emit_initializer(decl.init, t), decl.span)
             return
+        if decl.init is None and rayquery.is_ray_query(t) and id(sym) not in self.sema.written:
+            # `RayQuery<FLAGS> q;`: a new query object, its value (no alloca,
+            # as DXC leaves it) while the variable is never assigned.
+            self.frame.vars[id(sym)] = _Bound(rayquery.allocate(self, t, decl.span), decl.span)
+            return
         slot = self.alloca(self.llt(t, decl.span), decl.name)
         self.frame.vars[id(sym)] = slot
+        if decl.init is None and rayquery.is_ray_query(t):
+            self.builder.store(rayquery.allocate(self, t, decl.span), slot)
+            return
         if decl.init is not None and isinstance(decl.init, A.InitListExpr) and self._holds_api_matrix(t):
             # `M arr[2] = {a, b};`, `S s = {M::Splat(1.0f)};`: each matrix
             # handle stored to its own element, where the matrix rules

@@ -27,6 +27,7 @@ from .base import BARRIERS, I8, I32, LowerError
 from .math import lower_math
 from .places import BufferPlace, TypedPlace
 from .textures import METHODS as TEXTURE_METHODS, check_access, load_with_status
+from . import rayquery
 from .wave import lower_wave
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,6 +38,8 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
     match = info.target
     name = match.name
     if info.object is not None:
+        if rayquery.is_ray_query(gen.expr_type(info.object)):
+            return rayquery.lower_method(gen, expr, info)
         return _resource_method(gen, expr, info)
     if name.startswith("Interlocked"):
         return lower_atomic(gen, expr, match)

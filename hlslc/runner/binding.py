@@ -280,11 +280,25 @@ class Bindings:
             what = "SamplerDescriptorHeap" if cls == "sampler heap" else "ResourceDescriptorHeap"
             raise RunError(f"the shader reads {what}[{register}], but no resource of the pipeline has HeapIndex "
                            f"{register}{' (a sampler)' if cls == 'sampler heap' else ''}", line)
+        if res is None and cls == "t" and self._acceleration_structure_at(space, register):
+            raise RunError(f"the shader traces rays through the RaytracingAccelerationStructure at register "
+                           f"t{register}, space{space}: inline ray tracing (RayQuery) does not run on the CPU "
+                           "runner, which has no acceleration structures (nor does the pipeline format)", line)
         if res is None:
             what = "sampler" if cls == "s" else "buffer"
             raise RunError(f"the shader uses register {cls}{register}, space{space}, but the pipeline binds no "
                            f"{what} there", line)
         return res
+
+    def _acceleration_structure_at(self, space: int, register: int) -> bool:
+        """Whether the module's SRV at (space, register) is an acceleration
+        structure (ResourceKind 16 in its `!dx.resources` record)."""
+        for rec in self.resource_records()["t"]:
+            fields = [self.mod.md_int(x) for x in rec[3:7]] if len(rec) >= 7 else []
+            if len(fields) == 4 and fields[0] == space and fields[3] == 16 and fields[1] is not None \
+                    and fields[2] is not None and fields[1] <= register < fields[1] + max(fields[2], 1):
+                return True
+        return False
 
     def spec_constants(self, types: MemoryTypes) -> list[tuple[str, MemoryType, Any]]:
         """The pipeline's SpecializationConstants (of the Compute shader) for

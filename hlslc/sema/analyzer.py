@@ -538,9 +538,16 @@ class Analyzer:
         while isinstance(t, T.ArrayType):
             t = t.elem
         if isinstance(t, T.RayTracingObjectType):
+            inline = t.name == "RayQuery" and where in ("param", "local") and function is not None
+            if inline and (self.options.major, self.options.minor) >= (6, 5):
+                return      # inline ray tracing (SM 6.5): a query object of the function's own
             # Ray tracing: an error only where the entry point reaches it
             # (a helper's parameter or local, a global the reached code names).
-            if where in ("param", "local", "static") and function is not None:
+            if inline:
+                self.stage_uses.append(("raytracing", f"inline ray tracing ('{t.spell()}') needs shader model 6.5 "
+                                        f"or later (the target is {self.options.major}.{self.options.minor})",
+                                        span, function))
+            elif where in ("param", "local", "static") and function is not None:
                 self.stage_uses.append(("raytracing", T.ray_tracing_error(t.name), span, function))
             elif where == "global" and var is not None:
                 self._ray_tracing_globals.append((var, t, span))

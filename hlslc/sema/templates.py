@@ -993,8 +993,6 @@ class Engine:
             return T.resource_of(name)
         if name in BUILTIN_STRUCTS:
             return self.builtin_structs.type_of(name, self)
-        if name == "RaytracingAccelerationStructure":
-            return T.ray_tracing_object_of(name)     # an error where the entry point reaches it
         if name in T.RAY_TRACING_TYPES:
             raise SemaError(T.ray_tracing_error(name), span)
         if name in ("vector",):

@@ -76,6 +76,9 @@ def _shapes() -> dict[str, ResourceShape]:
         # the template argument is SAMPLER_FEEDBACK_MIN_MIP or _MIP_REGION_USED.
         ResourceShape("FeedbackTexture2D", "u", "feedback", 2),
         ResourceShape("FeedbackTexture2DArray", "u", "feedback", 3, array=True),
+        # Inline ray tracing's scene (SM 6.5 RayQuery.TraceRayInline): an SRV
+        # of its own kind, with no methods and no elements.
+        ResourceShape("RaytracingAccelerationStructure", "t", "accel", templated=False),
     ]
     return {s.name: s for s in shapes}
 
@@ -88,7 +91,7 @@ TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s
 
 # Ray tracing is outside what hlslc compiles; its names are known so that a
 # shader using them gets one clear error instead of a syntax error.
-RAY_TRACING_TYPES = frozenset({"RaytracingAccelerationStructure", "RayDesc", "BuiltInTriangleIntersectionAttributes"})
+RAY_TRACING_TYPES = frozenset({"RayDesc", "BuiltInTriangleIntersectionAttributes"})
 # The template arguments of FeedbackTexture2D[Array]: DXIL's SamplerFeedbackType.
 SAMPLER_FEEDBACK_TYPES = {"SAMPLER_FEEDBACK_MIN_MIP": 0, "SAMPLER_FEEDBACK_MIP_REGION_USED": 1}
 # The `static const uint` constants DXC declares in every translation unit

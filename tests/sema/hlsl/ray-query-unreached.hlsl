@@ -4,25 +4,28 @@
 // (`template<RAY_FLAG F> ... RayQuery<F>`, RAY_FLAG being DXC's `typedef
 // uint`), helpers that call their methods (typed as DXC types them:
 // CommittedRayT() is a float, CandidateTriangleBarycentrics() a float2,
-// ...), a user's `TraceRay<Query>(ray)` beside DXR's TraceRay.  What the entry reaches
-// is reported where the query is declared, with the chain of calls.
-// RUN: %hlslc -T cs_6_8 -E Clear -verify %s -o %t.ll
-// RUN: %hlslc -T cs_6_8 -E Shade -fsyntax-only -verify=shade %s
+// ...), a user's `TraceRay<Query>(ray)` beside DXR's TraceRay.  From shader
+// model 6.5 the entry that reaches them compiles (inline ray tracing);
+// before it, what the entry reaches is reported where the query is
+// declared, with the chain of calls.
+// RUN: %hlslc -T cs_6_4 -E Clear -verify %s -o %t.ll
+// RUN: %hlslc -T cs_6_8 -E Shade %s -o %t.ll
+// RUN: %hlslc -T cs_6_4 -E Shade -fsyntax-only -verify=shade %s
 // RUN: %hlslc -T cs_6_8 -E Clear -fsyntax-only -verify=bad -DBAD %s
 
 // expected-no-diagnostics
-RaytracingAccelerationStructure Scene : register(t0); // shade-error {{ray tracing ('RaytracingAccelerationStructure') is not supported}}
+RaytracingAccelerationStructure Scene : register(t0);
 RWStructuredBuffer<float> Out : register(u0);
 
 typedef RayQuery<RAY_FLAG_NONE> ClosestQuery;
 typedef RayQuery<RAY_FLAG_SKIP_PROCEDURAL_PRIMITIVES | RAY_FLAG_ACCEPT_FIRST_HIT_AND_END_SEARCH> ShadowQuery;
 
 template <RAY_FLAG F>
-float2 CandidateUV(RayQuery<F> q) { return q.CandidateTriangleBarycentrics(); } // shade-error {{ray tracing ('RayQuery') is not supported}}
+float2 CandidateUV(RayQuery<F> q) { return q.CandidateTriangleBarycentrics(); } // shade-error {{inline ray tracing ('RayQuery<0>') needs shader model 6.5 or later (the target is 6.4)}}
 
 template <typename Query>
 Query Trace(RayDesc ray) {
-  Query q; // shade-error {{ray tracing ('RayQuery') is not supported}}
+  Query q; // shade-error {{inline ray tracing ('RayQuery<0>') needs shader model 6.5 or later (the target is 6.4)}}
   q.TraceRayInline(Scene, RAY_FLAG_NONE, 0xFFu, ray);
   while (q.Proceed()) {
     if (q.CandidateType() == CANDIDATE_NON_OPAQUE_TRIANGLE && CandidateUV(q).x < 0.5) // shade-note {{'CandidateUV' is called from 'Trace' here}}
@@ -32,7 +35,7 @@ Query Trace(RayDesc ray) {
 }
 
 float HitT(RayDesc ray) {
-  ClosestQuery q = Trace<ClosestQuery>(ray); // shade-error {{ray tracing ('RayQuery') is not supported}} shade-note 2 {{'Trace' is called from 'HitT' here}}
+  ClosestQuery q = Trace<ClosestQuery>(ray); // shade-error {{inline ray tracing ('RayQuery<0>') needs shader model 6.5 or later (the target is 6.4)}} shade-note 2 {{'Trace' is called from 'HitT' here}}
   float3x4 toWorld = q.CommittedObjectToWorld3x4();
   return q.CommittedStatus() == COMMITTED_TRIANGLE_HIT ? q.CommittedRayT() + toWorld._m03 : -1;
 }
