@@ -85,6 +85,7 @@ class Node:
         self.loop_merge: str | None = None
         self.loop_continue: str | None = None
         self.selection_merge: str | None = None
+        self.two_way = False        # a dispatch written as a conditional branch (`is_two_way`)
         self.line = ir.terminator.line if ir is not None and ir.terminator is not None else None
 
     def succs(self) -> list[str]:
@@ -278,6 +279,13 @@ def structure(graph: Graph) -> None:
     rpo = graph.reverse_post_order()
     reached = set(rpo)
     graph.order = rpo + [n for n in graph.nodes if n not in reached]
+
+
+def is_two_way(node: Node) -> bool:
+    """A selector dispatch written as OpBranchConditional on the selector's
+    value (and structured as a conditional branch): one between two blocks
+    where a switch would not nest (`_assign_selection_merges`)."""
+    return node.two_way and node.term[0] == "dispatch" and len(node.succs()) == 2
 
 
 def _split_branching_headers(graph: Graph, loops: list[Loop]) -> bool:
@@ -542,6 +550,15 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             region = loop.body
         switch = next((sw for sw in reversed(switches) if name in sw[0] and (loop is None or sw[0] <= loop.body)),
                       None)
+        if kind == "dispatch" and (node.two_way or switch is not None and switch[1] in node.succs()
+                                   and len(node.succs()) == 2):
+            # A selector dispatch between two blocks, one of them the merge
+            # of the switch around it (a `return` from a loop in a case of an
+            # earlier return's dispatch): an OpSwitch's target may not leave
+            # the switch around it, a conditional branch may (a break).  It
+            # is written as one (`translate`) and structured as one.
+            node.two_way = True
+            kind = "cbr"
         if switch is not None:
             if kind == "cbr":
                 # A `break` out of the innermost switch, from an if inside

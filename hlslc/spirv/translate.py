@@ -49,7 +49,7 @@ from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
 from .ops import OPERATIONS, UNSUPPORTED, groupshared_atomic
 from .packing import PackedArray, PackedElement, Plan, plan
-from .structure import StructureError, read_function, structure
+from .structure import StructureError, is_two_way, read_function, structure
 
 
 # ---------------------------------------------------------------------------
@@ -1537,6 +1537,18 @@ class Translator:
             value = self.val(t[1])
         elif kind == "dispatch":
             value = Val(self.emit("Load", self.m.t_int(32), Id(self.selector_vars[t[1]])), self.types.get("i32"))
+            if is_two_way(node):
+                # Two targets: a conditional branch (`structure.is_two_way`),
+                # true for the case values of the target that is not the
+                # default.
+                other = next(target for _, target in t[3] if target != t[2])
+                tests = [self.emit("IEqual", self.m.t_bool(), Id(value.id), Id(self.m.const_int(self.m.t_int(32), v)))
+                         for v, target in t[3] if target == other]
+                cond = tests[0]
+                for extra in tests[1:]:
+                    cond = self.emit("LogicalOr", self.m.t_bool(), Id(cond), Id(extra))
+                kind, t = "cbr", ("cbr", None, other, t[2])
+                value = cond
         elif kind == "ret" and t[1] is not None:
             raise no_mapping("an entry function returning a value")
         if node.selection_merge is not None:

@@ -1,7 +1,8 @@
-// A helper that takes a RaytracingAccelerationStructure, or a global one,
-// is fine in a compute shader whose entry point never reaches it, as in
-// DXC: like ray tracing's intrinsics, the type is an error only where the
-// entry reaches it, with the chain of calls as notes.  DXC's built-in
+// A helper that traces rays with DXR's TraceRay is fine in a compute shader
+// whose entry point never reaches it, as in DXC: ray tracing's intrinsics
+// are an error only where the entry reaches them, with the chain of calls
+// as notes.  A RaytracingAccelerationStructure itself is a resource (inline
+// ray tracing's scene), declared and passed in any compute shader.  DXC's built-in
 // ray-tracing constants (RAY_FLAG_*, HIT_KIND_*, COMMITTED_*, ...) are
 // plain uints everywhere.
 // RUN: %hlslc -T cs_6_8 -E Blur -verify=blur %s
@@ -9,11 +10,10 @@
 
 // blur-no-diagnostics
 #include "Inputs/rt-scene.hlsli"
-// shadows-error@Inputs/rt-scene.hlsli:6 {{ray tracing ('RaytracingAccelerationStructure') is not supported: hlslc compiles compute shaders without ray tracing}}
 // shadows-error@Inputs/rt-scene.hlsli:9 {{ray tracing ('TraceRay') is not supported}}
-// shadows-note@+13 2 {{'IsShadowed' is called from the entry point 'Shadows' here}}
+// shadows-note@+13 {{'IsShadowed' is called from the entry point 'Shadows' here}}
 
-RaytracingAccelerationStructure Scene : register(t0); // shadows-error {{ray tracing ('RaytracingAccelerationStructure') is not supported}}
+RaytracingAccelerationStructure Scene : register(t0);
 RaytracingAccelerationStructure Unused : register(t1);
 RWStructuredBuffer<uint> Output : register(u0);
 
