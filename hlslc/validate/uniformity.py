@@ -261,9 +261,12 @@ class Uniformity:
 
     def _step_phis(self, dirty: "set[str] | None") -> bool:
         changed = False
+        level = self.level
         for index, (fn, key, edges) in enumerate(self.mem_phis):
             if dirty is not None and fn.name not in dirty:
                 continue
+            if level.get(key, UNIFORM) == VARYING:
+                continue        # (nothing raises it further: the top level is reached)
             for _, d in edges:
                 lvl, ins, text, via = self._def_level(fn, d)
                 if lvl:

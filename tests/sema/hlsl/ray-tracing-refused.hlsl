@@ -1,12 +1,14 @@
-// Ray tracing is outside what hlslc compiles: its types, functions and
+// DXR's ray tracing is outside what hlslc compiles: its functions and
 // shader stages are each refused with one error naming the feature, and
-// nothing cascades from the declarations that used them.  (Its plain
-// structs, RayDesc and BuiltInTriangleIntersectionAttributes, are types
-// like any struct; tests/sema/hlsl/stage-intrinsics-reached.hlsl has the
-// intrinsics a compute entry does not reach.)
+// nothing cascades from the declarations that used them.  Inline ray
+// tracing compiles from SM 6.5 (a RaytracingAccelerationStructure, a
+// RayQuery in a compute function; tests/codegen/rayquery-inline-ray-tracing.hlsl).
+// (Its plain structs, RayDesc and BuiltInTriangleIntersectionAttributes,
+// are types like any struct; tests/sema/hlsl/stage-intrinsics-reached.hlsl
+// has the intrinsics a compute entry does not reach.)
 // RUN: %hlslc -T lib_6_5 -fsyntax-only -verify %s
 
-RaytracingAccelerationStructure Scene : register(t0); // expected-error {{ray tracing ('RaytracingAccelerationStructure') is not supported: hlslc compiles compute shaders without ray tracing}}
+RaytracingAccelerationStructure Scene : register(t0);
 RWStructuredBuffer<uint> Output : register(u0);
 
 [shader("compute")]
@@ -14,7 +16,8 @@ RWStructuredBuffer<uint> Output : register(u0);
 void Query() {
   RayDesc Ray; // a plain struct, as in DXC: fine in any stage
   Ray.TMin = 0;
-  RayQuery<0> Q; // expected-error {{ray tracing ('RayQuery') is not supported: hlslc compiles compute shaders without ray tracing}}
+  RayQuery<0> Q;
+  Q.TraceRayInline(Scene, 0, 0xFF, Ray);
   Q.Proceed();
 }
 
