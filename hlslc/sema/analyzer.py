@@ -654,16 +654,13 @@ class Analyzer:
                 var.is_param = True
                 var.param_modifiers = tuple(param.modifiers)
                 env.names[param.name] = var
-            if param.default is not None:
+            if param.default is not None and not _is_template_instance(fn):
                 # A default argument is an expression of the parameter's type
                 # (`float4 d = float4(0.5, 0.5, 0.5, 0.5)`), evaluated where a
                 # call leaves it out; names in it are those of the function's
-                # scope, not its parameters.
-                try:
-                    default_t = self.check_expr(param.default, Env(fn.env))
-                    self.require_conversion(default_t, ptype, param.default.span, "initializing", param.default)
-                except SemaError as err:
-                    self.error(err)
+                # scope, not its parameters.  (A template's, as in C++, only
+                # where a call uses it: `_check_used_defaults`.)
+                self._check_default(param, ptype, fn)
         flow = _Flow(fn, sig.return_type)
         self.check_block(fn.decl.body, env, flow)
 
@@ -1730,8 +1727,29 @@ class Analyzer:
                 fn.template_bindings or getattr(fn.owner, "template", None) is not None):
             self._check_instantiation(fn, expr, name)
         self._check_out_arguments(fn, expr, env)
+        if _is_template_instance(fn) and len(expr.args) < len(fn.decl.params):
+            self._check_used_defaults(fn, len(expr.args))
         self._after_call(expr, resolved, expr.args, env, object_expr, object_type)
         return resolved.return_type
+
+    def _check_default(self, param: A.ParamDecl, ptype: T.Type, fn: FunctionSymbol) -> None:
+        try:
+            default_t = self.check_expr(param.default, Env(fn.env))
+            self.require_conversion(default_t, ptype, param.default.span, "initializing", param.default)
+        except SemaError as err:
+            self.error(err)
+
+    def _check_used_defaults(self, fn: FunctionSymbol, given: int) -> None:
+        """The default arguments a call to a template instance leaves to
+        them, checked for that instance (`Remap r = Identity::create()` is
+        no error where every call passes its own `r`, as in C++)."""
+        try:
+            sig = self.engine.signature_of(fn)
+        except SemaError:
+            return
+        for param, ptype in list(zip(sig.param_decls, sig.param_types))[given:]:
+            if param.default is not None:
+                self._check_default(param, ptype, fn)
 
     def _note_call_edge(self, env: Env, callee: FunctionSymbol, expr: A.Expr) -> None:
         caller = env.function
@@ -2478,6 +2496,11 @@ def _flat_leaves(t: T.Type) -> list[T.Type] | None:
             out += inner
         return out
     return None
+
+
+def _is_template_instance(fn: FunctionSymbol) -> bool:
+    """A function template's instance, or a member of a class template's."""
+    return bool(fn.template_bindings) or getattr(fn.owner, "template", None) is not None
 
 
 def _unscoped_as_int(t: T.Type) -> T.Type:
