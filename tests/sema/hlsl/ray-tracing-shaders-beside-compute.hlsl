@@ -8,7 +8,7 @@
 
 // expected-no-diagnostics
 struct Payload { float4 color; };
-RaytracingAccelerationStructure Scene : register(t0); // shade-error {{ray tracing ('RaytracingAccelerationStructure') is not supported}}
+RaytracingAccelerationStructure Scene : register(t0);
 RWTexture2D<float4> Image : register(u0);
 
 float4 Trace(float3 origin, float3 dir) {
