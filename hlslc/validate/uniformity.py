@@ -117,6 +117,7 @@ class Uniformity:
         self.mem_phis: list[tuple[Function, tuple[str, str], list[tuple[str, object]]]] = []
         self._phi_branch_cache: dict[int, tuple[Instruction, ...]] = {}   # `_phi_branches`, by phi
         self._blocks_by_name: dict[str, dict] = {}
+        self._branch_terms: dict[str, dict[str, list]] = {}     # `step`: each block's controlling branches
         self.shared = {name for name, g in self.mod.globals.items() if g.addrspace == 3}
         # The functions whose levels (or blocks' levels) a step raised; ""
         # for a global's slot (see `run`).
@@ -346,12 +347,17 @@ class Uniformity:
         for fn in self.mod.functions.values():
             if not fn.defined or dirty is not None and fn.name not in dirty:
                 continue
-            blocks = {b.name: b for b in fn.blocks}
             # block levels from the branches they depend on
+            depends = self._branch_terms.get(fn.name)
+            if depends is None:
+                # (The same at every step: found once.)
+                blocks = {b.name: b for b in fn.blocks}
+                cd = self.cd[fn.name]
+                depends = self._branch_terms[fn.name] = {
+                    b.name: [(x, blocks[x].terminator) for x in cd[b.name]] for b in fn.blocks}
             for b in fn.blocks:
                 best, why = self.fn_level.get(fn.name, UNIFORM), self.fn_why.get(fn.name)
-                for x in self.cd[fn.name][b.name]:
-                    term = blocks[x].terminator
+                for x, term in depends[b.name]:
                     lvl = max(self.value_level(fn, term.cond or ""), self.block_level.get((fn.name, x), UNIFORM))
                     if lvl > best:
                         best, why = lvl, term
