@@ -550,8 +550,8 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             region = loop.body
         switch = next((sw for sw in reversed(switches) if name in sw[0] and (loop is None or sw[0] <= loop.body)),
                       None)
-        if kind == "dispatch" and (node.two_way or switch is not None and switch[1] in node.succs()
-                                   and len(node.succs()) == 2):
+        if kind == "dispatch" and (node.two_way or switch is not None and len(node.succs()) == 2 and any(
+                t == switch[1] or t not in switch[0] or switch[1] in graph.nodes[t].succs() for t in node.succs())):
             # A selector dispatch between two blocks, one of them the merge
             # of the switch around it (a `return` from a loop in a case of an
             # earlier return's dispatch): an OpSwitch's target may not leave
