@@ -34,7 +34,7 @@ from .base import CandidateFailure, NoMatch, Resolved, SemaError
 from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
 from .reach import Reach
 from .templates import (ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, string_literal_bytes,
-                        unscoped_enum)
+                        unparen, unscoped_enum)
 from .symbols import (AliasSymbol, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env,
                       FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, TypeSymbol, VarSymbol)
 
@@ -1416,7 +1416,7 @@ class Analyzer:
             return T.vector_of(base.elem, base.cols)
         if isinstance(base, T.ResourceType):
             return self._resource_index(base, index, expr)
-        literal = _unparen(expr.base)
+        literal = unparen(expr.base)
         if isinstance(base, T.StringType) and isinstance(literal, A.StringLiteral):
             # `"AB\0"[i]`: a character of the literal (a char, computed with
             # as an int), its final NUL included, as in DXC (the shader
@@ -1470,7 +1470,7 @@ class Analyzer:
                 where = "before the beginning of the array" if value < 0 else \
                     f"past the end of the array (which contains {size} element{'s' if size != 1 else ''})"
                 diag = self.warn(f"array index {value} is {where}", index.span, group="array-bounds")
-                declared = self.result.symbols.get(id(_unparen(expr.base)))
+                declared = self.result.symbols.get(id(unparen(expr.base)))
                 if isinstance(declared, VarSymbol):
                     diag.with_note(f"array '{declared.name}' declared here", declared.span)
                 return
@@ -2368,12 +2368,6 @@ class Analyzer:
 
 # --------------------------------------------------------------------------
 # Helpers
-
-def _unparen(expr: A.Expr) -> A.Expr:
-    while isinstance(expr, A.ParenExpr):
-        expr = expr.inner
-    return expr
-
 
 def _shape_word(t: T.Type) -> str:
     return "matrix" if isinstance(t, T.MatrixType) else "vector"

@@ -1169,9 +1169,9 @@ class Engine:
         if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.TypeExpr) and len(expr.args) == 1:
             target = self.resolve_type(expr.callee.type, env)
             return self.convert_constant(self.evaluate(expr.args[0], env), target, expr.span, explicit=True)
-        if isinstance(expr, A.IndexExpr) and isinstance(_unparen(expr.base), A.StringLiteral):
+        if isinstance(expr, A.IndexExpr) and isinstance(unparen(expr.base), A.StringLiteral):
             # `"AB"[1]`: the character's value (a signed char).
-            data = string_literal_bytes(_unparen(expr.base).value) + b"\0"
+            data = string_literal_bytes(unparen(expr.base).value) + b"\0"
             index = T.promoted(self.evaluate(expr.index, env)).value
             if not isinstance(index, int) or not 0 <= index < len(data):
                 raise SemaError("expression is not an integral constant expression", expr.span)
@@ -2015,7 +2015,8 @@ def unscoped_enum(t: T.Type) -> bool:
     return isinstance(t, T.EnumType) and not getattr(t.symbol, "scoped", True)
 
 
-def _unparen(expr: Any) -> Any:
+def unparen(expr: Any) -> Any:
+    """The expression inside any parentheses around it."""
     while isinstance(expr, A.ParenExpr):
         expr = expr.inner
     return expr
