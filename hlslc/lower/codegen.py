@@ -1476,6 +1476,22 @@ class Codegen:
         b = self.builder
         while isinstance(target, A.ParenExpr):
             target = target.inner
+        if isinstance(target, A.CastExpr):
+            # `(Base)derived` written (an `inout Base` argument's copy-out):
+            # the derived object's leading members, those of the base.
+            count = len(self.expr_type(target).instance.fields)
+            if not rooted_outside(self, target.operand):
+                # Member by member (groupshared: the derived part stays as
+                # other threads may have written it).
+                ptr = self.emit_lvalue(target.operand)
+                for i in range(count):
+                    b.store(b.extract_value(value, i), b.gep(ptr, [ir.Constant(I32, 0), ir.Constant(I32, i)]))
+                return
+            whole = self.emit_expr(target.operand)
+            for i in range(count):
+                whole = b.insert_value(whole, b.extract_value(value, i), i)
+            self.store_to(target.operand, whole)
+            return
         if rooted_outside(self, target) or isinstance(target, A.MemberExpr) and \
                 isinstance(self.expr_type(target.object), T.MatrixType) or self._is_bit_field(target) or \
                 isinstance(target, A.MemberExpr) and self._is_bit_field(target.object):
@@ -1518,6 +1534,8 @@ class Codegen:
             base_t = self.expr_type(expr.object)
             if isinstance(base_t, (T.VectorType, T.ScalarType, T.MatrixType)) and base_t.is_numeric:
                 return True
+        if isinstance(expr, A.CastExpr):
+            return True         # `(Base)derived`: copied in and out of the derived's leading members
         return self._is_bit_field(expr)
 
     def _is_bit_field(self, expr: A.Expr) -> bool:

@@ -31,7 +31,8 @@ from ..spec import linalg_rules as R
 from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
-from .conversions import Conversion, binary_operand_type, implicit_conversion, is_bool_convertible, literal_default
+from .conversions import (Conversion, binary_operand_type, derives_from, implicit_conversion, is_bool_convertible,
+                          literal_default)
 from .reach import Reach
 from .templates import (ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, string_literal_bytes,
                         unparen, unscoped_enum)
@@ -1340,6 +1341,13 @@ class Analyzer:
                                     "application (declare it 'static', or use a local variable)", expr.span)
                 return
             raise SemaError(f"expression is not assignable", expr.span)
+        if isinstance(target, A.CastExpr):
+            to, of = self.result.expr_types.get(id(target)), self.result.expr_types.get(id(target.operand))
+            if isinstance(to, T.ClassType) and isinstance(of, T.ClassType) and derives_from(of, to):
+                # `(Base)derived` names the derived object's base part (an
+                # `inout Base` argument: DXC's groupshared-base-cast).
+                self._require_lvalue(target.operand, env, what)
+                return
         if isinstance(target, A.MemberExpr):
             base_type = self.result.expr_types.get(id(target.object))
             if isinstance(base_type, (T.VectorType, T.ScalarType)):

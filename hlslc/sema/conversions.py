@@ -153,7 +153,7 @@ def implicit_conversion(source: Type, target: Type) -> Conversion | None:
             and source.elem is target:
         # `ConstantBuffer<S>` used as an S: its contents.
         return Conversion(CONVERSION)
-    if isinstance(source, ClassType) and isinstance(target, ClassType) and _derives_from(source, target):
+    if isinstance(source, ClassType) and isinstance(target, ClassType) and derives_from(source, target):
         return Conversion(CONVERSION)      # derived to base: the base part
     if isinstance(source, HeapDescriptorType):
         # A descriptor heap element becomes the resource it is declared as.
@@ -335,7 +335,7 @@ def is_bool_convertible(t: Type) -> bool:
     return v is not None and (isinstance(v, ScalarType) or (isinstance(v, VectorType) and v.size == 1))
 
 
-def _derives_from(source: ClassType, target: ClassType) -> bool:
+def derives_from(source: ClassType, target: ClassType) -> bool:
     """Whether `target` is a base (direct or not) of `source`: its fields
     are a prefix of the source's."""
     fields = getattr(source.instance, "fields", None) or []
