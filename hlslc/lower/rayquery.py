@@ -34,8 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..sema.analyzer import CallInfo
     from .codegen import Codegen
 
-# Methods without operands of their own: (operation, kind) where kind is
-# "scalar" (one call), "vector" (one call per component) or "matrix".
+# The state queries (no operands of their own), method name -> how its
+# operation is called: "scalar" (once) or "vector" (once per component);
+# the transforms are `_MATRICES` (once per element).
 _STATE: dict[str, str] = {
     **{n: "scalar" for n in (
         "CommittedStatus", "CandidateType", "CandidateProceduralPrimitiveNonOpaque", "CandidateTriangleFrontFace",
@@ -48,6 +49,8 @@ _STATE: dict[str, str] = {
         "CandidateObjectRayOrigin", "CandidateObjectRayDirection", "CommittedObjectRayOrigin",
         "CommittedObjectRayDirection")},
 }
+_MATRICES = {"CandidateObjectToWorld3x4", "CandidateWorldToObject3x4", "CommittedObjectToWorld3x4",
+             "CommittedWorldToObject3x4"}
 _ACTIONS = {"Proceed", "Abort", "CommitNonOpaqueTriangleHit", "CommitProceduralPrimitiveHit", "TraceRayInline"}
 
 
@@ -77,8 +80,7 @@ def lower_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value
         return _action(gen, expr, info, name, query)
     kind = _STATE.get(name)
     if kind == "scalar":
-        value = gen.op(f"RayQuery_{name}", [query], overload=gen.llt(info.target.return_type), name_hint=name)
-        return value
+        return gen.op(f"RayQuery_{name}", [query], overload=gen.llt(info.target.return_type), name_hint=name)
     if kind == "vector":
         ret = info.target.return_type
         result: ir.Value = ir.Constant(gen.llt(ret), None)
@@ -101,9 +103,6 @@ def lower_method(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Value
         return result
     raise LowerError(f"code generation does not support 'RayQuery.{name}' yet", expr.span)
 
-
-_MATRICES = {"CandidateObjectToWorld3x4", "CandidateWorldToObject3x4", "CommittedObjectToWorld3x4",
-             "CommittedWorldToObject3x4"}
 
 
 def _action(gen: "Codegen", expr: A.CallExpr, info: "CallInfo", name: str, query: ir.Value) -> ir.Value:
