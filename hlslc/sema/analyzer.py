@@ -2248,6 +2248,14 @@ class Analyzer:
     def _check_compute_entry(self, fn: FunctionSymbol) -> None:
         decl = fn.decl
         attrs = {a.name.lower(): a for a in decl.attributes}
+        shader = attrs.get("shader")
+        stage = shader.args[0].value if shader is not None and shader.args and isinstance(
+            shader.args[0], A.StringLiteral) else None
+        if self.options.stage == "cs" and stage is not None and stage != "compute":
+            # DXC's words: the profile's stage and the attribute's disagree.
+            raise SemaError(f"entry type 'compute' from profile 'cs_{self.options.major}_{self.options.minor}' "
+                            f"conflicts with shader attribute type '{stage}' on entry function '{fn.name}'.",
+                            shader.span)
         numthreads = attrs.get("numthreads")
         threads = None
         if numthreads is None:
