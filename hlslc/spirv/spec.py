@@ -111,6 +111,18 @@ OPCODES: dict[str, int] = {
     "CreateTensorLayoutNV": 5372, "TensorLayoutSetDimensionNV": 5373, "TensorLayoutSetStrideNV": 5374,
     "TensorLayoutSliceNV": 5375,
     "AtomicFAddEXT": 6035,
+    "TypeRayQueryKHR": 4472, "RayQueryInitializeKHR": 4473, "RayQueryTerminateKHR": 4474,
+    "RayQueryGenerateIntersectionKHR": 4475, "RayQueryConfirmIntersectionKHR": 4476, "RayQueryProceedKHR": 4477,
+    "RayQueryGetIntersectionTypeKHR": 4479, "TypeAccelerationStructureKHR": 5341,
+    "RayQueryGetRayTMinKHR": 6016, "RayQueryGetRayFlagsKHR": 6017, "RayQueryGetIntersectionTKHR": 6018,
+    "RayQueryGetIntersectionInstanceCustomIndexKHR": 6019, "RayQueryGetIntersectionInstanceIdKHR": 6020,
+    "RayQueryGetIntersectionInstanceShaderBindingTableRecordOffsetKHR": 6021,
+    "RayQueryGetIntersectionGeometryIndexKHR": 6022, "RayQueryGetIntersectionPrimitiveIndexKHR": 6023,
+    "RayQueryGetIntersectionBarycentricsKHR": 6024, "RayQueryGetIntersectionFrontFaceKHR": 6025,
+    "RayQueryGetIntersectionCandidateAABBOpaqueKHR": 6026, "RayQueryGetIntersectionObjectRayDirectionKHR": 6027,
+    "RayQueryGetIntersectionObjectRayOriginKHR": 6028, "RayQueryGetWorldRayDirectionKHR": 6029,
+    "RayQueryGetWorldRayOriginKHR": 6030, "RayQueryGetIntersectionObjectToWorldKHR": 6031,
+    "RayQueryGetIntersectionWorldToObjectKHR": 6032,
 }
 OPCODE_NAMES: dict[int, str] = {number: name for name, number in OPCODES.items()}
 
@@ -133,6 +145,7 @@ ENUMS: dict[str, dict[str, int]] = {
         "UniformTexelBufferArrayNonUniformIndexing": 5311, "StorageTexelBufferArrayNonUniformIndexing": 5312,
         "ShaderNonUniform": 5301, "StorageImageExtendedFormats": 49,
         "CooperativeMatrixTensorAddressingNV": 5433, "CooperativeMatrixConversionsNV": 5431, "TensorAddressingNV": 5439,
+        "RayQueryKHR": 4472, "RayTraversalPrimitiveCullingKHR": 4478, "RayTracingOpacityMicromapEXT": 5381,
     },
     "AddressingModel": {"Logical": 0},
     "MemoryModel": {"GLSL450": 1, "Vulkan": 3},

@@ -49,6 +49,7 @@ from .matrices import Matrices, Matrix
 from .module import Block, Enum, Function, Id, Instruction, Lit, Module, Str
 from .ops import OPERATIONS, UNSUPPORTED, groupshared_atomic
 from .packing import PackedArray, PackedElement, Plan, plan
+from .rayquery import RayQuery, query_values
 from .structure import StructureError, is_two_way, read_function, structure
 
 
@@ -238,6 +239,13 @@ class Translator:
         self.buffers = Buffers(self, options.resources)
         self.matrices = Matrices(self)
         self.linalg = LinAlg(self)
+        # Inline ray tracing (`rayquery`): the query objects by allocating
+        # instruction, the acceleration structures' variables.
+        self.ray_queries: dict[str | None, RayQuery] = {}
+        self.ray_query_scenes: dict[int, int] = {}
+        self.ray_query_reads: dict[tuple, int] = {}
+        self.query_values: set[str] = set()
+        self.query_allocas: set[str] = set()
 
     # -- the entry point -----------------------------------------------------
 
@@ -337,10 +345,14 @@ class Translator:
                     # A row chosen at run time: constant buffers are read as rows.
                     self.buffers.rows_only = True
         self.linalg.prepare(g)
+        self.query_values, self.query_allocas = query_values(self, [
+            ins for name in g.order if g.nodes[name].ir is not None for ins in g.nodes[name].ir.instructions])
         self.phi_vars: dict[str, int] = {}
         for result, ty in g.phi_types.items():
             if generic_matrix(self, ty):
                 continue            # one groupshared array for the phi and what it joins
+            if result in self.query_values:
+                raise no_mapping("a ray query object chosen at run time", "every use must name one `RayQuery<...>` object")
             self.phi_vars[result] = self.local_var(self.stype(ty), result.lstrip("%") + ".phi")
         self.selector_vars = {s: self.local_var(self.m.t_int(32), s.lstrip("%")) for s in g.selectors}
         self.matrices.prepare()
@@ -370,7 +382,8 @@ class Translator:
         seen.add(used)
         ins = self.defining[used]
         t = self._result_type(ins)
-        if t is not None and t.kind in ("pointer", "handle", "matref") or ins.opcode in ("alloca",):
+        if t is not None and t.kind in ("pointer", "handle", "matref") or ins.opcode in ("alloca",) \
+                or used in self.query_values:
             # Rebuilt where used (an access chain, a handle): what it is
             # built from must reach here.
             for inner in ins.uses:
@@ -1180,6 +1193,8 @@ class Translator:
     def _i_alloca(self, ins: R.Instruction, parsed: Parsed) -> Any:
         t = parsed.type
         name = ins.result.lstrip("%")
+        if ins.result in self.query_allocas:
+            return Slot(ins.result)         # holds a ray query object
         if t.kind in _STATIC_KINDS or (t.kind == "pointer" and t.elem is not None and t.elem.kind in _STATIC_KINDS):
             if t.kind == "wavemat":
                 return self.matrices.wave_matrix_alloca(ins.result)

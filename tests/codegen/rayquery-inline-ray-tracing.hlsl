@@ -27,8 +27,13 @@
 // SM66: call %"dx.types.Handle" @"dx.op.annotateHandle"(i32 216, %"dx.types.Handle" %"Scene", %"dx.types.ResourceProperties" {i32 16, i32 0})
 // RUN: not %hlslc -T cs_6_4 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM64
 // SM64: error: inline ray tracing ('RayQuery<5>') needs shader model 6.5 or later (the target is 6.4)
-// RUN: not %hlslc -T cs_6_5 -spirv %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPIRV
-// SPIRV: error: the operation AllocateRayQuery (dx.op.allocateRayQuery) has no SPIR-V mapping: inline ray tracing
+// SPIR-V's form is SPV_KHR_ray_query (tests/spirv/rayquery.hlsl):
+// RUN: %hlslc -T cs_6_5 -spirv %s -o %t.spv && %spirv-val --target-env vulkan1.3 %t.spv
+// RUN: %hlslc -T cs_6_9 -DMICROMAPS -spirv -S %s | FileCheck %s --check-prefix=OMMSPV
+// RUN: %hlslc -T cs_6_9 -DMICROMAPS -spirv %s -o %t.omm.spv && %spirv-val --target-env vulkan1.3 %t.omm.spv
+// OMMSPV: OpCapability RayTracingOpacityMicromapEXT
+// OMMSPV: OpExtension "SPV_EXT_opacity_micromap"
+// OMMSPV: OpRayQueryInitializeKHR %rayQuery_1 %{{[^ ]+}} %uint_1024
 // A second template argument other than 0 (SM 6.9's opacity micromaps)
 // allocates with AllocateRayQuery2:
 // RUN: %hlslc -T cs_6_9 -DMICROMAPS %s | FileCheck %s --check-prefix=OMM
