@@ -575,3 +575,38 @@ def test_validator_does_not_load_the_compiler() -> None:
 def test_cli_usage() -> None:
     assert run("validate")[0] == 2
     assert run("validate", "-bogus", "x.ll")[0] == 2
+
+
+_DIVERGENT_WAVES = """
+RWStructuredBuffer<uint> o : register(u0);
+[numthreads(64, 1, 1)]
+void main(uint3 id : SV_DispatchThreadID) {
+  uint v = 0;
+  if (id.x & 1) { v = WaveActiveSum(id.x); DeviceMemoryBarrier(); }
+  BARRIER
+  o[id.x] = v + WaveReadLaneAt(v, 3);
+}
+"""
+
+
+@pytest.mark.parametrize("barrier, needed", [
+    ("", False),                                            # wave operations only
+    ("DeviceMemoryBarrier();", False),                      # no group sync
+    ("GroupMemoryBarrierWithGroupSync();", True),
+])
+def test_uniformity_runs_only_where_an_operation_needs_it(barrier: str, needed: bool) -> None:
+    """The analysis walks whole functions to a fixed point; a module with
+    no operation that needs uniform control flow (a group barrier, a Wave
+    or ThreadGroup matrix operation) has nothing it could report, and is
+    not analysed."""
+    from hlslc.dxil.reader import read_module
+    from hlslc.driver import CompileOptions
+    from hlslc.validate import uniformity
+
+    result = hlslc.compile_source(_DIVERGENT_WAVES.replace("BARRIER", barrier), "u.hlsl",
+                                  CompileOptions(profile="cs_6_0"))
+    assert result.ok, result.diagnostics
+    assert uniformity._has_requirements(read_module(result.output)) is needed
+    divergent = _DIVERGENT_WAVES.replace("BARRIER", "").replace("DeviceMemoryBarrier();", barrier)
+    result = hlslc.compile_source(divergent, "u.hlsl", CompileOptions(profile="cs_6_0"))
+    assert [d.id for d in result.diagnostics] == (["IR-UNIFORM-BARRIER"] if needed else [])
