@@ -330,6 +330,9 @@ def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:
             indices.append(node.index)
             node = _strip(node.base)
         sym = gen.symbol_of(node) if isinstance(node, A.NameExpr) else None
+        if sym is not None and gen._is_local(sym):
+            # An array-of-resources parameter standing for a global array.
+            sym = gen.resource_array_of(sym) or sym
         binding = gen.res.by_symbol.get(id(sym)) if sym is not None else None
         if binding is not None and not gen._is_local(sym) and binding.resource is not None:
             dims = []

@@ -20,6 +20,7 @@ TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up t
 from llvmlite import ir
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..sema.symbols import VarSymbol
     from ..source import Span
 
 I1, I8, I16, I32, I64 = ir.IntType(1), ir.IntType(8), ir.IntType(16), ir.IntType(32), ir.IntType(64)
@@ -46,6 +47,17 @@ class Handle:
 
     def __init__(self, value: ir.Value) -> None:
         self.value = value
+
+
+class ResourceArrayAlias:
+    """An array-of-resources parameter given a whole global resource array
+    (`f(Textures)`): its elements are that array's, indexed as the global
+    is (a handle per index, also one chosen at run time), as DXC's inlining
+    leaves it.  `sym` is the global's symbol."""
+    __slots__ = ("sym",)
+
+    def __init__(self, sym: VarSymbol) -> None:
+        self.sym = sym
 
 
 class _FloatConstant(ir.Constant):

@@ -39,7 +39,8 @@ from ..sema.symbols import EnumeratorSymbol, FunctionSymbol, VarSymbol
 from ..source import Span
 from . import dxc_linalg, high_level, mangle, rayquery, wavematrix
 from .access import emit_handle, emit_place, load_place, non_uniform_index, rooted_outside
-from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, ScalarTable, fconst
+from .base import DOUBLE_T, FLOAT_T, HALF_T, I1, I8, I16, I32, I64, Handle, LowerError, ResourceArrayAlias, \
+    ScalarTable, fconst
 from .bindings import BindingError, ResourceTable
 from .bitfields import bit_field_member, build_struct, scalars_of_struct
 from .interface import module_interface
@@ -1181,6 +1182,75 @@ class Codegen:
             return self.builder.load(self.var_pointer(sym, expr.span))
         raise LowerError(f"code generation cannot use '{expr.name.spelling()}' as a value", expr.span)
 
+    def _resource_array_alias(self, arg: A.Expr, ptype: T.Type, var: "VarSymbol | None") -> ResourceArrayAlias | None:
+        """An array-of-resources parameter, never assigned, given a whole
+        bound resource array (or such a parameter of the caller): its
+        alias."""
+        leaf = ptype
+        while isinstance(leaf, T.ArrayType):
+            leaf = leaf.elem
+        if not isinstance(ptype, T.ArrayType) or not isinstance(leaf, T.ResourceType) or \
+                var is None or id(var) in self.sema.written:
+            return None
+        while isinstance(arg, A.ParenExpr):
+            arg = arg.inner
+        if not isinstance(arg, A.NameExpr):
+            return None
+        sym = self.resource_array_of(self.symbol_of(arg))
+        if sym is None or self.engine.var_type(sym) != ptype:
+            return None
+        return ResourceArrayAlias(sym)
+
+    def _resource_array_copy(self, arg: A.Expr, ptype: T.Type, name: str) -> ir.Value | None:
+        """A whole bound resource array given to an array-of-resources
+        parameter that the function assigns: a local array holding a handle
+        per element."""
+        while isinstance(arg, A.ParenExpr):
+            arg = arg.inner
+        if not isinstance(ptype, T.ArrayType) or not isinstance(arg, A.NameExpr):
+            return None
+        sym = self.resource_array_of(self.symbol_of(arg))
+        if sym is None or self.engine.var_type(sym) != ptype:
+            return None
+        binding = self.res.by_symbol[id(sym)]
+        dims: list[int] = []
+        t: T.Type = ptype
+        while isinstance(t, T.ArrayType):
+            dims.append(t.size or 0)
+            t = t.elem
+        slot = self.alloca(self.llt(ptype), name)
+        total = 1
+        for d in dims:
+            total *= d
+        b = self.builder
+        for flat in range(total):
+            key = (id(sym), flat)
+            handle = self.handles.get(key)
+            if handle is None:
+                handle = self.handles[key] = self.res.handle(binding, ir.Constant(I32, flat), name=sym.name,
+                                                              at_entry=True)
+            path, rest = [], flat
+            for k in range(len(dims)):
+                inner = 1
+                for d in dims[k + 1:]:
+                    inner *= d
+                path.append(rest // inner)
+                rest %= inner
+            b.store(handle, b.gep(slot, [ir.Constant(I32, 0)] + [ir.Constant(I32, p) for p in path]))
+        return slot
+
+    def resource_array_of(self, sym: Any) -> "VarSymbol | None":
+        """The bound global resource array `sym` names: itself, or what an
+        aliasing parameter stands for."""
+        if not isinstance(sym, VarSymbol):
+            return None
+        for frame in reversed(self.frames):
+            slot = frame.vars.get(id(sym))
+            if slot is not None:
+                return slot.sym if isinstance(slot, ResourceArrayAlias) else None
+        binding = self.res.by_symbol.get(id(sym))
+        return sym if binding is not None and binding.resource is not None else None
+
     def _is_local(self, sym: VarSymbol) -> bool:
         return any(id(sym) in f.vars for f in self.frames)
 
@@ -2082,6 +2152,17 @@ class Codegen:
                     pointer = temp
                 if var is not None:
                     frame.vars[id(var)] = pointer
+                continue
+            alias = self._resource_array_alias(arg, ptype, var)
+            if alias is not None:
+                if var is not None:
+                    frame.vars[id(var)] = alias
+                continue
+            copy = self._resource_array_copy(arg, ptype, param.name or "arg")
+            if copy is not None:
+                # The parameter is assigned: a local array of the handles.
+                if var is not None:
+                    frame.vars[id(var)] = copy
                 continue
             value = self.emit_converted(arg, ptype)
             if isinstance(ptype, T.ResourceType):
