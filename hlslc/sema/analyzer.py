@@ -2279,23 +2279,31 @@ class Analyzer:
             self.diags.error(decl.return_type.span, "compute entry point must return void")
         for param, ptype in zip(sig.param_decls, sig.param_types):
             if param.semantic is None and isinstance(ptype, T.ClassType):
-                members = ptype.instance.data_members
-                for field_sym in ptype.instance.fields if members is None else members:
-                    field_decl = field_sym.decl
-                    semantics = field_decl.semantics if isinstance(field_decl, A.VarDecl) else []
-                    if not semantics:
-                        self.diags.error(field_decl.span if field_decl else param.span,
-                                         f"field '{field_sym.name}' of entry-point parameter '{param.name}' "
-                                         "needs a system-value semantic")
-                    else:
-                        self._check_system_value(semantics[0], self.engine.var_type(field_sym),
-                                                 field_decl.type.span)
+                self._check_entry_fields(ptype, param, 0)
                 continue
             if param.semantic is None:
                 self.diags.error(param.span, f"parameter '{param.name}' of entry point '{fn.name}' needs a "
                                              "system-value semantic such as SV_DispatchThreadID")
                 continue
             self._check_system_value(param.semantic, ptype, param.type.span)
+
+    def _check_entry_fields(self, ptype: T.ClassType, param: A.ParamDecl, depth: int) -> None:
+        """The fields of a struct entry parameter: each has a system-value
+        semantic, or is a struct whose fields have (DXC flattens nested
+        structs to their leaves)."""
+        members = ptype.instance.data_members
+        for field_sym in ptype.instance.fields if members is None else members:
+            field_decl = field_sym.decl
+            semantics = field_decl.semantics if isinstance(field_decl, A.VarDecl) else []
+            field_t = self.engine.var_type(field_sym)
+            if semantics:
+                self._check_system_value(semantics[0], field_t, field_decl.type.span)
+            elif isinstance(field_t, T.ClassType) and depth < 16:
+                self._check_entry_fields(field_t, param, depth + 1)
+            else:
+                self.diags.error(field_decl.span if field_decl else param.span,
+                                 f"field '{field_sym.name}' of entry-point parameter '{param.name}' "
+                                 "needs a system-value semantic")
 
     def _check_system_value(self, semantic: A.Semantic, ptype: T.Type, type_span: Span) -> None:
         name = semantic.name.upper()
