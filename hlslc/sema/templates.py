@@ -1181,7 +1181,98 @@ class Engine:
             folded = self._fold_intrinsic(expr, env)
             if folded is not None:
                 return folded
+        if isinstance(expr, (A.MemberExpr, A.IndexExpr)):
+            component = self._vector_component(expr, env)
+            if component is not None:
+                return component
         raise SemaError("expression is not an integral constant expression", expr.span)
+
+    _SWIZZLE_INDEX = {"x": 0, "y": 1, "z": 2, "w": 3, "r": 0, "g": 1, "b": 2, "a": 3}
+
+    def _vector_component(self, expr: "A.MemberExpr | A.IndexExpr", env: Env) -> T.ConstValue | None:
+        """One component of a constant vector, `W.x` or `W[0]` (`static const
+        uint3 W = uint3(4, 1, 1); float d[W.x];`, as cross-compilers write
+        workgroup sizes); None when `expr` is not one."""
+        if isinstance(expr, A.MemberExpr):
+            if expr.member.template_args is not None or expr.member.name not in self._SWIZZLE_INDEX:
+                return None
+            index = self._SWIZZLE_INDEX[expr.member.name]
+            base = expr.object
+        else:
+            index_value = T.promoted(self.evaluate(expr.index, env)).value
+            if not isinstance(index_value, int):
+                return None
+            index, base = index_value, expr.base
+        parts = self._vector_constant(base, env, 0)
+        if parts is None or not 0 <= index < len(parts[1]):
+            return None
+        elem, values = parts
+        return self.convert_constant(values[index], elem, expr.span)
+
+    def _vector_constant(self, expr: Any, env: Env, depth: int) -> "tuple[T.ScalarType, list[T.ConstValue]] | None":
+        """The element type and components of a constant vector expression:
+        a `const` vector variable with an initializer, a vector constructor
+        (`uint3(4, 1, 1)`, `uint3(v.xy, 1)` of constant parts, a splat
+        `uint3(4)`), a cast of a scalar (`(uint3)4`), an initializer list."""
+        if depth > 16:
+            return None
+        expr = unparen(expr)
+        if isinstance(expr, A.NameExpr):
+            found = self.resolve_qualified(expr.name, env)
+            var = found[0] if found else None
+            if not isinstance(var, VarSymbol) or not var.is_const or var.env is None or \
+                    not isinstance(var.decl, A.VarDecl) or var.decl.init is None:
+                return None
+            t = self.var_type(var)
+            if not isinstance(t, T.VectorType):
+                return None
+            return self._components_as(t, var.decl.init, var.env, depth + 1)
+        if isinstance(expr, A.CallExpr) and isinstance(expr.callee, A.TypeExpr):
+            t = self.resolve_type(expr.callee.type, env)
+            if not isinstance(t, T.VectorType):
+                return None
+            return self._components_as(t, expr, env, depth + 1)
+        if isinstance(expr, A.CastExpr):
+            t = self.resolve_type(expr.type, env)
+            if not isinstance(t, T.VectorType):
+                return None
+            return self._components_as(t, expr.operand, env, depth + 1)
+        return None
+
+    def _components_as(self, t: T.VectorType, init: Any, env: Env, depth: int
+                       ) -> "tuple[T.ScalarType, list[T.ConstValue]] | None":
+        """`init`'s components as the vector type `t`'s (a scalar splats)."""
+        init = unparen(init)
+        items = init.args if isinstance(init, A.CallExpr) and isinstance(init.callee, A.TypeExpr) else \
+            init.items if isinstance(init, A.InitListExpr) else [init]
+        values: list[T.ConstValue] = []
+        for item in items:
+            if isinstance(item, A.InitListExpr):
+                inner = self._components_as(t, item, env, depth + 1)
+                if inner is None:
+                    return None
+                values.extend(inner[1])
+                continue
+            vector = self._vector_constant(item, env, depth + 1)
+            if vector is not None:
+                values.extend(vector[1])
+                continue
+            if isinstance(item, A.MemberExpr) and len(item.member.name) > 1 and item.member.template_args is None \
+                    and all(c in self._SWIZZLE_INDEX for c in item.member.name):
+                base = self._vector_constant(item.object, env, depth + 1)
+                if base is None or any(self._SWIZZLE_INDEX[c] >= len(base[1]) for c in item.member.name):
+                    return None
+                values.extend(base[1][self._SWIZZLE_INDEX[c]] for c in item.member.name)
+                continue
+            try:
+                values.append(self.evaluate(item, env))
+            except SemaError:
+                return None
+        if len(values) == 1 and t.size > 1:
+            values = values * t.size
+        if len(values) != t.size:
+            return None
+        return t.elem, values
 
     def _fold_intrinsic(self, expr: A.CallExpr, env: Env) -> T.ConstValue | None:
         """The intrinsics DXC's constant evaluator folds, on scalars: `max`,
