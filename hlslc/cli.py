@@ -171,8 +171,9 @@ Compatibility (accepted so that build lines written for dxc run unchanged;
 they do not change hlslc's output):
   -O0 -O1 -O2 -O3 -Od -Zi -Zss -Zsb -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo
   -Qembed_debug -Qstrip_debug -Qstrip_reflect -Qstrip_rootsignature
-  -res-may-alias -all-resources-bound -all_resources_bound -no-min-precision
-  -fdisable-loc-tracking -rootsig-define M -validator-version V -WX (= -Werror)
+  -res-may-alias -res_may_alias -all-resources-bound -all_resources_bound
+  -no-min-precision -fdisable-loc-tracking -rootsig-define M -validator-version V
+  -WX (= -Werror)
   -no-warnings (= -w), -Wno-*, -denorm MODE, -select-validator V, -Fd FILE
   -fvk-* -fspv-*            Vulkan/SPIR-V options (with their values), kept in
                             CompileOptions.vulkan_options; -spirv applies

@@ -201,7 +201,7 @@ COMPATIBLE_FLAGS = frozenset(
     "-Qstrip_priv -Gis -Gec -Ges -Gfa -Gfp -Ni -Vi -nologo -res-may-alias -all-resources-bound -no-legacy-cbuf-layout "
     "-enable-payload-qualifiers -disable-payload-qualifiers -Zsb -flegacy-macro-expansion -flegacy-resource-reservation "
     "-auto-binding-space-offset -no-min-precision -ignore-line-directives -Lx -Vn -Qunused-arguments "
-    "-all_resources_bound -fdisable-loc-tracking".split())
+    "-all_resources_bound -res_may_alias -fdisable-loc-tracking".split())
 
 
 # ... and those taking one value.

@@ -9,7 +9,7 @@
 // RUN: %hlslc -T cs_6_5 -HV 202x -P %s | FileCheck %s --check-prefix=HV202X
 // RUN: %hlslc -T cs_6_2 -enable-16bit-types -P %s | FileCheck %s --check-prefix=HV2021
 // RUN: %hlslc -T lib_6_3 -Od -Zpr -fsyntax-only %s
-// RUN: %hlslc -T cs_6_0 -all_resources_bound -fdisable-loc-tracking -rootsig-define ROOT -validator-version 1.8 -fsyntax-only %s
+// RUN: %hlslc -T cs_6_0 -all_resources_bound -res_may_alias -fdisable-loc-tracking -rootsig-define ROOT -validator-version 1.8 -fsyntax-only %s
 
 RWStructuredBuffer<uint> Out : register(u0);
 
