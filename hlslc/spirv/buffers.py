@@ -119,6 +119,23 @@ class Buffers:
             m.decorate(var, "Aliased")
         return var
 
+    def opaque(self, res: ResourceInfo, t: int) -> int:
+        """The UniformConstant variable of an opaque resource (an image, a
+        sampler, an acceleration structure) of type `t`, an array of them
+        for a range."""
+        m = self.m
+        if res.count is None:
+            m.capability("RuntimeDescriptorArray")
+            t = m.t_runtime_array_plain(t)
+        elif res.count > 1:
+            t = m.t_array(t, res.count)
+        var = m.global_variable(t, "UniformConstant", res.name)
+        m.decorate(var, "DescriptorSet", res.descriptor_set)
+        m.decorate(var, "Binding", res.binding)
+        self.tr.interface.append(var)
+        self.declared.setdefault((res.descriptor_set, res.binding), []).append(res)
+        return var
+
     def _block(self, element: Laid, stride: int, type_name: str, writable: bool) -> int:
         m = self.m
         runtime = m.t_runtime_array(element.type, stride)

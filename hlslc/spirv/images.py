@@ -122,20 +122,9 @@ class Images:
         found = self.variables.get(id(res))
         if found is not None:
             return found
-        m = self.m
-        t = m._type(("sampler",), "TypeSampler", [], "type_sampler") if res.kind == "Sampler" else \
+        t = self.m._type(("sampler",), "TypeSampler", [], "type_sampler") if res.kind == "Sampler" else \
             self.image_type(res)
-        if res.count is None:
-            m.capability("RuntimeDescriptorArray")
-            t = m.t_runtime_array_plain(t)
-        elif res.count > 1:
-            t = m.t_array(t, res.count)
-        var = m.global_variable(t, "UniformConstant", res.name)
-        m.decorate(var, "DescriptorSet", res.descriptor_set)
-        m.decorate(var, "Binding", res.binding)
-        self.tr.interface.append(var)
-        self.tr.buffers.declared.setdefault((res.descriptor_set, res.binding), []).append(res)
-        self.variables[id(res)] = var
+        var = self.variables[id(res)] = self.tr.buffers.opaque(res, t)
         return var
 
     def pointer(self, handle: Handle) -> int:

@@ -130,19 +130,7 @@ def variable(tr: "Translator", res: "ResourceInfo") -> int:
     found = tr.ray_query_scenes.get(id(res))
     if found is not None:
         return found
-    m = tr.m
-    t = _accel_type(tr)
-    if res.count is None:
-        m.capability("RuntimeDescriptorArray")
-        t = m.t_runtime_array_plain(t)
-    elif res.count > 1:
-        t = m.t_array(t, res.count)
-    var = m.global_variable(t, "UniformConstant", res.name)
-    m.decorate(var, "DescriptorSet", res.descriptor_set)
-    m.decorate(var, "Binding", res.binding)
-    tr.interface.append(var)
-    tr.buffers.declared.setdefault((res.descriptor_set, res.binding), []).append(res)
-    tr.ray_query_scenes[id(res)] = var
+    var = tr.ray_query_scenes[id(res)] = tr.buffers.opaque(res, _accel_type(tr))
     return var
 
 
