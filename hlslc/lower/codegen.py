@@ -962,6 +962,11 @@ class Codegen:
         if decl.init is None and rayquery.is_ray_query(t):
             self.builder.store(rayquery.allocate(self, t, decl.span), slot)
             return
+        if decl.init is None and isinstance(t, T.ArrayType) and rayquery.is_ray_query(_array_leaf(t)):
+            # `RayQuery<F> qs[2][3];`: a query object per element, as DXC
+            # allocates them.
+            self._allocate_queries(slot, t, decl.span)
+            return
         if decl.init is not None and isinstance(decl.init, A.InitListExpr) and self._holds_api_matrix(t):
             # `M arr[2] = {a, b};`, `S s = {M::Splat(1.0f)};`: each matrix
             # handle stored to its own element, where the matrix rules
@@ -972,6 +977,14 @@ class Codegen:
         elif self.api_matrix(t):
             # A matrix declared without a value still needs its handle.
             self.builder.store(create_matrix(self, matrix_shape(self, t)), slot)
+
+    def _allocate_queries(self, pointer: ir.Value, t: T.Type, span: Span | None) -> None:
+        if isinstance(t, T.ArrayType):
+            zero = ir.Constant(I32, 0)
+            for i in range(t.size or 0):
+                self._allocate_queries(self.builder.gep(pointer, [zero, ir.Constant(I32, i)]), t.elem, span)
+            return
+        self.builder.store(rayquery.allocate(self, t, span), pointer)
 
     def _holds_api_matrix(self, t: T.Type) -> bool:
         while isinstance(t, T.ArrayType):
@@ -2076,6 +2089,8 @@ class Codegen:
 
     def emit_construct(self, expr: A.CallExpr, info: CallInfo) -> ir.Value:
         target = info.return_type
+        if not expr.args and rayquery.is_ray_query(target):
+            return rayquery.allocate(self, target, expr.span)        # `RayQuery<F>()`: a new query
         if len(expr.args) == 1:
             return self.convert(self.emit_expr(expr.args[0]), self.expr_type(expr.args[0]), target, explicit=True,
                                 span=expr.span)
@@ -2239,6 +2254,12 @@ class _Bound:
     def __init__(self, value: ir.Value, span: Span | None) -> None:
         self.value = value
         self.span = span
+
+
+def _array_leaf(t: T.Type) -> T.Type:
+    while isinstance(t, T.ArrayType):
+        t = t.elem
+    return t
 
 
 def _flattens(t: T.Type) -> bool:

@@ -549,13 +549,13 @@ class Analyzer:
                                         f"or later (the target is {self.options.major}.{self.options.minor})",
                                         span, function))
             elif where in ("param", "local", "static") and function is not None:
-                self.stage_uses.append(("raytracing", T.ray_tracing_error(t.name), span, function))
+                self.stage_uses.append(("raytracing", _ray_tracing_object_error(t), span, function))
             elif where == "global" and var is not None:
                 self._ray_tracing_globals.append((var, t, span))
             elif where == "alias":
                 pass        # `typedef RayQuery<FLAGS> Query;`: its uses are what counts
             else:
-                raise SemaError(T.ray_tracing_error(t.name), span)
+                raise SemaError(_ray_tracing_object_error(t), span)
             return
         if isinstance(t, T.ResourceType) and t.shape.rov and self.options.stage == "cs":
             plain = T.resource_of(t.name.replace("RasterizerOrdered", "RW"), t.elem).spell()
@@ -1630,6 +1630,10 @@ class Analyzer:
                                 f"(expected {want} elements, have {total})", expr.span)
             self.result.calls[id(expr)] = CallInfo("construct", target, target, args)
             return target
+        if not args and isinstance(target, T.RayTracingObjectType) and target.name == "RayQuery":
+            # `RayQuery<F>()`: a new query object, as a declaration makes one.
+            self.result.calls[id(expr)] = CallInfo("construct", target, target, args)
+            return target
         raise SemaError(f"cannot construct '{target.spell()}' with a function-style cast", expr.span)
 
     def _user_or_intrinsic_call(self, expr: A.CallExpr, found: list[Any], name: str, env: Env) -> T.Type:
@@ -2225,7 +2229,7 @@ class Analyzer:
             named = reaches["raytracing"].globals_used(self.global_uses) if self.options.stage == "cs" else None
             for var, t, span in self._ray_tracing_globals:
                 if named is None or id(var) in named:
-                    self.diags.error(span, T.ray_tracing_error(t.name))
+                    self.diags.error(span, _ray_tracing_object_error(t))
 
     def _check_linalg_stage(self, entry: FunctionSymbol, stage: str) -> None:
         """LINALG-STAGE-SCOPE: Wave and ThreadGroup scope matrices reached from
@@ -2561,3 +2565,11 @@ def _is_lvalue_expr(expr: A.Expr | None) -> bool:
     if isinstance(expr, (A.NameExpr, A.IndexExpr)):
         return True
     return isinstance(expr, A.MemberExpr) and _is_lvalue_expr(expr.object)
+
+
+def _ray_tracing_object_error(t: "T.RayTracingObjectType") -> str:
+    """Why a ray tracing object is refused where it is declared."""
+    if t.name == "RayQuery":
+        return (f"'{t.spell()}' is supported as a local variable or parameter of a function (an array of them "
+                "too); hlslc does not support a ray query object in a static or global variable or in a struct")
+    return T.ray_tracing_error(t.name)

@@ -77,6 +77,7 @@ def query_values(tr: "Translator", instructions: list[R.Instruction]) -> tuple[s
     stores: list[R.Instruction] = []
     loads: list[R.Instruction] = []
     joins: list[R.Instruction] = []
+    root: dict[str, str] = {}           # a getelementptr -> the pointer it indexes
     for ins in instructions:
         if ins.opcode == "call" and ins.callee and ins.callee.startswith("@dx.op.allocateRayQuery"):
             if ins.result is not None:
@@ -87,18 +88,29 @@ def query_values(tr: "Translator", instructions: list[R.Instruction]) -> tuple[s
             loads.append(ins)
         elif ins.opcode in ("phi", "select") and ins.result is not None:
             joins.append(ins)
+        elif ins.opcode == "getelementptr" and ins.result is not None and ins.uses:
+            root[ins.result] = ins.uses[0]
     if not values:
         return values, allocas
+
+    def base(pointer: str) -> str:
+        """The variable an element pointer is into (an array of queries)."""
+        for _ in range(64):
+            if pointer not in root:
+                break
+            pointer = root[pointer]
+        return pointer
+
     changed = True
     while changed:
         changed = False
         for ins in stores:
             uses = ins.uses
-            if len(uses) >= 2 and uses[0] in values and uses[-1] not in allocas:
-                allocas.add(uses[-1])
+            if len(uses) >= 2 and uses[0] in values and base(uses[-1]) not in allocas:
+                allocas.add(base(uses[-1]))
                 changed = True
         for ins in loads:
-            if ins.result not in values and ins.uses and ins.uses[0] in allocas:
+            if ins.result not in values and ins.uses and base(ins.uses[0]) in allocas:
                 values.add(ins.result)
                 changed = True
         for ins in joins:

@@ -1194,7 +1194,8 @@ class Translator:
         t = parsed.type
         name = ins.result.lstrip("%")
         if ins.result in self.query_allocas:
-            return Slot(ins.result)         # holds a ray query object
+            # Holds ray query objects: a slot per element.
+            return SlotRef(SlotTree(ins.result, t), (), t) if t.kind in ("array", "struct") else Slot(ins.result)
         if t.kind in _STATIC_KINDS or (t.kind == "pointer" and t.elem is not None and t.elem.kind in _STATIC_KINDS):
             if t.kind == "wavemat":
                 return self.matrices.wave_matrix_alloca(ins.result)
@@ -1224,9 +1225,12 @@ class Translator:
         return Val(self.emit("Load", self.stype(t), Id(self.address(p))), t)
 
     def _load_slots(self, p: SlotRef, line: int) -> Any:
-        if p.view.kind in _STATIC_KINDS:
+        if p.view.kind in _STATIC_KINDS or p.view.kind not in ("array", "struct") and p.tree.name in self.query_allocas:
             if p.dynamic is None:
                 return p.tree.leaf(p.path).take(self, line)
+            if p.view.kind not in _STATIC_KINDS:
+                raise no_mapping("a ray query chosen at run time from a local array",
+                                 "every use must name one `RayQuery<...>` object")
             return self._dynamic_handle(p)
         if p.dynamic is not None:
             raise no_mapping("a copy of part of a resource array chosen at run time")
