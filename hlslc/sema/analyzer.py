@@ -2149,6 +2149,15 @@ class Analyzer:
                     diag.notes.append(Note(f"'{others[0]}' has [numthreads]: select it with -E {others[0]}"))
                 self.diags.report(diag)
                 return
+            if len(named) > 1:
+                # Overloads of the entry's name (a kernel and a helper that
+                # share it): DXC's error, whichever one has [numthreads].
+                diag = Diagnostic(Severity.ERROR, "ambiguous entry point function", named[0].decl.name_span)
+                for other in named[1:]:
+                    diag.notes.append(Note(f"another function named '{self.options.entry}' is defined here",
+                                           other.decl.name_span))
+                self.diags.report(diag)
+                return
             entries = named[:1]
             self.result.entry = entries[0]
         for fn in functions:

@@ -467,6 +467,9 @@ class Engine:
         return found
 
     def _did_you_mean(self, name: str, env: Env) -> list[tuple[str, Span | None]]:
+        legacy = _legacy_note(name)
+        if legacy is not None:
+            return [(legacy, None)]
         names: set[str] = set()
         level: Env | None = env
         while level is not None:
@@ -2157,3 +2160,26 @@ def _merge_defaults(kept: FunctionSymbol, other: FunctionSymbol) -> None:
             changed = True
     if changed and kept.signature is not None:
         kept.signature.required = sum(1 for p in kept.decl.params if p.default is None)
+
+
+# Direct3D 9's sampler types and texture functions, which FXC still takes
+# (in its legacy mode, and in compute shaders) and DXC does not compile.
+_D3D9_SAMPLERS = frozenset({"sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE"})
+_D3D9_TEXTURE_FUNCTIONS = frozenset(
+    f"{base}{suffix}" for base in ("tex1D", "tex2D", "tex3D", "texCUBE")
+    for suffix in ("", "lod", "grad", "bias", "proj"))
+
+
+def _legacy_note(name: str) -> str | None:
+    """A note for a name other compilers took: Direct3D 9's samplers and
+    texture functions, and a resource type spelt in another case (FXC's
+    texture keywords ignored case)."""
+    if name in _D3D9_SAMPLERS or name in _D3D9_TEXTURE_FUNCTIONS:
+        return (f"'{name}' is Direct3D 9's sampler syntax, which FXC still accepts and DXC does not compile: "
+                "declare a Texture2D (or the texture type it samples) and a SamplerState, and call their "
+                "SampleLevel or SampleGrad")
+    from ..spec.resource_types import PLAIN_RESOURCES, RESOURCE_SHAPES
+    for known in (*RESOURCE_SHAPES, *PLAIN_RESOURCES):
+        if known.lower() == name.lower() and known != name:
+            return f"did you mean '{known}'? (type names are case-sensitive; FXC ignored the case of texture types)"
+    return None
