@@ -67,6 +67,31 @@ class StructureError(Exception):
         self.line = line
 
 
+# How much whole-graph work the structuring of one function may take: each
+# round of placing selection merges, and each merge block split off, walks
+# the whole graph again (dominators, orders).  A round reroutes one
+# selection's escaping edges (a `return` of an inlined helper from inside
+# nested branches), so a function of n blocks with k such selections costs
+# about k * n.  Past this many block visits (tens of seconds) the function
+# is a located error rather than a compile without end: the 57,000 blocks of
+# a 680,000-line entry with hundreds of inlined early returns took over ten
+# minutes.  The real shaders of the sweeps and every test stay far below it.
+WORK_LIMIT = 1_500_000
+
+
+def _charge(graph: "Graph", line: int | None) -> None:
+    graph.work += len(graph.nodes)
+    if graph.work > WORK_LIMIT:
+        if line is None:
+            # (At a round's start: the first branch of the function.)
+            line = next((n.line for n in graph.nodes.values() if n.line is not None and n.term[0] != "br"), None)
+        raise StructureError(
+            f"this function is too large to put in structured form for SPIR-V ({len(graph.nodes)} blocks after "
+            f"inlining, with early returns from inlined functions inside nested branches that each need their "
+            f"own rerouting): hlslc stops rather than take minutes; move work out of the entry into fewer, "
+            f"shallower helpers, or return once at their end", line)
+
+
 class Node:
     """A block of the graph: an IR block (`ir`), or one made here (`ir` None).
 
@@ -134,6 +159,8 @@ class Graph:
         self.escape_rounds: dict[str, int] = {}   # how often each selection's escapes were rerouted
         self.escape_dispatches: set[str] = set()  # the dispatch blocks that rerouting made
         self.switch_ends: dict[str, str] = {}     # switch block -> the block it ends in (the lowering's word)
+        self.work = 0                               # whole-graph walks so far, in blocks (`_charge`)
+        self.cyclic: set[str] | None = None         # the blocks on a cycle this round (`_cyclic`), once asked
         self._fresh = 0
 
     def fresh_name(self, base: str) -> str:
@@ -362,6 +389,59 @@ def _loops(graph: Graph, rpo: list[str], idom: dict[str, str]) -> list[Loop]:
     return loops
 
 
+def _cyclic(graph: Graph) -> set[str]:
+    """The blocks on a cycle of the graph (in a strongly connected component
+    of more than one block, or with an edge to themselves): Tarjan's
+    algorithm, without recursion.  Found as each round of placing merges
+    begins; blocks that round inserts on existing edges (split merges)
+    change no other block's answer."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    cyclic: set[str] = set()
+    counter = 0
+    for root in graph.nodes:
+        if root in index:
+            continue
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            n, k = work.pop()
+            if k == 0:
+                index[n] = low[n] = counter
+                counter += 1
+                stack.append(n)
+                on_stack.add(n)
+            succs = [s for s in graph.nodes[n].succs() if s in graph.nodes]
+            if k < len(succs):
+                work.append((n, k + 1))
+                s = succs[k]
+                if s not in index:
+                    work.append((s, 0))
+                elif s in on_stack:
+                    low[n] = min(low[n], index[s])
+                continue
+            for s in succs:
+                if s in on_stack:
+                    low[n] = min(low[n], low[s])
+            if low[n] == index[n]:
+                component = []
+                while True:
+                    m = stack.pop()
+                    on_stack.discard(m)
+                    component.append(m)
+                    if m == n:
+                        break
+                if len(component) > 1 or n in graph.nodes[n].succs():
+                    cyclic.update(component)
+    return cyclic
+
+
+def _cycles_now(graph: Graph) -> set[str]:
+    graph.cyclic = _cyclic(graph)
+    return graph.cyclic
+
+
 def _reach(graph: Graph, start: str, within: set[str] | None, stop: set[str]) -> set[str]:
     out = {start}
     work = [start]
@@ -525,6 +605,8 @@ def _closed_tail(graph: Graph, loop: Loop, start: str, idom: dict[str, str]) -> 
 def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str]) -> bool:
     """Give every branch its selection merge; True when a selection's
     escaping edges were rerouted instead (the caller starts again)."""
+    _charge(graph, None)
+    graph.cyclic = None
     rpo = graph.reverse_post_order()
     preds = graph.preds()
     idom = immediate_dominators(graph.entry, rpo, preds)
@@ -659,6 +741,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
             pass
         elif merge in claimed or not doms.dominates(name, merge) or merge == name:
             before = merge
+            _charge(graph, node.line)
             merge = _split_merge(graph, name, merge, doms)
             # The new block stands where the old merge did: inside every
             # loop and switch construct that held that (later branches'
@@ -769,8 +852,21 @@ def _escapes(graph: Graph, header: str, merge: str, doms: DominatorTree, allowed
 def _construct(graph: Graph, header: str, merge: str, doms: DominatorTree, allowed: set[str]) -> set[str]:
     """The blocks of the selection construct of `header`: those it dominates
     that the merge does not dominate and cannot reach (a block after the
-    merge belongs to what follows the selection, whoever dominates it)."""
-    after = _reach(graph, merge, None, set(allowed)) if merge in graph.nodes else set()
+    merge belongs to what follows the selection, whoever dominates it).
+
+    Only what the merge reaches among the blocks `header` dominates counts,
+    and a path from outside them comes in through `header` alone: where no
+    cycle holds `header`, it is what the merge reaches without leaving
+    them (nothing, for a merge outside them), not a walk of the rest of
+    the function per selection (quadratic in a helper's early returns)."""
+    if merge not in graph.nodes:
+        after: set[str] = set()
+    elif header not in (graph.cyclic if graph.cyclic is not None else _cycles_now(graph)):
+        dominated = doms.dominated(header)
+        inside = set(dominated) if merge in doms.pre and doms.dominates(header, merge) else None
+        after = _reach(graph, merge, inside, set(allowed)) if inside is not None else set()
+    else:
+        after = _reach(graph, merge, None, set(allowed))
     # (The enclosing loop's continue construct and what follows its merge
     # are the loop's, not the selection's.)
     return {n for n in doms.dominated(header) if not doms.dominates(merge, n) and n not in after

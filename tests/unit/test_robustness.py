@@ -201,3 +201,21 @@ def test_syntax_error_deep_in_a_long_list_recovers():
            "[numthreads(1,1,1)] void main() { int x = ; }\n"
     result = _compile(text, 30, emit="nothing")
     assert _messages(result) == ["expected expression", "expected expression"]
+
+
+def test_structuring_work_is_bounded(monkeypatch):
+    # Placing selection merges walks the whole function once per rerouted
+    # selection (an inlined helper's early return inside nested branches):
+    # a function of 57,000 blocks with hundreds of them took over ten
+    # minutes.  Past `WORK_LIMIT` block visits it is a located error.  The
+    # limit is lowered here so that a small function reaches it.
+    from hlslc.spirv import structure
+
+    text = _returns_in_ifs(100, 100)
+    assert _compile(text, 60, emit="spirv", statement_depth=1000).ok
+    monkeypatch.setattr(structure, "WORK_LIMIT", 1_000)
+    result = _compile(text, 60, emit="spirv", statement_depth=1000)
+    assert not result.ok
+    [diag] = list(result.diagnostics)
+    assert diag.message.startswith("this function is too large to put in structured form for SPIR-V (")
+    assert diag.span is not None and diag.span.file.path == "robust.hlsl"
