@@ -2178,8 +2178,7 @@ def _legacy_note(name: str) -> str | None:
         return (f"'{name}' is Direct3D 9's sampler syntax, which FXC still accepts and DXC does not compile: "
                 "declare a Texture2D (or the texture type it samples) and a SamplerState, and call their "
                 "SampleLevel or SampleGrad")
-    from ..spec.resource_types import PLAIN_RESOURCES, RESOURCE_SHAPES
-    for known in (*RESOURCE_SHAPES, *PLAIN_RESOURCES):
+    for known in (*T.RESOURCE_SHAPES, *T.PLAIN_RESOURCES):
         if known.lower() == name.lower() and known != name:
             return f"did you mean '{known}'? (type names are case-sensitive; FXC ignored the case of texture types)"
     return None
