@@ -64,6 +64,10 @@ class _Builder:
 
     def __init__(self) -> None:
         self.origins: list[PPToken] = []
+        # Types written with `const` after them (`uint const x`): the
+        # declaration that holds one is const, as with `const` before.
+        # (By id, holding the object: no other can take its id.)
+        self.const_after_type: dict[int, Any] = {}
 
     # -- helpers ------------------------------------------------------------
 
@@ -167,6 +171,8 @@ class _Builder:
             elif isinstance(item, Token) and not rest and item.type not in ("SEMICOLON",):
                 specs.append(str(item))
             else:
+                if not rest and id(item) in self.const_after_type and "const" not in specs:
+                    specs.append("const")
                 rest.append(item)
         return attrs, specs, rest
 
@@ -359,6 +365,8 @@ class _Builder:
             modifiers.append(str(c[i]))
             i += 1
         type_ref = c[i]
+        if id(type_ref) in self.const_after_type and "const" not in modifiers:
+            modifiers.append("const")
         i += 1
         name = None
         dims, semantic, default = [], None, None
@@ -524,6 +532,12 @@ class _Builder:
 
     def dependent_type(self, c):
         return A.NamedType(self.cover(c), self._qualified(c[1:]), is_dependent=True)
+
+    def trailing_const(self, c):
+        # (`c` holds the type only: the keyword is an anonymous token.)
+        type_ref = c[0]
+        self.const_after_type[id(type_ref)] = type_ref
+        return type_ref
 
     def unresolved_type(self, c):
         return A.NamedType(self.cover(c), self._qualified(c), is_resolved=False)
