@@ -221,6 +221,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
         base_t = gen.expr_type(expr.base)
         if isinstance(base_t, T.ResourceType):
             return resource_element(gen, expr)
+        if isinstance(base_t, T.ClassType) and gen.call_info(expr) is not None:
+            return ValuePlace(gen.emit_expr(expr), gen.expr_type(expr))     # what `operator[]` returns
         if isinstance(base_t, T.TextureSubscriptType):
             return subscript_place(gen, expr)
         base = emit_place(gen, expr.base)

@@ -1145,6 +1145,10 @@ class Codegen:
         if isinstance(expr, A.MemberExpr):
             return self.emit_member(expr)
         if isinstance(expr, A.IndexExpr):
+            if isinstance(self.expr_type(expr.base), T.ClassType):
+                info = self.call_info(expr)
+                if info is not None:
+                    return self.inline_call(expr, info, [expr.index])     # `operator[]`
             if isinstance(self.expr_type(expr.base), T.StringType):
                 return self._string_character(expr)
             if isinstance(self.expr_type(expr), T.ResourceType):
@@ -2205,9 +2209,11 @@ class Codegen:
             b.store(value, slot)
             if var is not None:
                 frame.vars[id(var)] = slot
-        frame.ret_block = b.function.append_basic_block(f"{fn.name}.exit")
+        # (`operator[]`'s brackets would read as a type in the IR's names.)
+        label = fn.name.replace("[]", ".subscript").replace("()", ".call")
+        frame.ret_block = b.function.append_basic_block(f"{label}.exit")
         if sig.return_type is not T.VOID:
-            frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{fn.name}.ret")
+            frame.ret_slot = self.alloca(self.llt(sig.return_type), f"{label}.ret")
         self.frames.append(frame)
         self.inlining.append(id(fn))
         entering_header = fn.decl.span is not None and fn.decl.span.file.is_builtin and expr.span is not None \

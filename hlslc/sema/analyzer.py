@@ -1341,6 +1341,10 @@ class Analyzer:
                                     "application (declare it 'static', or use a local variable)", expr.span)
                 return
             raise SemaError(f"expression is not assignable", expr.span)
+        if isinstance(target, A.IndexExpr) and id(target) in self.result.calls:
+            # What a struct's `operator[]` returns is a value (HLSL has no
+            # references).
+            raise SemaError("expression is not assignable: 'operator[]' returns a value", expr.span)
         if isinstance(target, A.CastExpr):
             to, of = self.result.expr_types.get(id(target)), self.result.expr_types.get(id(target.operand))
             if isinstance(to, T.ClassType) and isinstance(of, T.ClassType) and derives_from(of, to):
@@ -1404,6 +1408,16 @@ class Analyzer:
     def _index(self, expr: A.IndexExpr, env: Env) -> T.Type:
         base = self.check_expr(expr.base, env)
         index = self.check_expr(expr.index, env)
+        if isinstance(base, T.ClassType) and not self._is_api_matrix(base.instance):
+            members = self.engine.members_of(base.instance).get("operator[]")
+            if members:
+                # `s[i]` on a struct with `operator[]` (HLSL 2021): the call.
+                resolved = self._resolve(members, None, env, [index], [expr.index], "operator[]", expr.span,
+                                         object_expr=expr.base, object_type=base)
+                self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
+                                                       resolved.param_types, expr.base)
+                self._note_call_edge(env, resolved.function, expr)
+                return resolved.return_type
         if isinstance(base, T.TextureSubscriptType):
             return textures.check_subscript(base, index, expr)
         index = _unscoped_as_int(index)     # `textures[NORMALMAP]`
