@@ -1905,11 +1905,36 @@ class Engine:
             chosen = _lowest_dxc_score(viable, arg_types)
             if chosen is not None and any(chosen is item for item in tied):
                 best = chosen
+            elif (plain := _float_twin(tied)) is not None:
+                best = plain
             else:
                 notes = [("candidate function", item[1].decl.name_span) for item in tied]
                 raise SemaError(f"call to '{name}' is ambiguous", span, notes=notes)
         ranks, fn, conversions, sig, _ = best
         return Resolved(fn, conversions, sig.param_types, sig.return_type)
+
+
+def _spells_half(type_ref: Any) -> bool:
+    """Whether a parameter's type is written with `half` (or `float16_t`):
+    `half3`, `vector<half, 3>`, `half3x3`."""
+    if isinstance(type_ref, A.BuiltinType):
+        return type_ref.name.startswith(("half", "float16_t"))
+    if isinstance(type_ref, A.BuiltinTemplateType):
+        return any(_spells_half(a) for a in type_ref.args)
+    return False
+
+
+def _float_twin(tied: list) -> Any:
+    """Overloads that differ only in writing `half` where the other writes
+    `float` (`float3 f(float3)` beside `half3 f(half3)`, for builds with and
+    without 16-bit types): without -enable-16bit-types `half` is a 32-bit
+    float, so hlslc sees one signature twice.  DXC keeps the spelling apart
+    and matches the argument's; both compute in 32 bits, and the one
+    written with `float` is taken.  None when the tie is another one."""
+    if len(tied) < 2 or any(item[3].param_types != tied[0][3].param_types for item in tied):
+        return None
+    plain = [item for item in tied if not any(_spells_half(getattr(d, "type", None)) for d in item[3].param_decls)]
+    return plain[0] if len(plain) == 1 else None
 
 
 class ExplicitArgs:
