@@ -22,7 +22,7 @@ from .lexer import Classifier
 from .lexer import ParserToken as Token
 from .parse_tables import RULE_CALL, RULE_INLINE, RULE_MAYBE_PASS, RULE_PASS, Tables, load_tables
 from ..source import SourceFile, Span
-from .tokens import PPToken
+from .tokens import IDENT, PPToken
 
 if TYPE_CHECKING:
     from .header_cache import HeaderEntry
@@ -947,6 +947,7 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
             header_decls = entry.decls
             classifier.add_names(entry.names)
             pptokens = pptokens[count:]
+    pptokens = skip_effect_syntax(pptokens, diags)
     result = _classify_and_run(tables, classifier, pptokens, diags)
     if diags.error_count > errors_before or result is None:
         return None
@@ -957,6 +958,120 @@ def parse_tokens(pptokens: list[PPToken], diags: Diagnostics,
         # An empty file: a span at its start keeps every node located.
         result.span = pptokens[0].span if pptokens else _empty_span()
     return result
+
+
+# The types whose global variables FX-era shaders give effect state
+# (`SamplerState s { Filter = ...; };`, `= sampler_state { ... }`) and
+# annotations (`Texture2D t < string Name = "t"; >;`).
+_EFFECT_OBJECT_TYPES = frozenset({
+    "SamplerState", "SamplerComparisonState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
+    "Texture1D", "Texture1DArray", "Texture2D", "Texture2DArray", "Texture3D", "TextureCube", "TextureCubeArray",
+    "Texture2DMS", "Texture2DMSArray", "texture", "Texture"})
+
+
+def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPToken]:
+    """Drop what DXC ignores of the FX framework's syntax on global sampler
+    and texture variables, each with DXC's warning: a state block after the
+    declarator (`SamplerState s { Filter = ...; };`), a `sampler_state`
+    initializer, and an annotation (`< ... >`).  Only declarations at file
+    scope whose type is a sampler or texture are looked at; the tokens come
+    back unchanged (the same list) when there is nothing to drop."""
+    drop: list[tuple[int, int]] = []
+    n = len(pptokens)
+    depth = 0
+    i = 0
+    while i < n:
+        text = pptokens[i].text
+        if text == "{":
+            depth += 1
+        elif text == "}":
+            depth -= 1
+        elif depth == 0 and text in _EFFECT_OBJECT_TYPES and pptokens[i].kind == IDENT:
+            i = _effect_declaration(pptokens, i + 1, drop, diags)
+            continue
+        i += 1
+    if not drop:
+        return pptokens
+    out: list[PPToken] = []
+    at = 0
+    for start, end in drop:
+        out.extend(pptokens[at:start])
+        at = end
+    out.extend(pptokens[at:])
+    return out
+
+
+def _effect_declaration(toks: list[PPToken], i: int, drop: list[tuple[int, int]], diags: Diagnostics) -> int:
+    """The declarators after a sampler or texture type at `i` (a template
+    argument list first); returns where scanning goes on."""
+    n = len(toks)
+    if i < n and toks[i].text == "<":       # Texture2D<float4>: its arguments
+        i = _past_matching(toks, i, "<", ">")
+    while i < n and toks[i].kind == IDENT:
+        i += 1                              # the declarator's name
+        while i < n and toks[i].text == "[":
+            i = _past_matching(toks, i, "[", "]")
+        while i < n and toks[i].text == ":":    # register(...), a semantic
+            i += 1
+            if i < n and toks[i].kind == IDENT:
+                i += 1
+                if i < n and toks[i].text == "(":
+                    i = _past_matching(toks, i, "(", ")")
+        if i < n and toks[i].text == "<":
+            end = _past_annotation(toks, i)
+            diags.warning(toks[i].span, "possible effect annotation ignored - effect syntax is deprecated")
+            drop.append((i, end))
+            i = end
+        if i < n and toks[i].text == "{":
+            end = _past_matching(toks, i, "{", "}")
+            diags.warning(toks[i].span, "effect state block ignored - effect syntax is deprecated")
+            drop.append((i, end))
+            i = end
+        elif i + 2 < n and toks[i].text == "=" and toks[i + 1].text == "sampler_state" and toks[i + 2].text == "{":
+            end = _past_matching(toks, i + 2, "{", "}")
+            diags.warning(toks[i].span, "effect sampler_state assignment ignored - effect syntax is deprecated")
+            drop.append((i, end))
+            i = end
+        if i < n and toks[i].text == ",":
+            i += 1
+            continue
+        break
+    return i
+
+
+def _past_annotation(toks: list[PPToken], i: int) -> int:
+    """The index after an annotation `< decl; decl; >` at `i`: declarations
+    each ended by `;` (their initializers may hold `>`), then `>`."""
+    n = len(toks)
+    i += 1
+    while i < n:
+        if toks[i].text == ">":
+            return i + 1
+        while i < n and toks[i].text != ";":
+            if toks[i].text in ("{", "}"):
+                return i                    # not an annotation after all
+            i += 1
+        i += 1
+    return n
+
+
+def _past_matching(toks: list[PPToken], i: int, open_: str, close: str) -> int:
+    """The index after the bracket that closes the one at `i` (the end of
+    the tokens when none does)."""
+    level = 0
+    n = len(toks)
+    while i < n:
+        text = toks[i].text
+        if text == open_:
+            level += 1
+        elif text == close:
+            level -= 1
+            if level == 0:
+                return i + 1
+        elif text == ";" and open_ != "{":
+            return i                        # a declaration's end: no such bracket here
+        i += 1
+    return n
 
 
 def _parse_header(tables: Tables, keywords: dict[str, str], puncts: dict[str, str],
