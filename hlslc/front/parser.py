@@ -969,6 +969,11 @@ _EFFECT_OBJECT_TYPES = frozenset({
     "Texture2DMS", "Texture2DMSArray", "texture", "Texture"})
 
 
+# What may stand just before a declaration's type at file scope.
+_DECLARATION_STARTS = frozenset({";", "}", "]", "static", "uniform", "extern", "const", "globallycoherent",
+                                 "shared"})
+
+
 def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPToken]:
     """Drop what DXC ignores of the FX framework's syntax on global sampler
     and texture variables, each with DXC's warning: a state block after the
@@ -978,17 +983,21 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
     back unchanged (the same list) when there is nothing to drop."""
     drop: list[tuple[int, int]] = []
     n = len(pptokens)
-    depth = 0
+    depth = 0                       # braces, parentheses and brackets open
+    previous = ";"                  # the text of the token before
     i = 0
     while i < n:
         text = pptokens[i].text
-        if text == "{":
+        if text in ("{", "(", "["):
             depth += 1
-        elif text == "}":
+        elif text in ("}", ")", "]"):
             depth -= 1
-        elif depth == 0 and text in _EFFECT_OBJECT_TYPES and pptokens[i].kind == IDENT:
+        elif depth == 0 and text in _EFFECT_OBJECT_TYPES and previous in _DECLARATION_STARTS \
+                and pptokens[i].kind == IDENT:
             i = _effect_declaration(pptokens, i + 1, drop, diags)
+            previous = pptokens[i - 1].text if i > 0 else ";"
             continue
+        previous = text
         i += 1
     if not drop:
         return pptokens

@@ -781,7 +781,11 @@ class Codegen:
             if isinstance(frame.ret_type, T.WaveMatrixType):
                 raise LowerError("a function cannot return a wave matrix: take it as an 'inout' parameter "
                                  "instead", stmt.span)
-            if stmt.value is not None:
+            if stmt.value is not None and frame.ret_type is T.VOID:
+                # `return f();` of a void function, in one: the call, then
+                # the return (C++ allows it, and DXC).
+                self.emit_expr(stmt.value)
+            elif stmt.value is not None:
                 value = self.emit_converted(stmt.value, frame.ret_type)
                 if frame.ret_block is None:
                     b.ret(value)
