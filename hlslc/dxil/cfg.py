@@ -55,6 +55,57 @@ def post_order(roots: Iterable[str], succ: Mapping[str, Sequence[str]]) -> list[
     return order
 
 
+def strong_components(nodes: Iterable[str], succ: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    """The strongly connected components of a graph (Tarjan's algorithm,
+    without recursion), each found as its root finishes; successors that
+    are not in `succ` are left out."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    result: list[list[str]] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(succ[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for s in successors:
+                if s not in succ:
+                    continue
+                if s not in index:
+                    index[s] = low[s] = counter
+                    counter += 1
+                    stack.append(s)
+                    on_stack.add(s)
+                    work.append((s, iter(succ[s])))
+                    advanced = True
+                    break
+                if s in on_stack:
+                    low[node] = min(low[node], index[s])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                result.append(component)
+    return result
+
+
 def immediate_dominators(root: str, order: Sequence[str], preds: Mapping[str, Sequence[str]]) -> dict[str, str]:
     """Each block's immediate dominator (the root's is itself), from the
     blocks in reverse post-order from `root` and their predecessors;

@@ -54,7 +54,7 @@ import re
 from typing import Any
 
 from ..dxil import reader as R
-from ..dxil.cfg import DominatorTree, dominates, immediate_dominators, loop_tests, post_order
+from ..dxil.cfg import DominatorTree, dominates, immediate_dominators, loop_tests, post_order, strong_components
 from ..dxil.types import IRError, TypeTable
 from .base import read_operands
 
@@ -391,49 +391,14 @@ def _loops(graph: Graph, rpo: list[str], idom: dict[str, str]) -> list[Loop]:
 
 def _cyclic(graph: Graph) -> set[str]:
     """The blocks on a cycle of the graph (in a strongly connected component
-    of more than one block, or with an edge to themselves): Tarjan's
-    algorithm, without recursion.  Found as each round of placing merges
-    begins; blocks that round inserts on existing edges (split merges)
-    change no other block's answer."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
+    of more than one block, or with an edge to themselves).  Found as each
+    round of placing merges begins; blocks that round inserts on existing
+    edges (split merges) change no other block's answer."""
+    succ = {n: node.succs() for n, node in graph.nodes.items()}
     cyclic: set[str] = set()
-    counter = 0
-    for root in graph.nodes:
-        if root in index:
-            continue
-        work: list[tuple[str, int]] = [(root, 0)]
-        while work:
-            n, k = work.pop()
-            if k == 0:
-                index[n] = low[n] = counter
-                counter += 1
-                stack.append(n)
-                on_stack.add(n)
-            succs = [s for s in graph.nodes[n].succs() if s in graph.nodes]
-            if k < len(succs):
-                work.append((n, k + 1))
-                s = succs[k]
-                if s not in index:
-                    work.append((s, 0))
-                elif s in on_stack:
-                    low[n] = min(low[n], index[s])
-                continue
-            for s in succs:
-                if s in on_stack:
-                    low[n] = min(low[n], low[s])
-            if low[n] == index[n]:
-                component = []
-                while True:
-                    m = stack.pop()
-                    on_stack.discard(m)
-                    component.append(m)
-                    if m == n:
-                        break
-                if len(component) > 1 or n in graph.nodes[n].succs():
-                    cyclic.update(component)
+    for component in strong_components(graph.nodes, succ):
+        if len(component) > 1 or component[0] in succ[component[0]]:
+            cyclic.update(component)
     return cyclic
 
 

@@ -16,6 +16,8 @@ import ast
 import sys
 from pathlib import Path
 
+from hlslc.dxil.cfg import strong_components
+
 PACKAGE = Path(__file__).resolve().parents[2] / "hlslc"
 
 # The layers, lowest first.  A module may import modules of its own layer
@@ -139,53 +141,9 @@ def _peer(module: str) -> str | None:
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components of more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    result: list[list[str]] = []
-    counter = 0
-    for root in sorted(graph):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, successors = work[-1]
-            advanced = False
-            for succ in successors:
-                if succ not in graph:
-                    continue
-                if succ not in index:
-                    index[succ] = low[succ] = counter
-                    counter += 1
-                    stack.append(succ)
-                    on_stack.add(succ)
-                    work.append((succ, iter(sorted(graph[succ]))))
-                    advanced = True
-                    break
-                if succ in on_stack:
-                    low[node] = min(low[node], index[succ])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    result.append(sorted(component))
-    return result
+    """Strongly connected components of more than one module."""
+    succ = {m: sorted(graph[m]) for m in graph}
+    return [sorted(c) for c in strong_components(sorted(graph), succ) if len(c) > 1]
 
 
 def problems() -> list[str]:
