@@ -226,19 +226,16 @@ def _proceed(tr, ins, o, args, rt):
     return Val(tr.emit("RayQueryProceedKHR", tr.m.t_bool(), Id(q.var)), rt)
 
 
-@op("RayQuery_Abort")
-def _abort(tr, ins, o, args, rt):
-    q = _query(tr, args[0])
-    _changes(tr, q)
-    tr.emit_void("RayQueryTerminateKHR", Id(q.var))
-    return None
+# The actions on a query with no operand of their own.
+_ACTIONS = {"RayQuery_Abort": "RayQueryTerminateKHR",
+            "RayQuery_CommitNonOpaqueTriangleHit": "RayQueryConfirmIntersectionKHR"}
 
 
-@op("RayQuery_CommitNonOpaqueTriangleHit")
-def _confirm(tr, ins, o, args, rt):
+@op(*_ACTIONS)
+def _action(tr, ins, o, args, rt):
     q = _query(tr, args[0])
     _changes(tr, q)
-    tr.emit_void("RayQueryConfirmIntersectionKHR", Id(q.var))
+    tr.emit_void(_ACTIONS[o.name], Id(q.var))
     return None
 
 
