@@ -1318,10 +1318,10 @@ class Codegen:
             gv.initializer = ir.Constant(ty, ir.Undefined)
         elif (sym.is_static or sym.is_const) and isinstance(t, T.ResourceType):
             # A handle cannot live in a global variable: a static resource
-            # is the alias its initializer names (`handle_for`), never
-            # written again.
-            raise LowerError(f"static resource '{sym.name}' can only be given its value where it is declared "
-                             "(`static T name = ...;`): use a local variable of its type", span or sym.span)
+            # the program assigns is a slot of the function being emitted
+            # (every helper is inlined into it), as DXC's inlining and
+            # promotion leave it.
+            return self._static_resource_slot(sym, span)
         elif sym.is_static or sym.is_const:
             name = f"{sym.owner.spell()}::{sym.name}" if sym.owner is not None else sym.name
             gv = ir.GlobalVariable(self.module, ty, self.module.get_unique_name(name))
@@ -1457,10 +1457,7 @@ class Codegen:
             self.handles[id(sym)] = handle
             return handle
         if binding is None and sym.is_global and sym.is_static:
-            raise LowerError(f"static resource '{sym.name}' can only be given its value where it is declared "
-                             "(`static T name = ...;`), and this program "
-                             + ("assigns it elsewhere" if id(sym) in self.sema.written else "gives it none")
-                             + ": use a local variable of its type", span)
+            return self.builder.load(self._static_resource_slot(sym, span))
         if binding is None or binding.resource is None:
             raise LowerError(f"'{sym.name}' is not a bound resource", span)
         handle = self.res.handle(binding, name=sym.name, at_entry=True)
@@ -1484,6 +1481,29 @@ class Codegen:
             arg = arg.inner if isinstance(arg, A.ParenExpr) else arg.base
         sym = self.symbol_of(arg) if isinstance(arg, A.NameExpr) else None
         return isinstance(sym, VarSymbol) and id(sym) in self.res.by_symbol and not self._is_local(sym)
+
+    def _static_resource_slot(self, sym: VarSymbol, span: Span | None) -> ir.Value:
+        """The slot of a `static` global resource that the program assigns
+        (`static RWBuffer<float> out; ... out = chosen;`), in the function
+        being emitted, holding its initializer's handle from the start when
+        it has one.  One that is never given a value is an error."""
+        key = ("static-slot", id(sym))
+        found = self.handles.get(key)
+        if found is not None:
+            return found
+        init = sym.decl.init if isinstance(sym.decl, A.VarDecl) else None
+        if init is None and id(sym) not in self.sema.written:
+            raise LowerError(f"static resource '{sym.name}' is read but never given a value", span or sym.span)
+        t = self.engine.var_type(sym)
+        slot = self.handles[key] = self.alloca(self.llt(t, span), sym.name)
+        if init is not None:
+            saved, saved_span = self.builder, self.cur_span
+            self.builder = self.alloca_builder
+            try:
+                self.builder.store(self._coherent(sym, self.emit_initializer(init, t)), slot)
+            finally:
+                self.builder, self.cur_span = saved, saved_span
+        return slot
 
     def _static_resource_alias(self, sym: VarSymbol) -> bool:
         """A `static` global resource with an initializer: each function

@@ -107,7 +107,7 @@ class Slot:
     run time: checked when the translation ends), and the IR line of its
     first load."""
 
-    __slots__ = ("name", "value", "stored", "loaded", "block")
+    __slots__ = ("name", "value", "stored", "loaded", "block", "blocks")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -115,19 +115,26 @@ class Slot:
         self.stored: dict[Any, Any] = {}
         self.loaded: int | None = None
         self.block: str | None = None       # the block of the last store
+        self.blocks: set[str] = set()       # the blocks of every store
 
     def put(self, value: Any, block: str) -> None:
         self.stored.setdefault(_identity(value), value)
         self.value = value
         self.block = block
+        self.blocks.add(block)
 
     def take(self, tr: Translator, line: int) -> Any:
         """The value a load reads: the last store when it is earlier in the
-        same block; otherwise every store must have stored the same thing
-        (checked when the translation ends)."""
+        same block, or when every store so far is in a block that dominates
+        the load's and no cycle holds the load's block (the blocks are
+        written in reverse post-order, so the last store written is the
+        nearest one, and no later store reaches back); otherwise every store
+        must have stored the same thing (checked when the translation
+        ends)."""
         if self.value is None:
             raise SpirvError("a resource or matrix variable read before it is set")
-        if self.block != tr.node.name and self.loaded is None:
+        here = tr.node.name
+        if self.block != here and self.loaded is None and not tr.straight_reach(self.blocks, here):
             self.loaded = line
             tr.slots.append(self)
         return self.value

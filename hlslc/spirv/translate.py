@@ -37,7 +37,7 @@ from typing import Any, Callable
 
 from ..dxil import ops as ir_ops
 from ..dxil import reader as R
-from ..dxil.cfg import DominatorTree, immediate_dominators
+from ..dxil.cfg import DominatorTree, immediate_dominators, strong_components
 from ..dxil.operands import Operand, Parsed, aggregate_parts, scalar_constant
 from ..dxil.types import IRError, IRType, TypeTable
 from . import spec
@@ -374,6 +374,19 @@ class Translator:
                     uses.append(value.value)
             for used in uses:
                 self._note_use(used, name, set())
+
+    def straight_reach(self, stores: set[str], block: str) -> bool:
+        """Whether the last store written, of stores in `stores`, is what a
+        load in `block` reads: each store's block dominates `block`, and no
+        cycle holds `block` (`Slot.take`)."""
+        if self._cyclic is None:
+            succ = {n: node.succs() for n, node in self.graph.nodes.items()}
+            self._cyclic = {n for c in strong_components(self.graph.nodes, succ)
+                            if len(c) > 1 or c[0] in succ[c[0]] for n in c}
+        return block not in self._cyclic and all(
+            b in self.doms.pre and block in self.doms.pre and self.doms.dominates(b, block) for b in stores)
+
+    _cyclic: "set[str] | None" = None
 
     def _note_use(self, used: str, node: str, seen: set[str]) -> None:
         d = self.def_node.get(used)
