@@ -67,20 +67,28 @@ class StructureError(Exception):
         self.line = line
 
 
-# How much whole-graph work the structuring of one function may take: each
-# round of placing selection merges, and each merge block split off, walks
-# the whole graph again (dominators, orders).  A round reroutes one
-# selection's escaping edges (a `return` of an inlined helper from inside
-# nested branches), so a function of n blocks with k such selections costs
-# about k * n.  Past this many block visits (tens of seconds) the function
-# is a located error rather than a compile without end: the 57,000 blocks of
-# a 680,000-line entry with hundreds of inlined early returns took over ten
-# minutes.  The real shaders of the sweeps and every test stay far below it.
-WORK_LIMIT = 1_500_000
+# How much whole-graph work the structuring of one function may take, in
+# block visits: each round of placing selection merges, and each merge
+# block split off, recomputes the order and the dominators of the whole
+# graph (about 2.5 us a block, more in a large graph, whose other walks
+# grow with it: n * (1 + n / 20,000) a time), and walks of what a branch
+# reaches count a quarter of a visit per block.  A round reroutes one selection's escaping
+# edges (a `return` of an inlined helper from inside nested branches), so a
+# function of n blocks with k such selections costs about k * n.  Past
+# this limit (some 20 s) the function is a located error rather than a
+# compile without end: the 57,000 blocks of a 680,000-line entry with
+# hundreds of inlined early returns took over ten minutes, and now stop
+# after 38 s.  A filter's weight function with two early returns inlined
+# 512 times (3,600 blocks, 512 split merges) needs 2,000,000 and compiles
+# in about 5 s; the other tests need at most 1,000,000.
+WORK_LIMIT = 8_000_000
 
 
 def _charge(graph: "Graph", line: int | None) -> None:
-    graph.work += len(graph.nodes)
+    n = len(graph.nodes)
+    # (A round's other walks grow with the graph too: a large graph's
+    # round or split costs more per block.)
+    graph.work += n + n * n // 20_000
     if graph.work > WORK_LIMIT:
         if line is None:
             # (At a round's start: the first branch of the function.)
@@ -417,6 +425,7 @@ def _reach(graph: Graph, start: str, within: set[str] | None, stop: set[str]) ->
                 continue
             out.add(s)
             work.append(s)
+    graph.work += len(out) >> 2        # (a quarter of a dominator recomputation's cost per block)
     return out
 
 
