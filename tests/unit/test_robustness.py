@@ -30,6 +30,16 @@ def _compile(text: str, limit: float, **options):
     return result
 
 
+def _check_spirv(result, tmp_path) -> None:
+    """spirv-val accepts the module (when SPIRV-Tools is installed)."""
+    tool = find_tool("spirv-val")
+    if tool is not None:
+        module = tmp_path / "module.spv"
+        module.write_bytes(result.binary)
+        proc = subprocess.run([tool, "--target-env", TARGET_ENV, str(module)], capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def _messages(result) -> list[str]:
     return [d.message for d in result.errors]
 
@@ -169,12 +179,7 @@ def test_returns_inside_ifs_to_spirv(sequential, nested, tmp_path):
     # for escaping edges walked every construct (335 s for the else-if chain).
     result = _compile(_returns_in_ifs(sequential, nested), 60, emit="spirv", statement_depth=1000)
     assert result.ok, result.diagnostics
-    tool = find_tool("spirv-val")
-    if tool is not None:
-        module = tmp_path / "module.spv"
-        module.write_bytes(result.binary)
-        proc = subprocess.run([tool, "--target-env", TARGET_ENV, str(module)], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+    _check_spirv(result, tmp_path)
 
 
 def test_60000_declarations():
@@ -234,9 +239,4 @@ def test_many_inlined_early_returns_to_spirv(tmp_path):
             + x4(x4(x4(x4(step)))) + "  o[i] = asuint(acc);\n}\n")
     result = _compile(text, 60, emit="spirv")
     assert result.ok, result.diagnostics
-    tool = find_tool("spirv-val")
-    if tool is not None:
-        module = tmp_path / "module.spv"
-        module.write_bytes(result.binary)
-        proc = subprocess.run([tool, "--target-env", TARGET_ENV, str(module)], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+    _check_spirv(result, tmp_path)
