@@ -576,6 +576,75 @@ class Codegen:
         if not self.builder.block.is_terminated:
             self.builder.ret_void()
         self._finish_function()
+        self._check_unique_resources(fn_ir)
+
+    def _check_unique_resources(self, fn_ir: ir.Function) -> None:
+        """DXC's rule on local resource variables: every use names one
+        resource the compiler knows.  A local (or a static resource's
+        slot) that holds different handles depending on the path taken
+        (`RWBuffer<float> o = A; if (c) o = B; o[i] = ...;`) is an error at
+        the use, in DXC's words: reaching definitions of the stores to each
+        handle slot, per block."""
+        handle_t = self.structs.made.get("dx.types.Handle")     # (not made here: a module without one)
+        if handle_t is None:
+            return
+        slots = {id(ins): ins for block in fn_ir.blocks for ins in block.instructions
+                 if isinstance(ins, ir.AllocaInstr) and ins.allocated_type == handle_t}
+        if not slots:
+            return
+        stores: dict[int, list[tuple[ir.Block, int, ir.Value]]] = {k: [] for k in slots}
+        for block in fn_ir.blocks:
+            for k, ins in enumerate(block.instructions):
+                if isinstance(ins, ir.StoreInstr) and id(ins.operands[1]) in slots:
+                    stores[id(ins.operands[1])].append((block, k, ins.operands[0]))
+        varied = {k for k, found in stores.items() if len({id(v) for _, _, v in found}) > 1}
+        if not varied:
+            return
+        succs: dict[int, list[ir.Block]] = {}
+        preds: dict[int, list[ir.Block]] = {id(b): [] for b in fn_ir.blocks}
+        for block in fn_ir.blocks:
+            term = block.terminator
+            targets = [op for op in (term.operands if term is not None else []) if isinstance(op, ir.Block)]
+            targets += [t for _, t in getattr(term, "cases", [])]
+            if getattr(term, "default", None) is not None:
+                targets.append(term.default)
+            succs[id(block)] = targets
+            for t in targets:
+                preds.setdefault(id(t), []).append(block)
+        for slot_id in varied:
+            found = stores[slot_id]
+            values = [v for _, _, v in found]
+            last: dict[int, int] = {}               # block -> the index of its last store (as a bit)
+            for bit, (block, _, _) in enumerate(found):
+                last[id(block)] = bit
+            out: dict[int, int] = {}
+            work = list(fn_ir.blocks)
+            queued = {id(b) for b in work}
+            while work:
+                block = work.pop(0)
+                queued.discard(id(block))
+                reach = 0
+                for p in preds.get(id(block), ()):
+                    reach |= out.get(id(p), 0)
+                new = 1 << last[id(block)] if id(block) in last else reach
+                if out.get(id(block)) != new:
+                    out[id(block)] = new
+                    for t in succs[id(block)]:
+                        if id(t) not in queued:
+                            queued.add(id(t))
+                            work.append(t)
+            for block in fn_ir.blocks:
+                reach = 0
+                for p in preds.get(id(block), ()):
+                    reach |= out.get(id(p), 0)
+                for k, ins in enumerate(block.instructions):
+                    if isinstance(ins, ir.StoreInstr) and id(ins.operands[1]) == slot_id:
+                        reach = 1 << next(bit for bit, (b, j, _) in enumerate(found) if b is block and j == k)
+                    elif isinstance(ins, ir.LoadInstr) and id(ins.operands[0]) == slot_id:
+                        reaching = {id(values[bit]) for bit in range(len(found)) if reach >> bit & 1}
+                        if len(reaching) > 1:
+                            span = self.spans.get(id(ins), (None, None))[1]
+                            raise LowerError("local resource not guaranteed to map to unique global resource", span)
 
     def _emit_library_function(self, fn: FunctionSymbol, overloaded: bool = False) -> None:
         if self.options.high_level and self.dxc_style:
