@@ -31,6 +31,7 @@ from ..front import ast as A
 from ..depth import deep_recursion
 from ..diagnostics import Diagnostics
 from ..dxil import ops as ir_ops
+from ..dxil.cfg import strong_components
 from ..sema import types as T
 from ..sema.analyzer import THIS, CallInfo, FunctionTables, SemaResult
 from ..sema.conversions import binary_operand_type, integer_constant, literal_default
@@ -597,7 +598,7 @@ class Codegen:
             for k, ins in enumerate(block.instructions):
                 if isinstance(ins, ir.StoreInstr) and id(ins.operands[1]) in slots:
                     stores[id(ins.operands[1])].append((block, k, ins.operands[0]))
-        varied = {k for k, found in stores.items() if len({id(v) for _, _, v in found}) > 1}
+        varied = {k for k, found in stores.items() if len({_resource_of(v) for _, _, v in found}) > 1}
         if not varied:
             return
         succs: dict[int, list[ir.Block]] = {}
@@ -611,6 +612,10 @@ class Codegen:
             succs[id(block)] = targets
             for t in targets:
                 preds.setdefault(id(t), []).append(block)
+        # A use inside a loop is left alone: DXC unrolls `[unroll]` loops
+        # and folds what their index chooses, which hlslc does not.
+        graph = {id(b): [id(t) for t in succs[id(b)]] for b in fn_ir.blocks}
+        cyclic = {n for c in strong_components(graph, graph) if len(c) > 1 or c[0] in graph[c[0]] for n in c}
         for slot_id in varied:
             found = stores[slot_id]
             values = [v for _, _, v in found]
@@ -640,8 +645,9 @@ class Codegen:
                 for k, ins in enumerate(block.instructions):
                     if isinstance(ins, ir.StoreInstr) and id(ins.operands[1]) == slot_id:
                         reach = 1 << next(bit for bit, (b, j, _) in enumerate(found) if b is block and j == k)
-                    elif isinstance(ins, ir.LoadInstr) and id(ins.operands[0]) == slot_id:
-                        reaching = {id(values[bit]) for bit in range(len(found)) if reach >> bit & 1}
+                    elif isinstance(ins, ir.LoadInstr) and id(ins.operands[0]) == slot_id \
+                            and id(block) not in cyclic:
+                        reaching = {_resource_of(values[bit]) for bit in range(len(found)) if reach >> bit & 1}
                         if len(reaching) > 1:
                             span = self.spans.get(id(ins), (None, None))[1]
                             raise LowerError("local resource not guaranteed to map to unique global resource", span)
@@ -2353,6 +2359,28 @@ class _Bound:
     def __init__(self, value: ir.Value, span: Span | None) -> None:
         self.value = value
         self.span = span
+
+
+def _resource_of(handle: ir.Value) -> Any:
+    """Which global resource (range) a handle is of: a createHandle's class
+    and range, a createHandleFromBinding's binding, through annotateHandle;
+    the handle itself otherwise.  Handles of one range at different indices
+    are one resource (DXC selects the index)."""
+    for _ in range(8):
+        if not isinstance(handle, ir.CallInstr) or not handle.args:
+            return id(handle)
+        name = getattr(handle.callee, "name", "")
+        if name.startswith("dx.op.annotateHandle"):
+            handle = handle.args[1]
+            continue
+        if name.startswith("dx.op.createHandleFromHeap"):
+            return "heap"
+        if name.startswith("dx.op.createHandleFromBinding"):
+            return ("binding", str(handle.args[1]))
+        if name.startswith("dx.op.createHandle"):
+            return ("range", str(handle.args[1]), str(handle.args[2]))
+        return id(handle)
+    return id(handle)
 
 
 def _array_leaf(t: T.Type) -> T.Type:

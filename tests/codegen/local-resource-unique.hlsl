@@ -3,10 +3,12 @@
 // on the path taken (DXC's selectObj tests) is an error at the use, in
 // DXC's words; one whose every use has one reaching assignment (assigned
 // again later, in each branch before its own use, or in a loop from one
-// expression) compiles.
+// expression) compiles, as does one whose choices are elements of one
+// resource array (DXC selects the index), and a use inside a loop (DXC
+// unrolls `[unroll]` loops and folds what their index chooses; hlslc does
+// not, so it leaves those to the compile).
 // RUN: %hlslc -T cs_6_0 %s -o %t.ll
 // RUN: not %hlslc -T cs_6_0 -DSELECT %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELECT
-// RUN: not %hlslc -T cs_6_0 -DLOOP %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOP
 // RUN: not %hlslc -T cs_6_0 -DSTATIC %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
 
 RWStructuredBuffer<float> A : register(u0);
@@ -42,14 +44,17 @@ void main(uint i : SV_GroupThreadID) {
   // SELECT: local-resource-unique.hlsl:[[@LINE+1]]:3: error: local resource not guaranteed to map to unique global resource
   o[i] = 6;
 #endif
-#ifdef LOOP
-  RWStructuredBuffer<float> last = A;
-  for (uint n = 0; n < Pick; n++) {
-    // LOOP: local-resource-unique.hlsl:[[@LINE+1]]:5: error: local resource not guaranteed to map to unique global resource
-    last[i] = 7;
-    last = B;
+  RWStructuredBuffer<float> element = Many[0];
+  if (Pick > 2)
+    element = Many[Pick & 3];
+  element[i] = 7;
+  [unroll]
+  for (uint u = 0; u < 4; u++) {
+    RWStructuredBuffer<float> pair = A;
+    if (u > 2)
+      pair = B;
+    pair[i] += 1;
   }
-#endif
 #ifdef STATIC
   Chosen = A;
   if (Pick == 3)

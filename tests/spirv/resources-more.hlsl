@@ -32,8 +32,7 @@ void main(uint3 id : SV_DispatchThreadID)
     RWByteAddressBuffer chosen = Bufs[0];
     if (id.x > 1)
         chosen = Bufs[3];
-    // DXC's rule, before SPIR-V's (tests/codegen/local-resource-unique.hlsl):
-    // RUNTIME: resources-more.hlsl:[[@LINE+1]]:5: error: local resource not guaranteed to map to unique global resource
+    // RUNTIME: resources-more.hlsl:[[@LINE+1]]:5: error: a resource or matrix chosen at run time has no SPIR-V mapping
     chosen.Store(8, 1);
 #endif
 }
