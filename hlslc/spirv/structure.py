@@ -716,7 +716,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
         elif merge in claimed or not doms.dominates(name, merge) or merge == name:
             before = merge
             _charge(graph, node.line)
-            merge = _split_merge(graph, name, merge, doms)
+            merge, moved = _split_merge(graph, name, merge, doms)
             # The new block stands where the old merge did: inside every
             # loop and switch construct that held that (later branches'
             # walks stay inside their loop's body).
@@ -728,7 +728,7 @@ def _assign_selection_merges(graph: Graph, loops: list[Loop], claimed: set[str])
                     construct.add(merge)
             rpo = graph.reverse_post_order()
             preds = graph.preds()
-            idom = immediate_dominators(graph.entry, rpo, preds)
+            idom = _dominators_after_split(idom, doms, rpo, preds, merge, before, moved)
             index = {n: k for k, n in enumerate(rpo)}
             doms = DominatorTree(idom)
         node.selection_merge = merge
@@ -1081,15 +1081,43 @@ def _succs_or_end(graph: Graph, name: str) -> list[str | None]:
     return [None] if node.term[0] == "ret" else list(node.succs())
 
 
-def _split_merge(graph: Graph, header: str, merge: str, doms: DominatorTree) -> str:
+def _split_merge(graph: Graph, header: str, merge: str, doms: DominatorTree) -> tuple[str, list[str]]:
     """A new block in front of `merge` for the edges from the blocks
-    `header` dominates (its construct), to be this construct's merge."""
+    `header` dominates (its construct), to be this construct's merge; and
+    the blocks whose edges now go to it."""
     new = graph.add(Node(graph.fresh_name(merge + ".pre"), None, ("br", merge)))
     if graph.switch_ends.get(header) == merge:
         graph.switch_ends[header] = new.name
+    moved = []
     for n, node in list(graph.nodes.items()):
         if n == new.name:
             continue
         if merge in node.succs() and doms.dominates(header, n):
             node.retarget(merge, new.name)
-    return new.name
+            moved.append(n)
+    return new.name, moved
+
+
+def _dominators_after_split(idom: dict[str, str], doms: DominatorTree, rpo: list[str],
+                            preds: dict[str, list[str]], new: str, merge: str, moved: list[str]) -> dict[str, str]:
+    """The immediate dominators once `new` stands on the edges from `moved`
+    to `merge` (`_split_merge`), without computing them again: inserting a
+    block on edges changes no other block's dominators; `new`'s is where
+    the moved blocks' paths meet, and it is `merge`'s when every edge into
+    `merge` was moved.  In reverse post-order, as `immediate_dominators`
+    gives them."""
+    reached = [m for m in moved if m in doms.pre]
+    top = reached[0] if reached else None
+    if top is not None:
+        while not all(doms.dominates(top, m) for m in reached):
+            top = idom[top]
+    only_new = all(p == new for p in preds.get(merge, ()))
+    out: dict[str, str] = {}
+    for n in rpo:
+        if n == new:
+            out[n] = top if top is not None else n
+        elif n == merge and only_new:
+            out[n] = new
+        else:
+            out[n] = idom[n]
+    return out
