@@ -78,7 +78,7 @@ class StructureError(Exception):
 # this limit (some 20 s) the function is a located error rather than a
 # compile without end: the 57,000 blocks of a 680,000-line entry with
 # hundreds of inlined early returns took over ten minutes, and now stop
-# after 38 s.  A filter's weight function with two early returns inlined
+# after 30 s.  A filter's weight function with two early returns inlined
 # 512 times (3,600 blocks, 512 split merges) needs 2,000,000 and compiles
 # in about 5 s; the other tests need at most 1,000,000.
 WORK_LIMIT = 8_000_000
