@@ -105,13 +105,14 @@ _VALUED = {"-T", "-E", "-D", "-I", "-HV", "-Fo", "-Fc", "-Fre", "-Frs", "-Fsh", 
 # --------------------------------------------------------------------------
 # The test files
 
-def export_suite(dxc: str, rev: str, into: str) -> Path:
-    """The HLSLFileCheck folder: in a checkout, or exported from its git
-    directory (`git archive`), which a bare mirror has."""
-    tree = Path(dxc) / SUITE
+def export_suite(dxc: str, rev: str, into: str, suite: str = SUITE) -> Path:
+    """A test folder of DXC's (HLSLFileCheck unless `suite` names another):
+    in a checkout, or exported from its git directory (`git archive`), which
+    a bare mirror has."""
+    tree = Path(dxc) / suite
     if tree.is_dir():
         return tree
-    archive = subprocess.run(["git", "-C", dxc, "archive", rev, SUITE], capture_output=True)
+    archive = subprocess.run(["git", "-C", dxc, "archive", rev, suite], capture_output=True)
     if archive.returncode != 0:
         raise SystemExit(f"dxc_filecheck: '{dxc}' is neither a DXC checkout nor its git directory: "
                          f"{archive.stderr.decode(errors='replace').strip()}")
@@ -120,7 +121,7 @@ def export_suite(dxc: str, rev: str, into: str) -> Path:
         handle.write(archive.stdout)
     with tarfile.open(path) as tar:
         tar.extractall(into, filter="data")
-    return Path(into) / SUITE
+    return Path(into) / suite
 
 
 def compute_tests(root: Path, substring: str) -> list[Path]:

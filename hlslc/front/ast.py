@@ -582,14 +582,17 @@ class TypedefDecl(Decl):
     type: TypeRef
     names: list[str]
     array_dims: "list[list[Expr | None]]"
-    __slots__ = ("type", "names", "array_dims")
-    _fields = ("span", "type", "names", "array_dims")
+    specifiers: list[str]            # `typedef row_major float4x4 M;`: given to each declaration of M
+    __slots__ = ("type", "names", "array_dims", "specifiers")
+    _fields = ("span", "type", "names", "array_dims", "specifiers")
 
-    def __init__(self, span: Span, type: TypeRef, names: list[str], array_dims: "list[list[Expr | None]]") -> None:
+    def __init__(self, span: Span, type: TypeRef, names: list[str], array_dims: "list[list[Expr | None]]",
+                 specifiers: "list[str] | None" = None) -> None:
         self.span = span
         self.type = type
         self.names = names
         self.array_dims = array_dims
+        self.specifiers = specifiers or []
 
 
 class AliasDecl(Decl):

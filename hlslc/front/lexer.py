@@ -68,6 +68,15 @@ CONTEXTUAL_MODIFIERS = frozenset({"vertices", "indices", "primitives", "payload"
                                   "lineadj", "triangleadj"})
 _PARAM_STARTS = frozenset({"(", ",", "in", "out", "inout", "const", "uniform"})
 
+# Interpolation modes (`linear float2 uv : TEXCOORD0;`, `sample float4 c`):
+# keywords only right before a type or another modifier, as DXC parses
+# them, so `sample`, `linear` and `center` stay names of variables
+# (`float4 sample = t.Sample(s, uv);`).
+INTERPOLATION_MODIFIERS = frozenset({"linear", "centroid", "noperspective", "sample", "center"})
+_MODIFIER_WORDS = INTERPOLATION_MODIFIERS | {
+    "const", "static", "uniform", "precise", "nointerpolation", "row_major", "column_major", "snorm", "unorm",
+    "in", "out", "inout", "groupshared", "globallycoherent", "unsigned", "signed", "extern", "volatile"}
+
 # The C++11 type attribute of DXC's matrix handle type (`--linalg-revision=dxc`).
 LINALG_MATRIX_ATTRIBUTE = "__LinAlgMatrix_Attributes"
 
@@ -284,6 +293,10 @@ class Classifier:
                         brackets and brackets[-1] == "(" and prev_text in _PARAM_STARTS
                         and i + 1 < n and pptokens[i + 1].kind == T.IDENT):
                     kw = None       # `line`, `point`, ... are names outside a parameter's modifiers
+                if kw is not None and text in INTERPOLATION_MODIFIERS and not (
+                        nxt in _MODIFIER_WORDS or nxt in BUILTIN_TYPES or nxt in BUILTIN_TEMPLATES
+                        or (is_type(nxt) and not is_hidden(nxt))):
+                    kw = None       # `float4 sample = ...`: a name
                 if kw is not None and text in ("struct", "class") and brackets and brackets[-1] == "(" \
                         and _IDENT.match(nxt) and nxt not in keywords and not is_type(nxt) \
                         and i + 2 < n and _IDENT.match(pptokens[i + 2].text) and pptokens[i + 2].text not in keywords:

@@ -272,12 +272,16 @@ class _Builder:
         return A.DeclGroup(self.cover(c), decls)
 
     def typedef_decl(self, c):
+        # `typedef [specifiers] type name[dims], ...;`: the specifiers
+        # (`row_major`, `const`, ...) go with the name to each declaration
+        # of that type.
+        _, specs, rest = self._split_specifiers(c[1:])
         names, dims = [], []
-        for item in c[2:]:
+        for item in rest[1:]:
             if isinstance(item, _Pending):
                 names.append(item.items[0])
                 dims.append(item.items[1])
-        return A.TypedefDecl(self.cover(c), c[1], names, dims)
+        return A.TypedefDecl(self.cover(c), rest[0], names, dims, specs)
 
     def typedef_struct_decl(self, c):
         # `typedef struct [Tag] { ... } Name, *...;` (C style): the struct,
@@ -494,8 +498,14 @@ class _Builder:
     def signed_type(self, c):
         base = str(c[1])
         if str(c[0]) == "unsigned":
-            name = {"int": "uint", "int16_t": "uint16_t", "int32_t": "uint32_t", "int64_t": "uint64_t",
-                    "min16int": "min16uint"}.get(base, "unsigned " + base)
+            # `unsigned int`, and as DXC also `unsigned int4`, `unsigned
+            # min16int2x3`: the unsigned type of that shape; an unsigned
+            # type stays itself (`unsigned uint3`).
+            cut = len(base) - (3 if base[-2:-1] == "x" else 1)
+            scalar, suffix = (base[:cut], base[cut:]) if base[-1:] in "1234" and base[:cut] in _UNSIGNED_OF \
+                else (base, "")
+            unsigned = _UNSIGNED_OF.get(scalar)
+            name = unsigned + suffix if unsigned else "unsigned " + base
         else:
             name = base
         return A.BuiltinType(self.cover(c), name)
@@ -1137,6 +1147,13 @@ def _bind_rules(tables: Tables, builder: _Builder) -> list[tuple]:
             raise AssertionError(f"the tree builder has no method for grammar rule '{name}'")
         bound.append((size, origin, mode, method, flatten))
     return bound
+
+
+# `unsigned T`: the unsigned scalar of each integer scalar name (the vector
+# and matrix shapes keep their `N`/`RxC` suffix).
+_UNSIGNED_OF = {"int": "uint", "int16_t": "uint16_t", "int32_t": "uint32_t", "int64_t": "uint64_t",
+                "min16int": "min16uint", "uint": "uint", "dword": "uint", "uint16_t": "uint16_t",
+                "uint32_t": "uint32_t", "uint64_t": "uint64_t", "min16uint": "min16uint"}
 
 
 def _reduce(rule: tuple, state_stack: list[int], value_stack: list,

@@ -896,6 +896,7 @@ class Analyzer:
             if decl.bit_width is not None:
                 self.diags.error(decl.bit_width.span, f"'{decl.name}' cannot be a bit-field: only data members "
                                                       "of a struct can be")
+            self.engine.add_typedef_specifiers(decl, env)
             var = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers))
             previous = env.names.get(decl.name)
             if isinstance(previous, VarSymbol) and not for_init:

@@ -63,15 +63,18 @@ class TypeSymbol(Symbol):
 
 class AliasSymbol(Symbol):
     """`using X = T;` or `typedef T X;`: resolved when first used, in `env`."""
-    __slots__ = ("type_ref", "env", "array_dims", "resolved")
+    __slots__ = ("type_ref", "env", "array_dims", "resolved", "specifiers")
 
     def __init__(self, name: str, span: "Span | None", type_ref: "A.TypeRef", env: "Env",
-                 array_dims: "list | None" = None) -> None:
+                 array_dims: "list | None" = None, specifiers: "tuple[str, ...]" = ()) -> None:
         super().__init__(name, span)
         self.type_ref = type_ref
         self.env = env
         self.array_dims = array_dims or []
         self.resolved: T.Type | None = None
+        # `typedef row_major float4x4 M;`: what every declaration of an M
+        # also says (the typedef's own and those of the type it names).
+        self.specifiers = specifiers
 
 
 class AliasTemplateSymbol(Symbol):

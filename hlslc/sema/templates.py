@@ -76,6 +76,10 @@ def _same_binding(a: Any, b: Any) -> bool:
 # DXC's matrix handle type (`--linalg-revision=dxc`).
 LINALG_HANDLE_NAME = "__builtin_LinAlgMatrix"
 
+# What a typedef may say of its type (DXC's type attributes and `const`).
+_TYPEDEF_SPECIFIERS = frozenset({"const", "precise", "row_major", "column_major", "snorm", "unorm"})
+_ORIENTATIONS = ("row_major", "column_major")
+
 class Engine:
     def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.native_16bit = native_16bit
@@ -263,6 +267,7 @@ class Engine:
             if decl.bit_width is not None and not isinstance(owner, ClassInstance):
                 self.bit_field_errors.append(SemaError(
                     f"'{decl.name}' cannot be a bit-field: only data members of a struct can be", decl.bit_width.span))
+            self.add_typedef_specifiers(decl, env)
             sym = VarSymbol(decl.name, decl.name_span, decl, env, storage=tuple(decl.specifiers), owner=owner)
             return [sym]
         if isinstance(decl, A.FunctionDecl):
@@ -274,7 +279,8 @@ class Engine:
                 raise SemaError(f"typedef redefinition with different types "
                                 f"('{self.resolve_type(decl.type, env).spell()}' vs '{LINALG_HANDLE_NAME}')",
                                 decl.span)
-            return [AliasSymbol(name, decl.span, decl.type, env, dims)
+            specifiers = self._typedef_specifiers(decl, env)
+            return [AliasSymbol(name, decl.span, decl.type, env, dims, specifiers)
                     for name, dims in zip(decl.names, decl.array_dims)]
         if isinstance(decl, A.EnumDecl) and self.hlsl_version < 2017:
             raise SemaError("enum is unsupported in HLSL before 2017", Span(decl.span.file, decl.span.start,
@@ -877,6 +883,51 @@ class Engine:
             return [ExplicitArgs(found, part.template_args, env)]
         raise SemaError(f"'{part.name}' is not a template", part.span)
 
+    def _typedef_specifiers(self, decl: A.TypedefDecl, env: Env) -> tuple[str, ...]:
+        """A typedef's specifiers with those of the typedef it names, checked
+        as DXC checks them (`typedef row_major column_major ...` is an error)."""
+        own = decl.specifiers
+        for word in own:
+            if word not in _TYPEDEF_SPECIFIERS:
+                raise SemaError(f"'{word}' is not valid in a typedef", decl.span)
+        inherited = self.implied_specifiers(decl.type, env)
+        for first, second in (("row_major", "column_major"), ("unorm", "snorm")):
+            if first in own and second in own:
+                raise SemaError(f"'{first}' and '{second}' attributes are not compatible", decl.span)
+            for word, other in ((first, second), (second, first)):
+                if word in own and other in inherited:
+                    raise SemaError(f"'{first}' and '{second}' attributes are not compatible", decl.span)
+        return tuple(dict.fromkeys([*inherited, *own]))
+
+    def implied_specifiers(self, ref: A.TypeRef, env: Env) -> tuple[str, ...]:
+        """What a declaration of type `ref` says without writing it: the
+        specifiers of the typedef `ref` names (`typedef row_major float4x4
+        M; M m;` is a row-major `m`), else nothing."""
+        if not isinstance(ref, A.NamedType) or ref.is_dependent \
+                or any(part.template_args is not None for part in ref.name.parts):
+            return ()
+        try:
+            found = self.resolve_qualified(ref.name, env)
+        except SemaError:
+            return ()
+        item = found[0] if found else None
+        return item.specifiers if isinstance(item, AliasSymbol) else ()
+
+    def add_typedef_specifiers(self, decl: A.VarDecl, env: Env) -> None:
+        """Give `decl` the specifiers its typedef type implies (`const`,
+        `row_major`, ...) that it does not write itself; an orientation
+        written on the declaration wins over the typedef's.  Also checks
+        the pairs no declaration may write together, as DXC does."""
+        for first, second in (("row_major", "column_major"), ("unorm", "snorm")):
+            if first in decl.specifiers and second in decl.specifiers:
+                raise SemaError(f"'{first}' and '{second}' attributes are not compatible", decl.span)
+        for word in self.implied_specifiers(decl.type, env):
+            if word in decl.specifiers:
+                continue
+            if word in _ORIENTATIONS and any(w in _ORIENTATIONS for w in decl.specifiers):
+                continue
+            decl.specifiers.append(word)
+
     def alias_type(self, alias: AliasSymbol) -> T.Type:
         if alias.resolved is None:
             base = self.resolve_type(alias.type_ref, alias.env)
@@ -1019,6 +1070,11 @@ class Engine:
             return T.vector_of(scalar, int(shape))
         if name in WAVE_MATRIX_KINDS:
             raise SemaError(f"'{name}' requires template arguments", span)
+        if name.startswith("unsigned "):
+            # `unsigned float2`: the parser maps the integer types' names.
+            base = name[len("unsigned "):]
+            cut = len(base) - (3 if base[-2:-1] == "x" else 1) if base[-1:] in "1234" else len(base)
+            raise SemaError(f"'{base[:cut]}' cannot be signed or unsigned", span)
         raise SemaError(f"unknown type '{name}'", span)
 
     def builtin_template_type(self, ref: A.BuiltinTemplateType, env: Env) -> T.Type:
