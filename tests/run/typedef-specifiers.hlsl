@@ -25,7 +25,7 @@ struct Element { RowMat r; ColMat c; RowMat2 r2; };
 
 [[vk::binding(0)]] StructuredBuffer<Element> In : register(t0);
 [[vk::binding(1)]] RWStructuredBuffer<float4> Out : register(u0);
-cbuffer Params : register(b0) { RowMat A; ColMat B; RowMat2 C; column_major RowMat D; };
+[[vk::binding(2)]] cbuffer Params : register(b0) { RowMat A; ColMat B; RowMat2 C; column_major RowMat D; };
 
 #ifdef BAD
 typedef row_major column_major float2x2 Both; // expected-error {{'row_major' and 'column_major' attributes are not compatible}}
