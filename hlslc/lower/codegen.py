@@ -1139,6 +1139,9 @@ class Codegen:
             if isinstance(t, T.ScalarType):
                 value, src = next(it)
                 return self.convert(value, src, t)
+            if isinstance(t, T.EnumType):
+                value, src = next(it)               # an enumerator (sema took nothing else)
+                return self.convert(value, src, T.INT)
             if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or self.api_matrix(t):
                 return next(it)[0]
             ty = self.llt(t, span)

@@ -956,9 +956,11 @@ class Analyzer:
         self._check_init_matrices(init, target)
 
     def _check_init_matrices(self, init: A.InitListExpr, target: T.Type) -> None:
-        """A matrix in a brace initialiser takes a matrix of its own type."""
+        """A matrix in a brace initialiser takes a matrix of its own type, and
+        an enumeration a value of its own (`MyEnum e[2] = { ONE, TWO }`)."""
         leaves = _flat_leaves(target)
-        if leaves is None or not any(isinstance(t, T.LinAlgHandleType) or _is_opaque_matrix(t) for t in leaves):
+        if leaves is None or not any(isinstance(t, (T.LinAlgHandleType, T.EnumType)) or _is_opaque_matrix(t)
+                                     for t in leaves):
             return
         items: list[A.Expr] = []
         stack = list(reversed(init.items))
@@ -977,7 +979,7 @@ class Analyzer:
             for offset, leaf in enumerate(got):
                 want = leaves[position + offset] if position + offset < len(leaves) else None
                 matrixish = [x for x in (want, leaf) if isinstance(x, T.LinAlgHandleType) or _is_opaque_matrix(x)]
-                if matrixish and want is not leaf:
+                if (matrixish or isinstance(want, T.EnumType)) and want is not leaf:
                     raise SemaError(f"cannot initialize an element of type '{want.spell() if want else '?'}' with "
                                     f"a value of type '{leaf.spell()}'", item.span)
             position += len(got)
@@ -1070,8 +1072,11 @@ class Analyzer:
             t = self.check_expr(expr.operand, env)
             if isinstance(t, T.LinAlgHandleType):
                 raise SemaError("numeric type expected", expr.span)     # DXC's words
+            if isinstance(t, T.EnumType):
+                return self._unary(expr, env)       # the same words as `++e`
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
+            _require_not_bool(t, expr.span)
             return t
         if isinstance(expr, A.ConditionalExpr):
             if self.options.hlsl_version < 2021:
@@ -1297,9 +1302,22 @@ class Analyzer:
         t = self.check_expr(expr.operand, env)
         if isinstance(t, T.LinAlgHandleType):
             raise SemaError("numeric type expected", expr.span)     # DXC's words
+        if isinstance(t, T.EnumType):
+            # An unscoped enumeration's value is an int to `!`, `~`, `-`
+            # and `+`; neither kind steps with `++`/`--` (DXC's words).
+            if expr.op in ("++", "--"):
+                if t.symbol.scoped:
+                    raise SemaError("numeric type expected", expr.span)
+                raise SemaError(f"cannot {'increment' if expr.op == '++' else 'decrement'} expression of enum "
+                                f"type '{t.spell()}'", expr.span)
+            if t.symbol.scoped:
+                raise SemaError("int or unsigned int type required" if expr.op == "~" else "numeric type expected",
+                                expr.span)
+            t = T.INT
         if expr.op in ("++", "--"):
             self._require_lvalue(expr.operand, env, f"'{expr.op}'")
             self._require_arithmetic(t, expr.op, expr.span)
+            _require_not_bool(t, expr.span)
             return t
         self._require_arithmetic(t, expr.op, expr.span)
         if expr.op == "!":
@@ -2499,6 +2517,8 @@ def _holds_resource(t: T.Type | None) -> bool:
 def _flat_count(t: T.Type) -> int | None:
     if t.is_numeric:
         return T.component_count(t)
+    if isinstance(t, T.EnumType):
+        return 1
     if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
         return 1
     if isinstance(t, T.ArrayType) and t.size is not None:
@@ -2527,7 +2547,7 @@ def _flat_leaves(t: T.Type) -> list[T.Type] | None:
     (numbers one per component)."""
     if t.is_numeric:
         return [t.element] * T.component_count(t)
-    if isinstance(t, (T.ResourceType, T.LinAlgHandleType)) or _is_opaque_matrix(t):
+    if isinstance(t, (T.ResourceType, T.LinAlgHandleType, T.EnumType)) or _is_opaque_matrix(t):
         return [t]
     if isinstance(t, T.ArrayType) and t.size is not None:
         inner = _flat_leaves(t.elem)
@@ -2547,6 +2567,12 @@ def _flat_leaves(t: T.Type) -> list[T.Type] | None:
 def _is_template_instance(fn: FunctionSymbol) -> bool:
     """A function template's instance, or a member of a class template's."""
     return bool(fn.template_bindings) or getattr(fn.owner, "template", None) is not None
+
+
+def _require_not_bool(t: T.Type, span: Span | None) -> None:
+    """`++`/`--` step numbers, not truth values (DXC's words)."""
+    if t.element is T.BOOL:
+        raise SemaError("operator cannot be used with a bool lvalue", span)
 
 
 def _unscoped_as_int(t: T.Type) -> T.Type:
