@@ -43,6 +43,8 @@ def lower_intrinsic(gen: "Codegen", expr: A.CallExpr, info: "CallInfo") -> ir.Va
         return _resource_method(gen, expr, info)
     if name.startswith("Interlocked"):
         return lower_atomic(gen, expr, match)
+    if name == "Barrier":
+        return _barrier(gen, expr, match)
     args = [gen.emit_converted(a, p) if mode in ("in", "inout") else None
             for a, p, mode in zip(expr.args, match.param_types, match.param_modes or ["in"] * len(expr.args))]
     if name in BARRIERS:
@@ -190,3 +192,17 @@ _METHODS = {
 }
 # Textures and samplers: lower/textures.py.
 _METHODS.update(TEXTURE_METHODS)
+
+
+def _barrier(gen: "Codegen", expr: A.CallExpr, match) -> ir.Value:
+    """SM 6.8's Barrier: BarrierByMemoryType(MemoryTypeFlags, SemanticFlags),
+    or BarrierByMemoryHandle(handle, SemanticFlags) on a UAV.  DXIL takes the
+    flags as constants (an expression of constants folds to one)."""
+    on_resource = isinstance(match.param_types[0], T.ResourceType)
+    first = emit_handle(gen, expr.args[0]) if on_resource else gen.emit_converted(expr.args[0], match.param_types[0])
+    flags = gen.emit_converted(expr.args[1], match.param_types[1])
+    for value, arg in ((flags, expr.args[1]),) if on_resource else ((first, expr.args[0]), (flags, expr.args[1])):
+        if not isinstance(value, ir.Constant):
+            raise LowerError("Barrier's flags must be constant expressions (DXIL takes them as constants)", arg.span)
+    gen.op("BarrierByMemoryHandle" if on_resource else "BarrierByMemoryType", [first, flags])
+    return ir.Constant(I32, 0)

@@ -2012,9 +2012,13 @@ class Analyzer:
                                               False, (6, 0), False, ["in", "in", "in"])
             self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
             return match.return_type
+        if name == "Barrier" and len(args) == 2 and isinstance(args[0], T.ResourceType):
+            return self._barrier_on_resource(expr, args, env)
         match = intrinsics.resolve_intrinsic(name, args, self.options.native_16bit)
         if isinstance(match, str):
             raise SemaError(str(match), expr.callee.span, notes=[(n, None) for n in getattr(match, "notes", ())])
+        if name == "Barrier":
+            self._check_barrier_flags(expr, env)
         self._warn_conversions(match, expr.args)
         self._check_intrinsic_modes(match, expr.args, env)
         if name in textures.DERIVATIVE_INTRINSICS:
@@ -2029,6 +2033,60 @@ class Analyzer:
                             expr.callee.span)
         self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
         return match.return_type
+
+    def _barrier_on_resource(self, expr: A.CallExpr, args: list[T.Type], env: Env) -> T.Type:
+        """`Barrier(uav, SemanticFlags)` (SM 6.8): a barrier on the memory of
+        one writable resource."""
+        if not args[0].writable:
+            raise SemaError(f"no matching function for call to 'Barrier': the object of a barrier must be a "
+                            f"writable resource (UAV), not '{args[0].spell()}'", expr.callee.span)
+        if (self.options.major, self.options.minor) < (6, 8):
+            raise SemaError("'Barrier' with these argument types needs shader model 6.8 or later", expr.callee.span)
+        flags = implicit_conversion(args[1], T.UINT)
+        if flags is None:
+            raise SemaError(f"no matching function for call to 'Barrier': cannot convert '{args[1].spell()}' to "
+                            f"'uint'", expr.args[1].span)
+        match = intrinsics.IntrinsicMatch("Barrier", T.VOID, [args[0], T.UINT],
+                                          [implicit_conversion(args[0], args[0]), flags], False, (6, 8), False,
+                                          ["in", "in"])
+        self._check_barrier_flags(expr, env)
+        self.result.calls[id(expr)] = CallInfo("intrinsic", match, match.return_type, match.param_types)
+        return T.VOID
+
+    def _check_barrier_flags(self, expr: A.CallExpr, env: Env) -> None:
+        """DXC's checks of Barrier's constant flags: only defined bits; node
+        memory only where a node shader reaches the call."""
+        values = []
+        for arg in expr.args:
+            try:
+                value = self.engine.evaluate(arg, env).value
+            except SemaError:
+                value = None
+            values.append(value if isinstance(value, int) and not isinstance(value, bool) else None)
+        memory, semantic = values
+        by_memory = not isinstance(self.result.expr_types.get(id(expr.args[0])), T.ResourceType)
+        if by_memory and memory is not None and memory & ~0xF & 0xFFFFFFFF:
+            raise SemaError("invalid MemoryTypeFlags for Barrier operation; expected 0, ALL_MEMORY, or some "
+                            "combination of UAV_MEMORY, GROUP_SHARED_MEMORY, NODE_INPUT_MEMORY, NODE_OUTPUT_MEMORY "
+                            "flags", expr.args[0].span)
+        sm69 = (self.options.major, self.options.minor) >= (6, 9)
+        if semantic is not None and semantic & ~(0xF if sm69 else 0x7) & 0xFFFFFFFF:
+            raise SemaError("invalid SemanticFlags for Barrier operation; expected 0 or some combination of "
+                            f"GROUP_SYNC, GROUP_SCOPE, DEVICE_SCOPE{', REORDER_SCOPE' if sm69 else ''} flags",
+                            expr.args[1].span)
+        if by_memory and memory is not None and memory & 0xC and memory != 0xF:
+            self.stage_uses.append(("node", "NODE_INPUT_MEMORY or NODE_OUTPUT_MEMORY may only be specified for "
+                                    "Barrier operation in a node shader", expr.args[0].span, env.function))
+        if by_memory and memory is not None and semantic is not None:
+            # What scope the memory named has (ALL_MEMORY: its group and
+            # device memory; node memory has none outside node shaders).
+            kinds = memory & 0x3 if memory == 0xF else memory
+            if semantic & 4 and not kinds & 0x1 and not kinds & 0xC:
+                raise SemaError("DEVICE_SCOPE specified for Barrier operation without applicable memory",
+                                expr.args[1].span)
+            if semantic & 2 and not kinds:
+                raise SemaError("GROUP_SCOPE specified for Barrier operation without applicable memory",
+                                expr.args[1].span)
 
     def _check_discarded(self, expr: A.Expr) -> None:
         """A call whose value a statement drops, of a function declared
@@ -2257,6 +2315,10 @@ class Analyzer:
         reaches = {"pixel": self.result.reach([fn for fn, stage in roots if stage != "pixel"]),
                    "raytracing": self.result.reach([fn for fn, _ in roots])}
         reaches["any"] = reaches["raytracing"]
+        # Node memory: wherever a shader of another kind than a node
+        # reaches (a library's plain exported function may be either).
+        reaches["node"] = self.result.reach([fn for fn, stage in roots if self.options.stage == "cs"
+                                             or stage is not None and stage.lower() != "node"])
         for stage, message, span, function in self.stage_uses:
             reach = reaches[stage]
             if function is not None and function not in reach:

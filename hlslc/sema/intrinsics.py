@@ -174,6 +174,9 @@ uint16_t4 unpack_u8u16(uint8_t4_packed)          @sm6.6
 # Barriers.  The *WithGroupSync ones also wait for every thread of the group.
 void GroupMemoryBarrier/DeviceMemoryBarrier/AllMemoryBarrier()
 void GroupMemoryBarrierWithGroupSync/DeviceMemoryBarrierWithGroupSync/AllMemoryBarrierWithGroupSync()  @sync
+# SM 6.8's Barrier(MemoryTypeFlags, SemanticFlags); Barrier(UAV, SemanticFlags)
+# is the analyzer's (`_barrier_call`).
+void Barrier(uint, uint)                                  @sm6.8
 
 # Atomics on groupshared variables and UAV elements (`ref`: the argument is
 # the memory itself; sema's `atomics` module checks it is such memory).  Min

@@ -112,10 +112,15 @@ BUILTIN_CONSTANTS: dict[str, int] = {
     "RAYTRACING_PIPELINE_FLAG_NONE": 0x0, "RAYTRACING_PIPELINE_FLAG_SKIP_TRIANGLES": 0x100,
     "RAYTRACING_PIPELINE_FLAG_SKIP_PROCEDURAL_PRIMITIVES": 0x200,
     "RAYTRACING_PIPELINE_FLAG_ALLOW_OPACITY_MICROMAPS": 0x400,
+    # The flags of SM 6.8's Barrier (AddBarrierConstants): memory types and
+    # semantics (REORDER_SCOPE is SM 6.9's).
+    "UAV_MEMORY": 0x1, "GROUP_SHARED_MEMORY": 0x2, "NODE_INPUT_MEMORY": 0x4, "NODE_OUTPUT_MEMORY": 0x8,
+    "ALL_MEMORY": 0xF, "GROUP_SYNC": 0x1, "GROUP_SCOPE": 0x2, "DEVICE_SCOPE": 0x4, "REORDER_SCOPE": 0x8,
 }
 # The `typedef uint` names DXC declares beside those constants (its
 # AddTypedefPseudoEnum): `template<RAY_FLAG F> ... RayQuery<F>`.
-PSEUDO_ENUM_TYPES = frozenset({"RAY_FLAG", "RAYQUERY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE"})
+PSEUDO_ENUM_TYPES = frozenset({"RAY_FLAG", "RAYQUERY_FLAG", "COMMITTED_STATUS", "CANDIDATE_TYPE",
+                               "MEMORY_TYPE_FLAG", "BARRIER_SEMANTIC_FLAG"})
 # Every name DXC declares as a typedef in each unit: those, and `sampler`
 # (SamplerState, "very commonly used", FXC's spelling).
 BUILTIN_TYPEDEF_NAMES = PSEUDO_ENUM_TYPES | {"sampler"}

@@ -368,6 +368,19 @@ _RULE_LIST: tuple[Rule, ...] = (
                      "is rejected.",
          help="Pass a constant for the operand; in HLSL, make the template argument or enumerator a compile-time "
               "constant."),
+    Rule("IR-BARRIER-FLAGS",
+         "a barrier's flags are outside what the operation defines or what the shader can use",
+         "error",
+         "DXIL validation: Instr.BarrierFlagInvalid, Instr.BarrierModeNoMemory, Instr.BarrierModeUselessUGroup, "
+         "Instr.BarrierRequiresNode, Instr.BarrierModeForNonCS",
+         (IR,),
+         description="BarrierByMemoryType and BarrierByMemoryHandle (SM 6.8) take memory-type flags within "
+                     "ALL_MEMORY (0xF) and semantic flags within GROUP_SYNC | GROUP_SCOPE | DEVICE_SCOPE (0x7; "
+                     "SM 6.9 adds REORDER_SCOPE, 0x8); node memory only in a node shader or a library function. "
+                     "The older Barrier (opcode 80) in a compute shader must fence some memory and may not fence "
+                     "UAVs both globally and for the group.",
+         help="Use the HLSL flag names (UAV_MEMORY, GROUP_SHARED_MEMORY, ALL_MEMORY; GROUP_SYNC, GROUP_SCOPE, "
+              "DEVICE_SCOPE), which the compiler checks where it can."),
     Rule("IR-SHADER-MODEL",
          "a DXIL operation needs a newer shader model than !dx.shaderModel",
          "error",

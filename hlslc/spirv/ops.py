@@ -84,7 +84,6 @@ UNSUPPORTED: dict[str, str] = {
                             "VK_EXT_mutable_descriptor_type, and the runner binding the pipeline's HeapIndex "
                             "resources there; neither is built",
     "TextureStoreSample": "not emitted by hlslc's lowering (hlslc has no RWTexture2DMS stores)",
-    "BarrierByMemoryHandle": "not emitted by hlslc's lowering (hlslc has no SM 6.8 Barrier(resource, flags))",
     **{name: "sampler feedback (FeedbackTexture2D[Array]) is Direct3D 12's: Vulkan has no feedback map "
              "resource nor an instruction that writes one"
        for name in ("WriteSamplerFeedback", "WriteSamplerFeedbackBias", "WriteSamplerFeedbackLevel",
@@ -581,6 +580,15 @@ def _barrier_by_type(tr, ins, o, args, rt):
     device = bool(semantics & 4)
     _barrier(tr, bool(semantics & 1), bool(types & 2), device and bool(types & 1),
              not device and bool(types & 1))
+
+
+@op("BarrierByMemoryHandle")
+def _barrier_by_handle(tr, ins, o, args, rt):
+    # A barrier on one UAV's memory: SPIR-V's barriers name storage
+    # classes, not resources, so it orders the UAVs' (Uniform and Image).
+    semantics = _const(args[1], "barrier semantics")
+    device = bool(semantics & 4)
+    _barrier(tr, bool(semantics & 1), False, device, not device)
 
 
 # ---------------------------------------------------------------------------

@@ -68,6 +68,9 @@ _PSV_OPERATIONS = frozenset(ir_ops.table().document.get("psv_matrix_use", {}).ge
 EXTERNAL = "external"   # a parameter of a function no one in the module calls
 
 
+# The barriers whose flag operands IR-BARRIER-FLAGS checks.
+_BARRIER_OPERATIONS = frozenset({"Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle"})
+
 class BadOrigin(ValueRecord):
     why: str
     _fields = ("why",)
@@ -623,6 +626,8 @@ class Validator:
         if stage is not None and not op.allowed_in(stage) and op.source != "hlslc":
             self.report("IR-STAGE", f"{op.name} is not allowed in {stage} shaders (only "
                         f"{', '.join(op.stages or ())})", fn, ins)
+        if ok and op.name in _BARRIER_OPERATIONS:
+            self._check_barrier(fn, ins, op, ins.args[1:], stage)
         if not ok:
             return None
         if len(self.diags) != before or self.sm is not None and self.sm < op.min_shader_model:
@@ -638,6 +643,32 @@ class Validator:
             return None
         return op
 
+
+    def _check_barrier(self, fn: Function, ins: Instruction, op: ir_ops.Operation, args: list,
+                       stage: str | None) -> None:
+        """IR-BARRIER-FLAGS: DXC's validation of the barriers' flag operands."""
+        if op.name == "Barrier":
+            mode = args[0].const
+            if stage in ("compute", "library", None) and mode is not None:
+                if mode & 2 and mode & 4:
+                    self.report("IR-BARRIER-FLAGS", "Barrier fences UAVs both globally (UAVFenceGlobal) and for "
+                                "the thread group (UAVFenceThreadGroup): the group fence is useless", fn, ins)
+                if not mode & (2 | 4 | 8):
+                    self.report("IR-BARRIER-FLAGS", "Barrier fences no memory (it needs UAVFenceGlobal, "
+                                "UAVFenceThreadGroup or TGSMFence)", fn, ins)
+            return
+        semantic_mask = 0xF if self.sm is not None and self.sm >= (6, 9) else 0x7
+        flags = [("semantic", args[-1].const, semantic_mask)]
+        if op.name == "BarrierByMemoryType":
+            flags.insert(0, ("memory type", args[0].const, 0xF))
+        for what, value, mask in flags:
+            if value is not None and value & ~mask & 0xFFFFFFFF:
+                self.report("IR-BARRIER-FLAGS", f"invalid {what} flags 0x{value & 0xFFFFFFFF:X} on {op.name} "
+                            f"(valid: 0x{mask:X})", fn, ins)
+        memory = args[0].const if op.name == "BarrierByMemoryType" else None
+        if memory is not None and memory & 0xC and memory != 0xF and stage not in ("library", "node", None):
+            self.report("IR-BARRIER-FLAGS", f"{op.name} names node memory (NODE_INPUT_MEMORY or "
+                        f"NODE_OUTPUT_MEMORY) in a {stage} shader, which has none", fn, ins)
 
     def unknown_operation(self, fn: Function, ins: Instruction) -> None:
         """IR-UNKNOWN-OPERATION: a dx.op function the table does not know."""

@@ -470,12 +470,8 @@ class Uniformity:
         op = _op_of(ins)
         if op is None:
             return None
-        if op.name == "Barrier":
-            mode = ins.args[1].const if len(ins.args) > 1 else None
-            sync = ir_ops.enum("BarrierMode")["SyncThreadGroup"]
-            if mode is not None and mode & sync:
-                return UNIFORM, _BARRIER
-            return None
+        if op.name in _BARRIERS:
+            return (UNIFORM, _BARRIER) if _syncs_group(op.name, ins) else None
         if op.name.startswith("WaveMatrix_"):
             return WAVE_UNIFORM, f"Wave Matrix operation {op.name}"
         if op.source != "hlslc":
@@ -637,7 +633,6 @@ def _has_requirements(mod: Module) -> bool:
     a module without one has nothing to report, and the analysis, whole
     functions to a fixed point, is skipped (a 680,000-line entry of
     inlined texture filtering spent 15 s in it for no operation)."""
-    sync = ir_ops.enum("BarrierMode")["SyncThreadGroup"]
     for fn in mod.functions.values():
         if not fn.defined:
             continue
@@ -647,13 +642,24 @@ def _has_requirements(mod: Module) -> bool:
             op = _op_of(ins)
             if op is None:
                 continue
-            if op.name == "Barrier":
-                mode = ins.args[1].const if len(ins.args) > 1 else None
-                if mode is not None and mode & sync:
+            if op.name in _BARRIERS:
+                if _syncs_group(op.name, ins):
                     return True
             elif op.name.startswith("WaveMatrix_") or op.source == "hlslc":
                 return True
     return False
+
+
+# The barriers, and where each keeps the flag that makes every thread of the
+# group wait: Barrier's mode (SyncThreadGroup, 1), SM 6.8's SemanticFlags
+# (GROUP_SYNC, 1), the last operand of BarrierByMemoryType and
+# BarrierByMemoryHandle.
+_BARRIERS = frozenset({"Barrier", "BarrierByMemoryType", "BarrierByMemoryHandle"})
+
+
+def _syncs_group(name: str, ins: "Instruction") -> bool:
+    flags = ins.args[1 if name == "Barrier" else -1].const if len(ins.args) > 1 else None
+    return flags is not None and bool(flags & 1)
 
 
 def check_uniformity(validator: "Validator") -> list:

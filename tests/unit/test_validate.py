@@ -293,7 +293,7 @@ CASES = [
          'call'),
     Case('uniform',
          '  call void @dx.op.barrier(i32 80, i32 2)\n',
-         '  call void @dx.op.barrier(i32 80, i32 1)\n',
+         '  call void @dx.op.barrier(i32 80, i32 9)\n',
          ['IR-UNIFORM-BARRIER'],
          'thread-group barrier (SyncThreadGroup) may not be reached by every thread of the group: it is under the '
          "branch at line 44 in block 'entry' (br i1 %cond, label %then, label %done), whose condition may differ "
@@ -397,7 +397,7 @@ def test_uniformity_note_chain_reaches_the_thread_id() -> None:
 def test_uniform_branch_is_fine() -> None:
     # The same barrier under a branch on a buffer value (uniform) passes.
     text = BASE.replace("%cond = icmp ult i32 %tid, 8", "%cond = icmp ult i32 7, 8").replace(
-        "call void @dx.op.barrier(i32 80, i32 2)", "call void @dx.op.barrier(i32 80, i32 1)")
+        "call void @dx.op.barrier(i32 80, i32 2)", "call void @dx.op.barrier(i32 80, i32 9)")
     assert validate_text(text, "t.ll") == []
 
 
