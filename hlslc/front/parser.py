@@ -982,6 +982,18 @@ _EFFECT_OBJECT_TYPES = frozenset({
 # What may stand just before a declaration's type at file scope.
 _DECLARATION_STARTS = frozenset({";", "}", "]", "static", "uniform", "extern", "const", "globallycoherent",
                                  "shared"})
+# The FX framework's object types, whose declarations DXC drops whole with a
+# warning (SemaHLSL's deprecated effect objects: the first six in two case
+# spellings, as DXC takes them), and its technique keywords, whose blocks it
+# skips (`technique11 T { pass P { SetComputeShader(...); } }`).
+_EFFECT_OBJECTS = frozenset({
+    "texture", "Texture", "pixelshader", "PixelShader", "vertexshader", "VertexShader", "pixelfragment",
+    "vertexfragment", "ComputeShader", "DomainShader", "GeometryShader", "HullShader", "BlendState",
+    "DepthStencilState", "DepthStencilView", "RasterizerState", "RenderTargetView"})
+_TECHNIQUES = frozenset({"technique", "Technique", "technique10", "technique11"})
+# What may stand just before a statement or declaration (an effect object
+# declared in a function too).
+_STATEMENT_STARTS = _DECLARATION_STARTS | {"{"}
 
 
 def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPToken]:
@@ -998,6 +1010,59 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
     i = 0
     while i < n:
         text = pptokens[i].text
+        if text in _TECHNIQUES and depth == 0 and previous in _DECLARATION_STARTS and pptokens[i].kind == IDENT:
+            # Through the `{` and its matching `}`, as DXC skips it.
+            start = i
+            while i < n and pptokens[i].text not in ("{", ";"):
+                if pptokens[i].text == "<":
+                    i = _past_annotation(pptokens, i)
+                else:
+                    i += 1
+            if i >= n or pptokens[i].text != "{":
+                i = start + 1           # no block: not a technique (the parser says what it is)
+                previous = text
+                continue
+            i = _past_matching(pptokens, i, "{", "}")
+            if i < n and pptokens[i].text == ";":
+                i += 1
+            diags.warning(pptokens[start].span, "effect technique ignored - effect syntax is deprecated")
+            drop.append((start, i))
+            previous = ";"
+            continue
+        if text in _EFFECT_OBJECTS and previous in _STATEMENT_STARTS and pptokens[i].kind == IDENT \
+                and i + 1 < n and (pptokens[i + 1].kind == IDENT or pptokens[i + 1].text == "<"):
+            # `PixelShader ps = CompileShader(...);`, `BlendState B { ... };`:
+            # the declaration to its `;`, states and annotations included.
+            start = i
+            while i < n and pptokens[i].text != ";":
+                if pptokens[i].text == "{":
+                    i = _past_matching(pptokens, i, "{", "}")
+                elif pptokens[i].text == "<" and i > start + 1:
+                    i = _past_annotation(pptokens, i)
+                elif pptokens[i].text == "(":
+                    i = _past_matching(pptokens, i, "(", ")")
+                elif pptokens[i].text in ("}", ")"):
+                    break               # not a declaration after all: leave it to the parser
+                else:
+                    i += 1
+            if i < n and pptokens[i].text == ";":
+                i += 1
+                diags.warning(pptokens[start].span, "effect object ignored - effect syntax is deprecated")
+                drop.append((start, i))
+                previous = ";"
+                continue
+            i = start
+        if text == "{" and _after_declarator(pptokens, i):
+            # `int x { state = v; };`, `float2x2 m { 1, 2, 3, 4 };`: after a
+            # declarator DXC takes a brace as an effect state block and
+            # ignores it (the variable keeps no initializer).
+            end = _past_matching(pptokens, i, "{", "}")
+            if end < n and pptokens[end].text in (";", ","):
+                diags.warning(pptokens[i].span, "effect state block ignored - effect syntax is deprecated")
+                drop.append((i, end))
+                previous = "}"
+                i = end
+                continue
         if text in ("{", "(", "["):
             depth += 1
         elif text in ("}", ")", "]"):
@@ -1018,6 +1083,36 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
         at = end
     out.extend(pptokens[at:])
     return out
+
+
+# Words that may stand before `Name {` without it being a declarator: the
+# heads of types, namespaces, buffers and statements.
+_NOT_DECLARATION_TYPES = frozenset({"struct", "class", "union", "enum", "namespace", "cbuffer", "tbuffer",
+                                    "interface", "pass", "return", "else", "do", "case", "typename", "template",
+                                    "sampler_state", "goto", "throw", "new", "delete"}) | _TECHNIQUES
+
+
+def _after_declarator(toks: list[PPToken], i: int) -> bool:
+    """Whether the `{` at `i` follows a declarator, `Type name` or `Type
+    name[N]...` (and no struct, namespace or statement head)."""
+    j = i - 1
+    while j >= 0 and toks[j].text == "]":
+        level = 0
+        while j >= 0:
+            if toks[j].text == "]":
+                level += 1
+            elif toks[j].text == "[":
+                level -= 1
+                if level == 0:
+                    break
+            j -= 1
+        j -= 1
+    if j < 1 or toks[j].kind != IDENT or toks[j].text in _NOT_DECLARATION_TYPES:
+        return False
+    before = toks[j - 1]
+    if before.text == ">":
+        return True
+    return before.kind == IDENT and before.text not in _NOT_DECLARATION_TYPES
 
 
 def _effect_declaration(toks: list[PPToken], i: int, drop: list[tuple[int, int]], diags: Diagnostics) -> int:
