@@ -191,7 +191,11 @@ def _shape_conversion(s: Shape, d: Shape) -> Conversion | None:
     if s[0] == "m" and d[0] == "m":
         return _TRUNCATE if d[1] <= s[1] and d[2] <= s[2] else None
     # A vector and a one-row or one-column matrix hold the same components
-    # in the same order, so DXC converts between them.
+    # in the same order, so DXC converts between them; a vector and a
+    # matrix of as many components too (`float2x2 m = f4;`, row by row:
+    # DXC's element-preserving conversions).
+    if s[0] == "v" and d[1] * d[2] == s[1] or s[0] == "m" and d[0] == "v" and s[1] * s[2] == d[1]:
+        return Conversion(CONVERSION)
     if s[0] == "v":
         rows, cols = d[1], d[2]
         if rows == 1 or cols == 1:
@@ -300,6 +304,17 @@ def binary_operand_type(a: Type, b: Type) -> tuple[Type | None, str | None]:
     elif sa[0] == "m" and sb[0] == "m":
         shape, warning = ("m", min(sa[1], sb[1]), min(sa[2], sb[2])), TRUNCATION_WARNING
     else:
+        # A vector meeting a matrix: as DXC's CombineDimensions, the side
+        # with more components (the left one on a tie) if the other
+        # converts to it, else the other side (`f4 + m2x2` is a float4,
+        # `f2 + m4x1` a float2 with the truncation warning; `f2 + m2x2` is
+        # an error).
+        count = {"v": lambda sh: sh[1], "m": lambda sh: sh[1] * sh[2]}
+        first, second = (sa, sb) if count[sa[0]](sa) >= count[sb[0]](sb) else (sb, sa)
+        for into, other in ((first, second), (second, first)):
+            conv = _shape_conversion(other, into)
+            if conv is not None:
+                return with_shape(elem, into), conv.warning
         return None, None
     return with_shape(elem, shape), warning
 

@@ -20,6 +20,7 @@ EXPECTED = {("linalg-out-of-bounds.hlsl", "warning: a store of a matrix reaches 
             ("jit-partial-vectors.hlsl", "error: a read outside buffer 'X'"),
             # (the compile's truncation warnings, on purpose)
             ("intrinsic-shared-dimension.hlsl", "warning: implicit truncation of vector type"),
+            ("vector-matrix-conversions.hlsl", "warning: implicit truncation of vector type"),
             # (DXC's warnings on the FX syntax the file keeps, on purpose)
             ("effect-file-compute.hlsl", "effect syntax is deprecated")}
 # The macros that plant a bug for --check to find (those runs go unchecked).
