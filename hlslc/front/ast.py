@@ -117,6 +117,18 @@ class NormType(TypeRef):
         self.inner = inner
 
 
+class DecltypeType(TypeRef):
+    """`__decltype(expr)` (DXC's spelling of C++'s decltype): the type of an
+    expression that is not evaluated."""
+    expr: "Expr"
+    __slots__ = ("expr",)
+    _fields = ("span", "expr")
+
+    def __init__(self, span: Span, expr: "Expr") -> None:
+        self.span = span
+        self.expr = expr
+
+
 class NamedType(TypeRef):
     """A user type: `MatrixATy`, `dx::linalg::Matrix<...>`, or a `typename X::type`."""
     name: QualifiedName

@@ -350,7 +350,10 @@ class Classifier:
                         continue
                 elif nxt == "<" and (text in template_names or text in BUILTIN_TEMPLATES
                                      or prev_text == "template"
-                                     or (prev_text == "." and text in _TEMPLATED_METHODS)) \
+                                     or (prev_text == "." and text in _TEMPLATED_METHODS)
+                                     # DXC's built-in `std::is_same<T, U>` (sema declares it)
+                                     or (text == "is_same" and prev_text == "::" and i >= 2
+                                         and pptokens[i - 2].text == "std")) \
                         and not (has_values and is_hidden(text)):
                     ttype = "BUILTIN_TEMPLATE" if text in BUILTIN_TEMPLATES and not is_type(text) else "TEMPLATE_NAME"
                     emit(ttype, text, tok)

@@ -510,6 +510,9 @@ class _Builder:
             name = base
         return A.BuiltinType(self.cover(c), name)
 
+    def decltype_type(self, c):
+        return A.DecltypeType(self.cover(c), c[2])
+
     def norm_keyword(self, c):
         return c[0]
 

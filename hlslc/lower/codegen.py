@@ -1747,7 +1747,12 @@ class Codegen:
         target_t = self.expr_type(expr.target)
         if isinstance(target_t, T.WaveMatrixType):
             raise LowerError(_WAVE_MATRIX_COPY, expr.span)
-        if expr.op == "=":
+        copy = self._resource_array_copy(expr.value, target_t, "copy") if expr.op == "=" else None
+        if copy is not None:
+            # A whole bound resource array into an array of handles (an
+            # assigned array-of-resources parameter, a local array).
+            value = self.builder.load(copy)
+        elif expr.op == "=":
             value = self.emit_converted(expr.value, target_t)
         else:
             current = self.emit_expr(expr.target)
@@ -1759,6 +1764,9 @@ class Codegen:
             common = binary_operand_type(_int_if_enum(target_t), _int_if_enum(value_t))[0]
             if expr.op[:-1] not in ("<<", ">>") and common is not None:
                 value = self.convert(value, literal_default(common), target_t, True, expr.span)
+            elif target_t.element is T.BOOL:
+                # `b <<= 1`: a bool shifts as an int, and stores as a bool.
+                value = self.convert(value, T.with_element(target_t, T.INT), target_t, True, expr.span)
         self.store_to(expr.target, value)
         return value
 

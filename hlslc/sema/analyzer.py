@@ -243,6 +243,7 @@ class Analyzer:
         self.options = options
         self.engine = Engine(native_16bit=options.native_16bit, hlsl_version=options.hlsl_version,
                              linalg_revision=options.linalg_revision)
+        self.engine.expression_type = self.check_expr
         self.result: SemaResult | None = None
         self.linalg_types_checked: set[int] = set()
         self._push_constant: VarSymbol | None = None
@@ -1899,6 +1900,10 @@ class Analyzer:
             if param.array_dims and isinstance(target, T.ArrayType) and isinstance(source, T.ArrayType):
                 if target.size is None and source.elem is target.elem:
                     return Conversion(0)
+            if "groupshared" in param.modifiers:
+                # A reference to the groupshared variable itself (HLSL
+                # 202x): its type exactly, as DXC's address-space match.
+                return Conversion(0) if source is target else None
             return implicit_conversion(source, target)
 
         try:

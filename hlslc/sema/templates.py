@@ -25,7 +25,7 @@ import re
 import struct
 TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
 if TYPE_CHECKING:
-    from typing import Any, Iterable
+    from typing import Any, Callable, Iterable
 
 from ..front import ast as A
 from ..source import Span
@@ -80,6 +80,16 @@ LINALG_HANDLE_NAME = "__builtin_LinAlgMatrix"
 _TYPEDEF_SPECIFIERS = frozenset({"const", "precise", "row_major", "column_major", "snorm", "unorm"})
 _ORIENTATIONS = ("row_major", "column_major")
 
+# What DXC declares in namespace std for its tests (ASTContextHLSL's
+# AddStdIsEqualImplementation): is_same and the two results it derives from.
+_STD_SOURCE = """namespace std {
+struct false_type { static const bool value = false; };
+struct true_type { static const bool value = true; };
+template <typename T, typename U> struct is_same : false_type {};
+template <typename T> struct is_same<T, T> : true_type {};
+}
+"""
+
 class Engine:
     def __init__(self, native_16bit: bool = True, hlsl_version: int = 2021, linalg_revision: str = "sm6.10") -> None:
         self.native_16bit = native_16bit
@@ -101,6 +111,10 @@ class Engine:
         # keeps the candidates and types alive, so their ids stay theirs.
         self._resolved: dict[tuple, tuple[tuple, tuple, Resolved]] = {}
         self._param_types: dict[int, tuple[A.TemplateParam, T.Type]] = {}
+        # The type of an expression that is not evaluated (`__decltype(e)`,
+        # `sizeof(e)` in a constant): the analyzer's expression checker,
+        # which it sets.
+        self.expression_type: "Callable[[A.Expr, Env], T.Type] | None" = None
 
     # ------------------------------------------------------------------
     # Declarations
@@ -398,7 +412,27 @@ class Engine:
             return [T.UINT]     # DXC's `typedef uint RAY_FLAG;` and the like
         if name == "sampler":
             return [T.resource_of("SamplerState")]     # DXC's `typedef SamplerState sampler;`
+        if name == "std":
+            return self._std_namespace()
         return []
+
+    def _std_namespace(self) -> list[Any]:
+        """DXC's `std::is_same<T, U>::value` (with `true_type` and
+        `false_type`), which it declares in every unit for its tests:
+        declared here on the first use of `std`."""
+        if "std" not in self.global_ns.members:
+            # Late: only a unit that names `std` (and declares none) parses it.
+            from ..diagnostics import Diagnostics
+            from ..front.parser import parse_tokens
+            from ..front.preprocessor import Preprocessor, PreprocessorOptions
+            scratch = Diagnostics()
+            preprocessor = Preprocessor(PreprocessorOptions(), scratch)
+            tokens = preprocessor.run_text(_STD_SOURCE, "<built-in std>")
+            preprocessor.files["<built-in std>"].is_builtin = True
+            unit = parse_tokens(tokens, scratch)
+            for decl in unit.decls if unit is not None else []:
+                self.declare(decl, self.global_ns, self.global_env, None)
+        return self.global_ns.members.get("std", [])
 
     def _lookup_in_level(self, level: Env, name: str) -> list[Any]:
         if name in level.names:
@@ -969,6 +1003,10 @@ class Engine:
             if not ref.dims or any(d is None for d in ref.dims):
                 raise SemaError("an array type here needs its size", ref.span)
             return self.apply_array_dims(self.resolve_type(ref.elem, env), ref.dims, env)
+        if isinstance(ref, A.DecltypeType):
+            if self.expression_type is None:
+                raise SemaError("'__decltype' is not supported here", ref.span)
+            return self.expression_type(ref.expr, env)
         if isinstance(ref, A.NormType):
             # `unorm float4`: the type is the float type; a typed resource
             # records the normalisation (`builtin_template_type`), and a
@@ -1397,6 +1435,8 @@ class Engine:
                                if isinstance(m, VarSymbol)), None)
                 if member is not None:
                     return self.var_type(member)
+        if self.expression_type is not None:
+            return self.expression_type(operand, env)
         raise SemaError("sizeof of an expression is not supported in a constant expression", span)
 
     def entity_value(self, found: list[Any], span: Span | None, spelled: str) -> T.ConstValue:
