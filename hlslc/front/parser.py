@@ -1008,6 +1008,7 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
     back unchanged (the same list) when there is nothing to drop."""
     drop: list[tuple[int, int]] = []
     n = len(pptokens)
+    user_types: set[str] | None = None     # names the unit declares as types (found when first needed)
     depth = 0                       # braces, parentheses and brackets open
     previous = ";"                  # the text of the token before
     i = 0
@@ -1033,7 +1034,9 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
             previous = ";"
             continue
         if text in _EFFECT_OBJECTS and previous in _STATEMENT_STARTS and pptokens[i].kind == IDENT \
-                and i + 1 < n and (pptokens[i + 1].kind == IDENT or pptokens[i + 1].text == "<"):
+                and i + 1 < n and (pptokens[i + 1].kind == IDENT or pptokens[i + 1].text == "<") \
+                and text not in (user_types if user_types is not None
+                                 else (user_types := _declared_type_names(pptokens))):
             # `PixelShader ps = CompileShader(...);`, `BlendState B { ... };`:
             # the declaration to its `;`, states and annotations included.
             start = i
@@ -1086,6 +1089,30 @@ def skip_effect_syntax(pptokens: list[PPToken], diags: Diagnostics) -> list[PPTo
         at = end
     out.extend(pptokens[at:])
     return out
+
+
+def _declared_type_names(toks: list[PPToken]) -> set[str]:
+    """The names the tokens declare as types (`struct Texture`, `using X =`,
+    `typedef ... X;`): such a name is the user's type, not an FX effect
+    object of that name."""
+    names: set[str] = set()
+    n = len(toks)
+    for k, tok in enumerate(toks):
+        text = tok.text
+        if text in ("struct", "class", "enum", "union", "interface", "using") and k + 1 < n:
+            names.add(toks[k + 1].text)
+        elif text == "typedef":
+            j = k + 1
+            while j < n and toks[j].text not in (";", "{"):
+                j += 1
+            if j < n and toks[j].text == ";":
+                last = j - 1
+                while last > k and toks[last].text == "]":
+                    while last > k and toks[last].text != "[":
+                        last -= 1
+                    last -= 1
+                names.add(toks[last].text)
+    return names
 
 
 # Words that may stand before `Name {` without it being a declarator: the

@@ -4,7 +4,8 @@
 // brace after a declarator is an effect state block (ignored: the
 // variable keeps no initializer, as in DXC).  The compute entry compiles
 // and computes; struct, namespace, cbuffer and function braces are no
-// state blocks, and `texture` or `PixelShader` may still name variables.
+// state blocks, `texture` or `PixelShader` may still name variables, and
+// a struct of the unit named `Texture` is that struct.
 // RUN: %hlslc run %s --pipeline %S/effect-file-compute.yaml | FileCheck %s
 // CHECK: Out: pass
 // RUN: %hlslc -T cs_6_0 -fsyntax-only -verify %s
@@ -13,6 +14,7 @@
 [[vk::binding(1)]] cbuffer Params : register(b0) { float Scale; }
 namespace Util { float twice(float x) { return 2 * x; } }
 struct Pair { float a; float b; };
+struct Texture { float scale; };   // the unit's own type of that name: no effect object
 
 BlendState NoBlend { BlendEnable[0] = FALSE; };            // expected-warning {{effect object ignored - effect syntax is deprecated}}
 DepthStencilState NoDepth { DepthEnable = FALSE; };         // expected-warning {{effect object ignored - effect syntax is deprecated}}
@@ -26,8 +28,10 @@ float weigh(float PixelShader) {
 [numthreads(4, 1, 1)]
 void main(uint3 tid : SV_DispatchThreadID) {
   Pair p = { 1, 2 };
+  Texture textures[2];
+  textures[1].scale = 0;
   float3 ignored { 7, 8, 9 };                               // expected-warning {{effect state block ignored - effect syntax is deprecated}}
-  Out[tid.x] = Util::twice(weigh(tid.x)) + p.b;
+  Out[tid.x] = Util::twice(weigh(tid.x)) + p.b + textures[1].scale;
 }
 
 ComputeShader Compiled = CompileShader(cs_5_0, main());   // expected-warning {{effect object ignored - effect syntax is deprecated}}
