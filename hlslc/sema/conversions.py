@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from ..records import ValueRecord
 from .types import (
-    BOOL, DOUBLE, FLOAT, HALF, INT, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, MIN10FLOAT,
+    BOOL, DOUBLE, FLOAT, HALF, INT, INT16, INT64, INT8_4_PACKED, LITERAL_FLOAT, LITERAL_INT, MIN10FLOAT, MIN12INT,
+    MIN16INT, MIN16UINT, UINT16, UINT64,
     MIN16FLOAT, UINT, UINT8_4_PACKED, ArrayType, ClassType, EnumType, HeapDescriptorType, MatrixType,
     ResourceType, ScalarType, Type, VectorType, VoidType, matrix_of, vector_of, with_element,
 )
@@ -264,6 +265,11 @@ def arithmetic_element(a: ScalarType, b: ScalarType) -> ScalarType:
         if lit.kind == "float" and other.kind != "float":
             return FLOAT
         return other
+    if a.kind != "float" and b.kind != "float" and (a is BOOL or b is BOOL):
+        # A bool meeting an integer takes the integer's type (DXC's
+        # CombineBasicTypes: bool has no size of its own), `true + true` an int.
+        other = b if a is BOOL else a
+        return INT if other is BOOL else _arith(other)
     a, b = _arith(a), _arith(b)
     if a is b:
         return a
@@ -273,7 +279,30 @@ def arithmetic_element(a: ScalarType, b: ScalarType) -> ScalarType:
         if b.kind != "float":
             return a
         return a if _FLOAT_ORDER.get(a, 3) >= _FLOAT_ORDER.get(b, 3) else b
-    return a if _int_key(a) >= _int_key(b) else b
+    return _combine_integers(a, b)
+
+
+def _combine_integers(a: ScalarType, b: ScalarType) -> ScalarType:
+    """Two integer types as DXC's CombineBasicTypes combines them: the
+    larger size (min12int counting 12 bits), unsigned when either is, and
+    min-precision only when both are (`int + min16uint` is a uint,
+    `min12int + min16int` a min16int, `uint + int64_t` a uint64_t)."""
+    bits = max(_dxc_bits(a), _dxc_bits(b))
+    unsigned = a.kind == "uint" or b.kind == "uint"
+    minimum = a.name.startswith("min") and b.name.startswith("min")
+    if bits == 12:
+        return MIN12INT
+    if bits == 16:
+        if minimum:
+            return MIN16UINT if unsigned else MIN16INT
+        return UINT16 if unsigned else INT16
+    if bits == 64:
+        return UINT64 if unsigned else INT64
+    return UINT if unsigned else INT
+
+
+def _dxc_bits(t: ScalarType) -> int:
+    return 12 if t is MIN12INT else t.bits
 
 
 def binary_operand_type(a: Type, b: Type) -> tuple[Type | None, str | None]:

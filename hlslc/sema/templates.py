@@ -27,6 +27,7 @@ TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up t
 if TYPE_CHECKING:
     from typing import Any, Callable, Iterable
 
+from ..diagnostics import Diagnostics
 from ..front import ast as A
 from ..source import Span
 from . import types as T
@@ -421,10 +422,8 @@ class Engine:
         `false_type`), which it declares in every unit for its tests:
         declared here on the first use of `std`."""
         if "std" not in self.global_ns.members:
-            # Late: only a unit that names `std` (and declares none) parses it.
-            from ..diagnostics import Diagnostics
-            from ..front.parser import parse_tokens
-            from ..front.preprocessor import Preprocessor, PreprocessorOptions
+            from ..front.parser import parse_tokens  # late: only a unit naming `std` (and declaring none) parses it
+            from ..front.preprocessor import Preprocessor, PreprocessorOptions  # late: likewise
             scratch = Diagnostics()
             preprocessor = Preprocessor(PreprocessorOptions(), scratch)
             tokens = preprocessor.run_text(_STD_SOURCE, "<built-in std>")

@@ -20,6 +20,16 @@ export void types() {
   _Static_assert(std::is_same<bool4, __decltype(v == v)>::value, "componentwise");
   _Static_assert(std::is_same<float2x2, __decltype(m + m)>::value, "matrices");
   _Static_assert(std::is_same<float, __decltype(h + f)>::value, "min16float meets float");
+  // Integers combine as DXC's CombineBasicTypes does: the larger size,
+  // unsigned when either is, min-precision only when both are; a bool takes
+  // the other side's type.
+  min16int m16 = 1; min12int m12 = 1; min16uint mu16 = 1; int64_t i64 = 1;
+  _Static_assert(std::is_same<min16int, __decltype(b + m16)>::value, "bool + min16int");
+  _Static_assert(std::is_same<min16uint, __decltype(mu16 | b)>::value, "min16uint | bool");
+  _Static_assert(std::is_same<uint, __decltype(i + mu16)>::value, "int + min16uint");
+  _Static_assert(std::is_same<min16int, __decltype(m12 + m16)>::value, "min12int + min16int");
+  _Static_assert(std::is_same<uint64_t, __decltype(u + i64)>::value, "uint + int64_t");
+  _Static_assert(std::is_same<bool, __decltype(i < mu16)>::value, "compared as uint, a bool");
   _Static_assert(!std::is_same<int, __decltype(f)>::value, "float is no int");
   _Static_assert(std::is_same<int, int>::value && !std::is_same<int, uint>::value, "plain types");
   _Static_assert(std::true_type::value && !std::false_type::value, "the results");
