@@ -129,6 +129,17 @@ class DecltypeType(TypeRef):
         self.expr = expr
 
 
+class ReferenceType(TypeRef):
+    """`int&`: parsed so that sema can say HLSL has no references."""
+    inner: TypeRef
+    __slots__ = ("inner",)
+    _fields = ("span", "inner")
+
+    def __init__(self, span: Span, inner: TypeRef) -> None:
+        self.span = span
+        self.inner = inner
+
+
 class NamedType(TypeRef):
     """A user type: `MatrixATy`, `dx::linalg::Matrix<...>`, or a `typename X::type`."""
     name: QualifiedName

@@ -510,6 +510,9 @@ class _Builder:
             name = base
         return A.BuiltinType(self.cover(c), name)
 
+    def reference_type(self, c):
+        return A.ReferenceType(self.cover(c), c[0])
+
     def decltype_type(self, c):
         return A.DecltypeType(self.cover(c), c[2])
 

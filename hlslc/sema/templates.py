@@ -1002,6 +1002,8 @@ class Engine:
             if not ref.dims or any(d is None for d in ref.dims):
                 raise SemaError("an array type here needs its size", ref.span)
             return self.apply_array_dims(self.resolve_type(ref.elem, env), ref.dims, env)
+        if isinstance(ref, A.ReferenceType):
+            raise SemaError("references are unsupported in HLSL", ref.span)
         if isinstance(ref, A.DecltypeType):
             if self.expression_type is None:
                 raise SemaError("'__decltype' is not supported here", ref.span)
