@@ -139,7 +139,15 @@ def run_line(path: Path, root: Path, line_no: int, text: str) -> Verdict:
     why = _not_applicable(steps[0].argv[1:])
     if why is not None:
         return Verdict(rel, line_no, text, "na", why)
-    args = hlslc_arguments(steps[0].argv[1:], path)
+    # DXC's tests are of DXC's dx/linalg.h revision (its `%hlsl_headers`
+    # is hlslc's built-in header under that revision).
+    argv: list[str] = []
+    for a in steps[0].argv[1:]:
+        if a == "%hlsl_headers" and argv and argv[-1] == "-I":
+            argv.pop()
+        elif a != "-I%hlsl_headers":
+            argv.append(a)
+    args = ["--linalg-revision=dxc", *hlslc_arguments(argv, path)]
     env = dict(os.environ, PYTHONPATH=str(REPO), NO_COLOR="1")
     try:
         proc = subprocess.run([sys.executable, "-m", "hlslc", *args], cwd=path.parent, capture_output=True,
