@@ -474,6 +474,37 @@ def _faceforward(gen, expr, match, args):
     return b.select(b.fcmp_ordered("<", d, _fc(d.type, 0.0)), n, b.fneg(n))
 
 
+def _dst(gen, expr, match, args):
+    """The legacy distance vector: (1, a.y * b.y, a.z, b.w), as DXC builds it."""
+    b = gen.builder
+    a, c = args
+    ty = c.type
+    i = [ir.Constant(I32, k) for k in range(4)]
+    r = b.insert_element(ir.Constant(ty, ir.Undefined), _fc(ty.element, 1.0), i[0])
+    r = b.insert_element(r, b.fmul(b.extract_element(a, i[1]), b.extract_element(c, i[1])), i[1])
+    r = b.insert_element(r, b.extract_element(a, i[2]), i[2])
+    return b.insert_element(r, b.extract_element(c, i[3]), i[3])
+
+
+def _lit(gen, expr, match, args):
+    """The legacy lighting coefficients (1, max-free diffuse, specular, 1):
+    diffuse is n.l unless negative; specular is (n.h)^m unless n.l or n.h
+    is negative; as DXC builds it."""
+    b = gen.builder
+    n_dot_l, n_dot_h, m = args
+    ty = m.type
+    zero, one = _fc(ty, 0.0), _fc(ty, 1.0)
+    vec = ir.VectorType(ty, 4)
+    i = [ir.Constant(I32, k) for k in range(4)]
+    r = b.insert_element(ir.Constant(vec, ir.Undefined), one, i[0])
+    r = b.insert_element(r, one, i[3])
+    l_negative = b.fcmp_ordered("<", n_dot_l, zero)
+    r = b.insert_element(r, b.select(l_negative, zero, n_dot_l), i[1])
+    h_negative = b.fcmp_ordered("<", n_dot_h, zero)
+    power = _pow(gen, None, [n_dot_h, m])
+    return b.insert_element(r, b.select(b.or_(l_negative, h_negative), zero, power), i[2])
+
+
 def _to_bools(gen: "Codegen", value: ir.Value, elem: T.ScalarType) -> list[ir.Value]:
     b = gen.builder
     out = []
@@ -692,7 +723,7 @@ def _noise(gen, expr, match, args):
 _SPECIAL: dict[str, Callable] = {
     "sincos": _sincos, "modf": _modf_call, "frexp": _frexp_call, "dot": _dot_call, "length": _length,
     "distance": _distance, "normalize": _normalize, "cross": _cross, "reflect": _reflect, "refract": _refract,
-    "faceforward": _faceforward, "all": _all_any, "any": _all_any, "and": _and_or, "or": _and_or,
+    "faceforward": _faceforward, "dst": _dst, "lit": _lit, "all": _all_any, "any": _all_any, "and": _and_or, "or": _and_or,
     "select": _select, "asuint": _as_bits, "asint": _as_bits, "asfloat": _as_bits, "asuint16": _as_bits,
     "asint16": _as_bits, "asfloat16": _as_bits, "asdouble": _asdouble, "f16tof32": _f16, "f32tof16": _f16,
     "transpose": _transpose, "determinant": _determinant, "mul": _mul, "D3DCOLORtoUBYTE4": _d3dcolor,

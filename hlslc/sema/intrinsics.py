@@ -118,6 +118,9 @@ T[V] normalize(T[V])                             where T: float
 T[V] reflect(T[V], T[V])                         where T: float
 T[V] refract(T[V], T[V], T)                      where T: float
 T[V] faceforward(T[V], T[V], T[V])               where T: float
+# The legacy lighting helpers: distance vector and lighting coefficients.
+T[4] dst(T[4], T[4])                             where T: float
+T[4] lit(T, T, T)                                where T: float
 
 # Matrices.  mul's nine forms: scalar, vector and matrix on either side;
 # vector*vector is a dot product, a vector on the left is a row vector.
