@@ -313,7 +313,7 @@ class Classifier:
                     continue
                 if kw is not None:
                     ttype = kw
-                    if text in ("struct", "class") and prev_text != "enum":
+                    if text in ("struct", "class", "interface") and prev_text != "enum":
                         if not (brackets and brackets[-1] == "<") and prev_text not in ("typename",):
                             if declaring_kind == "typedef":
                                 # `typedef struct { ... } Name;`: the typedef
@@ -424,7 +424,7 @@ class Classifier:
                     if in_header and prev_text in ("typename", "class") and nxt in (",", "=", ">", ">>", ""):
                         template_scope.types.add(text)
                         ttype = "TYPE_NAME"
-                    elif declaring_kind == "class" and (prev_text in ("struct", "class") or (
+                    elif declaring_kind == "class" and (prev_text in ("struct", "class", "interface") or (
                             prev_text == "]" and _after_class_key_attribute(pptokens, i))):
                         declare_type(text)
                         if after_template_header and len(brackets) == template_depth:

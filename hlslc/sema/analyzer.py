@@ -539,6 +539,10 @@ class Analyzer:
         declared = t
         while isinstance(t, T.ArrayType):
             t = t.elem
+        if isinstance(t, T.ClassType) and getattr(t.instance.decl, "keyword", "") == "interface" \
+                and where not in (None, "alias"):
+            # An interface only names what its classes implement (DXC).
+            raise SemaError("interface type cannot be statically allocated", span)
         if isinstance(t, T.RayTracingObjectType):
             inline = t.name == "RayQuery" and where in ("param", "local") and function is not None
             if inline and (self.options.major, self.options.minor) >= (6, 5):

@@ -600,7 +600,12 @@ class Engine:
                                 "classes can", ref.span)
             if base.instance is instance:
                 raise SemaError(f"'{instance.spell()}' cannot derive from itself", ref.span)
+            if getattr(instance.decl, "keyword", "") == "interface":
+                raise SemaError("interfaces cannot inherit from other types", ref.span)
             bases.append(base.instance)
+        concrete = [b for b in bases if getattr(b.decl, "keyword", "") != "interface"]
+        if len(concrete) > 1:
+            raise SemaError("multiple concrete base types specified", instance.decl.bases[0].span)
         return bases
 
     def _build_fields(self, instance: ClassInstance) -> None:
