@@ -2270,6 +2270,14 @@ class Codegen:
                     frame.vars[id(var)] = self.emit_lvalue(arg)
                 continue
             if "out" in param.modifiers or "inout" in param.modifiers or isinstance(ptype, T.WaveMatrixType):
+                copy = self._resource_array_copy(arg, ptype, param.name or "arg")
+                if copy is not None:
+                    # A bound global resource array given to an `inout`
+                    # array-of-resources parameter: the handles in, and
+                    # nothing out (a bound array's bindings do not change).
+                    if var is not None:
+                        frame.vars[id(var)] = copy
+                    continue
                 arg_t = self.expr_type(arg)
                 pointer = self.emit_lvalue(arg)
                 if not isinstance(ptype, T.WaveMatrixType) and pointer.type.pointee != self.llt(ptype):

@@ -1,11 +1,12 @@
 // Internal compiler errors that DXC's SemaHLSL tests found: a whole global
 // resource array assigned to an array-of-resources parameter (the
-// parameter then holds the other array's handles), a bool shifted in place
-// (`b <<= 1` shifts as an int and stores the bool), and a `groupshared`
-// parameter given groupshared memory of another type (an error: the
-// parameter is that memory, so only its exact type fits).
+// parameter then holds the other array's handles; an `inout` one too), a
+// bool shifted in place (`b <<= 1` shifts as an int and stores the bool),
+// and a `groupshared` parameter given groupshared memory of another type
+// (an error: the parameter is that memory, so only its exact type fits).
 // RUN: %hlslc run %s --pipeline %S/assign-resource-array-and-bool-shift.yaml | FileCheck %s
 // CHECK: Chosen: pass
+// CHECK: Untouched: pass
 // CHECK: Flags: pass
 // RUN: %hlslc -T cs_6_2 -HV 202x -enable-16bit-types -fsyntax-only -DBAD -verify %s
 
@@ -18,6 +19,13 @@ void mark(RWStructuredBuffer<uint> targets[2]) {
   targets[1][0] = 7;
 }
 
+// The same through `inout`: the handles go in; a bound array's bindings
+// do not change, so nothing comes back.
+void mark_inout(inout RWStructuredBuffer<uint> targets[2]) {
+  targets = Second;
+  targets[0][0] = 5;
+}
+
 #ifdef BAD
 groupshared uint16_t Shared16;
 void halve(groupshared half h) { h = 5; } // expected-note {{candidate function not viable: no known conversion from 'uint16_t' to 'half' for argument 1}}
@@ -26,6 +34,8 @@ void halve(groupshared half h) { h = 5; } // expected-note {{candidate function 
 [numthreads(1, 1, 1)]
 void main() {
   mark(First);
+  mark_inout(First);
+  First[1][0] = 9;
   bool a = true; a <<= 1;        // 2: true
   bool c = true; c >>= 1;        // 0: false
   bool2 v = true; v <<= 1;
