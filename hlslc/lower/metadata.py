@@ -3,8 +3,8 @@
 Owns: `!dx.version`, `!dx.valver`, `!dx.shaderModel` (lib_6_x's as DXC
 writes them: `!{i32 1, i32 10}`, `!{i32 0, i32 0}`, `!{!"lib", i32 6, i32
 15}`), `!dx.resources`
-(SRV and UAV records), `!dx.entryPoints` (NumThreads tag 4, WaveSize tag 23
-for SM 6.8 and later, ShaderKind tag 8 in libraries) and
+(SRV and UAV records), `!dx.entryPoints` (NumThreads tag 4, WaveSize tag 11 before
+SM 6.8 and its range tag 23 from SM 6.8, ShaderKind tag 8 in libraries) and
 `!dx.linalg.matrixUses`: one `!{i32 M, i32 N, i32 K, i32 scope, i32
 operand type, i32 result type}` per `matrixOp`, `matvecmul` and
 `matvecmuladd`, the PSV `MatrixUse` entries of the SM 6.10 revision (for the
@@ -31,6 +31,7 @@ I1, I32 = ir.IntType(1), ir.IntType(32)
 _TAG_SHADER_KIND = 8
 _TAG_NUM_THREADS = 4
 _TAG_WAVE_SIZE = 23
+_TAG_WAVE_SIZE_LEGACY = 11
 _SHADER_KIND_COMPUTE = 5
 _TAG_ATOMIC64_USE = 3
 _TAG_SAMPLER_FEEDBACK_KIND = 2   # DXC's SamplerFeedbackKind tag: !{i32 2, i32 type}
@@ -178,7 +179,11 @@ def _entry(gen: "Codegen", fn_ir: ir.Function, fn: Any, resources: Any) -> Any:
     if numthreads is not None:
         props += [_i32(_TAG_NUM_THREADS), m.add_metadata([_i32(v) for v in numthreads])]
     if wavesize is not None:
-        values = wavesize + [0] * (3 - len(wavesize))
-        props += [_i32(_TAG_WAVE_SIZE), m.add_metadata([_i32(v) for v in values])]
+        if (gen.options.major, gen.options.minor) >= (6, 8):
+            values = wavesize + [0] * (3 - len(wavesize))
+            props += [_i32(_TAG_WAVE_SIZE), m.add_metadata([_i32(v) for v in values])]
+        else:
+            # Before SM 6.8 the one size, under DXIL's original WaveSize tag.
+            props += [_i32(_TAG_WAVE_SIZE_LEGACY), m.add_metadata([_i32(wavesize[0])])]
     return m.add_metadata([fn_ir, ir.MetaDataString(m, fn.name), None, resources,
                            m.add_metadata(props) if props else None])

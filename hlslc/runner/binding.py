@@ -146,7 +146,8 @@ class Bindings:
         the size a dispatch uses when --wave-size does not say."""
         props = self._entry_properties(entry)
         if 11 in props:
-            return self.mod.md_int(props[11])
+            node = self.mod.md_node(props[11])
+            return self.mod.md_int(node[0]) if node else self.mod.md_int(props[11])
         if 23 in props:
             sizes = [self.mod.md_int(x) for x in self.mod.md_node(props[23]) or []]
             preferred = sizes[2] if len(sizes) > 2 and sizes[2] else None

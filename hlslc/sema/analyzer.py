@@ -2382,6 +2382,15 @@ class Analyzer:
             threads = self._check_numthreads(numthreads, fn)
         textures.check_entry(self, fn, threads)
         wavesize = attrs.get("wavesize")
+        written = [a for a in decl.attributes if a.name.lower() == "wavesize"]
+        if len(written) > 1:
+            # DXC's words for a repeated shader attribute.
+            self.diags.error(written[1].span, "shader attribute type 'wavesize' conflicts with shader attribute "
+                                              "type 'wavesize'").with_note("conflicting attribute is here",
+                                                                           written[0].span)
+        if wavesize is not None and (self.options.major, self.options.minor) < (6, 6):
+            self.diags.error(wavesize.span, "attribute wavesize requires shader model 6.6 or greater")
+            wavesize = None
         if wavesize is not None:
             wave_sizes = self._check_wavesize(wavesize, numthreads, fn)
             if threads is not None and wave_sizes is not None and self._reaches_wave_matrix(fn):

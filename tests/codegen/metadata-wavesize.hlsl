@@ -1,12 +1,27 @@
 // RUN: %hlslc -T cs_6_10 %s | FileCheck %s --check-prefix=SM610
 // RUN: %hlslc -T cs_6_8 -DSINGLE %s | FileCheck %s --check-prefix=SM68
+// RUN: %hlslc -T cs_6_6 -DSINGLE %s | FileCheck %s --check-prefix=SM66
+// RUN: not %hlslc -T cs_6_5 -DSINGLE %s 2>&1 | FileCheck %s --check-prefix=SM65
+// RUN: not %hlslc -T cs_6_7 -DTWICE %s 2>&1 | FileCheck %s --check-prefix=TWICE
 // [WaveSize] for SM 6.8 and later is entry property tag 23 with
 // {min, max, preferred}, zeros for the values not given; it follows
-// NumThreads (tag 4).
+// NumThreads (tag 4).  Before SM 6.8 it is DXIL's original WaveSize tag 11
+// with the one size, and before SM 6.6 DXC's error; written twice, DXC's
+// conflict error.
+// SM66-DAG: [[PROPS:![0-9]+]] = !{ i32 4, [[NT:![0-9]+]], i32 11, [[WS:![0-9]+]] }
+// SM66-DAG: [[WS]] = !{ i32 32 }
+// SM65: error: attribute wavesize requires shader model 6.6 or greater
+// TWICE: error: shader attribute type 'wavesize' conflicts with shader attribute type 'wavesize'
+// TWICE: note: conflicting attribute is here
 
 RWByteAddressBuffer Out : register(u0);
 
+#ifdef TWICE
+[WaveSize(64)]
+#endif
 #ifdef SINGLE
+[WaveSize(32)]
+#elif defined(TWICE)
 [WaveSize(32)]
 #else
 [WaveSize(16, 64)]
