@@ -385,10 +385,24 @@ class CompileOptions(ValueRecord):
         return self.enable_16bit_types or self.target.requires_16bit_types
 
 
+# The DXC release whose front-end hlslc follows (major, minor, release,
+# commits): 1.9.2607, the release DXC's sources hlslc was checked against
+# (9a3e225, whose dx::linalg is the amended proposal 0035).
+DXC_VERSION = (1, 9, 2607, 0)
+
+
 def predefined_macros(options: CompileOptions) -> dict[str, str]:
     """The macros a compile defines before reading any source, as DXC does."""
     profile = options.target
     macros = {
+        # DXC's own: projects test them to take DXC's paths over FXC's
+        # (`#if defined(__DXC_VERSION_MAJOR) && __DXC_VERSION_MINOR >= 7`);
+        # the version is DXC's release whose language hlslc follows.
+        "__hlsl_dx_compiler": "1",
+        "__DXC_VERSION_MAJOR": str(DXC_VERSION[0]),
+        "__DXC_VERSION_MINOR": str(DXC_VERSION[1]),
+        "__DXC_VERSION_RELEASE": str(DXC_VERSION[2]),
+        "__DXC_VERSION_COMMITS": str(DXC_VERSION[3]),
         "__HLSL_VERSION": str(options.hlsl_version),
         "__SHADER_TARGET_MAJOR": str(profile.major),
         "__SHADER_TARGET_MINOR": str(profile.minor),

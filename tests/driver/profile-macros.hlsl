@@ -2,7 +2,9 @@
 // __SHADER_TARGET_MAJOR/MINOR, __SHADER_TARGET_STAGE (compute 5, library 6)
 // with the __SHADER_STAGE_* constants to compare it with, and
 // __HLSL_ENABLE_16_BIT when 16-bit types are on (always for SM 6.10, with
-// -enable-16bit-types before).
+// -enable-16bit-types before); and DXC's own, __hlsl_dx_compiler and
+// __DXC_VERSION_MAJOR/MINOR/RELEASE/COMMITS, which projects test to take
+// DXC's paths rather than FXC's (the release whose language hlslc follows).
 // RUN: %hlslc -P -T cs_6_10 %s | FileCheck %s --check-prefixes=CS610
 // RUN: %hlslc -P -Tcs_6_8 %s | FileCheck %s --check-prefixes=CS68
 // RUN: %hlslc -P -T cs_6_9 -enable-16bit-types %s | FileCheck %s --check-prefixes=CS69-16
@@ -19,6 +21,12 @@ is_compute
 #elif __SHADER_TARGET_STAGE == __SHADER_STAGE_LIBRARY
 is_library
 #endif
+#if defined(__hlsl_dx_compiler) && defined(__DXC_VERSION_MAJOR)
+dxc __DXC_VERSION_MAJOR __DXC_VERSION_MINOR __DXC_VERSION_RELEASE __DXC_VERSION_COMMITS
+#endif
+#if !defined(__DXC_VERSION_MAJOR) || (__DXC_VERSION_MAJOR == 1 && __DXC_VERSION_MINOR < 7)
+old_dxc_or_fxc
+#endif
 #ifdef __HLSL_ENABLE_16_BIT
 sixteen __HLSL_ENABLE_16_BIT
 #else
@@ -30,6 +38,8 @@ no_sixteen
 // CS610: {{^}}stage 5
 // CS610: {{^}}stages 0 1 2 3 4 5 6 13 14
 // CS610: {{^}}is_compute
+// CS610: {{^}}dxc 1 9 2607 0
+// CS610-NOT: old_dxc_or_fxc
 // CS610: {{^}}sixteen 1
 
 // CS68: {{^}}target 6 8

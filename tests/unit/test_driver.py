@@ -62,6 +62,11 @@ def test_options_parse_the_profile():
 
 def test_predefined_macros_compute_6_10():
     assert predefined_macros(CompileOptions(profile="cs_6_10")) == {
+        "__hlsl_dx_compiler": "1",
+        "__DXC_VERSION_MAJOR": "1",
+        "__DXC_VERSION_MINOR": "9",
+        "__DXC_VERSION_RELEASE": "2607",
+        "__DXC_VERSION_COMMITS": "0",
         "__HLSL_VERSION": "2021",
         "__SHADER_TARGET_MAJOR": "6",
         "__SHADER_TARGET_MINOR": "10",
