@@ -1693,6 +1693,20 @@ class Codegen:
             base_t = self.expr_type(target.object)
             if isinstance(base_t, (T.VectorType, T.ScalarType)) and base_t.is_numeric:
                 indices = _swizzle_indices(target.member.name)
+                inner = target.object
+                while isinstance(inner, A.ParenExpr):
+                    inner = inner.inner
+                if isinstance(base_t, T.VectorType) and isinstance(inner, A.MemberExpr) \
+                        and isinstance(self.expr_type(inner.object), (T.VectorType, T.ScalarType)):
+                    # `v.rgb.x = ...`: a swizzle of a swizzle, which has no
+                    # address: the inner swizzle's value with the
+                    # components set, stored through the inner swizzle.
+                    current = self.emit_expr(inner)
+                    for k, index in enumerate(indices):
+                        part = value if len(indices) == 1 else b.extract_element(value, ir.Constant(I32, k))
+                        current = b.insert_element(current, part, ir.Constant(I32, index))
+                    self.store_to(inner, current)
+                    return
                 if isinstance(base_t, T.ScalarType):
                     b.store(value if len(indices) == 1 else b.extract_element(value, ir.Constant(I32, 0)),
                             self.emit_lvalue(target.object))

@@ -1215,7 +1215,7 @@ class Analyzer:
                 if resolved.function.owner is None:
                     self.result.calls[id(expr)] = CallInfo("function", resolved.function, resolved.return_type,
                                                            resolved.param_types)
-                    self._note_call_edge(env, resolved.function, expr)
+                    self._operator_called(env, resolved.function, expr)
                     return resolved.return_type
         if isinstance(a, T.ClassType) and op not in ("&&", "||"):
             return self._binary_operator_call(expr, a, b, env)
@@ -1287,7 +1287,7 @@ class Analyzer:
                                  object_type=left)
         self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
                                                resolved.param_types, expr.lhs)
-        self._note_call_edge(env, resolved.function, expr)
+        self._operator_called(env, resolved.function, expr)
         return resolved.return_type
 
     def _operator_call(self, expr: A.AssignExpr, target: T.ClassType, env: Env) -> T.Type:
@@ -1412,6 +1412,10 @@ class Analyzer:
     def _explicitly_convertible(self, source: T.Type, target: T.Type, operand: A.Expr) -> bool:
         if source is target:
             return True
+        if isinstance(source, T.HeapDescriptorType):
+            # `(Texture2D)ResourceDescriptorHeap[i]`: what it converts to
+            # implicitly, written as a cast (a bindless wrapper's idiom).
+            return implicit_conversion(source, target) is not None
         if target.is_numeric and source.is_numeric:
             s_count, t_count = T.component_count(source), T.component_count(target)
             return s_count == 1 or s_count >= t_count or isinstance(target, T.ScalarType)
@@ -1440,7 +1444,7 @@ class Analyzer:
                                          object_expr=expr.base, object_type=base)
                 self.result.calls[id(expr)] = CallInfo("method", resolved.function, resolved.return_type,
                                                        resolved.param_types, expr.base)
-                self._note_call_edge(env, resolved.function, expr)
+                self._operator_called(env, resolved.function, expr)
                 return resolved.return_type
         if isinstance(base, T.TextureSubscriptType):
             return textures.check_subscript(base, index, expr)
@@ -1805,6 +1809,15 @@ class Analyzer:
         caller = env.function
         if caller is not None:
             self.call_graph.setdefault(id(caller), []).append((callee, expr))
+
+    def _operator_called(self, env: Env, fn: FunctionSymbol, expr: A.Expr) -> None:
+        """An operator written as an operator (`s[i]`, `a + b`, `a += b`)
+        called `fn`: an edge of the call graph, and as for a call by name,
+        the body of a template's instance checked."""
+        self._note_call_edge(env, fn, expr)
+        if fn.decl.body is not None and id(fn) not in self._instantiated and (
+                fn.template_bindings or getattr(fn.owner, "template", None) is not None):
+            self._check_instantiation(fn, expr, fn.name)
 
     def _check_instantiation(self, fn: FunctionSymbol, expr: A.Expr, name: str) -> None:
         """A function template's body is checked for each instantiation, with

@@ -159,11 +159,19 @@ class Engine:
                                     decl.cond.span)
         elif isinstance(decl, (A.FunctionDecl, A.VarDecl)) and decl.qualifier is not None:
             self._define_outside(decl, decl.qualifier, env, on_function)
+        elif isinstance(decl, A.UsingDecl):
+            # `using N::f;`: N's entities under their names here too (their
+            # bodies are N's, checked there).
+            for symbol in self.symbols_for(decl, env, ns_name=self._qualify(ns, ""), owner=None):
+                if symbol not in ns.members.get(symbol.name, []):
+                    ns.add(symbol)
         else:
             for symbol in self.symbols_for(decl, env, ns_name=self._qualify(ns, ""), owner=None):
                 if isinstance(symbol, FunctionSymbol) and self._merge_redeclaration(ns, symbol):
                     if on_function is not None and symbol.decl.body is not None:
                         on_function(symbol)
+                    continue
+                if isinstance(symbol, FunctionTemplateSymbol) and self._merge_template_redeclaration(ns, symbol):
                     continue
                 ns.add(symbol)
                 if isinstance(symbol, VarSymbol):
@@ -233,6 +241,36 @@ class Engine:
             return
         member.decl = decl
         member.span = decl.name_span
+
+    def _merge_template_redeclaration(self, ns: NamespaceSymbol, ft: FunctionTemplateSymbol) -> bool:
+        """`template<bool N = true> float f(float);` then the definition:
+        one function template (the definition's, with the defaults the
+        first declaration gave).  True when `ft` redeclares one."""
+        key = self._template_key(ft)
+        for index, other in enumerate(ns.members.get(ft.name, [])):
+            if not isinstance(other, FunctionTemplateSymbol) or self._template_key(other) != key:
+                continue
+            if other.decl.body is not None and ft.decl.body is not None:
+                raise SemaError(f"redefinition of '{ft.name}'", ft.decl.name_span,
+                                notes=[("previous definition is here", other.decl.name_span)])
+            definition, declaration = (ft, other) if ft.decl.body is not None else (other, ft)
+            params = [p if p.default is not None or q.default is None
+                      else A.TemplateParam(p.span, p.kind, p.name, p.type, q.default)
+                      for p, q in zip(definition.params, declaration.params)]
+            definition.params = params
+            ns.members[ft.name][index] = definition
+            return True
+        return False
+
+    @staticmethod
+    def _template_key(ft: FunctionTemplateSymbol) -> tuple:
+        """A function template's signature with its parameters' names
+        replaced by their positions (a redeclaration may rename them)."""
+        names = {p.name: f"${k}" for k, p in enumerate(ft.params) if p.name}
+        def spelled(ref: Any) -> str:
+            return " ".join(names.get(word, word) for word in re.findall(r"\w+|\S", A.spell(ref)))
+        params = tuple((p.kind, spelled(p.type) if p.type is not None else "") for p in ft.params)
+        return params, tuple(spelled(p.type) for p in ft.decl.params), spelled(ft.decl.return_type)
 
     def _merge_redeclaration(self, ns: NamespaceSymbol, fn: FunctionSymbol) -> bool:
         """A prototype and its definition are one function.  True when `fn`
@@ -344,6 +382,11 @@ class Engine:
         if isinstance(decl, A.UsingDirective):
             env.usings.append(self.resolve_namespace(decl.namespace, env, decl.span))
             return []
+        if isinstance(decl, A.UsingDecl):
+            if isinstance(owner, ClassInstance):
+                return []   # `using Base::name;` in a class: `members_of` adds the base's members
+            # `using N::f;`: the names N declares, declared here too.
+            return [item for item in self.resolve_qualified(decl.name, env) if isinstance(item, Symbol)]
         raise SemaError(f"this declaration is not supported here", decl.span)
 
     def _template_symbols(self, decl: A.TemplateDecl, env: Env, prefix: str,
@@ -583,18 +626,27 @@ class Engine:
                         for name, value in sym.values.items():
                             if not sym.scoped:
                                 members.setdefault(name, []).append(EnumeratorSymbol(name, sym.span, sym, value))
-            # Inherited members, unless a member of the same name hides them.
+            # Inherited members, unless a member of the same name hides them
+            # (and a `using Base::name;` makes both visible).
+            used = {d.name.parts[-1].name for d in instance.decl.members if isinstance(d, A.UsingDecl)}
             for base in self.bases_of(instance):
                 for name, symbols in self.members_of(base).items():
                     if name not in members:
                         members[name] = list(symbols)
+                    elif name in used:
+                        members[name].extend(sym for sym in symbols if sym not in members[name])
         return members
 
     def bases_of(self, instance: ClassInstance) -> list[ClassInstance]:
         """The base classes of `struct G : F`, in order."""
         bases = []
+        scope = instance.env.parent or instance.env
+        if instance.template is not None and instance.env.names:
+            # `template<typename T> struct D : B<T>`: the base names the
+            # instance's template arguments (not yet its members).
+            scope = Env(scope, names=instance.env.names)
         for ref in getattr(instance.decl, "bases", None) or ():
-            base = self.resolve_type(ref, instance.env.parent or instance.env)
+            base = self.resolve_type(ref, scope)
             if not isinstance(base, T.ClassType):
                 raise SemaError(f"'{base.spell()}' cannot be a base of '{instance.spell()}': only structs and "
                                 "classes can", ref.span)
