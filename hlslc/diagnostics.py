@@ -126,6 +126,8 @@ WARNING_GROUPS: dict[str, tuple[str, ...]] = {
     "array-bounds": (),
     # DXC's Conversion group: "implicit truncation of vector type" is in it.
     "conversion": (),
+    # hlslc's own: a store DXC compiles that has no effect.
+    "unused-store": (),
 }
 
 

@@ -1665,6 +1665,9 @@ class Codegen:
         b = self.builder
         while isinstance(target, A.ParenExpr):
             target = target.inner
+        if id(target) in self.sema.dropped_stores:
+            self.emit_expr(target)      # `s[i] = v` on `operator[]`'s temporary: the call, and nothing stored
+            return
         if isinstance(target, A.CastExpr):
             # `(Base)derived` written (an `inout Base` argument's copy-out):
             # the derived object's leading members, those of the base.

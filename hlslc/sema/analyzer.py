@@ -109,13 +109,17 @@ class SemaResult(ValueRecord):
     matrix_declarations: list[tuple[T.Type, Span]]
     wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]]
     # id(caller) -> [(callee, call expression)], and id(function) (None:
-    # outside functions) -> ids of the global variables it names: what an
-    # entry point reaches (`reach.Reach`), for the resources it binds.
+    # outside functions; ("init", id(global)): that global's initializer)
+    # -> ids of the global variables it names: what an entry point reaches
+    # (`reach.Reach`), for the resources it binds.
     call_graph: dict[int, list]
     global_uses: dict[Any, set[int]]
+    # ids of the `s[i]` targets of assignments to what a struct's
+    # `operator[]` returns (a temporary: the lowering drops the store).
+    dropped_stores: set[int]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
                "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
-               "wave_matrix_calls", "call_graph", "global_uses")
+               "wave_matrix_calls", "call_graph", "global_uses", "dropped_stores")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
@@ -143,6 +147,7 @@ class SemaResult(ValueRecord):
         self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
         self.call_graph = {} if call_graph is None else call_graph
         self.global_uses = {} if global_uses is None else global_uses
+        self.dropped_stores: set[int] = set()
 
     def reach(self, roots: list[FunctionSymbol]) -> Reach:
         """What `roots` reach through the calls of the unit."""
@@ -250,6 +255,7 @@ class Analyzer:
         self._instantiated: set[int] = set()
         self.call_graph: dict[int, list] = {}
         self.global_uses: dict[Any, set[int]] = {}     # see SemaResult.global_uses
+        self._initializing: VarSymbol | None = None     # the global whose initializer is being checked
         # Functions that declare, take or operate on a wave matrix (the
         # [wavesize] thread group rule of entries reaching them).
         self._wave_matrix_functions: set[int] = set()
@@ -367,6 +373,7 @@ class Analyzer:
                                             "cannot be a global variable: matrices live in the threads or waves "
                                             "that use them; declare it inside a function",
                                             sym.decl.name_span if sym.decl else sym.span)
+                        self._initializing = sym     # what its initializer names counts as its use
                         if sym.decl is not None and sym.decl.init is not None and not isinstance(t, T.ResourceType):
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
                             self._evaluate_constant_global(sym, t)
@@ -374,6 +381,7 @@ class Analyzer:
                             # `static Texture2D T = ResourceDescriptorHeap[i];`
                             # (bindless): the alias the lowering uses.
                             self.check_initializer(sym.decl.init, t, Env(sym.env))
+                        self._initializing = None
                     elif isinstance(sym, NamespaceSymbol):
                         self._check_globals_in(sym, seen)
                     elif isinstance(sym, ClassInstance):
@@ -1178,7 +1186,14 @@ class Analyzer:
         if isinstance(item, VarSymbol):
             if item.is_global:
                 function = env.function
-                self.global_uses.setdefault(id(function) if function is not None else None, set()).add(id(item))
+                if function is not None:
+                    key: Any = id(function)
+                elif self._initializing is not None:
+                    # A global's initializer: used where that global is.
+                    key = ("init", id(self._initializing))
+                else:
+                    key = None
+                self.global_uses.setdefault(key, set()).add(id(item))
             return self.engine.var_type(item)
         if isinstance(item, EnumeratorSymbol):
             return item.enum.type
@@ -1367,7 +1382,16 @@ class Analyzer:
             raise SemaError(f"expression is not assignable", expr.span)
         if isinstance(target, A.IndexExpr) and id(target) in self.result.calls:
             # What a struct's `operator[]` returns is a value (HLSL has no
-            # references).
+            # references).  DXC takes a vector, matrix or struct result for
+            # a temporary object, whose assignment it compiles and drops;
+            # so does hlslc, with a warning.
+            result = self.result.expr_types.get(id(target))
+            if isinstance(result, (T.VectorType, T.MatrixType, T.ClassType)):
+                self.warn(f"this assigns to the temporary '{result.spell()}' that 'operator[]' returns: the "
+                          "store has no effect (return the element's resource and index it to write to it)",
+                          expr.span, group="unused-store")
+                self.result.dropped_stores.add(id(target))
+                return
             raise SemaError("expression is not assignable: 'operator[]' returns a value", expr.span)
         if isinstance(target, A.CastExpr):
             to, of = self.result.expr_types.get(id(target)), self.result.expr_types.get(id(target.operand))

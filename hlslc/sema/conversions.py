@@ -157,8 +157,10 @@ def implicit_conversion(source: Type, target: Type) -> Conversion | None:
     if isinstance(source, ClassType) and isinstance(target, ClassType) and derives_from(source, target):
         return Conversion(CONVERSION)      # derived to base: the base part
     if isinstance(source, HeapDescriptorType):
-        # A descriptor heap element becomes the resource it is declared as.
-        if isinstance(target, ResourceType) and (target.shape.family == "sampler") == source.sampler:
+        # A descriptor heap element becomes the resource it is declared as
+        # (DXC does not check which heap a sampler comes from: the handle
+        # is made from the heap the code names).
+        if isinstance(target, ResourceType):
             return Conversion(CONVERSION)
         return None
     src = _numeric_view(source)

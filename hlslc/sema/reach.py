@@ -80,4 +80,13 @@ class Reach:
         out = set(uses.get(None, ()))
         for key in self.functions:
             out |= uses.get(key, set())
+        # What a used global's initializer names (`static const P c =
+        # tParams[0];`), and so on: an unused global's initializer uses
+        # nothing (DXC removes it with the global).
+        work = list(out)
+        while work:
+            for named in uses.get(("init", work.pop()), ()):
+                if named not in out:
+                    out.add(named)
+                    work.append(named)
         return out

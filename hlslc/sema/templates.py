@@ -918,8 +918,12 @@ class Engine:
     # ------------------------------------------------------------------
     # Names to entities
 
-    def resolve_qualified(self, name: A.QualifiedName, env: Env) -> list[Any]:
-        """The entities a qualified name denotes (several for overloads)."""
+    def resolve_qualified(self, name: A.QualifiedName, env: Env, type_name: bool = False) -> list[Any]:
+        """The entities a qualified name denotes (several for overloads).
+        `type_name`: the name stands where a type goes, so a variable of
+        the name does not hide it (`StructuredBufferH<InstanceData>
+        InstanceData;`, a member named after its type: C++ looks the type up
+        before the member is declared)."""
         parts = name.parts
         first = parts[0]
         if name.is_global:
@@ -927,7 +931,7 @@ class Engine:
             # declares the name (a member function calling the global
             # function of its own name).
             found = self.global_lookup(first.name, first.span, scope_only=len(parts) > 1)
-        elif len(parts) > 1:
+        elif len(parts) > 1 or type_name:
             found = self.lookup_scope_name(first.name, env, first.span)
         else:
             found = self.lookup(first.name, env, first.span)
@@ -1053,7 +1057,8 @@ class Engine:
         if isinstance(ref, A.BuiltinTemplateType):
             return self.builtin_template_type(ref, env)
         if isinstance(ref, A.NamedType):
-            return self.entity_as_type(self.resolve_qualified(ref.name, env), ref.span, ref.name.spelling())
+            return self.entity_as_type(self.resolve_qualified(ref.name, env, type_name=True), ref.span,
+                                       ref.name.spelling())
         if isinstance(ref, A.ArrayTypeRef):
             # `(float4[6])0`, `sizeof(int[2])`: the size must be given.
             if not ref.dims or any(d is None for d in ref.dims):

@@ -1,8 +1,11 @@
 // A struct's `operator[]` (HLSL 2021), as engines write texture and grid
 // wrappers: `s[i]` calls it, overloads chosen by the index's type (a uint,
 // a float2), the result used as a value (`s[i].x`), and a `static const`
-// wrapper around a texture.  Assigning to `s[i]` is an error: the operator
-// returns a value.  Before HLSL 2021 the overload itself is DXC's error.
+// wrapper around a texture.  The operator returns a value: assigning to a
+// scalar result is an error; a vector, matrix or struct result is a
+// temporary object to DXC, whose assignment it compiles and drops, and
+// hlslc does the same with a warning.  Before HLSL 2021 the overload
+// itself is DXC's error.
 // RUN: %hlslc run %s --pipeline %S/operator-subscript.yaml | FileCheck %s
 // CHECK: Out: pass
 // RUN: %hlslc -T cs_6_0 -fsyntax-only -DBAD -verify=bad %s
@@ -29,6 +32,7 @@ void main(uint i : SV_GroupThreadID) {
     g.cells[k] = float4(k, k * 10, 0, 1);
   Out[i] = g[i] + g[float2(i + 1, 2)].yyyy + g[i].x + sampled[uint2(i & 1, i >> 1)];
 #ifdef BAD
-  g[i] = 0; // bad-error {{expression is not assignable: 'operator[]' returns a value}}
+  g[i] = 0; // bad-warning {{this assigns to the temporary 'float4' that 'operator[]' returns: the store has no effect (return the element's resource and index it to write to it)}}
+  sampled[uint2(0, 0)] = 1; // bad-error {{expression is not assignable: 'operator[]' returns a value}}
 #endif
 }
