@@ -129,6 +129,9 @@ WARNING_GROUPS: dict[str, tuple[str, ...]] = {
     # hlslc's own: a store DXC compiles that has no effect.
     "unused-store": (),
 }
+# Groups of warnings DXC does not give: -Werror/-WX leaves them warnings, so
+# a project built with DXC and -WX (most are) compiles as DXC compiles it.
+NOT_UPGRADED_GROUPS = frozenset({"unused-store"})
 
 
 def disabled_groups(names: Iterable[str]) -> frozenset[str]:
@@ -194,7 +197,9 @@ class Diagnostics:
         recorded)."""
         if group is not None:
             diag = Diagnostic(Severity.WARNING, f"{message} [-W{group}]", span, id)
-            return diag if group in self.disabled_groups else self.report(diag)
+            if group in self.disabled_groups:
+                return diag
+            return self.report(diag, upgrade=group not in NOT_UPGRADED_GROUPS)
         return self.report(Diagnostic(Severity.WARNING, message, span, id))
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:

@@ -10,6 +10,9 @@
 // CHECK: Out: pass
 // RUN: %hlslc -T cs_6_0 -fsyntax-only -DBAD -verify=bad %s
 // RUN: %hlslc -T cs_6_0 -HV 2018 -fsyntax-only -verify=hv2018 %s
+// DXC gives no warning there, so -WX (as projects build) leaves it one:
+// RUN: %hlslc -T cs_6_0 -WX -DTEMPORARY %s -o %t.ll 2>&1 | FileCheck %s --check-prefix=WX
+// WX: warning: this assigns to the temporary 'float4' that 'operator[]' returns: the store has no effect
 
 StructuredBuffer<float> Texels : register(t0);
 RWStructuredBuffer<float4> Out : register(u0);
@@ -31,6 +34,9 @@ void main(uint i : SV_GroupThreadID) {
   for (uint k = 0; k < 4; k++)
     g.cells[k] = float4(k, k * 10, 0, 1);
   Out[i] = g[i] + g[float2(i + 1, 2)].yyyy + g[i].x + sampled[uint2(i & 1, i >> 1)];
+#ifdef TEMPORARY
+  g[i] = 1;
+#endif
 #ifdef BAD
   g[i] = 0; // bad-warning {{this assigns to the temporary 'float4' that 'operator[]' returns: the store has no effect (return the element's resource and index it to write to it)}}
   sampled[uint2(0, 0)] = 1; // bad-error {{expression is not assignable: 'operator[]' returns a value}}
