@@ -353,7 +353,10 @@ class Classifier:
                                      or (prev_text == "." and text in _TEMPLATED_METHODS)
                                      # DXC's built-in `std::is_same<T, U>` (sema declares it)
                                      or (text == "is_same" and prev_text == "::" and i >= 2
-                                         and pptokens[i - 2].text == "std")) \
+                                         and pptokens[i - 2].text == "std")
+                                     # Vulkan's `vk::RawBufferLoad<T>(address)`
+                                     or (text in ("RawBufferLoad", "RawBufferStore") and prev_text == "::"
+                                         and i >= 2 and pptokens[i - 2].text == "vk")) \
                         and not (has_values and is_hidden(text)):
                     ttype = "BUILTIN_TEMPLATE" if text in BUILTIN_TEMPLATES and not is_type(text) else "TEMPLATE_NAME"
                     emit(ttype, text, tok)

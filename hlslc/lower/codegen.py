@@ -1660,6 +1660,28 @@ class Codegen:
                     return b.gep(base, [ir.Constant(I32, 0), ir.Constant(I32, names.index(expr.member.name))])
         raise LowerError("code generation cannot take the address of this expression", expr.span)
 
+    def _vk_raw_buffer(self, expr: A.CallExpr, info: "CallInfo") -> ir.Value:
+        """`vk::RawBufferLoad<T>`/`RawBufferStore<T>` (-spirv only): a call of
+        `@hlslc.vk.RawBufferLoad.<T>(i64 address, i32 alignment)` or
+        `@hlslc.vk.RawBufferStore.<T>(i64 address, T value, i32 alignment)`,
+        which the SPIR-V backend turns into a PhysicalStorageBuffer pointer
+        and a load or store (hlslc/spirv/translate.py)."""
+        store = info.target == "vk::RawBufferStore"
+        args = [self.emit_converted(a, p) for a, p in zip(expr.args, info.param_types)]
+        align = len(args) > (2 if store else 1)
+        if not align:
+            args.append(ir.Constant(I32, 4))
+        t = info.param_types[1] if store else info.return_type
+        ty = self.llt(t, expr.span)
+        suffix = re.sub(r"[^A-Za-z0-9]", "", str(ty))
+        name = f"hlslc.vk.{'RawBufferStore' if store else 'RawBufferLoad'}.{suffix}"
+        fn = self.module.globals.get(name)
+        if fn is None:
+            fn = ir.Function(self.module, ir.FunctionType(ir.VoidType() if store else ty,
+                                                          [I64, ty, I32] if store else [I64, I32]), name)
+        result = self.builder.call(fn, args)
+        return ir.Constant(I32, 0) if store else result
+
     def store_to(self, target: A.Expr, value: ir.Value) -> None:
         """Assignment, including to swizzles (`v.xy = ...`)."""
         b = self.builder
@@ -2203,6 +2225,8 @@ class Codegen:
         if info.kind == "printf":
             lower_printf(self, expr, info)
             return None  # type: ignore[return-value]  # a void call's value is never used
+        if info.kind == "vk_raw_buffer":
+            return self._vk_raw_buffer(expr, info)
         if info.kind == "graphics":
             raise LowerError(f"'{info.target}' belongs to a graphics shader stage: hlslc generates code for compute "
                              "shaders only", expr.span)

@@ -49,6 +49,9 @@ def _sub_scope(stmt: A.Stmt, env: Env) -> Env:
         return env
     return Env(env)
 
+# Vulkan's buffer-device-address intrinsics (`_vk_raw_buffer_call`).
+_VK_RAW_BUFFER = frozenset({"vk::RawBufferLoad", "vk::RawBufferStore"})
+
 class CallInfo(ValueRecord):
     """A resolved call: what is called and how each argument converts."""
     kind: str                        # "function", "intrinsic", "method", "construct", "wavematrix"
@@ -1613,10 +1616,59 @@ class Analyzer:
         if isinstance(callee, A.MemberExpr):
             return self._member_call(expr, callee, env)
         if isinstance(callee, A.TypeExpr):
+            if isinstance(callee.type, A.NamedType) and callee.type.name.spelling() in _VK_RAW_BUFFER \
+                    and not self.engine.lookup_all(callee.type.name.parts[0].name, env):
+                # `vk::RawBufferLoad<float3>(...)`, parsed as a type's construction.
+                return self._vk_raw_buffer_call(expr, callee.type.name, callee.span, env)
             return self._type_call(expr, callee, env)
         if isinstance(callee, A.NameExpr):
             return self._named_call(expr, callee, env)
         raise SemaError("called object is not a function", callee.span)
+
+    def _vk_raw_buffer_call(self, expr: A.CallExpr, qname: A.QualifiedName, span: Span | None, env: Env) -> T.Type:
+        """`vk::RawBufferLoad<T>(address[, alignment])` and
+        `vk::RawBufferStore<T>(address, value[, alignment])` (Vulkan's buffer
+        device addresses; -spirv only): T, a numeric scalar or vector, is
+        given or (a store) taken from the value; the alignment, a constant,
+        is 4 when not given."""
+        name = qname.spelling()
+        store = name == "vk::RawBufferStore"
+        if not self.options.spirv:
+            raise SemaError(f"'{name}' is a Vulkan intrinsic (buffer device addresses): compile with -spirv", span)
+        args = self._args(expr, env)
+        need = 2 if store else 1
+        if not need <= len(args) <= need + 1:
+            raise SemaError(f"'{name}' takes {need} or {need + 1} arguments (the address, "
+                            f"{'the value, ' if store else ''}and optionally the alignment), not {len(args)}",
+                            expr.span)
+        targs = qname.parts[-1].template_args
+        if targs:
+            if len(targs) != 1:
+                raise SemaError(f"'{name}' takes one template argument, the type", span)
+            t = self.engine.resolve_type(targs[0], env) if isinstance(targs[0], A.TypeRef) else None
+            if t is None:
+                raise SemaError(f"the template argument of '{name}' must be a type", span)
+        else:
+            t = literal_default(args[1]) if store else T.UINT
+        if not (isinstance(t, (T.ScalarType, T.VectorType)) and t.is_numeric and t.element is not T.BOOL):
+            raise SemaError(f"'{name}' reads and writes numeric scalars and vectors, not '{t.spell()}'", span)
+        if implicit_conversion(args[0], T.UINT64) is None:
+            raise SemaError(f"the address of '{name}' is a uint64_t, not '{args[0].spell()}'", expr.args[0].span)
+        params = [T.UINT64] + ([t] if store else [])
+        if store and implicit_conversion(args[1], t) is None:
+            raise SemaError(f"cannot convert '{args[1].spell()}' to '{t.spell()}'", expr.args[1].span)
+        if len(args) > need:
+            try:
+                align = self.engine.evaluate(expr.args[need], env).value
+            except SemaError:
+                align = None
+            if not isinstance(align, int) or align <= 0 or align & (align - 1):
+                raise SemaError(f"the alignment of '{name}' must be a constant power of two",
+                                expr.args[need].span)
+            params.append(T.UINT)
+        result = T.VOID if store else t
+        self.result.calls[id(expr)] = CallInfo("vk_raw_buffer", name, result, params)
+        return result
 
     def _args(self, expr: A.CallExpr, env: Env) -> list[T.Type]:
         return [self.check_expr(arg, env) for arg in expr.args]
@@ -1624,6 +1676,9 @@ class Analyzer:
     def _named_call(self, expr: A.CallExpr, callee: A.NameExpr, env: Env) -> T.Type:
         name = callee.name.spelling()
         simple = len(callee.name.parts) == 1
+        if name in _VK_RAW_BUFFER and not callee.name.is_global \
+                and not self.engine.lookup_all(callee.name.parts[0].name, env):
+            return self._vk_raw_buffer_call(expr, callee.name, callee.span, env)
         if simple and callee.name.is_global:
             # `::f(...)`: the global namespace's f, or the intrinsic f.
             found = self.engine._namespace_lookup(self.engine.global_ns, name, set())

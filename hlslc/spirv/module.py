@@ -151,6 +151,9 @@ class Module:
         self.extensions: list[str] = []
         self.imports: dict[str, int] = {}
         self.memory_model = "GLSL450"
+        # PhysicalStorageBuffer64 once a buffer device address is used
+        # (vk::RawBufferLoad/Store).
+        self.addressing_model = "Logical"
         self.entry_points: list[Instruction] = []
         self.execution_modes: list[Instruction] = []
         self.strings: list[Instruction] = []     # OpString: the debug section's first part
@@ -428,7 +431,7 @@ class Module:
                 extensions.append(since[1])
         out += [Instruction("Extension", None, None, [Str(e)]) for e in extensions]
         out += [Instruction("ExtInstImport", None, rid, [Str(name)]) for name, rid in self.imports.items()]
-        out.append(Instruction("MemoryModel", None, None, [Enum("AddressingModel", "Logical"),
+        out.append(Instruction("MemoryModel", None, None, [Enum("AddressingModel", self.addressing_model),
                                                           Enum("MemoryModel", self.memory_model)]))
         out += self.entry_points + self.execution_modes + self.strings + self.names + self.decorations + self.globals
         return out

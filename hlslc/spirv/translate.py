@@ -1511,6 +1511,8 @@ class Translator:
         name = ins.callee[1:] if ins.callee else ""
         if name == "hlslc.printf":
             return self._debug_printf(parsed)
+        if name.startswith("hlslc.vk.RawBuffer"):
+            return self._raw_buffer(name.startswith("hlslc.vk.RawBufferStore"), parsed)
         if not name.startswith("dx.op."):
             raise no_mapping(f"a call of '{name}'", "SPIR-V output needs every function inlined into the entry")
         opcode = parsed.operands[0].const_int
@@ -1522,6 +1524,26 @@ class Translator:
         if handler is None:
             raise no_mapping(f"the operation {op.name} ({name})", UNSUPPORTED.get(op.name, ""))
         return handler(self, ins, op, parsed.operands[1:], parsed.type)
+
+    def _raw_buffer(self, store: bool, parsed: Parsed) -> Val | None:
+        """vk::RawBufferLoad/Store (hlslc/lower/codegen.py `_vk_raw_buffer`):
+        the 64-bit address as a PhysicalStorageBuffer pointer to the value's
+        type, then a load or a store with the alignment, as DXC writes it."""
+        address, *rest = parsed.operands
+        value = rest[0] if store else None
+        align = rest[-1].const_int
+        if align is None:
+            raise SpirvError("the alignment of a raw buffer access must be a constant")
+        self.m.capability("PhysicalStorageBufferAddresses")
+        self.m.addressing_model = "PhysicalStorageBuffer64"
+        ty = value.type if store else parsed.type
+        pointer = self.emit("ConvertUToPtr", self.m.t_pointer("PhysicalStorageBuffer", self.stype(ty)),
+                            Id(self.vid(address)))
+        access = [Enum("MemoryAccess", "Aligned"), Lit(align)]
+        if store:
+            self.emit_void("Store", Id(pointer), Id(self.vid(value)), *access)
+            return None
+        return Val(self.emit("Load", self.stype(ty), Id(pointer), *access), ty)
 
     def _debug_printf(self, parsed: Parsed) -> None:
         """HLSL's printf (hlslc/lower/printf.py): NonSemantic.DebugPrintf's
