@@ -132,7 +132,8 @@ class SemaResult(ValueRecord):
                  options: Any = None, written: set[int] | None = None,
                  matrix_declarations: list[tuple[T.Type, Span]] | None = None,
                  wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None,
-                 call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None) -> None:
+                 call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None,
+                 dropped_stores: set[int] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -150,7 +151,7 @@ class SemaResult(ValueRecord):
         self.wave_matrix_calls = [] if wave_matrix_calls is None else wave_matrix_calls
         self.call_graph = {} if call_graph is None else call_graph
         self.global_uses = {} if global_uses is None else global_uses
-        self.dropped_stores: set[int] = set()
+        self.dropped_stores = set() if dropped_stores is None else dropped_stores
 
     def reach(self, roots: list[FunctionSymbol]) -> Reach:
         """What `roots` reach through the calls of the unit."""
