@@ -126,12 +126,14 @@ WARNING_GROUPS: dict[str, tuple[str, ...]] = {
     "array-bounds": (),
     # DXC's Conversion group: "implicit truncation of vector type" is in it.
     "conversion": (),
-    # hlslc's own: a store DXC compiles that has no effect.
+    # hlslc's own: a store DXC compiles that has no effect; an entry of
+    # another stage than compute, which hlslc neither checks nor compiles.
     "unused-store": (),
+    "unchecked-stage": (),
 }
 # Groups of warnings DXC does not give: -Werror/-WX leaves them warnings, so
 # a project built with DXC and -WX (most are) compiles as DXC compiles it.
-NOT_UPGRADED_GROUPS = frozenset({"unused-store"})
+NOT_UPGRADED_GROUPS = frozenset({"unused-store", "unchecked-stage"})
 
 
 def disabled_groups(names: Iterable[str]) -> frozenset[str]:

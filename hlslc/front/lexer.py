@@ -27,7 +27,8 @@ import re
 
 from . import tokens as T
 from ..diagnostics import Diagnostic, Diagnostics, Note, Severity
-from ..spec.resource_types import BUILTIN_TYPEDEF_NAMES, PLAIN_RESOURCES, RAY_TRACING_TYPES, TEMPLATED_RESOURCES
+from ..spec.resource_types import (BUILTIN_TYPEDEF_NAMES, NODE_OBJECT_TEMPLATES, NODE_OBJECT_TYPES, PLAIN_RESOURCES,
+                                   RAY_TRACING_TYPES, TEMPLATED_RESOURCES)
 from ..patterns import LazyPattern
 
 _SCALARS = (
@@ -40,7 +41,7 @@ BUILTIN_TYPES: frozenset[str] = frozenset(
     ["void", "int8_t4_packed", "uint8_t4_packed", "string",
      # The opaque matrix handle of `--linalg-revision=dxc` (DXC's builtin type).
      "__builtin_LinAlgMatrix"]
-    + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES)
+    + sorted(PLAIN_RESOURCES) + sorted(RAY_TRACING_TYPES) + sorted(NODE_OBJECT_TYPES)
     + _SCALARS
     + [f"{s}{n}" for s in _SCALARS for n in range(1, 5)]
     + [f"{s}{r}x{c}" for s in _SCALARS for r in range(1, 5) for c in range(1, 5)]
@@ -59,7 +60,7 @@ BUILTIN_TEMPLATES: frozenset[str] = frozenset(
     "WaveMatrixLeft WaveMatrixRight WaveMatrixAccumulator WaveMatrixLeftColAcc "
     "WaveMatrixRightRowAcc RayQuery "
     "InputPatch OutputPatch PointStream LineStream TriangleStream".split()
-) | TEMPLATED_RESOURCES
+) | TEMPLATED_RESOURCES | NODE_OBJECT_TEMPLATES
 
 # Parameter modifiers of geometry and mesh shaders (`triangle float4 v[3]`,
 # `out vertices V verts[32]`): keywords only at the start of a parameter,

@@ -328,7 +328,7 @@ class Analyzer:
         self._check_declaration_attributes(unit.decls)
         self._check_globals(self.engine.global_ns, set())
         for fn in functions:
-            if fn.decl.body is not None:
+            if fn.decl.body is not None and not self._foreign_node_shader(fn):
                 self.check_function(fn)
         self._check_recursion()
         self._check_entry(functions)
@@ -551,6 +551,14 @@ class Analyzer:
         declared = t
         while isinstance(t, T.ArrayType):
             t = t.elem
+        if isinstance(t, T.NodeObjectType):
+            # A work graph's node object: an error where the code compiled
+            # reaches it (a helper of node shaders may share a file).
+            if where in ("param", "local", "static") and function is not None:
+                self.stage_uses.append(("any", T.work_graph_error(t.spell()), span, function))
+            elif where not in ("alias", None):
+                raise SemaError(T.work_graph_error(t.spell()), span)
+            return
         if isinstance(t, T.ClassType) and getattr(t.instance.decl, "keyword", "") == "interface" \
                 and where not in (None, "alias"):
             # An interface only names what its classes implement (DXC).
@@ -594,6 +602,26 @@ class Analyzer:
 
     # ------------------------------------------------------------------
     # Functions and statements
+
+    def _foreign_node_shader(self, fn: FunctionSymbol) -> bool:
+        """Work graph code beside the compute entry compiled: a node shader
+        (`[Shader("node")]`; a library's is refused by `_check_entry`) or a
+        helper taking a node object.  hlslc compiles none of it, so its body
+        (node records' methods) is not checked; what the entry point
+        reaches of node objects is an error (`_check_declared_type`)."""
+        if fn.owner is not None:
+            return False
+        shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
+        if shader is not None and shader.args and isinstance(shader.args[0], A.StringLiteral) \
+                and shader.args[0].value.lower() == "node":
+            return not (self.options.stage == "cs" and fn.name == self.options.entry)
+        if not any("Node" in A.spell(p.type) for p in fn.decl.params):
+            return False        # (the cheap test first: no parameter can be a node object)
+        try:
+            sig = self.engine.signature_of(fn)
+        except SemaError:
+            return False
+        return any(isinstance(t, T.NodeObjectType) for t in sig.param_types)
 
     def check_function(self, fn: FunctionSymbol) -> None:
         try:
@@ -2374,7 +2402,8 @@ class Analyzer:
                     continue
                 if stage != "compute":
                     self.warn(f"entry point '{fn.name}' is a '{stage}' shader: hlslc checks and compiles compute "
-                              "shaders only, so its stage-specific rules are not checked", shader.span)
+                              "shaders only, so its stage-specific rules are not checked", shader.span,
+                              group="unchecked-stage")
                     self._check_linalg_stage(fn, stage)
                     continue
                 entries.append(fn)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 from ..diagnostics import Diagnostics
 from ..front import ast as A
+from ..spec.resource_types import NODE_OBJECT_TEMPLATES, NODE_OBJECT_TYPES
 from ..source import Span
 from . import types as T
 from . import wavematrix
@@ -1144,6 +1145,8 @@ class Engine:
             return T.VOID
         if name == "string":
             return T.STRING
+        if name in NODE_OBJECT_TYPES:
+            return T.node_object_of(name)
         if name in _BUILTIN_RESOURCES:
             return T.resource_of(name)
         if name in BUILTIN_STRUCTS:
@@ -1198,6 +1201,10 @@ class Engine:
                     raise SemaError(f"vector length {sizes[0].value} is too large (at most 1024)", args[1].span)
                 return T.vector_of(elem, sizes[0].value)
             return T.matrix_of(elem, sizes[0].value, sizes[1].value)
+        if name in NODE_OBJECT_TEMPLATES:
+            if len(args) != 1:
+                raise SemaError(f"'{name}' takes 1 template argument, the record type, not {len(args)}", ref.span)
+            return T.node_object_of(name, self.type_argument(args[0], env))
         if name == "RayQuery":
             # RayQuery<CONSTRAY_FLAGS[, CONSTRAYQUERY_FLAGS]>: typed, an error
             # only where the entry point reaches it.

@@ -445,6 +445,38 @@ def graphics_object_of(name: str, elem: Type, count: int | None) -> GraphicsObje
     return t
 
 
+class NodeObjectType(Type):
+    """A work graph's node I/O object (`DispatchNodeInputRecord<R>`,
+    `NodeOutput<R>`, `EmptyNodeInput`, ...): typed so that a node function
+    beside the compute entry compiled is no error; hlslc compiles no node
+    shader, and what the entry point reaches of these is reported."""
+
+    __slots__ = ("name", "record")
+
+    def __init__(self, name: str, record: "Type | None" = None) -> None:
+        self.name = name
+        self.record = record
+
+    def spell(self) -> str:
+        return f"{self.name}<{self.record.spell()}>" if self.record is not None else self.name
+
+
+_NODE_OBJECTS: dict[tuple, NodeObjectType] = {}
+
+
+def node_object_of(name: str, record: "Type | None" = None) -> NodeObjectType:
+    """The one NodeObjectType of `name` and record (types compare by identity)."""
+    key = (name, id(record))
+    t = _NODE_OBJECTS.get(key)
+    if t is None:
+        t = _NODE_OBJECTS[key] = NodeObjectType(name, record)
+    return t
+
+
+def work_graph_error(what: str) -> str:
+    return f"work graphs ('{what}') are not supported: hlslc compiles compute shaders, not node shaders"
+
+
 class RayTracingObjectType(Type):
     """`RaytracingAccelerationStructure` and `RayQuery<FLAGS>` (inline ray
     tracing's query object): ray tracing, which hlslc does not compile.

@@ -92,6 +92,13 @@ TEMPLATED_RESOURCES = frozenset(name for name, s in RESOURCE_SHAPES.items() if s
 # Ray tracing is outside what hlslc compiles; its names are known so that a
 # shader using them gets one clear error instead of a syntax error.
 RAY_TRACING_TYPES = frozenset({"RayDesc", "BuiltInTriangleIntersectionAttributes"})
+# Work graphs' node I/O objects (SM 6.8): hlslc compiles no node shader, but
+# a file may hold node functions beside the compute entry it compiles.
+NODE_OBJECT_TEMPLATES = frozenset({
+    "DispatchNodeInputRecord", "RWDispatchNodeInputRecord", "GroupNodeInputRecords", "RWGroupNodeInputRecords",
+    "ThreadNodeInputRecord", "RWThreadNodeInputRecord", "NodeOutput", "NodeOutputArray", "GroupNodeOutputRecords",
+    "ThreadNodeOutputRecords"})
+NODE_OBJECT_TYPES = frozenset({"EmptyNodeInput", "EmptyNodeOutput", "EmptyNodeOutputArray"})
 # The template arguments of FeedbackTexture2D[Array]: DXIL's SamplerFeedbackType.
 SAMPLER_FEEDBACK_TYPES = {"SAMPLER_FEEDBACK_MIN_MIP": 0, "SAMPLER_FEEDBACK_MIP_REGION_USED": 1}
 # The `static const uint` constants DXC declares in every translation unit
