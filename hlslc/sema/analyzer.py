@@ -614,7 +614,8 @@ class Analyzer:
         shader = next((a for a in fn.decl.attributes if a.name.lower() == "shader"), None)
         if shader is not None and shader.args and isinstance(shader.args[0], A.StringLiteral) \
                 and shader.args[0].value.lower() == "node":
-            return not (self.options.stage == "cs" and fn.name == self.options.entry)
+            # (A library's node shader is an entry: checked, and refused.)
+            return self.options.stage == "cs" and fn.name != self.options.entry
         if not any("Node" in A.spell(p.type) for p in fn.decl.params):
             return False        # (the cheap test first: no parameter can be a node object)
         try:
@@ -1629,6 +1630,8 @@ class Analyzer:
             self.warn("Length is deprecated", expr.member.span, group="deprecated-declarations")
             self.result.symbols[id(expr)] = T.ConstValue(T.UINT, base.size)
             return T.UINT
+        if isinstance(base, T.NodeObjectType):
+            raise SemaError(T.work_graph_error(base.spell()), expr.member.span)
         raise SemaError(f"member reference base type '{base.spell()}' is not a structure", expr.member.span)
 
     def _member_hint(self, instance: ClassInstance, name: str) -> list[tuple[str, Span | None]]:
@@ -2125,6 +2128,8 @@ class Analyzer:
             self.result.calls[id(expr)] = CallInfo("wavematrix", callee.member.name, result_type, args,
                                                    callee.object)
             return result_type
+        if isinstance(object_type, T.NodeObjectType):
+            raise SemaError(T.work_graph_error(object_type.spell()), callee.member.span)
         raise SemaError(f"member reference base type '{object_type.spell()}' is not a structure",
                         callee.member.span)
 

@@ -414,6 +414,8 @@ class Engine:
                                            prefix + inner.name)]
         if isinstance(inner, A.AliasDecl):
             return [AliasTemplateSymbol(inner.name, inner.span, decl.params, inner.type, env)]
+        if isinstance(inner, A.EmptyDecl):
+            return []       # `template <int N> struct T;`: the definition declares it
         raise SemaError("this kind of template is not supported", decl.span)
 
     def _has_function_template(self, name: str, env: Env) -> bool:

@@ -12,7 +12,7 @@
 // RUN: %hlslc -T cs_6_8 -fsyntax-only -verify %s
 // RUN: %hlslc -T cs_6_8 -fsyntax-only -DREACHED -verify=reached %s
 // RUN: not %hlslc -T lib_6_8 %s -o - 2>&1 | FileCheck %s --check-prefix=LIB
-// LIB: error: hlslc generates code for compute shaders only; 'CullNode' is a 'node' shader
+// LIB: error: work graphs ('NodeOutput<Work>') are not supported: hlslc compiles compute shaders, not node shaders
 
 struct EntryRecord { uint3 Grid : SV_DispatchGrid; };
 struct Work { uint Index; };
