@@ -422,15 +422,21 @@ def report(verdicts: list[Verdict], files: list[Path], root: Path, show: int) ->
             "file_outcomes": file_outcome}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def suite_arguments(description: str, show_help: str) -> argparse.ArgumentParser:
+    """The command line of a harness over a DXC test folder (this one and
+    dxc_sema_verify.py)."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--dxc", required=True, help="a DXC checkout, or its git directory (bare mirror)")
     ap.add_argument("--rev", default="HEAD", help="the revision to read from a git directory")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2, help="RUN lines run at once")
     ap.add_argument("--filter", default="", help="only test files whose path contains this")
     ap.add_argument("--json", help="write every RUN line's verdict here")
-    ap.add_argument("--show", type=int, default=3, help="RUN lines listed per failure group")
-    args = ap.parse_args(argv)
+    ap.add_argument("--show", type=int, default=3, help=show_help)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = suite_arguments(__doc__.split("\n\n")[0], "RUN lines listed per failure group").parse_args(argv)
     with tempfile.TemporaryDirectory() as temp:
         root = export_suite(args.dxc, args.rev, temp)
         files = compute_tests(root, args.filter)

@@ -32,7 +32,6 @@ timeout is counted apart and never agrees.
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
 import os
@@ -47,7 +46,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from dxc_filecheck import REPO, _not_applicable, _run_lines, export_suite, hlslc_arguments  # noqa: E402
+from dxc_filecheck import (REPO, _not_applicable, _run_lines, export_suite, hlslc_arguments,  # noqa: E402
+                           suite_arguments)
 
 from hlslc.source import SourceFile  # noqa: E402
 from hlslc.verify import read_expectations  # noqa: E402
@@ -208,14 +208,7 @@ def report(verdicts: list[Verdict], show: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--dxc", required=True, help="a DXC checkout, or its git directory (bare mirror)")
-    ap.add_argument("--rev", default="HEAD", help="the revision to read from a git directory")
-    ap.add_argument("-j", type=int, default=os.cpu_count() or 2, help="RUN lines run at once")
-    ap.add_argument("--filter", default="", help="only test files whose path contains this")
-    ap.add_argument("--json", help="write every RUN line's verdict here")
-    ap.add_argument("--show", type=int, default=3, help="lines listed per false-error group")
-    args = ap.parse_args(argv)
+    args = suite_arguments(__doc__.split("\n\n")[0], "lines listed per false-error group").parse_args(argv)
     with tempfile.TemporaryDirectory() as temp:
         root = export_suite(args.dxc, args.rev, temp, SUITE)
         work = verify_tests(root, args.filter)
