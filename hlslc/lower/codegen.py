@@ -1672,6 +1672,13 @@ class Codegen:
         if not align:
             args.append(ir.Constant(I32, 4))
         t = info.param_types[1] if store else info.return_type
+        boolean = t.element is T.BOOL
+        if boolean:
+            # Memory holds a bool as a uint (as DXC reads and writes it).
+            stored_t = T.with_element(t, T.UINT)
+            if store:
+                args[1] = self.convert(args[1], t, stored_t)
+            t = stored_t
         ty = self.llt(t, expr.span)
         suffix = re.sub(r"[^A-Za-z0-9]", "", str(ty))
         name = f"hlslc.vk.{'RawBufferStore' if store else 'RawBufferLoad'}.{suffix}"
@@ -1680,7 +1687,9 @@ class Codegen:
             fn = ir.Function(self.module, ir.FunctionType(ir.VoidType() if store else ty,
                                                           [I64, ty, I32] if store else [I64, I32]), name)
         result = self.builder.call(fn, args)
-        return ir.Constant(I32, 0) if store else result
+        if store:
+            return ir.Constant(I32, 0)
+        return self.convert(result, t, info.return_type) if boolean else result
 
     def store_to(self, target: A.Expr, value: ir.Value) -> None:
         """Assignment, including to swizzles (`v.xy = ...`)."""

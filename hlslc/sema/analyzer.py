@@ -1682,7 +1682,7 @@ class Analyzer:
                 raise SemaError(f"the template argument of '{name}' must be a type", span)
         else:
             t = literal_default(args[1]) if store else T.UINT
-        if not (isinstance(t, (T.ScalarType, T.VectorType)) and t.is_numeric and t.element is not T.BOOL):
+        if not (isinstance(t, (T.ScalarType, T.VectorType)) and t.is_numeric):
             raise SemaError(f"'{name}' reads and writes numeric scalars and vectors, not '{t.spell()}'", span)
         if implicit_conversion(args[0], T.UINT64) is None:
             raise SemaError(f"the address of '{name}' is a uint64_t, not '{args[0].spell()}'", expr.args[0].span)
@@ -1697,6 +1697,9 @@ class Analyzer:
             if not isinstance(align, int) or align <= 0 or align & (align - 1):
                 raise SemaError(f"the alignment of '{name}' must be a constant power of two",
                                 expr.args[need].span)
+            if t.element is T.BOOL and align % 4:
+                self.warn("a bool is read and written as a uint in a buffer (a physical pointer to a bool is no "
+                          "Vulkan type), so its alignment must be a multiple of 4", expr.args[need].span)
             params.append(T.UINT)
         result = T.VOID if store else t
         self.result.calls[id(expr)] = CallInfo("vk_raw_buffer", name, result, params)

@@ -1527,8 +1527,9 @@ class Translator:
 
     def _raw_buffer(self, store: bool, parsed: Parsed) -> Val | None:
         """vk::RawBufferLoad/Store (hlslc/lower/codegen.py `_vk_raw_buffer`):
-        the 64-bit address as a PhysicalStorageBuffer pointer to the value's
-        type, then a load or a store with the alignment, as DXC writes it."""
+        the 64-bit address bitcast to a PhysicalStorageBuffer pointer to the
+        value's type, then a load or a store with the alignment, as DXC
+        writes it."""
         address, *rest = parsed.operands
         value = rest[0] if store else None
         align = rest[-1].const_int
@@ -1537,7 +1538,7 @@ class Translator:
         self.m.capability("PhysicalStorageBufferAddresses")
         self.m.addressing_model = "PhysicalStorageBuffer64"
         ty = value.type if store else parsed.type
-        pointer = self.emit("ConvertUToPtr", self.m.t_pointer("PhysicalStorageBuffer", self.stype(ty)),
+        pointer = self.emit("Bitcast", self.m.t_pointer("PhysicalStorageBuffer", self.stype(ty)),
                             Id(self.vid(address)))
         access = [Enum("MemoryAccess", "Aligned"), Lit(align)]
         if store:
