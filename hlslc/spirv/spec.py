@@ -64,7 +64,6 @@ OPCODES: dict[str, int] = {
     "SpecConstantTrue": 48, "SpecConstantFalse": 49, "SpecConstant": 50,
     "Function": 54, "FunctionParameter": 55, "FunctionEnd": 56, "FunctionCall": 57,
     "Variable": 59, "ImageTexelPointer": 60, "Load": 61, "Store": 62, "AccessChain": 65, "ArrayLength": 68,
-    "ConvertUToPtr": 120,
     "Decorate": 71, "MemberDecorate": 72,
     "VectorExtractDynamic": 77, "VectorInsertDynamic": 78, "VectorShuffle": 79, "CompositeConstruct": 80,
     "CompositeExtract": 81, "CompositeInsert": 82, "CopyObject": 83,
