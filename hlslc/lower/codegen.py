@@ -1021,6 +1021,8 @@ class Codegen:
         if not isinstance(sym, VarSymbol):
             raise LowerError(f"internal: no symbol for '{decl.name}'", decl.span)
         t = self.engine.var_type(sym)
+        if isinstance(t, T.StringType):
+            return      # a const string is a printf format: sema holds its text
         if isinstance(t, T.WaveMatrixType):
             if decl.init is not None:
                 raise LowerError(_WAVE_MATRIX_COPY, decl.init.span)

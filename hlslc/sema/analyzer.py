@@ -1840,6 +1840,15 @@ class Analyzer:
             fmt = expr.args[0]
             while isinstance(fmt, A.ParenExpr):
                 fmt = fmt.inner
+            sym = self.result.symbols.get(id(fmt)) if isinstance(fmt, A.NameExpr) else None
+            if isinstance(sym, VarSymbol) and sym.is_const and isinstance(sym.decl, A.VarDecl):
+                # `const string first = "..."; printf(first);` (DXC's test):
+                # the literal the constant holds.
+                init = sym.decl.init
+                while isinstance(init, A.ParenExpr):
+                    init = init.inner
+                if isinstance(init, A.StringLiteral):
+                    fmt = init
             if not isinstance(fmt, A.StringLiteral):
                 # An error where the code compiled reaches it: DXC's SPIR-V
                 # backend writes (and checks) only what the entry calls.

@@ -10,11 +10,13 @@
 // has them: scalars, whole vectors for %v3f, literals as int and float,
 // bools as uint.  A validation layer prints them; a driver without one
 // ignores them.  DXIL has no printf: there it stays an error where the entry
-// point reaches it.  A format that is no string literal is an error where
-// the entry reaches it too (DXC's SPIR-V backend writes only what it calls).
+// point reaches it.  A format may be a string literal or a const string
+// initialized with one; any other format is an error where the entry reaches
+// it (DXC's SPIR-V backend writes only what it calls).
 
 RWStructuredBuffer<uint> Out : register(u0);
 enum Mode { Plain, Fancy };
+static const string Format = "format %d";
 
 void Trace(uint v, float3 p) {
   printf("value %u at %v3f\n", v, p);
@@ -28,19 +30,22 @@ void main(uint i : SV_DispatchThreadID) {
     Trace(i + 1, p.zyx);
   printf("lit=%d %f b=%u e=%d half=%f", 7, 2.5, i > 0, Fancy, (half)p.x); // dxil-error {{use of unsupported identifier 'printf'}}
   printf("\x41\102C \"quoted\" caf\xc3\xa9"); // dxil-error {{use of unsupported identifier 'printf'}}
+  const string first = "first string";
+  printf(first); // dxil-error {{use of unsupported identifier 'printf'}}
+  printf((Format), i); // dxil-error {{use of unsupported identifier 'printf'}}
   Out[i] = i;
 }
 
 #ifdef BAD
 // unreached-no-diagnostics
-static const string Format = "%d";
+static string Mutable = "%d";
 
 void Log(uint i) {
-  printf(Format, i); // bad-error {{the format of 'printf' must be a string literal}}
+  printf(Mutable, i); // bad-error {{the format of 'printf' must be a string literal}}
 }
 
 void NeverCalled(uint i) {
-  printf(Format, i + 1);
+  printf(Mutable, i + 1);
 }
 
 #ifdef ESCAPES
@@ -63,6 +68,8 @@ void Bad(uint i : SV_DispatchThreadID) {
 // CHECK-NEXT: "
 // CHECK: [[F2:%[0-9]+]] = OpString "lit=%d %f b=%u e=%d half=%f"
 // CHECK: [[F3:%[0-9]+]] = OpString "ABC \"quoted\" café"
+// CHECK: [[F4:%[0-9]+]] = OpString "first string"
+// CHECK: [[F5:%[0-9]+]] = OpString "format %d"
 // CHECK-NOT: OpString
 // CHECK: OpName %main "main"
 // CHECK: OpExtInst %void [[SET]] 1 [[F1]] %{{[0-9]+}} %{{[0-9]+}}
@@ -70,3 +77,5 @@ void Bad(uint i : SV_DispatchThreadID) {
 // CHECK: OpExtInst %void [[SET]] 1 [[F1]] %{{[0-9]+}} %{{[0-9]+}}
 // CHECK: OpExtInst %void [[SET]] 1 [[F2]] %uint_7 %float_2_5 %{{[0-9]+}} %uint_1 %{{[0-9]+}}
 // CHECK: OpExtInst %void [[SET]] 1 [[F3]]{{$}}
+// CHECK: OpExtInst %void [[SET]] 1 [[F4]]{{$}}
+// CHECK: OpExtInst %void [[SET]] 1 [[F5]] %{{[0-9]+}}{{$}}
