@@ -1045,7 +1045,7 @@ class Analyzer:
 
     def require_conversion(self, source: T.Type, target: T.Type, span: Span | None, context: str,
                            value: A.Expr | None = None) -> Any:
-        conv = implicit_conversion(source, target)
+        conv = implicit_conversion(source, target, self.options.hlsl_version >= 2021)
         if conv is None and not self._linalg_rules and context in ("assigning", "initializing") and (
                 linalg_builtins.is_dxc_matrix_type(source) or linalg_builtins.is_dxc_matrix_type(target)):
             # DXC's words for its matrix types.
@@ -2044,7 +2044,7 @@ class Analyzer:
                 # A reference to the groupshared variable itself (HLSL
                 # 202x): its type exactly, as DXC's address-space match.
                 return Conversion(0) if source is target else None
-            return implicit_conversion(source, target)
+            return implicit_conversion(source, target, self.options.hlsl_version >= 2021)
 
         try:
             return self.engine.resolve_overload(candidates, explicit, explicit_env, args, name, span, conversion_of)

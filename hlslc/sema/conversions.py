@@ -139,23 +139,30 @@ def _same_nominal(a: Type, b: Type) -> bool:
     return False
 
 
-def implicit_conversion(source: Type, target: Type) -> Conversion | None:
+def implicit_conversion(source: Type, target: Type, strict_udt: bool = True) -> Conversion | None:
     """How `source` converts to `target` implicitly (assignment,
-    initialisation, argument passing); None when it does not."""
+    initialisation, argument passing); None when it does not.
+
+    `strict_udt` is HLSL 2021's rule for structs (`-HV 2021` and later):
+    a struct converts implicitly only to itself, to a base, or to an
+    anonymous struct of the same elements; before 2021 a struct and an array
+    (or another struct) of the same elements, in the same order, convert."""
     if source is target or _same_nominal(source, target):
         return _EXACT
     if isinstance(source, VoidType) or isinstance(target, VoidType):
         return None
     if isinstance(source, ArrayType) or isinstance(target, ArrayType):
-        return _array_conversion(source, target)
+        return _array_conversion(source, target) or _flat_conversion(source, target, strict_udt)
     if isinstance(target, EnumType):
         return None   # nothing converts to an enum implicitly, not even int
     if isinstance(source, ResourceType) and source.shape.family in ("cbuffer", "tbuffer") \
             and source.elem is target:
         # `ConstantBuffer<S>` used as an S: its contents.
         return Conversion(CONVERSION)
-    if isinstance(source, ClassType) and isinstance(target, ClassType) and derives_from(source, target):
-        return Conversion(CONVERSION)      # derived to base: the base part
+    if isinstance(source, ClassType) and isinstance(target, ClassType):
+        if derives_from(source, target):
+            return Conversion(CONVERSION)      # derived to base: the base part
+        return _flat_conversion(source, target, strict_udt)
     if isinstance(source, HeapDescriptorType):
         # A descriptor heap element becomes the resource it is declared as
         # (DXC does not check which heap a sampler comes from: the handle
@@ -228,6 +235,81 @@ def _array_conversion(source: Type, target: Type) -> Conversion | None:
     if source.elem is target.elem or _same_nominal(source.elem, target.elem):
         return _EXACT
     return None
+
+
+def _flat_conversion(source: Type, target: Type, strict_udt: bool) -> Conversion | None:
+    """Two aggregates (arrays, structs) of the same elements, in the same
+    order and of the same types, convert implicitly (DXC's flat conversion,
+    which FXC allowed); under the strict rule of HLSL 2021 not when a struct
+    is involved, unless the target is an anonymous struct (which no cast can
+    name)."""
+    if not (isinstance(source, (ArrayType, ClassType)) and isinstance(target, (ArrayType, ClassType))):
+        return None
+    if strict_udt and (isinstance(source, ClassType) or isinstance(target, ClassType)) \
+            and not _is_anonymous(target):
+        return None
+    left, right = flat_elements(target), flat_elements(source)
+    if left is None or right is None or len(left) != len(right):
+        return None
+    if any(a is not b and not _same_nominal(a, b) for a, b in zip(left, right)):
+        return None
+    return Conversion(CONVERSION)
+
+
+def _is_anonymous(t: Type) -> bool:
+    if not isinstance(t, ClassType):
+        return False
+    decl = getattr(t.instance, "decl", None)
+    if decl is None:
+        return False
+    name = getattr(decl, "name", None)
+    # The parser names an anonymous struct as clang does, which no source
+    # name can spell: `(anonymous struct at FILE:LINE:COL)`.
+    return getattr(t.instance, "template", None) is None and (name is None or name.startswith("(anonymous "))
+
+
+def flat_elements(t: Type, limit: int = 4096) -> list[Type] | None:
+    """The scalars (or enums) an aggregate holds, in memory order: vectors and
+    matrices by component, arrays by element, structs by member (a base
+    first).  None for what does not flatten (resources, unsized arrays,
+    classes without data) or past `limit` elements."""
+    out: list[Type] = []
+
+    def walk(u: Type) -> bool:
+        if len(out) > limit:
+            return False
+        if isinstance(u, ScalarType):
+            out.append(u)
+            return True
+        if isinstance(u, EnumType):
+            out.append(u)
+            return True
+        if isinstance(u, VectorType):
+            out.extend([u.elem] * u.size)
+            return True
+        if isinstance(u, MatrixType):
+            out.extend([u.elem] * (u.rows * u.cols))
+            return True
+        if isinstance(u, ArrayType):
+            if u.size is None or u.size * 1 > limit:
+                return False
+            for _ in range(u.size):
+                if not walk(u.elem):
+                    return False
+            return True
+        if isinstance(u, ClassType):
+            members = getattr(u.instance, "data_members", None)
+            fields = getattr(u.instance, "fields", None) if members is None else members
+            if not fields:
+                return False
+            for f in fields:
+                ft = getattr(f, "type", None)
+                if ft is None or not walk(ft):
+                    return False
+            return True
+        return False
+
+    return out if walk(t) else None
 
 
 # --------------------------------------------------------------------------

@@ -177,6 +177,11 @@ def test_arrays():
     assert implicit_conversion(FLOAT, a4) is None
     nested = array_of(array_of(INT, 2), 3)
     assert rank(nested, array_of(array_of(INT, 2), None)) == EXACT
+    # Arrays of the same elements in the same order: DXC's flat conversion.
+    assert rank(nested, array_of(INT, 6)) == CONVERSION
+    assert rank(array_of(vector_of(FLOAT, 2), 2), array_of(FLOAT, 4)) == CONVERSION
+    assert implicit_conversion(array_of(vector_of(FLOAT, 2), 2), array_of(FLOAT, 3)) is None
+    assert implicit_conversion(array_of(vector_of(FLOAT, 2), 2), array_of(INT, 4)) is None
 
 
 # --- binary operators --------------------------------------------------------------------
