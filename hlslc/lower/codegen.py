@@ -1194,8 +1194,10 @@ class Codegen:
     def _emit_expr(self, expr: A.Expr) -> ir.Value:
         b = self.builder
         if isinstance(expr, A.IntLiteral):
-            return ir.Constant(self.llt(self.expr_type(expr)), expr.value & ((1 << 64) - 1)
-                               if expr.value >= 0 else expr.value)
+            t = self.expr_type(expr)
+            # `5000000000l` is a 32-bit int (before HLSL 202x): its value cut to 32 bits.
+            bits = t.bits if isinstance(t, T.ScalarType) and not t.literal else 64
+            return ir.Constant(self.llt(t), expr.value & ((1 << bits) - 1))
         if isinstance(expr, A.FloatLiteral):
             literal = not expr.suffix and self.options.hlsl_version < 2029
             return fconst(self.llt(self.expr_type(expr)), expr.value, literal)

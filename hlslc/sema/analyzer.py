@@ -31,8 +31,8 @@ from ..spec import linalg_rules as R
 from . import intrinsics, linalg, linalg_builtins, textures, types as T, wavematrix
 from .atomics import check_destination
 from .base import CandidateFailure, NoMatch, Resolved, SemaError
-from .conversions import (Conversion, binary_operand_type, derives_from, implicit_conversion, is_bool_convertible,
-                          literal_default)
+from .conversions import (Conversion, binary_operand_type, derives_from, implicit_conversion, integer_literal_type,
+                          is_bool_convertible, literal_default)
 from .reach import Reach
 from .templates import (ENUM_COMBINING, WAVE_MATRIX_KINDS, Engine, ExplicitArgs, string_literal_bytes,
                         unparen, unscoped_enum)
@@ -1079,12 +1079,9 @@ class Analyzer:
 
     def _expr(self, expr: A.Expr, env: Env) -> T.Type:
         if isinstance(expr, A.IntLiteral):
-            suffix = expr.suffix.lower()
-            if "u" in suffix:
-                return T.UINT64 if "l" in suffix else T.UINT
-            if "l" in suffix:
-                return T.INT64
-            return T.LITERAL_INT
+            if not expr.suffix and self.options.hlsl_version < 2029:
+                return T.LITERAL_INT
+            return integer_literal_type(expr.value, expr.suffix, expr.text, self.options.hlsl_version)
         if isinstance(expr, A.FloatLiteral):
             # HLSL 202x's conforming literals: an unsuffixed floating literal
             # is a float (earlier versions: a literal of any precision).

@@ -237,6 +237,36 @@ def _array_conversion(source: Type, target: Type) -> Conversion | None:
     return None
 
 
+def integer_literal_type(value: int, suffix: str, text: str, hlsl_version: int) -> ScalarType:
+    """The type of an integer literal, as DXC gives it.
+
+    Before HLSL 202x an unsuffixed literal is a `literal int` (typed where
+    it is used); `ll` makes it 64-bit; `u` and `l` (which HLSL, like MSVC,
+    takes as 32-bit) make it 32-bit: unsigned when `u` is written or the
+    literal is not decimal (`0x10l` is a uint), its value cut to 32 bits.
+    From HLSL 202x the C rules: the first of int, uint (for `u` or a
+    non-decimal literal), int64_t, uint64_t that holds the value, `l` as
+    `ll`."""
+    s = suffix.lower()
+    decimal = not (len(text) > 1 and text[0] == "0" and text[1] not in ".")
+    unsigned = "u" in s
+    wide = "ll" in s or ("l" in s and hlsl_version >= 2029)
+    if hlsl_version < 2029:
+        if not s:
+            return LITERAL_INT
+        if wide:
+            return UINT64 if unsigned else INT64
+        return UINT if unsigned or not decimal else INT
+    if not wide:
+        if not unsigned and value < 1 << 31:
+            return INT
+        if (unsigned or not decimal) and value < 1 << 32:
+            return UINT
+    if not unsigned and value < 1 << 63:
+        return INT64
+    return UINT64
+
+
 def _flat_conversion(source: Type, target: Type, strict_udt: bool) -> Conversion | None:
     """Two aggregates (arrays, structs) of the same elements, in the same
     order and of the same types, convert implicitly (DXC's flat conversion,

@@ -35,7 +35,7 @@ from . import types as T
 from . import wavematrix
 from .builtin_structs import BUILTIN_STRUCTS, BuiltinStructs
 from .base import CandidateFailure, NoMatch, Requirement, Resolved, SemaError
-from .conversions import dxc_score, integer_constant, literal_default
+from .conversions import dxc_score, integer_constant, integer_literal_type, literal_default
 from .symbols import AliasSymbol, AliasTemplateSymbol, BitField, ClassInstance, ClassTemplateSymbol, EnumeratorSymbol, EnumSymbol, Env, FunctionSymbol, FunctionTemplateSymbol, NamespaceSymbol, Signature, Specialization, Symbol, TypeSymbol, VarSymbol
 
 if TYPE_CHECKING:
@@ -1284,8 +1284,10 @@ class Engine:
     def evaluate(self, expr: Any, env: Env) -> T.ConstValue:
         """Evaluate a constant expression (raises SemaError when it is not one)."""
         if isinstance(expr, A.IntLiteral):
-            return T.ConstValue(T.UINT if "u" in expr.suffix.lower() else
-                                (T.INT64 if "l" in expr.suffix.lower() else T.INT), expr.value)
+            if not expr.suffix and self.hlsl_version < 2029:
+                return T.ConstValue(T.INT, expr.value)
+            t = integer_literal_type(expr.value, expr.suffix, expr.text, self.hlsl_version)
+            return T.ConstValue(t, integer_constant(expr.value, t.bits, t.kind == "int"))
         if isinstance(expr, A.BoolLiteral):
             return T.ConstValue(T.BOOL, 1 if expr.value else 0)
         if isinstance(expr, A.FloatLiteral):
