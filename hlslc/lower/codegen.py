@@ -603,15 +603,26 @@ class Codegen:
             return
         succs: dict[int, list[ir.Block]] = {}
         preds: dict[int, list[ir.Block]] = {id(b): [] for b in fn_ir.blocks}
+        known = _KnownConstants(fn_ir)
         for block in fn_ir.blocks:
             term = block.terminator
-            targets = [op for op in (term.operands if term is not None else []) if isinstance(op, ir.Block)]
-            targets += [t for _, t in getattr(term, "cases", [])]
-            if getattr(term, "default", None) is not None:
-                targets.append(term.default)
+            targets = known.successors(term)
             succs[id(block)] = targets
-            for t in targets:
-                preds.setdefault(id(t), []).append(block)
+        # Only what the entry reaches, with branches on known values taken
+        # one way, stores to the slot and reads of it.
+        live = {id(fn_ir.blocks[0])}
+        stack = [fn_ir.blocks[0]]
+        while stack:
+            for t in succs[id(stack.pop())]:
+                if id(t) not in live:
+                    live.add(id(t))
+                    stack.append(t)
+        for block in fn_ir.blocks:
+            if id(block) in live:
+                for t in succs[id(block)]:
+                    preds.setdefault(id(t), []).append(block)
+            else:
+                succs[id(block)] = []
         # A use inside a loop is left alone: DXC unrolls `[unroll]` loops
         # and folds what their index chooses, which hlslc does not.
         graph = {id(b): [id(t) for t in succs[id(b)]] for b in fn_ir.blocks}
@@ -882,6 +893,18 @@ class Codegen:
         pending: list[tuple[ir.Block, Span]] = []     # the if.end of each enclosing link
         while True:
             self.cur_span = stmt.span
+            known = self._known_condition(stmt)
+            if known is not None:
+                # A condition known when compiling (`if (false)`, a
+                # `#define`d switch): only the arm it takes, as DXC's code
+                # generation emits it.
+                taken = stmt.then if known else stmt.otherwise
+                if isinstance(taken, A.IfStmt):
+                    stmt = taken
+                    continue
+                if taken is not None:
+                    self.emit_stmt(taken)
+                break
             cond = self.emit_condition(stmt.cond)
             then_bb = b.function.append_basic_block("if.then")
             end_bb = b.function.append_basic_block("if.end")
@@ -1005,6 +1028,28 @@ class Codegen:
         if current is not None and not b.block.is_terminated:
             b.branch(end_bb)
         b.position_at_end(end_bb)
+
+    def _known_condition(self, stmt: A.IfStmt) -> bool | None:
+        """The value of an `if`'s condition when it is a constant
+        expression whose skipped arm holds no `case` label (a label would
+        be a way into it); None otherwise."""
+        cond = stmt.cond
+        while isinstance(cond, A.ParenExpr):
+            cond = cond.inner
+        if not isinstance(cond, (A.IntLiteral, A.BoolLiteral, A.NameExpr, A.BinaryExpr, A.UnaryExpr)):
+            return None
+        try:
+            value = self.engine.evaluate(stmt.cond, self._const_env()).value
+        except (SemaError, LowerError):
+            return None
+        except Exception:       # noqa: BLE001 - folding is an optimisation: any doubt keeps the branch
+            return None
+        if not isinstance(value, (int, float, bool)):
+            return None
+        skipped = stmt.otherwise if value else stmt.then
+        if skipped is not None and _holds_case_label(skipped):
+            return None
+        return bool(value)
 
     def _const_env(self):
         fn = self.frame.fn
@@ -2356,7 +2401,10 @@ class Codegen:
                     frame.vars[id(var)] = copy
                 continue
             value = self.emit_converted(arg, ptype)
-            if isinstance(ptype, T.ResourceType):
+            if isinstance(ptype, T.ResourceType) and (var is None or id(var) not in self.sema.written):
+                # A resource the function never assigns: the caller's handle.
+                # One it assigns (or passes on to an `inout` parameter) gets
+                # a slot of its own below.
                 if var is not None:
                     frame.vars[id(var)] = Handle(value)
                 continue
@@ -2432,6 +2480,130 @@ class _Bound:
     def __init__(self, value: ir.Value, span: Span | None) -> None:
         self.value = value
         self.span = span
+
+
+class _KnownConstants:
+    """The integer values a function's code fixes before any input is read,
+    as DXC's inlining and constant folding find them before it checks
+    local resources: constants, locals stored once with a constant (a
+    parameter of an inlined call given a literal), and comparisons, casts
+    and arithmetic of those.  A branch on such a value takes one path only
+    (`if (false) buf = B;`, `store(1)` branching on its parameter)."""
+
+    _BINARY = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+               "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b}
+    _COMPARE = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "lt": lambda a, b: a < b,
+                "gt": lambda a, b: a > b, "le": lambda a, b: a <= b, "ge": lambda a, b: a >= b}
+
+    def __init__(self, fn_ir: ir.Function) -> None:
+        stored: dict[int, list[ir.Value]] = {}
+        escaped: set[int] = set()
+        for block in fn_ir.blocks:
+            for ins in block.instructions:
+                if isinstance(ins, ir.StoreInstr):
+                    stored.setdefault(id(ins.operands[1]), []).append(ins.operands[0])
+                    escaped.add(id(ins.operands[0]))        # a slot's address stored elsewhere
+                    continue
+                if isinstance(ins, ir.LoadInstr):
+                    continue
+                for op in ins.operands:
+                    escaped.add(id(op))                     # a GEP, a call's argument: not tracked
+        self._single = {k: v[0] for k, v in stored.items() if len(v) == 1 and k not in escaped}
+        self._memo: dict[int, int | None] = {}
+
+    def value(self, v: ir.Value, depth: int = 0) -> int | None:
+        if depth > 32:
+            return None
+        key = id(v)
+        if key in self._memo:
+            return self._memo[key]
+        result = self._value(v, depth)
+        self._memo[key] = result
+        return result
+
+    def _value(self, v: ir.Value, depth: int) -> int | None:
+        ty = getattr(v, "type", None)
+        if not isinstance(ty, ir.IntType):
+            return None
+        mask = (1 << ty.width) - 1
+        if isinstance(v, ir.Constant):
+            c = v.constant
+            return int(c) & mask if isinstance(c, (int, bool)) else None
+        if isinstance(v, ir.LoadInstr):
+            slot = v.operands[0]
+            if isinstance(slot, ir.AllocaInstr) and id(slot) in self._single:
+                return self.value(self._single[id(slot)], depth + 1)
+            return None
+        if isinstance(v, ir.ICMPInstr):
+            a, b = (self.value(op, depth + 1) for op in v.operands)
+            if a is None or b is None:
+                return None
+            op = v.op               # eq, ne, slt, ult, sge, ...
+            compare = self._COMPARE.get(op[1:] if op[0] in "su" else op)
+            if compare is None:
+                return None
+            if op[0] == "s":
+                width = v.operands[0].type.width
+                a, b = _signed(a, width), _signed(b, width)
+            return 1 if compare(a, b) else 0
+        if isinstance(v, ir.CastInstr):
+            a = self.value(v.operands[0], depth + 1)
+            if a is None or not isinstance(v.operands[0].type, ir.IntType):
+                return None
+            if v.opname == "sext":
+                a = _signed(a, v.operands[0].type.width)
+            if v.opname in ("zext", "sext", "trunc"):
+                return a & mask
+            return None
+        if isinstance(v, ir.Instruction) and v.opname in self._BINARY and len(v.operands) == 2:
+            a, b = (self.value(op, depth + 1) for op in v.operands)
+            if a is None or b is None:
+                return None
+            return self._BINARY[v.opname](a, b) & mask
+        return None
+
+    def successors(self, term: ir.Instruction | None) -> list[ir.Block]:
+        if term is None:
+            return []
+        if isinstance(term, ir.ConditionalBranch):
+            cond, then, other = term.operands
+            known = self.value(cond)
+            if known is not None:
+                return [then if known else other]
+            return [then, other]
+        if isinstance(term, ir.SwitchInstr):
+            known = self.value(term.value)
+            if known is not None:
+                for case, target in term.cases:
+                    if self.value(case) == known:
+                        return [target]
+                return [term.default]
+            return [t for _, t in term.cases] + [term.default]
+        return [op for op in term.operands if isinstance(op, ir.Block)]
+
+
+def _holds_case_label(stmt: A.Stmt) -> bool:
+    """Whether a `case` or `default` label of an enclosing switch sits in
+    `stmt` (outside any switch of its own)."""
+    stack: list[Any] = [stmt]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, A.SwitchStmt):
+            continue
+        if isinstance(node, (A.CaseLabel, A.DefaultLabel)):
+            return True
+        if isinstance(node, A.Node):
+            for name in node._fields:
+                child = getattr(node, name, None)
+                if isinstance(child, A.Stmt):
+                    stack.append(child)
+                elif isinstance(child, list):
+                    stack.extend(c for c in child if isinstance(c, A.Stmt))
+    return False
+
+
+def _signed(value: int, width: int) -> int:
+    return value - (1 << width) if value >> (width - 1) & 1 else value
 
 
 def _resource_of(handle: ir.Value) -> Any:

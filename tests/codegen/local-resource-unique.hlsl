@@ -6,7 +6,9 @@
 // expression) compiles, as does one whose choices are elements of one
 // resource array (DXC selects the index), and a use inside a loop (DXC
 // unrolls `[unroll]` loops and folds what their index chooses; hlslc does
-// not, so it leaves those to the compile).
+// not, so it leaves those to the compile).  A branch whose condition is
+// known when compiling takes one path only, as DXC's inlining and folding
+// find it: `if (false)`, `switch (1)`, a helper's parameter given a literal.
 // RUN: %hlslc -T cs_6_0 %s -o %t.ll
 // RUN: not %hlslc -T cs_6_0 -DSELECT %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELECT
 // RUN: not %hlslc -T cs_6_0 -DSTATIC %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
@@ -17,6 +19,17 @@ RWStructuredBuffer<float> Many[4] : register(u2);
 cbuffer Params : register(b0) { uint Pick; };
 
 static RWStructuredBuffer<float> Chosen;
+
+void StoreTo(int which, uint i) {
+  RWStructuredBuffer<float> buf = A;
+  if (which == 1)
+    buf = B;
+  switch (which * 2) {
+  case 4: buf = A; break;
+  default: break;
+  }
+  buf[i] = 9;
+}
 
 [numthreads(4, 1, 1)]
 void main(uint i : SV_GroupThreadID) {
@@ -37,6 +50,16 @@ void main(uint i : SV_GroupThreadID) {
       each[i] = 5;
     each[i] += 1;
   }
+  RWStructuredBuffer<float> fixed = A;
+  if (false)
+    fixed = B;
+  switch (1) {
+  case 0: fixed = B; break;
+  case 1: break;
+  }
+  fixed[i] = 10;
+  StoreTo(1, i);
+  StoreTo(2, i);
 #ifdef SELECT
   RWStructuredBuffer<float> o = A;
   if (Pick > 8)
