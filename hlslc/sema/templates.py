@@ -829,6 +829,10 @@ class Engine:
         return var.type
 
     def apply_array_dims(self, base: T.Type, dims: list, env: Env, init: Any = None) -> T.Type:
+        if not dims and isinstance(base, T.ArrayType) and base.size is None and isinstance(init, A.InitListExpr):
+            # `typedef int Table[]; static Table t = { 1, 2, 3 };`: the
+            # typedef's unsized dimension, sized by the initializer.
+            return self.apply_array_dims(base.elem, [None], env, init)
         result = base
         for dim in reversed(dims):
             if dim is None:
