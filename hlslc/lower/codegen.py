@@ -1029,10 +1029,10 @@ class Codegen:
             b.branch(end_bb)
         b.position_at_end(end_bb)
 
-    def _known_condition(self, stmt: A.IfStmt) -> bool | None:
-        """The value of an `if`'s condition when it is a constant
-        expression whose skipped arm holds no `case` label (a label would
-        be a way into it); None otherwise."""
+    def _known_condition(self, stmt: A.IfStmt | A.ConditionalExpr) -> bool | None:
+        """The value of an `if`'s (or a `?:`'s) condition when it is a
+        constant expression whose skipped arm holds no `case` label (a label
+        would be a way into it); None otherwise."""
         cond = stmt.cond
         while isinstance(cond, A.ParenExpr):
             cond = cond.inner
@@ -1047,7 +1047,7 @@ class Codegen:
         if not isinstance(value, (int, float, bool)):
             return None
         skipped = stmt.otherwise if value else stmt.then
-        if skipped is not None and _holds_case_label(skipped):
+        if isinstance(skipped, A.Stmt) and _holds_case_label(skipped):
             return None
         return bool(value)
 
@@ -1905,6 +1905,10 @@ class Codegen:
             cond = self.emit_converted(expr.cond, T.with_element(t, T.BOOL))
             return self._by_rows(self.builder.select, cond, self.emit_converted(expr.then, t),
                                  self.emit_converted(expr.otherwise, t))
+        known = self._known_condition(expr)
+        if known is not None:
+            # `true ? A : B`: the value it takes (the other is never evaluated).
+            return self.emit_converted(expr.then if known else expr.otherwise, t)
         cond = self.emit_condition(expr.cond)
         b = self.builder
         slot = self.alloca(self.llt(t), "cond")

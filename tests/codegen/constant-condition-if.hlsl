@@ -1,4 +1,4 @@
-// An `if` whose condition is a constant expression (a literal, a
+// An `if` (or `?:`) whose condition is a constant expression (a literal, a
 // `#define`d switch, a `static const`) emits only the arm it takes, as
 // DXC's code generation does: the skipped arm's code, and what it would
 // demand (a second resource for a local, a construct SPIR-V cannot map),
@@ -50,6 +50,8 @@ void main(uint i : SV_DispatchThreadID) {
   if (!Enabled)
     return;
   dest[i] += 100;
+  RWStructuredBuffer<uint> pick = USE_FANCY ? Other : Out;    // a ?: too
+  pick[i] += 1;
 }
 // CHECK-LABEL: define void @"main"()
 // CHECK-NOT: i32 1000
