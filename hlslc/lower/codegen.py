@@ -985,7 +985,7 @@ class Codegen:
                 return [ir.MetaDataString(self.module, "llvm.loop.unroll.disable")]
             if name == "unroll":
                 if attr.args:
-                    count = int(self.engine.evaluate(attr.args[0], self._const_env()).value)
+                    count = self.sema.loop_counts.get(id(attr), 0)
                     if count > 1:
                         return [ir.MetaDataString(self.module, "llvm.loop.unroll.count"), ir.Constant(I32, count)]
                 return [ir.MetaDataString(self.module, "llvm.loop.unroll.full")]

@@ -120,9 +120,12 @@ class SemaResult(ValueRecord):
     # ids of the `s[i]` targets of assignments to what a struct's
     # `operator[]` returns (a temporary: the lowering drops the store).
     dropped_stores: set[int]
+    # id(attribute) -> N of a loop's `[unroll(N)]`, evaluated where the loop
+    # is (N may name a local constant).
+    loop_counts: dict[int, int]
     _fields = ("unit", "engine", "expr_types", "calls", "symbols", "functions", "instantiations", "entry",
                "linalg_calls", "uses_linalg", "function_tables", "options", "written", "matrix_declarations",
-               "wave_matrix_calls", "call_graph", "global_uses", "dropped_stores")
+               "wave_matrix_calls", "call_graph", "global_uses", "dropped_stores", "loop_counts")
 
     def __init__(self, unit: A.TranslationUnit, engine: Engine, expr_types: dict[int, T.Type] | None = None,
                  calls: dict[int, CallInfo] | None = None, symbols: dict[int, Any] | None = None,
@@ -133,7 +136,7 @@ class SemaResult(ValueRecord):
                  matrix_declarations: list[tuple[T.Type, Span]] | None = None,
                  wave_matrix_calls: list[tuple[str, Span, T.WaveMatrixType, list[T.Type]]] | None = None,
                  call_graph: dict[int, list] | None = None, global_uses: dict[Any, set[int]] | None = None,
-                 dropped_stores: set[int] | None = None) -> None:
+                 dropped_stores: set[int] | None = None, loop_counts: dict[int, int] | None = None) -> None:
         self.unit = unit
         self.engine = engine
         self.expr_types = {} if expr_types is None else expr_types
@@ -152,6 +155,7 @@ class SemaResult(ValueRecord):
         self.call_graph = {} if call_graph is None else call_graph
         self.global_uses = {} if global_uses is None else global_uses
         self.dropped_stores = set() if dropped_stores is None else dropped_stores
+        self.loop_counts = {} if loop_counts is None else loop_counts
 
     def reach(self, roots: list[FunctionSymbol]) -> Reach:
         """What `roots` reach through the calls of the unit."""
@@ -474,6 +478,22 @@ class Analyzer:
                 continue        # dxc revision (DXC's header uses it): a dropped result gets a warning
             self.warn(f"unknown attribute '{attr.spelling}' ignored", attr.span)
 
+    def _loop_counts(self, attributes: list[A.Attribute], env: Env) -> None:
+        """`[unroll(N)]`: N evaluated in the loop's scope (`const int n = 2;
+        [unroll(n)]`).  One that is no integer constant is ignored with
+        DXC's warning, and the loop unrolled as `[unroll]` asks."""
+        for attr in attributes:
+            if attr.cxx or attr.name.lower() != "unroll" or not attr.args or id(attr) in self.result.loop_counts:
+                continue
+            try:
+                value = self.engine.evaluate(attr.args[0], env).value
+            except SemaError:
+                value = None
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                self.warn("attribute 'unroll' must have a uint literal argument", attr.args[0].span)
+                continue
+            self.result.loop_counts[id(attr)] = value
+
     def _check_using(self, decl: A.Decl) -> None:
         """`using namespace N;` and `using X = T;` before HLSL 2021: a
         warning, as in DXC (they work)."""
@@ -783,6 +803,7 @@ class Analyzer:
                 break
             self._statement_depth -= links
         elif isinstance(stmt, A.ForStmt):
+            self._loop_counts(stmt.attributes, env)
             scope = Env(env)
             if stmt.init is not None:
                 if self.options.hlsl_version < 2021 and isinstance(stmt.init, A.DeclStmt):
@@ -806,6 +827,7 @@ class Analyzer:
             self.check_stmt(stmt.body, Env(scope), flow)
             flow.loops -= 1
         elif isinstance(stmt, A.WhileStmt):
+            self._loop_counts(stmt.attributes, env)
             self.check_condition(stmt.cond, env)
             flow.loops += 1
             self.check_stmt(stmt.body, Env(env), flow)
@@ -841,6 +863,7 @@ class Analyzer:
             self.stage_uses.append(("pixel", "'discard' is only allowed in pixel shaders", stmt.span, env.function))
         elif isinstance(stmt, A.AttributedStmt):
             self.check_attributes(stmt.attributes)
+            self._loop_counts(stmt.attributes, env)
             self.check_stmt(stmt.stmt, env, flow)
         elif isinstance(stmt, A.EmptyStmt):
             pass
