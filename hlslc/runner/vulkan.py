@@ -322,6 +322,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR": (None, "VK_KHR_pipeline_executable_properties"),
     "VkPhysicalDeviceDescriptorIndexingFeatures": (2, "VK_EXT_descriptor_indexing"),
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": (None, "VK_KHR_shader_maximal_reconvergence"),
+    "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": (None, "VK_KHR_compute_shader_derivatives"),
 }
 
 # The structure of each feature this runner may enable.
@@ -355,6 +356,8 @@ FEATURE_HOME: dict[str, str] = {
     "cooperativeMatrixBlockLoads": "VkPhysicalDeviceCooperativeMatrix2FeaturesNV",
     "pipelineExecutableInfo": "VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR",
     "shaderMaximalReconvergence": "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR",
+    "computeDerivativeGroupQuads": "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR",
+    "computeDerivativeGroupLinear": "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR",
     "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderSampledImageArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
@@ -420,6 +423,8 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5433: (("cooperativeMatrixTensorAddressing",), ()),
     5434: (("cooperativeMatrixBlockLoads",), ()),
     5439: (("cooperativeMatrixTensorAddressing",), ()),
+    5288: (("computeDerivativeGroupQuads",), ()),               # SPV_KHR_compute_shader_derivatives'
+    5350: (("computeDerivativeGroupLinear",), ()),
 }
 
 # Int64Atomics needs one of its two features; checked on its own.
@@ -451,6 +456,7 @@ SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
     "SPV_KHR_subgroup_rotate": (4, "VK_KHR_shader_subgroup_rotate"),
     "SPV_NV_shader_subgroup_partitioned": (None, "VK_NV_shader_subgroup_partitioned"),
     "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
+    "SPV_KHR_compute_shader_derivatives": (None, "VK_KHR_compute_shader_derivatives"),
     "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),
     "SPV_EXT_shader_atomic_float_add": (None, "VK_EXT_shader_atomic_float"),
     "SPV_KHR_bfloat16": (None, "VK_KHR_shader_bfloat16"),

@@ -115,6 +115,8 @@ _STRUCTS: dict[str, str] = {
                                                  "shaderSharedInt64Atomics:U",
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": "sType:U pNext:P shaderSubgroupExtendedTypes:U",
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": "sType:U pNext:P shaderMaximalReconvergence:U",
+    "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": "sType:U pNext:P computeDerivativeGroupQuads:U "
+                                                           "computeDerivativeGroupLinear:U",
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": "sType:U pNext:P cooperativeMatrix:U "
                                                     "cooperativeMatrixRobustBufferAccess:U",
     "VkCooperativeMatrixPropertiesKHR": "sType:U pNext:P MSize:U NSize:U KSize:U AType:U BType:U CType:U "
@@ -227,6 +229,7 @@ STYPES: dict[str, int] = {
     "VkPhysicalDeviceVulkanMemoryModelFeatures": 1000211000,
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": 1000175000,
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": 1000434000,
+    "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": 1000201000,
     "VkPhysicalDeviceSubgroupSizeControlProperties": 1000225000,
     "VkPipelineShaderStageRequiredSubgroupSizeCreateInfo": 1000225001,
     "VkPhysicalDeviceSubgroupSizeControlFeatures": 1000225002,

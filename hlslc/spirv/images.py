@@ -20,9 +20,11 @@ element is the first component of a `uint` image), `GetSamplePosition`
 (`OpImageSampleDrefExplicitLod`, with Lod 0, Lod, or Grad and MinLod) and
 `TextureGatherCmp` (`OpImageDrefGather`, which compares the first component
 only: GatherCmpGreen, Blue and Alpha are errors); constant texel offsets
-are ConstOffset.  Compute shaders have no implicit derivatives here, so
-`Sample`, `SampleBias`, `SampleCmp`, `SampleCmpBias` and `CalculateLOD`
-are errors (`ops.UNSUPPORTED` says why).  And
+are ConstOffset.  `Sample`, `SampleBias`, `SampleCmp`, `SampleCmpBias`
+(`OpImageSample[Dref]ImplicitLod`, Bias and MinLod) and `CalculateLOD`
+(`OpImageQueryLod`) take implicit derivatives, which a compute shader has
+through SPV_KHR_compute_shader_derivatives (`Translator.use_derivatives`).
+And
 atomics on `R32ui`/`R32i` storage images through `OpImageTexelPointer`.
 A comparison sampler (`SamplerComparisonState`) is an `OpTypeSampler` like
 any other; the comparison's scalar result is component 0 of its ResRet.
@@ -399,14 +401,48 @@ def sample(tr: Translator, o: Any, args: list[Operand], result: IRType) -> Parts
     coordinate = im.coordinate(args[2:6], count, "float")
     vec4 = tr.m.t_vector(im.sampled_type(res), 4)
     offsets = _offsets(tr, args[6:9], shape.coords - (1 if shape.arrayed else 0)) if shape.dim != "Cube" else []
+    implicit = o.name in ("Sample", "SampleBias")
     if o.name == "SampleLevel":
         operands = {0x2: [Id(tr.val(args[9]).id)]}
-    else:                       # SampleGrad: ddx, ddy, clamp
+    elif o.name == "SampleGrad":        # ddx, ddy, clamp
         operands = _gradients(tr, im, shape, args, 9, args[15] if len(args) > 15 else None)
+    else:                               # Sample (clamp), SampleBias (bias, clamp)
+        operands = _implicit_lod(tr, args[9] if o.name == "SampleBias" else None, args[-1])
     if offsets:
         operands[0x8] = [Id(offsets[0])]
-    texel = tr.emit("ImageSampleExplicitLod", vec4, Id(combined), Id(coordinate), *_image_operands(operands))
+    if implicit:
+        tr.use_derivatives()
+    texel = tr.emit("ImageSampleImplicitLod" if implicit else "ImageSampleExplicitLod", vec4, Id(combined),
+                    Id(coordinate), *_image_operands(operands))
     return im.texel_parts(res, texel, result)
+
+
+def _implicit_lod(tr: Translator, bias: Operand | None, clamp: Operand | None) -> dict[int, list[Any]]:
+    """A sample at the level of detail of the implicit derivatives: Bias
+    (for SampleBias) and, for a clamp that is not undef, MinLod."""
+    operands: dict[int, list[Any]] = {}
+    if bias is not None:
+        operands[0x1] = [Id(tr.val(bias).id)]
+    if clamp is not None and clamp.value not in ("undef", "poison"):
+        tr.m.capability("MinLod")
+        operands[0x80] = [Id(tr.val(clamp).id)]
+    return operands
+
+
+def calculate_lod(tr: Translator, args: list[Operand], result: IRType) -> Val:
+    """CalculateLevelOfDetail(Unclamped): OpImageQueryLod's first component
+    (the level the sample would read, clamped to the image's) or its
+    second (the level of detail the derivatives give)."""
+    im, res, combined, shape = _sampled_image(tr, args)
+    count = shape.coords - (1 if shape.arrayed else 0)
+    coordinate = im.coordinate(args[2:5], count, "float")
+    tr.m.capability("ImageQuery")
+    tr.use_derivatives()
+    f32 = tr.m.t_float(32)
+    lods = tr.emit("ImageQueryLod", tr.m.t_vector(f32, 2), Id(combined), Id(coordinate))
+    clamped = args[5].const_int
+    value = tr.emit("CompositeExtract", f32, Id(lods), Lit(0 if clamped else 1))
+    return Val(value, result)
 
 
 def _compared(tr: Translator, o: Any, args: list[Operand]) -> tuple[Images, ResourceInfo, int, Shape, int]:
@@ -435,16 +471,21 @@ def sample_compare(tr: Translator, o: Any, args: list[Operand], result: IRType) 
     im, res, combined, shape, coordinate = _compared(tr, o, args)
     offsets = _offsets(tr, args[6:9], shape.coords - (1 if shape.arrayed else 0)) if shape.dim != "Cube" else []
     reference = tr.val(args[9]).id
+    implicit = o.name in ("SampleCmp", "SampleCmpBias")
     if o.name == "SampleCmpLevelZero":
         operands = {0x2: [Id(tr.m.const_float(tr.m.t_float(32), 0.0))]}
     elif o.name == "SampleCmpLevel":
         operands = {0x2: [Id(tr.val(args[10]).id)]}
-    else:                       # SampleCmpGrad: ddx, ddy, clamp
+    elif o.name == "SampleCmpGrad":     # ddx, ddy, clamp
         operands = _gradients(tr, im, shape, args, 10, args[16] if len(args) > 16 else None)
+    else:                               # SampleCmp (clamp), SampleCmpBias (bias, clamp)
+        operands = _implicit_lod(tr, args[10] if o.name == "SampleCmpBias" else None, args[-1])
     if offsets:
         operands[0x8] = [Id(offsets[0])]
-    value = tr.emit("ImageSampleDrefExplicitLod", im.sampled_type(res), Id(combined), Id(coordinate), Id(reference),
-                    *_image_operands(operands))
+    if implicit:
+        tr.use_derivatives()
+    value = tr.emit("ImageSampleDrefImplicitLod" if implicit else "ImageSampleDrefExplicitLod",
+                    im.sampled_type(res), Id(combined), Id(coordinate), Id(reference), *_image_operands(operands))
     return _compared_parts(tr, im, res, value, result)
 
 

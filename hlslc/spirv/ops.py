@@ -25,7 +25,7 @@ from ..dxil.types import IRType
 from . import spec
 from .base import Handle, Parts, Ptr, SpirvError, Val, no_mapping, resource_handle
 from .descriptors import find_scalar
-from .images import Shape, gather, gather_compare, image_dimensions, images, is_image, sample, sample_compare, \
+from .images import Shape, calculate_lod, gather, gather_compare, image_dimensions, images, is_image, sample, sample_compare, \
     sample_position, texture_load, texture_store, typed_load, typed_store
 from .module import Enum, Id, Lit
 
@@ -57,27 +57,6 @@ UNSUPPORTED: dict[str, str] = {
             "written down",
     "CBufferLoad": "not emitted by hlslc's lowering, which reads constant buffers by 16-byte rows "
                    "(CBufferLoadLegacy), as DXC does",
-    "Sample": "compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives "
-              "(DerivativeGroupQuadsKHR), which the backend does not use; use SampleLevel or SampleGrad",
-    "SampleBias": "compute shaders have no implicit derivatives in Vulkan without "
-                  "SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not use; "
-                  "use SampleLevel or SampleGrad",
-    "SampleCmp": "compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives "
-                 "(DerivativeGroupQuadsKHR), which the backend does not use; use SampleCmpLevelZero, "
-                 "SampleCmpLevel or SampleCmpGrad",
-    "SampleCmpBias": "compute shaders have no implicit derivatives in Vulkan without "
-                     "SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not "
-                     "use; use SampleCmpLevel or SampleCmpGrad",
-    "CalculateLOD": "a level of detail comes from implicit derivatives (OpImageQueryLod), which compute shaders "
-                    "have in Vulkan only with SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivCoarseX": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdxCoarse needs "
-        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivCoarseY": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdyCoarse needs "
-        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivFineX": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdxFine needs "
-        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
-    "DerivFineY": "a derivative (ddx, ddy and their forms) in a compute shader: OpDPdyFine needs "
-        "SPV_KHR_compute_shader_derivatives, which the backend does not use",
     "CreateHandleFromHeap": "SM 6.6's ResourceDescriptorHeap and SamplerDescriptorHeap index one heap of every "
                             "descriptor kind, which Vulkan does not have: it needs an unbounded array binding per "
                             "kind the shader indexes (DXC's -fvk-bind-resource-heap) or "
@@ -1242,9 +1221,26 @@ def _texture_store(tr, ins, o, args, rt):
     texture_store(tr, resource_handle(tr, args[0]), args[1:])
 
 
-@op("SampleLevel", "SampleGrad")
+@op("Sample", "SampleBias", "SampleLevel", "SampleGrad")
 def _sample(tr, ins, o, args, rt):
     return sample(tr, o, args, rt)
+
+
+@op("CalculateLOD")
+def _calculate_lod(tr, ins, o, args, rt):
+    return calculate_lod(tr, args, rt)
+
+
+@op("DerivCoarseX", "DerivCoarseY", "DerivFineX", "DerivFineY")
+def _derivative(tr, ins, o, args, rt):
+    """ddx, ddy and their coarse and fine forms (DXIL's ddx is coarse), from
+    the quad's neighbours: SPV_KHR_compute_shader_derivatives' groups."""
+    x = tr.val(args[0])
+    tr.m.capability("DerivativeControl")
+    tr.use_derivatives()
+    name = {"DerivCoarseX": "DPdxCoarse", "DerivCoarseY": "DPdyCoarse", "DerivFineX": "DPdxFine",
+            "DerivFineY": "DPdyFine"}[o.name]
+    return Val(tr.emit(name, tr.stype(x.ty), Id(x.id)), x.ty)
 
 
 @op("TextureGather", "TextureGatherRaw")
@@ -1252,7 +1248,7 @@ def _gather(tr, ins, o, args, rt):
     return gather(tr, o, args, rt)
 
 
-@op("SampleCmpLevelZero", "SampleCmpLevel", "SampleCmpGrad")
+@op("SampleCmp", "SampleCmpBias", "SampleCmpLevelZero", "SampleCmpLevel", "SampleCmpGrad")
 def _sample_compare(tr, ins, o, args, rt):
     return sample_compare(tr, o, args, rt)
 

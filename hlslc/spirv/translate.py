@@ -246,6 +246,10 @@ class Translator:
         self.ray_query_reads: dict[tuple, int] = {}
         self.query_values: set[str] = set()
         self.query_allocas: set[str] = set()
+        # Implicit derivatives (Sample, ddx, CalculateLevelOfDetail) in the
+        # compute shader: SPV_KHR_compute_shader_derivatives; the IR line of
+        # the first (0 when unknown), for a thread group without quads.
+        self.derivatives: int | None = None
 
     # -- the entry point -----------------------------------------------------
 
@@ -295,6 +299,8 @@ class Translator:
             self.m.extension("SPV_KHR_maximal_reconvergence")
             self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
                 Id(fid), Enum("ExecutionMode", "MaximallyReconvergesKHR")]))
+        if self.derivatives is not None:
+            self._derivative_groups(fid, threads)
         for slot in self.slots:
             if len(slot.stored) > 1:
                 raise SpirvError("a resource or matrix chosen at run time has no SPIR-V mapping: every use must "
@@ -309,6 +315,32 @@ class Translator:
         return self.m
 
     uses_device_scope = False
+
+    def use_derivatives(self) -> None:
+        """An operation with implicit derivatives: noted (with where it is)
+        for the entry's derivative groups."""
+        if self.derivatives is None:
+            self.derivatives = self.current_line or 0
+
+    def _derivative_groups(self, fid: int, threads: tuple[int, int, int]) -> None:
+        """How a compute shader's threads form the quads its derivatives
+        come from, as DXC chooses (the SM 6.6 derivatives rule): X a
+        multiple of 4 with Y and Z 1 is a line of quads (Linear), X and Y
+        multiples of 2 a grid of 2x2 quads (Quads); any other size has
+        none."""
+        x, y, z = threads
+        if x % 4 == 0 and y == 1 and z == 1:
+            kind = "Linear"
+        elif x % 2 == 0 and y % 2 == 0:
+            kind = "Quads"
+        else:
+            raise SpirvError(f"derivatives in a compute shader need a thread group of quads: numthreads X a "
+                             f"multiple of 4 with Y and Z 1, or X and Y multiples of 2 (this one is "
+                             f"{x}, {y}, {z})", self.derivatives or None)
+        self.m.extension("SPV_KHR_compute_shader_derivatives")
+        self.m.capability(f"ComputeDerivativeGroup{kind}KHR")
+        self.m.execution_modes.append(Instruction("ExecutionMode", None, None, [
+            Id(fid), Enum("ExecutionMode", f"DerivativeGroup{kind}KHR")]))
 
     def _numthreads(self, entry: str) -> tuple[int, int, int]:
         for ref in self.ir.named_metadata.get("dx.entryPoints", []):

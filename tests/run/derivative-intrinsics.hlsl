@@ -15,8 +15,17 @@
 // SM: error: Intrinsic ddx potentially used by 'main' requires derivatives - shader model 6.6 or greater
 // RUN: not %hlslc -T cs_6_6 -fsyntax-only -DTHREADS=6 %s 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: error: Intrinsic ddx potentially used by 'main' requires derivatives - when used in compute
-// RUN: not %hlslc -T cs_6_6 -spirv %s 2>&1 | FileCheck %s --check-prefix=SPIRV
-// SPIRV: error: the operation DerivCoarseX (dx.op.unary.f32) has no SPIR-V mapping
+// RUN: %hlslc -T cs_6_6 -spirv -S %s | FileCheck %s --check-prefix=SPIRV
+// RUN: %hlslc -T cs_6_6 -spirv %s -o %t.spv && %spirv-val --target-env vulkan1.3 %t.spv
+// For Vulkan, SPV_KHR_compute_shader_derivatives with a line of quads (8, 1, 1):
+// SPIRV: OpCapability DerivativeControl
+// SPIRV: OpCapability ComputeDerivativeGroupLinearKHR
+// SPIRV: OpExtension "SPV_KHR_compute_shader_derivatives"
+// SPIRV: OpExecutionMode %main DerivativeGroupLinearKHR
+// SPIRV-DAG: OpDPdxCoarse %float
+// SPIRV-DAG: OpDPdyCoarse %float
+// SPIRV-DAG: OpDPdxFine %float
+// SPIRV-DAG: OpDPdyFine %float
 
 #ifndef THREADS
 #define THREADS 8

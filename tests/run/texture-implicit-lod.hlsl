@@ -4,10 +4,15 @@
 // consecutive threads of the group laid out 0 1 / 2 3 (coarse: one level
 // of detail per quad).  The texture is texture-sampling's: 4x2, row 0 is
 // 0 1 2 3, row 1 is 4 5 6 7; level 1 (2x1) is 10 20; level 2 (1x1) is 100.
-// The SPIR-V backend has no implicit derivatives in compute shaders, so
-// this runs on the CPU only.
+// For Vulkan the derivatives come from SPV_KHR_compute_shader_derivatives'
+// line of quads, the same four threads.
 // RUN: %hlslc run %s --pipeline %S/texture-implicit-lod.yaml -T cs_6_8 | FileCheck %s
 // CHECK: Sampled: pass
+// RUN: %hlslc -T cs_6_8 -spirv -S %s 2>/dev/null | FileCheck %s --check-prefix=SPIRV
+// SPIRV: OpExecutionMode %main DerivativeGroupLinearKHR
+// SPIRV: OpImageSampleImplicitLod
+// SPIRV: OpImageSampleDrefImplicitLod
+// SPIRV: OpImageQueryLod
 
 Texture2D<float> Tex : register(t0);
 Texture2D<float> Depth : register(t1);                // Depth32, 2x2: 0.25 0.75 / 0.25 0.75

@@ -1,7 +1,8 @@
 // RUN: %hlslc -spirv -S -T cs_6_8 %s | FileCheck %s
 // RUN: %hlslc -spirv -T cs_6_8 %s -o %t.spv && %spirv-val --target-env vulkan1.3 %t.spv
 // RUN: %hlslc -spirv -T cs_6_8 -DGREEN -verify=green %s
-// RUN: %hlslc -spirv -T cs_6_8 -DCMP -verify=cmp %s
+// RUN: %hlslc -spirv -S -T cs_6_8 -DCMP %s | FileCheck %s --check-prefix=CMP
+// RUN: %hlslc -spirv -T cs_6_8 -DCMP %s -o %t.cmp.spv && %spirv-val --target-env vulkan1.3 %t.cmp.spv
 // Comparison sampling: SampleCmpLevelZero, SampleCmpLevel and SampleCmpGrad
 // are OpImageSampleDrefExplicitLod (Lod 0, Lod, Grad; a clamp is MinLod),
 // GatherCmp is OpImageDrefGather; constant offsets are ConstOffset.  The
@@ -72,7 +73,11 @@ void main(uint3 id : SV_DispatchThreadID)
     Out[13] = Color.GatherCmpGreen(Less, uv, 0.5);
 #endif
 #ifdef CMP
-    // cmp-error@+1 {{the operation SampleCmp (dx.op.sampleCmp.f32) has no SPIR-V mapping: compute shaders have no implicit derivatives in Vulkan without SPV_KHR_compute_shader_derivatives (DerivativeGroupQuadsKHR), which the backend does not use; use SampleCmpLevelZero, SampleCmpLevel or SampleCmpGrad}}
+    // SampleCmp takes the implicit derivatives of a line of quads (4, 1, 1).
+    // CMP: OpCapability ComputeDerivativeGroupLinearKHR
+    // CMP: OpExtension "SPV_KHR_compute_shader_derivatives"
+    // CMP: OpExecutionMode %main DerivativeGroupLinearKHR
+    // CMP: OpImageSampleDrefImplicitLod %float {{%[0-9]+}} {{%[0-9]+}} %float_0_5 None
     Out[13] = Depth.SampleCmp(Less, uv, 0.5);
 #endif
 }
