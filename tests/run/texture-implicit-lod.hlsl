@@ -11,8 +11,9 @@
 // RUN: %hlslc -T cs_6_8 -spirv -S %s 2>/dev/null | FileCheck %s --check-prefix=SPIRV
 // SPIRV: OpExecutionMode %main DerivativeGroupLinearKHR
 // SPIRV: OpImageSampleImplicitLod
-// SPIRV: OpImageSampleDrefImplicitLod
+// SPIRV: OpImageSampleImplicitLod {{.*}} Bias %float_1
 // SPIRV: OpImageQueryLod
+// SPIRV: OpImageSampleDrefImplicitLod
 
 Texture2D<float> Tex : register(t0);
 Texture2D<float> Depth : register(t1);                // Depth32, 2x2: 0.25 0.75 / 0.25 0.75
