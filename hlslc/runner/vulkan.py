@@ -323,6 +323,7 @@ FEATURE_STRUCTS: dict[str, tuple[int | None, str | None]] = {
     "VkPhysicalDeviceDescriptorIndexingFeatures": (2, "VK_EXT_descriptor_indexing"),
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": (None, "VK_KHR_shader_maximal_reconvergence"),
     "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": (None, "VK_KHR_compute_shader_derivatives"),
+    "VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT": (None, "VK_EXT_shader_image_atomic_int64"),
 }
 
 # The structure of each feature this runner may enable.
@@ -358,6 +359,7 @@ FEATURE_HOME: dict[str, str] = {
     "shaderMaximalReconvergence": "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR",
     "computeDerivativeGroupQuads": "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR",
     "computeDerivativeGroupLinear": "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR",
+    "shaderImageInt64Atomics": "VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT",
     "shaderUniformBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderStorageBufferArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
     "shaderSampledImageArrayDynamicIndexing": "VkPhysicalDeviceFeatures2",
@@ -425,6 +427,7 @@ CAPABILITY_FEATURES: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {
     5439: (("cooperativeMatrixTensorAddressing",), ()),
     5288: (("computeDerivativeGroupQuads",), ()),               # SPV_KHR_compute_shader_derivatives'
     5350: (("computeDerivativeGroupLinear",), ()),
+    5016: (("shaderImageInt64Atomics",), ()),                   # Int64ImageEXT: 64-bit integer images
 }
 
 # Int64Atomics needs one of its two features; checked on its own.
@@ -457,6 +460,7 @@ SPIRV_EXTENSIONS: dict[str, tuple[int | None, str]] = {
     "SPV_NV_shader_subgroup_partitioned": (None, "VK_NV_shader_subgroup_partitioned"),
     "SPV_KHR_maximal_reconvergence": (None, "VK_KHR_shader_maximal_reconvergence"),
     "SPV_KHR_compute_shader_derivatives": (None, "VK_KHR_compute_shader_derivatives"),
+    "SPV_EXT_shader_image_int64": (None, "VK_EXT_shader_image_atomic_int64"),
     "SPV_KHR_subgroup_uniform_control_flow": (None, "VK_KHR_shader_subgroup_uniform_control_flow"),
     "SPV_EXT_shader_atomic_float_add": (None, "VK_EXT_shader_atomic_float"),
     "SPV_KHR_bfloat16": (None, "VK_KHR_shader_bfloat16"),

@@ -117,6 +117,8 @@ _STRUCTS: dict[str, str] = {
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": "sType:U pNext:P shaderMaximalReconvergence:U",
     "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": "sType:U pNext:P computeDerivativeGroupQuads:U "
                                                            "computeDerivativeGroupLinear:U",
+    "VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT": "sType:U pNext:P shaderImageInt64Atomics:U "
+                                                         "sparseImageInt64Atomics:U",
     "VkPhysicalDeviceCooperativeMatrixFeaturesKHR": "sType:U pNext:P cooperativeMatrix:U "
                                                     "cooperativeMatrixRobustBufferAccess:U",
     "VkCooperativeMatrixPropertiesKHR": "sType:U pNext:P MSize:U NSize:U KSize:U AType:U BType:U CType:U "
@@ -230,6 +232,7 @@ STYPES: dict[str, int] = {
     "VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures": 1000175000,
     "VkPhysicalDeviceShaderMaximalReconvergenceFeaturesKHR": 1000434000,
     "VkPhysicalDeviceComputeShaderDerivativesFeaturesKHR": 1000201000,
+    "VkPhysicalDeviceShaderImageAtomicInt64FeaturesEXT": 1000234000,
     "VkPhysicalDeviceSubgroupSizeControlProperties": 1000225000,
     "VkPipelineShaderStageRequiredSubgroupSizeCreateInfo": 1000225001,
     "VkPhysicalDeviceSubgroupSizeControlFeatures": 1000225002,

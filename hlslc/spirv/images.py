@@ -49,10 +49,11 @@ if TYPE_CHECKING:  # pragma: no cover
 # DXIL component type -> (sampled kind, bits of the elements in memory)
 _COMPONENTS = {2: ("int", 16), 3: ("uint", 16), 4: ("int", 32), 5: ("uint", 32), 8: ("float", 16),
                9: ("float", 32), 11: ("float", 16), 12: ("float", 16), 13: ("float", 32), 14: ("float", 32),
-               1: ("uint", 32)}
+               1: ("uint", 32), 6: ("int", 64), 7: ("uint", 64)}
 _FORMATS = {("float", 32): ("R32f", "Rg32f", None, "Rgba32f"), ("float", 16): ("R16f", "Rg16f", None, "Rgba16f"),
             ("int", 32): ("R32i", "Rg32i", None, "Rgba32i"), ("int", 16): ("R16i", "Rg16i", None, "Rgba16i"),
-            ("uint", 32): ("R32ui", "Rg32ui", None, "Rgba32ui"), ("uint", 16): ("R16ui", "Rg16ui", None, "Rgba16ui")}
+            ("uint", 32): ("R32ui", "Rg32ui", None, "Rgba32ui"), ("uint", 16): ("R16ui", "Rg16ui", None, "Rgba16ui"),
+            ("int", 64): ("R64i", None, None, None), ("uint", 64): ("R64ui", None, None, None)}
 _EXTENDED_FORMATS = {"Rg32f", "Rg16f", "R16f", "Rg32i", "Rg16i", "R16i", "Rg32ui", "Rg16ui", "R16ui"}
 
 
@@ -93,7 +94,14 @@ class Images:
         return found
 
     def sampled_type(self, res: ResourceInfo) -> int:
-        kind, _ = self.element(res)
+        kind, bits = self.element(res)
+        if bits == 64:
+            # 64-bit integer images (SM 6.6's typed int64 resources), as DXC
+            # maps them: SPV_EXT_shader_image_int64, R64ui / R64i.
+            self.m.capability("Int64")
+            self.m.capability("Int64ImageEXT")
+            self.m.extension("SPV_EXT_shader_image_int64")
+            return self.m.t_int(64, signed=kind == "int")
         return self.m.t_float(32) if kind == "float" else self.m.t_int(32, signed=kind == "int")
 
     def image_type(self, res: ResourceInfo) -> int:
@@ -177,6 +185,18 @@ class Images:
         sampled = self.sampled_type(res)
         want = result.fields[0]
         items = []
+        if self.element(res)[1] == 64:
+            # DXIL reads a 64-bit element as two i32 components, low then high.
+            u64, u32 = self.m.t_int(64), self.m.t_int(32)
+            x = tr.emit("CompositeExtract", sampled, Id(texel), Lit(0))
+            if self.element(res)[0] == "int":
+                x = tr.emit("Bitcast", u64, Id(x))
+            low = tr.emit("UConvert", u32, Id(x))
+            high = tr.emit("UConvert", u32, Id(tr.emit("ShiftRightLogical", u64, Id(x), Id(self.m.const_uint(32)))))
+            zero = self.m.const_null(u32)
+            items = [Val(low, want), Val(high, want), Val(zero, want), Val(zero, want)]
+            items.append(Val(tr.uint(1), tr.types.get("i32")))
+            return Parts(items)
         for k in range(4):
             x = tr.emit("CompositeExtract", sampled, Id(texel), Lit(k))
             items.append(Val(self.to_value(res, x, want), want))
@@ -199,8 +219,19 @@ class Images:
     def texel(self, res: ResourceInfo, values: list[Operand]) -> int:
         """Four values as a texel of the image's sampled type."""
         tr = self.tr
-        kind, _ = self.element(res)
+        kind, bits = self.element(res)
         sampled = self.sampled_type(res)
+        if bits == 64:
+            # Two i32 values, low then high, as one 64-bit element.
+            u64 = self.m.t_int(64)
+            low, high = (tr.val(v).id if v.value not in ("undef", "poison") else self.m.const_null(self.m.t_int(32))
+                         for v in values[:2])
+            x = tr.emit("BitwiseOr", u64, Id(tr.emit("UConvert", u64, Id(low))),
+                        Id(tr.emit("ShiftLeftLogical", u64, Id(tr.emit("UConvert", u64, Id(high))),
+                                   Id(self.m.const_uint(32)))))
+            if kind == "int":
+                x = tr.emit("Bitcast", sampled, Id(x))
+            return tr.emit("CompositeConstruct", self.m.t_vector(sampled, 4), *[Id(x)] * 4)
         parts = []
         first = None
         for v in values:
@@ -226,12 +257,15 @@ class Images:
     def texel_pointer(self, handle: Handle, coordinate: int, t: IRType) -> int:
         """A pointer to one texel of a storage image, for atomics."""
         res = handle.res
-        if not res.writable or res.components not in (0, 1) or self.element(res) not in (("int", 32), ("uint", 32)):
-            raise no_mapping(f"atomic operations on '{res.name}'", "Vulkan's image atomics need R32ui or R32i")
+        if not res.writable or res.components not in (0, 1) or self.element(res) not in (
+                ("int", 32), ("uint", 32), ("int", 64), ("uint", 64)):
+            raise no_mapping(f"atomic operations on '{res.name}'",
+                             "Vulkan's image atomics need R32ui, R32i, R64ui or R64i")
         tr = self.tr
         self.variable(res)
         pointer = self.pointer(handle)
-        texel_type = self.m.t_int(32, signed=self.element(res)[0] == "int")
+        kind, bits = self.element(res)
+        texel_type = self.m.t_int(bits, signed=kind == "int")
         return tr.emit("ImageTexelPointer", self.m.t_pointer("Image", texel_type), Id(pointer), Id(coordinate),
                        Id(tr.uint(0)))
 
