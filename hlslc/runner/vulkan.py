@@ -182,8 +182,9 @@ class Binding:
 
     @property
     def count(self) -> int:
-        """Descriptors of the binding: a buffer's ArraySize, else one."""
-        return 1 if self.counter or self.buffer is None else self.buffer.array_size
+        """Descriptors of the binding: a buffer's ArraySize (an array of
+        counted buffers: as many counters), else one."""
+        return 1 if self.buffer is None else self.buffer.array_size
 
     def describe(self) -> str:
         what = "the counter of " if self.counter else ""
@@ -945,7 +946,8 @@ def _parts(b: Binding) -> list[np.ndarray]:
     if buf is None:
         return [np.zeros(0, dtype=np.uint8)]         # a sampler: one descriptor, no data
     if b.counter:
-        return [np.array([buf.counter], dtype=np.uint32)]
+        # One counter per buffer of an array, each from the buffer's Counter.
+        return [np.array([buf.counter], dtype=np.uint32) for _ in range(buf.array_size)]
     return np.array_split(buf.data, buf.array_size) if buf.array_size > 1 else [buf.data]
 
 
@@ -1247,7 +1249,8 @@ class _Session:
             if b.buffer is None:
                 continue
             if b.counter:
-                b.buffer.counter = int(np.frombuffer(back[id(b)][0], dtype=np.uint32)[0])
+                # (of an array of buffers, the last element's, as the CPU runner keeps it)
+                b.buffer.counter = int(np.frombuffer(back[id(b)][-1], dtype=np.uint32)[0])
             else:
                 b.buffer.data = np.frombuffer(b"".join(back[id(b)]), dtype=b.buffer.data.dtype).copy()
 

@@ -42,6 +42,7 @@ class Variable:
         self.storage = storage
         self.runtime = runtime
         self.rows = False       # a constant buffer declared as uint4 rows
+        self.descriptors = 1    # the descriptors it binds (an array of counters: one per buffer)
 
 
 class Buffers:
@@ -273,7 +274,9 @@ class Buffers:
     def counter(self, res: ResourceInfo) -> int:
         """The counter of an append, consume or counted structured buffer:
         a StorageBuffer block of one uint, bound (as DXC does when nothing
-        says where) after every resource of its descriptor set."""
+        says where) after every resource of its descriptor set; for an
+        array of N buffers, an array of N such blocks, one per element (as
+        DXC's `counter.var` of an array)."""
         key = (id(res), "counter")
         found = self.views.get(key)
         if found is not None:
@@ -285,18 +288,21 @@ class Buffers:
             block = self._counter_block = m.t_struct([uint], "type.ACSBuffer.counter", unique=True)
             m.member_decorate(block, 0, "Offset", 0)
             m.decorate(block, "Block")
-        var = m.global_variable(block, "StorageBuffer", "counter.var." + res.name)
+        count = res.count if res.count is not None and res.count > 1 else None
+        var = m.global_variable(m.t_array(block, count) if count is not None else block, "StorageBuffer",
+                                "counter.var." + res.name)
         dset = res.descriptor_set
         if res.counter_binding is not None:
             binding, dset = res.counter_binding
         else:
             taken = [r.binding + max((r.count or 1) - 1, 0) for r in self.resources if r.descriptor_set == dset]
-            counters = sum(1 for k in self.views if k[1] == "counter")
+            counters = sum(v.descriptors for k, v in self.views.items() if k[1] == "counter")
             binding = max(taken, default=-1) + 1 + counters
         m.decorate(var, "DescriptorSet", dset)
         m.decorate(var, "Binding", binding)
         self.tr.interface.append(var)
-        self.views[key] = Variable(var, Laid("scalar", uint, 4), "StorageBuffer", False)
+        found = self.views[key] = Variable(var, Laid("scalar", uint, 4), "StorageBuffer", False)
+        found.descriptors = count or 1
         return var
 
     # -- pointers ----------------------------------------------------------------

@@ -436,11 +436,22 @@ def _raw_buffer_vector_store(tr, ins, o, args, rt):
 @op("BufferUpdateCounter")
 def _update_counter(tr, ins, o, args, rt):
     handle = resource_handle(tr, args[0])
-    if handle.res.count not in (None, 1) or handle.res.count is None:
-        raise no_mapping("the counter of an element of an array of buffers")
+    res = handle.res
+    if res.count is None:
+        raise no_mapping("the counter of an element of an unbounded array of buffers")
     uint = tr.m.t_int(32)
-    var = tr.buffers.counter(handle.res)
-    pointer = tr.emit("AccessChain", tr.m.t_pointer("StorageBuffer", uint), Id(var), Id(tr.uint(0)))
+    var = tr.buffers.counter(res)
+    if res.count > 1:
+        # An element of an array of buffers: its own counter block.
+        index = handle.index if handle.index is not None else tr.uint(0)
+        path = [Id(index), Id(tr.uint(0))]
+        pointer = tr.emit("AccessChain", tr.m.t_pointer("StorageBuffer", uint), Id(var), *path)
+        if handle.non_uniform:
+            tr.m.capability("ShaderNonUniform")
+            tr.m.capability("StorageBufferArrayNonUniformIndexing")
+            tr.m.decorate(pointer, "NonUniform")
+    else:
+        pointer = tr.emit("AccessChain", tr.m.t_pointer("StorageBuffer", uint), Id(var), Id(tr.uint(0)))
     step = _const(args[1], "counter step")
     name = "AtomicIAdd" if step in (1,) else "AtomicISub"
     old = tr.emit(name, uint, Id(pointer), Id(tr.scope("Device")), Id(tr.uint(0)), Id(tr.uint(1)))
