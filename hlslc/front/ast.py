@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from ..source import Span
 
+TYPE_CHECKING = False   # typing itself loads only for type checkers (start-up time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 class Node:
     span: Span
@@ -997,6 +1001,26 @@ def spell(node: "Node | None") -> str:
     if isinstance(node, CastExpr):
         return f"({spell(node.type)}){spell(node.operand)}"
     return type(node).__name__
+
+
+def any_node(root: Node, found: Callable[[Node], bool], kind: type = Node, stop: tuple[type, ...] = ()) -> bool:
+    """Whether `found` holds for `root` or a node below it, walking only
+    through children of `kind` (`Expr`: operands; `Stmt`: statements) and
+    not below nodes of the `stop` kinds.  Iterative: depth is no limit."""
+    stack: list[Node] = [root]
+    while stack:
+        node = stack.pop()
+        if found(node):
+            return True
+        if isinstance(node, stop):
+            continue
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, kind):
+                stack.append(value)
+            elif isinstance(value, list):
+                stack.extend(v for v in value if isinstance(v, kind))
+    return False
 
 
 def _children(node: Node) -> list[tuple[str, Node]]:

@@ -290,19 +290,8 @@ def emit_place(gen: "Codegen", expr: A.Expr) -> Place:
 
 def non_uniform_index(expr: A.Expr) -> bool:
     """Whether `NonUniformResourceIndex(...)` appears in an index expression."""
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, A.CallExpr) and isinstance(node.callee, A.NameExpr) \
-                and node.callee.name.spelling() == "NonUniformResourceIndex":
-            return True
-        for child in getattr(node, "_fields", ()):
-            value = getattr(node, child, None)
-            if isinstance(value, A.Expr):
-                stack.append(value)
-            elif isinstance(value, list):
-                stack.extend(v for v in value if isinstance(v, A.Expr))
-    return False
+    return A.any_node(expr, lambda node: isinstance(node, A.CallExpr) and isinstance(node.callee, A.NameExpr)
+                      and node.callee.name.spelling() == "NonUniformResourceIndex", A.Expr)
 
 
 def emit_handle(gen: "Codegen", expr: A.Expr) -> ir.Value:

@@ -2589,21 +2589,7 @@ class _KnownConstants:
 def _holds_case_label(stmt: A.Stmt) -> bool:
     """Whether a `case` or `default` label of an enclosing switch sits in
     `stmt` (outside any switch of its own)."""
-    stack: list[Any] = [stmt]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, A.SwitchStmt):
-            continue
-        if isinstance(node, (A.CaseLabel, A.DefaultLabel)):
-            return True
-        if isinstance(node, A.Node):
-            for name in node._fields:
-                child = getattr(node, name, None)
-                if isinstance(child, A.Stmt):
-                    stack.append(child)
-                elif isinstance(child, list):
-                    stack.extend(c for c in child if isinstance(c, A.Stmt))
-    return False
+    return A.any_node(stmt, lambda n: isinstance(n, (A.CaseLabel, A.DefaultLabel)), A.Stmt, (A.SwitchStmt,))
 
 
 def _signed(value: int, width: int) -> int:
