@@ -281,7 +281,7 @@ def _flat_conversion(source: Type, target: Type, strict_udt: bool) -> Conversion
     left, right = flat_elements(target), flat_elements(source)
     if left is None or right is None or len(left) != len(right):
         return None
-    if any(a is not b and not _same_nominal(a, b) for a, b in zip(left, right)):
+    if any(n != m or (a is not b and not _same_nominal(a, b)) for (a, n), (b, m) in zip(left, right)):
         return None
     return Conversion(CONVERSION)
 
@@ -298,36 +298,42 @@ def _is_anonymous(t: Type) -> bool:
     return getattr(t.instance, "template", None) is None and (name is None or name.startswith("(anonymous "))
 
 
-def flat_elements(t: Type, limit: int = 4096) -> list[Type] | None:
-    """The scalars (or enums) an aggregate holds, in memory order: vectors and
-    matrices by component, arrays by element, structs by member (a base
-    first).  None for what does not flatten (resources, unsized arrays,
-    classes without data) or past `limit` elements."""
-    out: list[Type] = []
+def flat_elements(t: Type, limit: int = 4096) -> list[tuple[Type, int]] | None:
+    """The scalars (or enums) an aggregate holds, in memory order, as runs
+    of one type (`(float, 8192)` for `float2[4096]`): vectors and matrices
+    by component, arrays by element, structs by member.  None for what does
+    not flatten (resources, unsized arrays, classes without data) or takes
+    more than `limit` runs (a large array of mixed structs)."""
+    out: list[tuple[Type, int]] = []
+
+    def add(u: Type, count: int) -> None:
+        if out and (out[-1][0] is u or _same_nominal(out[-1][0], u)):
+            out[-1] = (out[-1][0], out[-1][1] + count)
+        else:
+            out.append((u, count))
 
     def walk(u: Type) -> bool:
         if len(out) > limit:
             return False
-        if isinstance(u, ScalarType):
-            out.append(u)
-            return True
-        if isinstance(u, EnumType):
-            out.append(u)
-            return True
-        if isinstance(u, VectorType):
-            out.extend([u.elem] * u.size)
-            return True
-        if isinstance(u, MatrixType):
-            out.extend([u.elem] * (u.rows * u.cols))
-            return True
-        if isinstance(u, ArrayType):
-            if u.size is None or u.size * 1 > limit:
+        if isinstance(u, (ScalarType, EnumType)):
+            add(u, 1)
+        elif isinstance(u, VectorType):
+            add(u.elem, u.size)
+        elif isinstance(u, MatrixType):
+            add(u.elem, u.rows * u.cols)
+        elif isinstance(u, ArrayType):
+            if u.size is None:
                 return False
-            for _ in range(u.size):
-                if not walk(u.elem):
-                    return False
-            return True
-        if isinstance(u, ClassType):
+            inner = flat_elements(u.elem, limit)
+            if inner is None or len(inner) * u.size > limit and len(inner) > 1:
+                return False
+            if len(inner) == 1:
+                add(inner[0][0], inner[0][1] * u.size)
+            else:
+                for _ in range(u.size):
+                    for v, n in inner:
+                        add(v, n)
+        elif isinstance(u, ClassType):
             members = getattr(u.instance, "data_members", None)
             fields = getattr(u.instance, "fields", None) if members is None else members
             if not fields:
@@ -336,8 +342,9 @@ def flat_elements(t: Type, limit: int = 4096) -> list[Type] | None:
                 ft = getattr(f, "type", None)
                 if ft is None or not walk(ft):
                     return False
-            return True
-        return False
+        else:
+            return False
+        return True
 
     return out if walk(t) else None
 

@@ -182,6 +182,9 @@ def test_arrays():
     assert rank(array_of(vector_of(FLOAT, 2), 2), array_of(FLOAT, 4)) == CONVERSION
     assert implicit_conversion(array_of(vector_of(FLOAT, 2), 2), array_of(FLOAT, 3)) is None
     assert implicit_conversion(array_of(vector_of(FLOAT, 2), 2), array_of(INT, 4)) is None
+    # Counted in runs, so a large array costs nothing more.
+    assert rank(array_of(vector_of(FLOAT, 2), 40000), array_of(FLOAT, 80000)) == CONVERSION
+    assert implicit_conversion(array_of(vector_of(FLOAT, 2), 40000), array_of(FLOAT, 79999)) is None
 
 
 # --- binary operators --------------------------------------------------------------------
