@@ -1042,8 +1042,6 @@ class Codegen:
             value = self.engine.evaluate(stmt.cond, self._const_env()).value
         except (SemaError, LowerError):
             return None
-        except Exception:       # noqa: BLE001 - folding is an optimisation: any doubt keeps the branch
-            return None
         if not isinstance(value, (int, float, bool)):
             return None
         skipped = stmt.otherwise if value else stmt.then
