@@ -10,10 +10,11 @@
 // RUN: %hlslc run %s --pipeline %S/Inputs/constant-condition-if.yaml | FileCheck %s --check-prefix=EXEC
 // EXEC: Out: pass
 // RUN: not %hlslc -T cs_6_6 -DLABEL %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=LABEL
-// LABEL: constant-condition-if.hlsl:[[@LINE+32]]:3: error: code generation does not support this statement yet
+// LABEL: constant-condition-if.hlsl:[[@LINE+33]]:3: error: code generation does not support this statement yet
 
 #define USE_FANCY 0
 static const bool Enabled = true;
+static bool Toggle = false;
 RWStructuredBuffer<uint> Out : register(u0);
 RWStructuredBuffer<uint> Other : register(u1);
 
@@ -52,6 +53,11 @@ void main(uint i : SV_DispatchThreadID) {
   dest[i] += 100;
   RWStructuredBuffer<uint> pick = USE_FANCY ? Other : Out;    // a ?: too
   pick[i] += 1;
+  // A static that is not const is no constant: its branch stays.
+  if (i == 3)
+    Toggle = true;
+  if (Toggle)
+    pick[i] += 2000;
 }
 // CHECK-LABEL: define void @"main"()
 // CHECK-NOT: i32 1000
