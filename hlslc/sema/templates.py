@@ -293,10 +293,11 @@ class Engine:
 
     def _parameter_key(self, decl: A.FunctionDecl, env: Env) -> tuple:
         """What makes two declarations of a name the same function: the
-        parameters' types as written and their array sizes, so `f(int a[1])`
-        and `f(int a[2])` overload each other (as in DXC)."""
-        return tuple((A.spell(p.type), tuple(self._array_size_key(d, env) for d in p.array_dims))
-                     for p in decl.params)
+        parameters' types as written, their array sizes and their
+        directions, so `f(int a[1])` and `f(int a[2])`, and `f(uint u)` and
+        `f(out uint u)`, overload each other (as in DXC)."""
+        return tuple((A.spell(p.type), tuple(self._array_size_key(d, env) for d in p.array_dims),
+                      _direction(p)) for p in decl.params)
 
     def _array_size_key(self, dim: Any, env: Env) -> Any:
         if dim is None:
@@ -2081,6 +2082,8 @@ class Engine:
                 best = chosen
             elif (plain := _float_twin(tied)) is not None:
                 best = plain
+            elif (by_value := _in_twin(tied)) is not None:
+                best = by_value
             else:
                 notes = [("candidate function", item[1].decl.name_span) for item in tied]
                 raise SemaError(f"call to '{name}' is ambiguous", span, notes=notes)
@@ -2109,6 +2112,27 @@ def _float_twin(tied: list) -> Any:
         return None
     plain = [item for item in tied if not any(_spells_half(getattr(d, "type", None)) for d in item[3].param_decls)]
     return plain[0] if len(plain) == 1 else None
+
+
+def _direction(param: Any) -> str:
+    """A parameter's direction: `out`, `inout` (`in out`), else `in`."""
+    modifiers = getattr(param, "modifiers", ()) or ()
+    if "inout" in modifiers or ("in" in modifiers and "out" in modifiers):
+        return "inout"
+    return "out" if "out" in modifiers else "in"
+
+
+def _in_twin(tied: list) -> Any:
+    """Overloads that differ only in their parameters' directions
+    (`f(uint)`, `f(inout uint)`, `f(out uint)`): DXC takes the one that
+    passes the most parameters in, the by-value one.  None when the tie is
+    another one, or two are as good."""
+    if len(tied) < 2 or any(item[3].param_types != tied[0][3].param_types for item in tied):
+        return None
+    outs = [sum(_direction(d) != "in" for d in item[3].param_decls) for item in tied]
+    fewest = min(outs)
+    chosen = [item for item, n in zip(tied, outs) if n == fewest]
+    return chosen[0] if len(chosen) == 1 else None
 
 
 class ExplicitArgs:
